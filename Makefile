@@ -1,0 +1,62 @@
+# Sotto — make serve runs the service, make test runs every test.
+# Both first install what is missing (scripts/deps.sh, Debian packages).
+
+GO       ?= go
+BIN      := bin
+ADDR     ?= 127.0.0.1:1118
+DATA_DIR ?= $(CURDIR)/.sotto-data
+SOTTO_TESTDATA ?= $(abspath $(CURDIR)/../shared/testdata)
+CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
+export SOTTO_TESTDATA
+
+.PHONY: all deps build serve test test-unit test-race test-conformance test-native fuzz bench vet clean help
+
+all: build
+
+help:
+	@echo "make serve            build and run sotto-cli serve on $(ADDR) (headless)"
+	@echo "make test             vet, unit tests, race tests, short fuzzing, conformance"
+	@echo "make test-native      compile and test the native backends (build tags)"
+	@echo "make bench            run the Go benchmarks (figures go to docs/benchmarks.md)"
+	@echo "make eval             accuracy reports over ../shared/testdata"
+
+deps:
+	@./scripts/deps.sh
+
+build: deps
+	CGO_ENABLED=0 $(GO) build ./...
+	CGO_ENABLED=0 $(GO) build -o $(BIN)/ ./cmd/...
+
+serve: build
+	$(BIN)/sotto-cli serve --listen $(ADDR) --data-dir $(DATA_DIR)
+
+vet:
+	CGO_ENABLED=0 $(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }
+
+test: deps vet test-unit test-race fuzz test-conformance
+
+test-unit:
+	CGO_ENABLED=0 $(GO) test -count=1 ./...
+
+test-race:
+	CGO_ENABLED=1 $(GO) test -count=1 -race ./server/... ./internal/models/... ./backend/... ./cmd/...
+
+# Short fuzzing of every parser; corpora found earlier are kept in testdata/fuzz.
+FUZZTIME ?= 10s
+fuzz:
+	@./scripts/fuzz.sh $(FUZZTIME)
+
+# The spec's black-box conformance suite, against a freshly started server.
+test-conformance: build
+	@./scripts/conformance.sh $(BIN)/sotto-cli $(CONFORMANCE)
+
+test-native:
+	$(GO) vet -tags onnx ./...
+	$(GO) test -tags onnx ./backend/...
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf $(BIN) $(DATA_DIR)

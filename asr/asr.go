@@ -1,0 +1,76 @@
+package asr
+
+import (
+	"context"
+	"iter"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/backend"
+)
+
+// Options selects how audio is transcribed. The zero value detects the
+// language.
+type Options struct {
+	// Language is a BCP 47 tag, or "" to detect it.
+	Language string
+	// Words asks for word timestamps.
+	Words bool
+}
+
+// Word is one recognised word with its times in seconds.
+type Word struct {
+	Word       string  `json:"word"`
+	Start      float64 `json:"start"`
+	End        float64 `json:"end"`
+	Confidence float64 `json:"confidence"`
+}
+
+// Segment is one stretch of recognised speech.
+type Segment struct {
+	ID    int     `json:"id"`
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+	Text  string  `json:"text"`
+	Words []Word  `json:"words,omitempty"`
+}
+
+// Transcript is a whole transcription.
+type Transcript struct {
+	Text     string    `json:"text"`
+	Language string    `json:"language,omitempty"`
+	Duration float64   `json:"duration"`
+	Segments []Segment `json:"segments"`
+}
+
+// Backend is what a transcription driver implements. Transcribe calls emit
+// for each segment in order, from the calling goroutine only; a non-nil
+// error from emit stops the work and is returned.
+type Backend interface {
+	Transcribe(ctx context.Context, a sotto.Audio, opts Options, emit func(Segment) error) error
+	Close() error
+}
+
+// Driver is a named way to open a [Backend].
+type Driver = backend.Driver[Backend]
+
+var drivers = backend.NewRegistry[Backend]("asr")
+
+// Register makes a transcription driver available; call it from init. It
+// panics on an empty name, a nil Open or a duplicate name.
+func Register(d Driver) { drivers.Register(d) }
+
+// Drivers returns the names of the registered drivers, sorted.
+func Drivers() []string { return drivers.Drivers() }
+
+// Open opens the named driver, or the highest-priority one for "".
+func Open(ctx context.Context, name string, cfg backend.Config) (Backend, error) {
+	return drivers.Open(ctx, name, cfg)
+}
+
+// Segments transcribes a with b and yields segments as they are decided.
+// An error is yielded once, last. Each range runs the transcription anew.
+func Segments(ctx context.Context, b Backend, a sotto.Audio, opts Options) iter.Seq2[Segment, error] {
+	return backend.Seq(ctx, func(ctx context.Context, emit func(Segment) error) error {
+		return b.Transcribe(ctx, a, opts, emit)
+	})
+}

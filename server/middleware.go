@@ -1,0 +1,214 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/sottolabs/sotto"
+)
+
+type ctxKey int
+
+const requestIDKey ctxKey = 0
+
+// requestID returns the ID given to the request by the middleware.
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+func newRequestID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// statusRecorder remembers the status and size of a response for the access
+// log. It forwards Flush and Unwrap so streaming handlers keep working.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(p []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(p)
+	r.bytes += int64(n)
+	return n, err
+}
+
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// middleware wraps every route: request ID, panic recovery, access log,
+// host and origin checks, authentication and the body-size limit, in that
+// order. route tells whether the path is public.
+func (s *Server) middleware(public bool, limitBody bool, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 64 || strings.ContainsFunc(id, func(c rune) bool { return c < 0x21 || c > 0x7e }) {
+			id = newRequestID()
+		}
+		w.Header().Set("X-Request-Id", id)
+		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.Error("panic serving request", "id", id, "method", r.Method, "path", r.URL.Path,
+					"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				if rec.status == 0 {
+					s.writeError(rec, r, fmt.Errorf("panic: %v", p))
+				}
+			}
+			s.log.Info("request", "id", id, "method", r.Method, "path", r.URL.Path, "status", rec.status,
+				"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond))
+		}()
+		if err := s.checkHostOrigin(r); err != nil {
+			s.writeError(rec, r, err)
+			return
+		}
+		if s.allowOrigin(rec, r) {
+			return // CORS preflight answered
+		}
+		if !public {
+			if err := s.authenticate(r); err != nil {
+				s.writeError(rec, r, err)
+				return
+			}
+		}
+		if limitBody {
+			if r.ContentLength > s.cfg.MaxBodyBytes {
+				// Answer before reading: the client may be about to send gigabytes.
+				s.writeError(rec, r, sotto.TooLarge("request_too_large", "",
+					"request body of %d bytes exceeds the limit of %d MiB", r.ContentLength, s.cfg.MaxBodyBytes>>20))
+				return
+			}
+			r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
+		}
+		next.ServeHTTP(rec, r)
+	})
+}
+
+// authenticate accepts "Authorization: Bearer KEY" or "x-api-key: KEY". With
+// no key configured, authentication is off.
+func (s *Server) authenticate(r *http.Request) error {
+	if s.cfg.APIKey == "" {
+		return nil
+	}
+	key := r.Header.Get("x-api-key")
+	if key == "" {
+		if h := r.Header.Get("Authorization"); h != "" {
+			scheme, token, ok := strings.Cut(h, " ")
+			if !ok || !strings.EqualFold(scheme, "Bearer") {
+				return &sotto.Error{Kind: sotto.ErrUnauthorized, Code: "invalid_api_key",
+					Message: "the Authorization header must read \"Bearer <API key>\""}
+			}
+			key = strings.TrimSpace(token)
+		}
+	}
+	if key == "" {
+		return &sotto.Error{Kind: sotto.ErrUnauthorized, Code: "missing_api_key",
+			Message: "an API key is required: send \"Authorization: Bearer <key>\" or \"x-api-key: <key>\""}
+	}
+	if subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.APIKey)) != 1 {
+		return &sotto.Error{Kind: sotto.ErrUnauthorized, Code: "invalid_api_key", Message: "the API key is not valid"}
+	}
+	return nil
+}
+
+// checkHostOrigin refuses requests whose Host is not an allowed host (a
+// defence against DNS rebinding) and browser requests from origins that are
+// not allowed.
+func (s *Server) checkHostOrigin(r *http.Request) error {
+	if !s.hostAllowed(r.Host) {
+		return &sotto.Error{Kind: sotto.ErrForbidden, Code: "host_not_allowed",
+			Message: fmt.Sprintf("host %q is not allowed; start the service with --allowed-hosts to permit it", r.Host)}
+	}
+	if o := r.Header.Get("Origin"); o != "" && !s.originAllowed(o) {
+		return &sotto.Error{Kind: sotto.ErrForbidden, Code: "origin_not_allowed",
+			Message: fmt.Sprintf("origin %q is not allowed; start the service with --allowed-origins to permit it", o)}
+	}
+	return nil
+}
+
+func (s *Server) hostAllowed(hostport string) bool {
+	if len(s.cfg.AllowedHosts) == 0 {
+		return true
+	}
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	for _, a := range s.cfg.AllowedHosts {
+		if a == "*" || strings.EqualFold(a, host) {
+			return true
+		}
+		if strings.HasPrefix(a, "*.") && strings.HasSuffix(host, a[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// originAllowed accepts an origin listed in AllowedOrigins, or, when that is
+// empty, any origin whose host is an allowed host (a page served from this
+// machine).
+func (s *Server) originAllowed(origin string) bool {
+	for _, a := range s.cfg.AllowedOrigins {
+		if a == "*" || strings.EqualFold(strings.TrimRight(a, "/"), strings.TrimRight(origin, "/")) {
+			return true
+		}
+	}
+	if len(s.cfg.AllowedOrigins) > 0 {
+		return false
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return s.hostAllowed(u.Host) && len(s.cfg.AllowedHosts) > 0
+}
+
+// allowOrigin adds CORS headers for an allowed Origin and answers a
+// preflight request. It reports whether the request was fully answered.
+func (s *Server) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return false
+	}
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", o)
+	h.Add("Vary", "Origin")
+	h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After")
+	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+		h.Set("Access-Control-Allow-Headers", "Authorization, x-api-key, Content-Type, progress, anthropic-version, anthropic-beta")
+		h.Set("Access-Control-Max-Age", "600")
+		w.WriteHeader(http.StatusNoContent)
+		return true
+	}
+	return false
+}

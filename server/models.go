@@ -1,0 +1,151 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"slices"
+
+	"github.com/sottolabs/sotto"
+)
+
+// ModelInfo is what the server needs to know of a catalog entry to route a
+// request.
+type ModelInfo struct {
+	ID                 string
+	SupportedEndpoints []string
+	DefaultFor         []string
+	ExecutionLocation  string
+	Backend            string
+	Languages          []string
+	// Dir is where the model's files are, when it is downloaded.
+	Dir string
+}
+
+// Serves reports whether the model serves the API path.
+func (m ModelInfo) Serves(path string) bool { return slices.Contains(m.SupportedEndpoints, path) }
+
+// Models is the model catalog, download manager and runtime the server
+// puts behind /v1/models. internal/models implements it.
+type Models interface {
+	// Catalog returns the wire form of every catalog entry, in order.
+	Catalog() []any
+	// Info returns the routing view of one model.
+	Info(id string) (ModelInfo, bool)
+	// Infos returns the routing view of every model, in catalog order.
+	Infos() []ModelInfo
+	// StartDownload starts (or reports) the download of a model.
+	StartDownload(ctx context.Context, id string) (any, error)
+	// Downloads lists the download jobs.
+	Downloads() []any
+	// CancelDownload asks an active download to stop.
+	CancelDownload(ctx context.Context, id string) (any, error)
+	// Load loads a downloaded model.
+	Load(ctx context.Context, id string) (any, error)
+	// Unload releases a loaded model.
+	Unload(ctx context.Context, id string) (any, error)
+	// Running returns the running-models document.
+	Running() any
+	// Acquire holds a model for one request, loading it if needed and
+	// waiting in its bounded queue; release must be called when done.
+	Acquire(ctx context.Context, id string) (release func(), loaded any, err error)
+}
+
+// emptyModels is the catalog of a server configured without models.
+type emptyModels struct{}
+
+func (emptyModels) Catalog() []any                { return []any{} }
+func (emptyModels) Info(string) (ModelInfo, bool) { return ModelInfo{}, false }
+func (emptyModels) Infos() []ModelInfo            { return nil }
+func (emptyModels) StartDownload(_ context.Context, id string) (any, error) {
+	return nil, unknownModel(id)
+}
+func (emptyModels) Downloads() []any { return []any{} }
+func (emptyModels) CancelDownload(_ context.Context, id string) (any, error) {
+	return nil, unknownModel(id)
+}
+func (emptyModels) Load(_ context.Context, id string) (any, error)   { return nil, unknownModel(id) }
+func (emptyModels) Unload(_ context.Context, id string) (any, error) { return nil, unknownModel(id) }
+func (emptyModels) Running() any {
+	return map[string]any{"object": "list", "data": []any{}, "runtime": map[string]any{"state": "running", "queues": map[string]any{}}}
+}
+func (emptyModels) Acquire(_ context.Context, id string) (func(), any, error) {
+	return nil, nil, unknownModel(id)
+}
+
+func unknownModel(id string) error {
+	return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog (GET /v1/models lists the models)", id)
+}
+
+// resolveModel picks the model for an endpoint: the named one, which must
+// exist (404) and serve the path (400 model_capability_unsupported), or the
+// catalog's default for the path.
+func (s *Server) resolveModel(id, path string) (ModelInfo, error) {
+	if id == "" {
+		for _, m := range s.models.Infos() {
+			if slices.Contains(m.DefaultFor, path) && m.Serves(path) {
+				return m, nil
+			}
+		}
+		for _, m := range s.models.Infos() {
+			if m.Serves(path) {
+				return m, nil
+			}
+		}
+		return ModelInfo{}, sotto.NotImplemented("capability_unavailable",
+			"no model in this build's catalog serves %s", path)
+	}
+	m, ok := s.models.Info(id)
+	if !ok {
+		return m, unknownModel(id)
+	}
+	if !m.Serves(path) {
+		return m, sotto.Invalid("model_capability_unsupported", "model",
+			"model %q does not serve %s (its supported_endpoints: %v)", id, path, m.SupportedEndpoints)
+	}
+	return m, nil
+}
+
+type modelRequest struct {
+	Model *string `json:"model"`
+}
+
+// readModelID reads {"model": "..."} and requires the field.
+func readModelID(r *http.Request) (string, error) {
+	var req modelRequest
+	if err := decodeJSON(r, &req, false, ""); err != nil {
+		return "", err
+	}
+	if req.Model == nil || *req.Model == "" {
+		return "", sotto.Invalid("bad_request", "model", "field \"model\" is required: a catalog model ID")
+	}
+	return *req.Model, nil
+}
+
+func (s *Server) handleModels(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": s.models.Catalog()})
+}
+
+func (s *Server) handleDownloads(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": s.models.Downloads()})
+}
+
+// modelAction is one of the POST {"model": id} lifecycle endpoints.
+func (s *Server) modelAction(status int, act func(context.Context, string) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := readModelID(r)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		res, err := act(r.Context(), id)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, status, res)
+	}
+}
+
+func (s *Server) handleRunning(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.models.Running())
+}

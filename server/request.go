@@ -1,0 +1,241 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/sottolabs/sotto"
+)
+
+// maxJSONBody bounds JSON request bodies that are not media uploads. The
+// largest legitimate one is a segmentation request with many timed segments.
+const maxJSONBody = 64 << 20
+
+// decodeJSON reads a JSON object from r's body into v. With strict set,
+// unknown fields are rejected. Errors are 400-kind *sotto.Error values whose
+// param names the offending field where it is known; code is the code to use
+// for them (e.g. "normalization_invalid_request"), "" for bad_request.
+func decodeJSON(r *http.Request, v any, strict bool, code string) error {
+	ct := r.Header.Get("Content-Type")
+	if ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err == nil && mt != "application/json" && !strings.HasSuffix(mt, "+json") {
+			return sotto.Invalid(code, "", "this endpoint takes a JSON body (Content-Type: application/json), not %s", mt)
+		}
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return sotto.Invalid(code, "", "reading the request body: %v", err)
+	}
+	if len(body) > maxJSONBody {
+		return sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
+	}
+	return unmarshalStrict(body, v, strict, code)
+}
+
+// unmarshalStrict decodes one JSON object from body into v.
+func unmarshalStrict(body []byte, v any, strict bool, code string) error {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return sotto.Invalid(code, "", "the request body is empty; send a JSON object")
+	}
+	if trimmed[0] != '{' {
+		return sotto.Invalid(code, "", "the request body must be a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err, code)
+	}
+	if dec.More() {
+		return sotto.Invalid(code, "", "unexpected data after the JSON object")
+	}
+	return nil
+}
+
+// jsonError turns a decoding error into a 400 that names the field.
+func jsonError(err error, code string) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		return sotto.Invalid(code, field, "field %q must be %s, not a JSON %s", field, jsonTypeName(te.Type.Kind().String()), te.Value)
+	case errors.As(err, &se):
+		return sotto.Invalid(code, "", "malformed JSON at byte %d: %v", se.Offset, err)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return sotto.Invalid(code, "", "malformed JSON: the body ends early")
+	}
+	msg := err.Error()
+	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		name := strings.Trim(f, `"`)
+		return sotto.Invalid(code, name, "unknown field %q", name)
+	}
+	return sotto.Invalid(code, "", "invalid JSON: %v", err)
+}
+
+func jsonTypeName(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "slice", "array":
+		return "an array"
+	case "struct", "map":
+		return "an object"
+	case "bool":
+		return "a boolean"
+	case "int", "int64", "int32", "uint", "uint64":
+		return "an integer"
+	case "float64", "float32":
+		return "a number"
+	}
+	return "of type " + kind
+}
+
+// maxFormValue bounds one non-file multipart field (a transcript can be
+// long, but not gigabytes).
+const maxFormValue = 16 << 20
+
+// form is a parsed multipart request: every value of every text field in
+// order, and uploaded files spooled to disk.
+type form struct {
+	values map[string][]string
+	files  map[string]*spooled
+}
+
+// spooled is an uploaded file written to a temporary file.
+type spooled struct {
+	filename string
+	path     string
+	size     int64
+}
+
+// Close removes the spooled files.
+func (f *form) Close() {
+	for _, s := range f.files {
+		os.Remove(s.path)
+	}
+}
+
+// value returns the single value of a field. A field sent several times with
+// different values is a 400 naming it; the same value repeated is accepted.
+func (f *form) value(name string) (string, bool, error) {
+	vs := f.values[name]
+	if len(vs) == 0 {
+		return "", false, nil
+	}
+	for _, v := range vs[1:] {
+		if v != vs[0] {
+			return "", true, sotto.Invalid("bad_request", name, "field %q was sent %d times with conflicting values", name, len(vs))
+		}
+	}
+	return vs[0], true, nil
+}
+
+// parseMultipart reads a multipart/form-data body, spooling file parts to
+// dir so that uploads up to the body limit never sit in memory. The caller
+// must Close the form.
+func parseMultipart(r *http.Request, dir string) (*form, error) {
+	ct := r.Header.Get("Content-Type")
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "multipart/form-data" {
+		got := ct
+		if got == "" {
+			got = "no Content-Type"
+		}
+		return nil, sotto.Invalid("bad_request", "", "this endpoint takes multipart/form-data (got %s)", got)
+	}
+	if params["boundary"] == "" {
+		return nil, sotto.Invalid("bad_request", "", "multipart/form-data without a boundary parameter")
+	}
+	return readMultipart(r.Context().Done(), multipart.NewReader(r.Body, params["boundary"]), dir)
+}
+
+func readMultipart(done <-chan struct{}, mr *multipart.Reader, dir string) (f *form, err error) {
+	f = &form{values: map[string][]string{}, files: map[string]*spooled{}}
+	defer func() {
+		if err != nil {
+			f.Close()
+			f = nil
+		}
+	}()
+	for {
+		select {
+		case <-done:
+			return nil, errors.New("request cancelled")
+		default:
+		}
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return f, nil
+		}
+		if err != nil {
+			return nil, multipartError(err)
+		}
+		name := p.FormName()
+		if name == "" {
+			p.Close()
+			continue
+		}
+		if p.FileName() != "" || name == "file" {
+			if _, dup := f.files[name]; dup {
+				return nil, sotto.Invalid("bad_request", name, "file field %q was sent more than once", name)
+			}
+			s, err := spool(p, dir)
+			if err != nil {
+				return nil, err
+			}
+			s.filename = p.FileName()
+			f.files[name] = s
+			continue
+		}
+		b, err := io.ReadAll(io.LimitReader(p, maxFormValue+1))
+		if err != nil {
+			return nil, multipartError(err)
+		}
+		if len(b) > maxFormValue {
+			return nil, sotto.Invalid("bad_request", name, "field %q exceeds %d MiB", name, maxFormValue>>20)
+		}
+		f.values[name] = append(f.values[name], string(b))
+	}
+}
+
+func multipartError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return err
+	}
+	return sotto.Invalid("bad_request", "", "malformed multipart body: %v", err)
+}
+
+func spool(p *multipart.Part, dir string) (*spooled, error) {
+	tmp, err := os.CreateTemp(dir, "upload-*")
+	if err != nil {
+		return nil, fmt.Errorf("spooling upload: %w", err)
+	}
+	n, err := io.Copy(tmp, p)
+	cerr := tmp.Close()
+	if err != nil {
+		os.Remove(tmp.Name())
+		return nil, multipartError(err)
+	}
+	if cerr != nil {
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("spooling upload: %w", cerr)
+	}
+	return &spooled{path: tmp.Name(), size: n}, nil
+}

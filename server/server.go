@@ -1,0 +1,139 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+)
+
+// DefaultMaxBodyBytes is the spec's request body limit (part 8): 512 MiB.
+const DefaultMaxBodyBytes = 512 << 20
+
+// Config configures a [Server]. The zero value serves the headless listener
+// with authentication off, every host allowed and no models; [New] fills in
+// the documented defaults.
+type Config struct {
+	// Desktop selects the desktop gateway listener, which accepts the
+	// desktop-only inputs of spec part 1.3 (server-local file paths,
+	// streaming transcription). The headless listener refuses them.
+	Desktop bool
+	// APIKey, when non-empty, is required on every authenticated route as
+	// "Authorization: Bearer KEY" or "x-api-key: KEY".
+	APIKey string
+	// AllowedHosts lists the Host header values (without port) accepted;
+	// "*" allows any, "*.example.com" a domain. Empty allows any host.
+	AllowedHosts []string
+	// AllowedOrigins lists browser origins (scheme://host[:port]) accepted;
+	// empty allows origins whose host is an allowed host.
+	AllowedOrigins []string
+	// MaxBodyBytes is the request body limit; 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// SpoolDir receives uploaded files while a request runs; "" means
+	// os.TempDir().
+	SpoolDir string
+	// Models is the model catalog and runtime. Nil serves an empty catalog.
+	Models Models
+	// Logger receives access and error logs; nil means slog.Default().
+	Logger *slog.Logger
+	// ShutdownTimeout bounds how long Serve waits for in-flight requests
+	// after its context is cancelled; 0 means 30 s.
+	ShutdownTimeout time.Duration
+}
+
+// Server is the /v1 HTTP gateway. It is safe for concurrent use.
+type Server struct {
+	cfg    Config
+	log    *slog.Logger
+	models Models
+	mux    *http.ServeMux
+}
+
+// New returns a Server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.SpoolDir == "" {
+		cfg.SpoolDir = os.TempDir()
+	}
+	if err := os.MkdirAll(cfg.SpoolDir, 0o700); err != nil {
+		return nil, fmt.Errorf("server: spool directory: %w", err)
+	}
+	if cfg.ShutdownTimeout <= 0 {
+		cfg.ShutdownTimeout = 30 * time.Second
+	}
+	s := &Server{cfg: cfg, log: cfg.Logger, models: cfg.Models}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.models == nil {
+		s.models = emptyModels{}
+	}
+	s.mux = http.NewServeMux()
+	for _, rt := range s.routes() {
+		s.mux.Handle(rt.Method+" "+rt.Path, s.middleware(rt.Public, rt.LimitBody, rt.Handler))
+	}
+	s.mux.Handle("/", s.middleware(true, false, http.HandlerFunc(s.handleNoRoute)))
+	return s, nil
+}
+
+// ServeHTTP serves one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// Serve accepts connections on ln until ctx is cancelled, then stops
+// accepting, lets in-flight requests finish (up to ShutdownTimeout) and
+// returns nil. Any other failure of the listener is returned.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down: waiting for in-flight requests", "timeout", s.cfg.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if e := <-errc; e != nil && !errors.Is(e, http.ErrServerClosed) && err == nil {
+		err = e
+	}
+	if err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	return nil
+}
+
+// handleNoRoute answers a path that no route serves with a JSON 404, or a
+// known path with the wrong method with 405 and an Allow header.
+func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, rt := range s.routes() {
+		if rt.Path == r.URL.Path && rt.Method != "OPTIONS" {
+			allow = append(allow, rt.Method)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeJSON(w, http.StatusMethodNotAllowed, envelope{envelopeBody{
+			Message: fmt.Sprintf("%s does not accept %s; use %s", r.URL.Path, r.Method, strings.Join(allow, " or ")),
+			Type:    "invalid_request_error", Code: "method_not_allowed"}})
+		return
+	}
+	writeJSON(w, http.StatusNotFound, envelope{envelopeBody{
+		Message: fmt.Sprintf("no route for %s %s; GET /v1/openapi.json lists the API", r.Method, r.URL.Path),
+		Type:    "invalid_request_error", Code: "route_not_found"}})
+}

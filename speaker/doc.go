@@ -1,0 +1,13 @@
+// Package speaker computes speaker embeddings — fixed-length vectors of
+// [Dim] numbers that describe a voice — and the similarity of two of them.
+//
+//	sim, err := speaker.Similarity(a, b) // cosine, -1..1
+//
+// A similarity score does not decide real-world identity; it is evidence,
+// to be thresholded by the application for its own error trade-off.
+//
+// # Backends
+//
+// Embedding extraction runs a registered [Driver] (see [Register]); the
+// similarity of two embeddings is plain arithmetic and needs none.
+package speaker

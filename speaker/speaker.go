@@ -1,0 +1,66 @@
+package speaker
+
+import (
+	"context"
+	"math"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/backend"
+)
+
+// Dim is the number of values in an embedding.
+const Dim = 256
+
+// Similarity returns the cosine similarity of a and b, in [-1, 1]. It
+// returns a 400-kind *sotto.Error when the lengths differ, a vector is all
+// zeros, or a value is not finite.
+func Similarity(a, b []float64) (float64, error) {
+	if len(a) != len(b) {
+		return 0, sotto.Invalid("bad_request", "embedding_b", "embeddings differ in length (%d and %d)", len(a), len(b))
+	}
+	var dot, na, nb float64
+	for i := range a {
+		x, y := a[i], b[i]
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, sotto.Invalid("bad_request", "embedding_a", "embedding_a[%d] is not a finite number", i)
+		}
+		if math.IsNaN(y) || math.IsInf(y, 0) {
+			return 0, sotto.Invalid("bad_request", "embedding_b", "embedding_b[%d] is not a finite number", i)
+		}
+		dot += x * y
+		na += x * x
+		nb += y * y
+	}
+	if na == 0 {
+		return 0, sotto.Invalid("bad_request", "embedding_a", "embedding_a is all zeros; its direction is undefined")
+	}
+	if nb == 0 {
+		return 0, sotto.Invalid("bad_request", "embedding_b", "embedding_b is all zeros; its direction is undefined")
+	}
+	c := dot / (math.Sqrt(na) * math.Sqrt(nb))
+	return max(-1, min(1, c)), nil
+}
+
+// Backend extracts embeddings from audio.
+type Backend interface {
+	// Embed returns a unit-length embedding of Dim values for the speech in a.
+	Embed(ctx context.Context, a sotto.Audio) ([]float32, error)
+	Close() error
+}
+
+// Driver is a named way to open a [Backend].
+type Driver = backend.Driver[Backend]
+
+var drivers = backend.NewRegistry[Backend]("speaker")
+
+// Register makes a speaker driver available; call it from init. It panics
+// on an empty name, a nil Open or a duplicate name.
+func Register(d Driver) { drivers.Register(d) }
+
+// Drivers returns the names of the registered drivers, sorted.
+func Drivers() []string { return drivers.Drivers() }
+
+// Open opens the named driver, or the highest-priority one for "".
+func Open(ctx context.Context, name string, cfg backend.Config) (Backend, error) {
+	return drivers.Open(ctx, name, cfg)
+}
