@@ -165,12 +165,11 @@ func parseMultipart(r *http.Request, dir string) (*form, error) {
 	return readMultipart(r.Context().Done(), multipart.NewReader(r.Body, params["boundary"]), dir)
 }
 
-func readMultipart(done <-chan struct{}, mr *multipart.Reader, dir string) (f *form, err error) {
-	f = &form{values: map[string][]string{}, files: map[string]*spooled{}}
+func readMultipart(done <-chan struct{}, mr *multipart.Reader, dir string) (_ *form, err error) {
+	f := &form{values: map[string][]string{}, files: map[string]*spooled{}}
 	defer func() {
 		if err != nil {
 			f.Close()
-			f = nil
 		}
 	}()
 	for {

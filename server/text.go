@@ -13,7 +13,3 @@ func (s *Server) handleNormalization(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleSegmentation(w http.ResponseWriter, r *http.Request) {
 	s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "segmentation is not wired yet"))
 }
-
-func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "alignment is not wired yet"))
-}

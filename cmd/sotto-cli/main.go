@@ -1,0 +1,29 @@
+// Command sotto-cli runs the Sotto gateway (sotto-cli serve) and manages its
+// models through a running service (sotto-cli models ...).
+//
+// Run "sotto-cli --help" for the commands and "sotto-cli serve --help" for
+// the settings of the service.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if err != errHelp {
+			fmt.Fprintln(os.Stderr, "sotto-cli:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+var _ io.Reader = os.Stdin

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+const modelsUsage = `Usage: sotto-cli models COMMAND [MODEL] [flags]
+
+Commands:
+  list              the catalog: id, endpoints, defaults, whether downloaded
+  download MODEL    start a download and show its progress until it ends
+                    (Ctrl-C stops watching; the download goes on — cancel stops it)
+  cancel MODEL      cancel a running download
+  load MODEL        load a downloaded model into memory
+  unload MODEL      release a loaded model (refused while a request uses it)
+  running           loaded models, runtime state and queues
+
+Flags:
+`
+
+// client talks to a running service.
+type client struct {
+	base string
+	key  string
+	http *http.Client
+}
+
+func (c *client) do(ctx context.Context, method, path string, body any, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.key)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("is the service running? (sotto-cli serve): %w", err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 400 {
+		var env struct {
+			Error struct{ Message, Code string } `json:"error"`
+		}
+		if json.Unmarshal(data, &env) == nil && env.Error.Message != "" {
+			return fmt.Errorf("%s %s: HTTP %d %s: %s", method, path, resp.StatusCode, env.Error.Code, env.Error.Message)
+		}
+		return fmt.Errorf("%s %s: HTTP %d: %s", method, path, resp.StatusCode, strings.TrimSpace(string(data)))
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
+
+type downloadJob struct {
+	Model           string  `json:"model"`
+	State           string  `json:"state"`
+	BytesDownloaded int64   `json:"bytes_downloaded"`
+	TotalBytes      int64   `json:"total_bytes"`
+	Error           *string `json:"error"`
+}
+
+func runModels(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("models", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	base := getenv("SOTTO_URL")
+	if base == "" {
+		base = "http://" + headlessAddr
+	}
+	url := fs.String("url", base, "service root URL (env SOTTO_URL)")
+	key := fs.String("api-key", getenv("SOTTO_API_KEY"), "API key (env SOTTO_API_KEY)")
+	asJSON := fs.Bool("json", false, "print the service's JSON instead of a table")
+	interval := fs.Duration("interval", time.Second, "how often download polls progress")
+	help := fs.BoolP("help", "h", false, "show this help")
+	fs.Usage = func() { fmt.Fprint(stderr, modelsUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if *help {
+		fs.Usage()
+		return errHelp
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fs.Usage()
+		return usageError{"models: no command given"}
+	}
+	c := &client{base: strings.TrimRight(strings.TrimSuffix(strings.TrimRight(*url, "/"), "/v1"), "/"), key: *key,
+		http: &http.Client{Timeout: 0}}
+	cmd, rest := rest[0], rest[1:]
+	needModel := func() (string, error) {
+		if len(rest) != 1 {
+			return "", usageError{fmt.Sprintf("models %s takes one MODEL argument, e.g. Sotto/Lattice-1", cmd)}
+		}
+		return rest[0], nil
+	}
+	printJSON := func(v any) error {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	switch cmd {
+	case "list":
+		var doc struct {
+			Data []map[string]any `json:"data"`
+		}
+		if err := c.do(ctx, "GET", "/v1/models", nil, &doc); err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(doc)
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "MODEL\tDOWNLOADED\tDEFAULT FOR\tENDPOINTS")
+		for _, m := range doc.Data {
+			dl := "-"
+			if x, ok := m["x_sotto"].(map[string]any); ok {
+				if d, ok := x["downloaded"].(bool); ok {
+					dl = map[bool]string{true: "yes", false: "no"}[d]
+				}
+			}
+			fmt.Fprintf(tw, "%v\t%s\t%s\t%s\n", m["id"], dl, joinAny(m["default_for"]), joinAny(m["supported_endpoints"]))
+		}
+		return tw.Flush()
+	case "running":
+		var doc map[string]any
+		if err := c.do(ctx, "GET", "/v1/models/running", nil, &doc); err != nil {
+			return err
+		}
+		return printJSON(doc)
+	case "load", "unload", "cancel":
+		id, err := needModel()
+		if err != nil {
+			return err
+		}
+		path := map[string]string{"load": "/v1/models/load", "unload": "/v1/models/unload", "cancel": "/v1/models/download/cancel"}[cmd]
+		var res map[string]any
+		if err := c.do(ctx, "POST", path, map[string]string{"model": id}, &res); err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(res)
+		}
+		fmt.Fprintf(stdout, "%s: %v\n", id, firstOf(res, "status", "state"))
+		return nil
+	case "download":
+		id, err := needModel()
+		if err != nil {
+			return err
+		}
+		var job downloadJob
+		if err := c.do(ctx, "POST", "/v1/models/download", map[string]string{"model": id}, &job); err != nil {
+			return err
+		}
+		return watchDownload(ctx, c, id, job, *interval, stdout)
+	default:
+		fs.Usage()
+		return usageError{fmt.Sprintf("models: unknown command %q", cmd)}
+	}
+}
+
+// watchDownload polls the jobs list and draws a progress bar until the job
+// reaches a terminal state.
+func watchDownload(ctx context.Context, c *client, id string, job downloadJob, every time.Duration, out io.Writer) error {
+	start := time.Now()
+	for {
+		drawProgress(out, job, time.Since(start))
+		switch job.State {
+		case "completed":
+			fmt.Fprintf(out, "\n%s: downloaded\n", id)
+			return nil
+		case "failed", "cancelled":
+			fmt.Fprintln(out)
+			if job.Error != nil {
+				return fmt.Errorf("%s: download %s: %s", id, job.State, *job.Error)
+			}
+			return fmt.Errorf("%s: download %s", id, job.State)
+		}
+		select {
+		case <-ctx.Done():
+			fmt.Fprintf(out, "\nstopped watching; the download goes on (sotto-cli models cancel %s stops it)\n", id)
+			return nil
+		case <-time.After(every):
+		}
+		var list struct {
+			Data []downloadJob `json:"data"`
+		}
+		if err := c.do(ctx, "GET", "/v1/models/downloads", nil, &list); err != nil {
+			if ctx.Err() != nil {
+				continue
+			}
+			return err
+		}
+		for _, j := range list.Data {
+			if j.Model == id {
+				job = j
+			}
+		}
+	}
+}
+
+func drawProgress(out io.Writer, j downloadJob, elapsed time.Duration) {
+	const width = 30
+	if j.TotalBytes <= 0 {
+		fmt.Fprintf(out, "\r%s %-11s %s", j.Model, j.State, humanBytes(j.BytesDownloaded))
+		return
+	}
+	frac := float64(j.BytesDownloaded) / float64(j.TotalBytes)
+	frac = max(0, min(1, frac))
+	n := int(frac * width)
+	rate := ""
+	if s := elapsed.Seconds(); s > 0.5 {
+		rate = humanBytes(int64(float64(j.BytesDownloaded)/s)) + "/s"
+	}
+	fmt.Fprintf(out, "\r%s [%s%s] %5.1f%% %s / %s %s   ", j.Model, strings.Repeat("=", n), strings.Repeat(" ", width-n),
+		100*frac, humanBytes(j.BytesDownloaded), humanBytes(j.TotalBytes), rate)
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+func joinAny(v any) string {
+	xs, _ := v.([]any)
+	parts := make([]string, 0, len(xs))
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprint(x))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ",")
+}
+
+func firstOf(m map[string]any, keys ...string) any {
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			return v
+		}
+	}
+	return m
+}

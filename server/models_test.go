@@ -1,0 +1,93 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/sottolabs/sotto/internal/models"
+)
+
+// testModels returns the real model manager over the embedded catalog and
+// a temporary data directory.
+func testModels(t *testing.T) Models {
+	t.Helper()
+	m, err := models.New(models.Config{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		m.Close(ctx)
+	})
+	return ManagedModels(m, nil)
+}
+
+func TestModelsEndpoints(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	r := do(t, ts, "GET", "/v1/models", nil, nil)
+	var list struct {
+		Object string
+		Data   []struct {
+			ID                 string         `json:"id"`
+			Object             string         `json:"object"`
+			SupportedEndpoints []string       `json:"supported_endpoints"`
+			DefaultFor         []string       `json:"default_for"`
+			ExecutionLocation  string         `json:"execution_location"`
+			XSotto             map[string]any `json:"x_sotto"`
+		}
+	}
+	if err := json.Unmarshal(r.body, &list); err != nil || r.status != 200 || list.Object != "list" {
+		t.Fatalf("GET /v1/models = %d %s", r.status, r.body)
+	}
+	ids := map[string]bool{}
+	for _, m := range list.Data {
+		ids[m.ID] = true
+		if m.Object != "model" || m.ExecutionLocation != "local" {
+			t.Errorf("%s: object %q location %q; want model, local", m.ID, m.Object, m.ExecutionLocation)
+		}
+	}
+	for _, id := range []string{"Sotto/Skylark", "Sotto/Lattice-1", "Sotto/Lattice-2"} {
+		if !ids[id] {
+			t.Errorf("catalog lacks %s", id)
+		}
+	}
+	for _, tt := range []struct {
+		path string
+		body string
+		want int
+		code string
+	}{
+		{"/v1/models/download", `{"model":"Sotto/none"}`, 404, "model_not_found"},
+		{"/v1/models/load", `{"model":"Sotto/none"}`, 404, "model_not_found"},
+		{"/v1/models/unload", `{"model":"Sotto/none"}`, 404, "model_not_found"},
+		{"/v1/models/download/cancel", `{"model":"Sotto/none"}`, 404, "model_not_found"},
+		{"/v1/models/download", `{}`, 400, "bad_request"},
+		{"/v1/models/download/cancel", `{"model":"Sotto/Skylark"}`, 400, ""},
+		{"/v1/models/load", `{"model":"Sotto/Skylark"}`, 400, ""},
+		{"/v1/models/download/cancel", `{"model":"Sotto/Lattice-2"}`, 400, "download_not_active"},
+	} {
+		r := do(t, ts, "POST", tt.path, jsonBodyString(tt.body), nil)
+		if r.status != tt.want || (tt.code != "" && r.envelope(t).Code != tt.code) {
+			t.Errorf("POST %s %s = %d %s; want %d %s", tt.path, tt.body, r.status, r.body, tt.want, tt.code)
+		}
+	}
+	r = do(t, ts, "GET", "/v1/models/running", nil, nil)
+	var run struct {
+		Object  string
+		Data    []any
+		Runtime struct {
+			State  string
+			Queues map[string]any
+		}
+	}
+	if err := json.Unmarshal(r.body, &run); err != nil || run.Object != "list" || run.Runtime.State != "running" || run.Runtime.Queues == nil {
+		t.Errorf("GET /v1/models/running = %d %s", r.status, r.body)
+	}
+	r = do(t, ts, "GET", "/v1/models/downloads", nil, nil)
+	if r.status != 200 {
+		t.Errorf("GET /v1/models/downloads = %d", r.status)
+	}
+}

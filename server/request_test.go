@@ -1,0 +1,137 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"mime/multipart"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/sottolabs/sotto"
+)
+
+func buildMultipart(fields [][2]string, file []byte) (body []byte, boundary string) {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for _, f := range fields {
+		mw.WriteField(f[0], f[1])
+	}
+	if file != nil {
+		fw, _ := mw.CreateFormFile("file", "a.wav")
+		fw.Write(file)
+	}
+	mw.Close()
+	return buf.Bytes(), mw.Boundary()
+}
+
+func TestReadMultipart(t *testing.T) {
+	audio := bytes.Repeat([]byte("RIFFdata"), 1000)
+	body, boundary := buildMultipart([][2]string{{"text", "héllo"}, {"language", "en"}, {"protected_terms[]", "a"}, {"protected_terms[]", "b"}}, audio)
+	dir := t.TempDir()
+	// A one-byte reader proves nothing depends on read sizes.
+	f, err := readMultipart(nil, multipart.NewReader(iotest.OneByteReader(bytes.NewReader(body)), boundary), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok, err := f.value("text"); v != "héllo" || !ok || err != nil {
+		t.Errorf("value(text) = %q, %v, %v; want héllo", v, ok, err)
+	}
+	if got := f.values["protected_terms[]"]; len(got) != 2 || got[1] != "b" {
+		t.Errorf("repeated field = %v; want [a b]", got)
+	}
+	sp := f.files["file"]
+	if sp == nil || sp.size != int64(len(audio)) || sp.filename != "a.wav" {
+		t.Fatalf("file = %+v; want %d bytes named a.wav", sp, len(audio))
+	}
+	if b, err := os.ReadFile(sp.path); err != nil || !bytes.Equal(b, audio) {
+		t.Errorf("spooled file differs from the upload (err %v)", err)
+	}
+	f.Close()
+	if _, err := os.Stat(sp.path); !os.IsNotExist(err) {
+		t.Errorf("Close left the spooled file: %v", err)
+	}
+}
+
+func TestFormValueConflict(t *testing.T) {
+	body, boundary := buildMultipart([][2]string{{"audio_track", "0"}, {"audio_track", "0"}, {"audio_channel", "0"}, {"audio_channel", "1"}}, nil)
+	f, err := readMultipart(nil, multipart.NewReader(bytes.NewReader(body), boundary), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if v, _, err := f.value("audio_track"); v != "0" || err != nil {
+		t.Errorf("same value repeated = %q, %v; want accepted", v, err)
+	}
+	_, _, err = f.value("audio_channel")
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Param != "audio_channel" || !errors.Is(err, sotto.ErrInvalidRequest) {
+		t.Errorf("conflicting values error = %v; want 400 with param audio_channel", err)
+	}
+}
+
+func TestReadMultipartErrors(t *testing.T) {
+	body, boundary := buildMultipart([][2]string{{"text", "x"}}, []byte("abc"))
+	for name, data := range map[string][]byte{
+		"truncated":      body[:len(body)/2],
+		"wrong boundary": bytes.ReplaceAll(body, []byte(boundary), []byte("zzz")),
+		"garbage":        []byte("not multipart at all"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			_, err := readMultipart(nil, multipart.NewReader(bytes.NewReader(data), boundary), dir)
+			if !errors.Is(err, sotto.ErrInvalidRequest) {
+				t.Errorf("readMultipart(%s) = %v; want a 400-kind error", name, err)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("a failed parse left %d spooled files", len(left))
+			}
+		})
+	}
+}
+
+func FuzzReadMultipart(f *testing.F) {
+	body, boundary := buildMultipart([][2]string{{"text", "hello"}, {"model", "Sotto/Lattice-2"}}, []byte("RIFF...."))
+	f.Add(body)
+	f.Add(body[:len(body)-7])
+	f.Add([]byte("--" + boundary + "\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--" + boundary + "--\r\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		form, err := readMultipart(nil, multipart.NewReader(bytes.NewReader(data), boundary), dir)
+		if err != nil {
+			if !errors.Is(err, sotto.ErrInvalidRequest) {
+				t.Fatalf("error %v is not a 400-kind error", err)
+			}
+			return
+		}
+		defer form.Close()
+		for name, s := range form.files {
+			b, err := os.ReadFile(s.path)
+			if err != nil || int64(len(b)) != s.size {
+				t.Fatalf("file %q: spooled %d bytes, size says %d (%v)", name, len(b), s.size, err)
+			}
+		}
+		for name := range form.values {
+			if strings.TrimSpace(name) == "" {
+				t.Fatalf("empty field name accepted")
+			}
+		}
+	})
+}
+
+func FuzzDecodeJSON(f *testing.F) {
+	f.Add([]byte(`{"model": "Sotto/Lattice-1"}`))
+	f.Add([]byte(`{"model": 42}`))
+	f.Add([]byte(`[1]`))
+	f.Add([]byte(`{"model": "a", "extra": {"x": [1, 2]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v modelRequest
+		err := unmarshalStrict(data, &v, true, "")
+		if err != nil && !errors.Is(err, sotto.ErrInvalidRequest) {
+			t.Fatalf("unmarshalStrict(%q) = %v; want nil or a 400-kind error", data, err)
+		}
+	})
+}
+
+func jsonBodyString(s string) *strings.Reader { return strings.NewReader(s) }
