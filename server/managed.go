@@ -4,6 +4,8 @@ import (
 	"context"
 	"maps"
 
+	"github.com/sottolabs/sotto/normalize"
+
 	"github.com/sottolabs/sotto/internal/models"
 )
 
@@ -93,4 +95,14 @@ func (a *managed) Acquire(ctx context.Context, id string) (func(), any, error) {
 		return nil, nil, err
 	}
 	return release, obj, nil
+}
+
+// CatalogExtensions adds the capability tables of built-in packages to the
+// x_sotto object of their catalog entries: Sotto/Skylark gets
+// "normalization", the languages and per-mode classes of the normalize
+// package.
+func CatalogExtensions(id string, x map[string]any) {
+	if id == normalize.ModelID {
+		x["normalization"] = normalize.Capabilities()
+	}
 }

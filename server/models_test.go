@@ -22,7 +22,7 @@ func testModels(t *testing.T) Models {
 		defer cancel()
 		m.Close(ctx)
 	})
-	return ManagedModels(m, nil)
+	return ManagedModels(m, CatalogExtensions)
 }
 
 func TestModelsEndpoints(t *testing.T) {

@@ -24,12 +24,8 @@ const maxJSONBody = 64 << 20
 // param names the offending field where it is known; code is the code to use
 // for them (e.g. "normalization_invalid_request"), "" for bad_request.
 func decodeJSON(r *http.Request, v any, strict bool, code string) error {
-	ct := r.Header.Get("Content-Type")
-	if ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err == nil && mt != "application/json" && !strings.HasSuffix(mt, "+json") {
-			return sotto.Invalid(code, "", "this endpoint takes a JSON body (Content-Type: application/json), not %s", mt)
-		}
+	if err := checkJSONType(r, code); err != nil {
+		return err
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
 	if err != nil {
@@ -44,6 +40,22 @@ func decodeJSON(r *http.Request, v any, strict bool, code string) error {
 	}
 	return unmarshalStrict(body, v, strict, code)
 }
+
+// checkJSONType refuses a body whose Content-Type is set and is not JSON
+// (for example multipart sent to a JSON endpoint).
+func checkJSONType(r *http.Request, code string) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && mt != "application/json" && !strings.HasSuffix(mt, "+json") && mt != "text/plain" {
+		return sotto.Invalid(code, "", "this endpoint takes a JSON body (Content-Type: application/json), not %s", mt)
+	}
+	return nil
+}
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 
 // unmarshalStrict decodes one JSON object from body into v.
 func unmarshalStrict(body []byte, v any, strict bool, code string) error {

@@ -1,15 +1,94 @@
 package server
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/normalize"
+	"github.com/sottolabs/sotto/segment"
 )
 
-func (s *Server) handleNormalization(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "normalization is not wired yet"))
+const (
+	pathNormalizations = "/v1/text/normalizations"
+	pathSegmentations  = "/v1/text/segmentations"
+)
+
+// readBody reads a JSON request body of at most maxJSONBody bytes after
+// checking its media type.
+func readBody(r *http.Request, code string) ([]byte, error) {
+	if err := checkJSONType(r, code); err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
+	if err != nil {
+		return nil, multipartError(err)
+	}
+	if len(body) > maxJSONBody {
+		return nil, sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
+	}
+	return body, nil
 }
 
+// handleNormalization serves POST /v1/text/normalizations with the
+// built-in normalize package (model Sotto/Skylark, no load needed).
+func (s *Server) handleNormalization(w http.ResponseWriter, r *http.Request) {
+	const code = "normalization_invalid_request"
+	body, err := readBody(r, code)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var peek struct {
+		Model any `json:"model"`
+	}
+	if json.Unmarshal(body, &peek) == nil {
+		if id, ok := peek.Model.(string); ok && id != "" {
+			if _, err := s.resolveModel(id, pathNormalizations); err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+		}
+	}
+	if err := unmarshalStrict(body, new(json.RawMessage), false, code); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	req, err := normalize.DecodeRequest(body)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	res, err := normalize.Normalize(r.Context(), *req.Text, req.Options())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// handleSegmentation serves POST /v1/text/segmentations with the segment
+// package; file input is read on the desktop gateway only.
 func (s *Server) handleSegmentation(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "segmentation is not wired yet"))
+	body, err := readBody(r, "")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := unmarshalStrict(body, new(json.RawMessage), false, ""); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	req, err := segment.DecodeRequest(bytesReader(body))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	res, err := segment.Segment(r.Context(), req, s.cfg.Desktop)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
 }

@@ -29,8 +29,5 @@ func openModels(ctx context.Context, c serveConfig, log *slog.Logger) (closableM
 	if err != nil {
 		return closableModels{}, err
 	}
-	return closableModels{Models: server.ManagedModels(m, catalogExtensions), m: m}, nil
+	return closableModels{Models: server.ManagedModels(m, server.CatalogExtensions), m: m}, nil
 }
-
-// catalogExtensions adds capability tables to x_sotto of catalog entries.
-func catalogExtensions(id string, x map[string]any) {}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto/normalize"
+	eval "github.com/sottolabs/sotto/normalize/normalizetest"
+)
+
+// run is the whole command; main only wires it to the process.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("sotto-normalize", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	lang := fs.String("lang", "en", "BCP 47 language tag, or und")
+	mode := fs.String("mode", "tn", "tn (written to spoken) or itn (spoken to written)")
+	topK := fs.Int("top-k", 1, "number of alternatives to print (1-16)")
+	classes := fs.StringSlice("classes", nil, "restrict conversion to these classes")
+	asJSON := fs.Bool("json", false, "print the full normalization result as JSON")
+	evalDir := fs.String("eval", "", "run the accuracy report over the JSONL suites in `DIR` (text/normalize)")
+	failures := fs.Int("failures", 0, "with --eval: print up to N failing cases to stderr")
+	caps := fs.Bool("capabilities", false, "print the languages and classes per mode as JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *caps {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(normalize.Capabilities())
+	}
+	if *evalDir != "" {
+		return runEval(ctx, *evalDir, *failures, stdout, stderr)
+	}
+	var text string
+	if fs.NArg() > 0 {
+		text = strings.Join(fs.Args(), " ")
+	} else {
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			return err
+		}
+		text = strings.TrimRight(string(b), "\n")
+	}
+	if text == "" {
+		return errors.New("no text: pass it as arguments or on stdin")
+	}
+	opts := normalize.Options{Language: *lang, Mode: normalize.Mode(*mode), TopK: *topK}
+	if fs.Changed("classes") {
+		opts.Classes = *classes
+	}
+	res, err := normalize.Normalize(ctx, text, opts)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(res)
+	}
+	for _, a := range res.Alternatives {
+		if len(res.Alternatives) > 1 {
+			fmt.Fprintf(stdout, "%d\t", a.Rank)
+		}
+		fmt.Fprintln(stdout, a.Text)
+	}
+	return nil
+}
+
+func runEval(ctx context.Context, dir string, nfail int, stdout, stderr io.Writer) error {
+	if fi, err := os.Stat(filepath.Join(dir, "normalize")); err == nil && fi.IsDir() {
+		dir = filepath.Join(dir, "normalize")
+	}
+	cases, err := eval.Load(dir)
+	if err != nil {
+		return err
+	}
+	if len(cases) == 0 {
+		return fmt.Errorf("no *.jsonl cases under %s", dir)
+	}
+	start := time.Now()
+	rep, err := eval.Run(ctx, cases)
+	if err != nil {
+		return err
+	}
+	rep.Markdown(stdout)
+	fmt.Fprintf(stderr, "%d cases in %v\n", len(cases), time.Since(start).Round(time.Millisecond))
+	for k, f := range rep.Failures {
+		if k >= nfail {
+			break
+		}
+		fmt.Fprintf(stderr, "FAIL %s/%s/%s %s %q\n   got  %q\n   want %q\n", f.Case.Lang, f.Case.Mode, f.Case.Class, f.Case.File, f.Case.Input, f.Got, f.Case.Expected)
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+// Command sotto-segment splits text or a transcript into sentences,
+// paragraphs or subtitle cues.
+//
+//	sotto-segment notes.txt                          # JSON segmentation result
+//	sotto-segment -f lines --text "Hi there. Bye."   # one sentence per line
+//	sotto-segment -f srt --max-chars 42 transcript.json
+//
+// Input is plain text or an exported transcript JSON (detected, or forced
+// with --input); "-" or no file reads standard input. Output is the JSON
+// segmentation result (json), one item per line (lines), or SubRip (srt) and
+// WebVTT (vtt) for timed input.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "sotto-segment:", err)
+		os.Exit(1)
+	}
+}

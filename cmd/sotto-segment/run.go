@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto/segment"
+)
+
+// run is the whole command, with its environment passed in for tests.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("sotto-segment", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		text      = fs.String("text", "", "segment this text instead of reading a file")
+		input     = fs.String("input", "auto", "input kind: auto, text or json (exported transcript)")
+		format    = fs.StringP("format", "f", "json", "output: json, lines, srt or vtt (srt and vtt need timed input)")
+		threshold = fs.Float64("threshold", segment.DefaultThreshold, "sentence threshold, 0 to 1: lower splits more")
+		para      = fs.Float64("paragraph-threshold", -1, "paragraph mode with this threshold, 0 to 1 (text input only)")
+		minChars  = fs.Int("min-chars", segment.DefaultMinChars, "merge cues shorter than this (with --max-chars or --cues)")
+		maxChars  = fs.Int("max-chars", segment.DefaultMaxChars, "split cues longer than this (with --min-chars or --cues)")
+		cues      = fs.Bool("cues", false, "turn on length constraints with the default or given min/max chars")
+		startM    = fs.Float64("start-margin", segment.DefaultStartMargin, "seconds of padding before each timed cue")
+		endM      = fs.Float64("end-margin", segment.DefaultEndMargin, "seconds of padding after each timed cue")
+		lang      = fs.String("language", "", "language tag for abbreviations (default: guessed)")
+	)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: sotto-segment [flags] [file|-]\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	opts := segment.Options{Threshold: segment.Float(*threshold), Language: *lang}
+	if fs.Changed("paragraph-threshold") {
+		opts.ParagraphThreshold = segment.Float(*para)
+	}
+	if *cues || fs.Changed("min-chars") || fs.Changed("max-chars") {
+		opts.Length = &segment.Length{MinChars: *minChars, MaxChars: *maxChars}
+	}
+	if opts.Length != nil || fs.Changed("start-margin") || fs.Changed("end-margin") {
+		opts.Margins = &segment.Margins{Start: *startM, End: *endM}
+	}
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+
+	var data []byte
+	switch {
+	case fs.Changed("text"):
+		if fs.NArg() > 0 {
+			return errors.New("give --text or a file, not both")
+		}
+		data = []byte(*text)
+	case fs.NArg() > 1:
+		return errors.New("at most one input file")
+	case fs.NArg() == 0 || fs.Arg(0) == "-":
+		b, err := io.ReadAll(io.LimitReader(stdin, segment.MaxFileBytes+1))
+		if err != nil {
+			return err
+		}
+		data = b
+	default:
+		b, err := os.ReadFile(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		data = b
+	}
+	if len(data) > segment.MaxFileBytes {
+		return fmt.Errorf("input larger than %d bytes", segment.MaxFileBytes)
+	}
+
+	var tr *segment.Transcript
+	switch *input {
+	case "text":
+	case "json":
+		t, err := segment.ParseTranscript(data)
+		if err != nil {
+			return err
+		}
+		tr = t
+	case "auto":
+		if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+			if p, err := segment.ParseTranscript(data); err == nil {
+				tr = p
+			}
+		}
+	default:
+		return fmt.Errorf("--input %q: want auto, text or json", *input)
+	}
+
+	var res *segment.Result
+	var timed []segment.Cue
+	var err error
+	if tr != nil && tr.Segments != nil {
+		if opts.ParagraphThreshold != nil {
+			return errors.New("paragraph mode needs plain text; the transcript has timed segments")
+		}
+		timed, err = segment.Cues(ctx, tr.Segments, opts)
+		if err != nil {
+			return err
+		}
+		res = segment.TimedResult(timed)
+	} else {
+		s := string(data)
+		if tr != nil {
+			s = tr.Text
+		}
+		if strings.TrimSpace(s) == "" {
+			return errors.New("empty input")
+		}
+		res, err = segment.Text(ctx, s, opts)
+		if err != nil {
+			return err
+		}
+	}
+
+	switch *format {
+	case "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(res)
+	case "lines":
+		sep := "\n"
+		if opts.ParagraphThreshold != nil {
+			sep = "\n\n"
+		}
+		for i, s := range res.Segments {
+			if i > 0 {
+				io.WriteString(stdout, sep)
+			}
+			io.WriteString(stdout, s.Text)
+		}
+		_, err := io.WriteString(stdout, "\n")
+		return err
+	case "srt", "vtt":
+		if timed == nil {
+			return fmt.Errorf("--format %s needs timed input (a transcript JSON with segment times)", *format)
+		}
+		if *format == "srt" {
+			return segment.WriteSRT(stdout, timed)
+		}
+		return segment.WriteVTT(stdout, timed)
+	}
+	return fmt.Errorf("--format %q: want json, lines, srt or vtt", *format)
+}

@@ -1,0 +1,65 @@
+package models_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/internal/models"
+)
+
+// A loaded model; a real loader returns a capability backend.
+type demoModel struct{}
+
+func (demoModel) Close() error { fmt.Println("closed"); return nil }
+
+func Example() {
+	dir, _ := os.MkdirTemp("", "sotto-example")
+	defer os.RemoveAll(dir)
+	// A user catalog adds a local model with no files to download.
+	catalog := filepath.Join(dir, "catalog.json")
+	os.WriteFile(catalog, []byte(`{"models": [{"id": "Demo/Echo", "supported_endpoints": [],
+	  "features": [], "default_for": [], "execution_location": "local", "backend": "echo"}]}`), 0o644)
+
+	m, err := models.New(models.Config{DataDir: dir, CatalogFile: catalog})
+	if err != nil {
+		panic(err)
+	}
+	m.RegisterLoader("echo", func(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+		return demoModel{}, nil
+	})
+	for _, model := range m.Models() {
+		fmt.Println(model.ID, model.DefaultFor)
+	}
+
+	obj, release, err := m.Acquire(context.Background(), "Demo/Echo")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%T %s\n", obj, m.Running().Runtime.State)
+	_, err = m.Unload(context.Background(), "Demo/Echo")
+	var se *sotto.Error
+	errors.As(err, &se)
+	fmt.Println(se.Code)
+	release()
+	res, _ := m.Unload(context.Background(), "Demo/Echo")
+	fmt.Println(res.Status)
+
+	_, err = m.Load(context.Background(), models.Skylark)
+	errors.As(err, &se)
+	fmt.Println(se.Code, se.Param)
+	// Output:
+	// Sotto/Skylark [/v1/text/normalizations /v1/text/segmentations]
+	// Sotto/Lattice-2 [/v1/audio/alignments]
+	// Sotto/Lattice-1 [/v1/speaker/similarity /v1/speaker/embeddings]
+	// Demo/Echo []
+	// models_test.demoModel running
+	// model_in_use
+	// closed
+	// unloaded
+	// model_builtin model
+}

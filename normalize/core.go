@@ -1,0 +1,408 @@
+package normalize
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tokKind classifies a token.
+type tokKind uint8
+
+const (
+	tSpace tokKind = iota // a run of white space
+	tWord                 // a run of letters and marks (not Han)
+	tNum                  // a run of ASCII digits
+	tHan                  // one Han ideograph
+	tSym                  // any other single rune (punctuation, symbols)
+)
+
+// token is a piece of the input; text aliases the input.
+type token struct {
+	kind       tokKind
+	start, end int // byte offsets into the input
+	text       string
+}
+
+// stream is the tokenized view of one segment that matchers read.
+type stream struct {
+	src  string
+	toks []token
+}
+
+func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
+
+func tokenize(src string) []token {
+	toks := make([]token, 0, len(src)/3+1)
+	i := 0
+	for i < len(src) {
+		r, n := rune(src[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(src[i:])
+		}
+		start := i
+		var k tokKind
+		switch {
+		case r >= '0' && r <= '9':
+			k = tNum
+			for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+				i++
+			}
+		case unicode.IsSpace(r):
+			k = tSpace
+			for i < len(src) {
+				r2, n2 := utf8.DecodeRuneInString(src[i:])
+				if !unicode.IsSpace(r2) {
+					break
+				}
+				i += n2
+			}
+		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'),
+			r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r)) && !isHan(r):
+			k = tWord
+			for i < len(src) {
+				c := src[i]
+				if c < utf8.RuneSelf {
+					if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+						i++
+						continue
+					}
+					break
+				}
+				r2, n2 := utf8.DecodeRuneInString(src[i:])
+				if !(unicode.IsLetter(r2) || unicode.IsMark(r2)) || isHan(r2) {
+					break
+				}
+				i += n2
+			}
+		case isHan(r):
+			k = tHan
+			i += n
+		default:
+			k = tSym
+			i += n
+		}
+		toks = append(toks, token{kind: k, start: start, end: i, text: src[start:i]})
+	}
+	return toks
+}
+
+// Helpers for matchers. All are safe for any index.
+
+func (s *stream) n() int { return len(s.toks) }
+
+func (s *stream) kind(i int) tokKind {
+	if i < 0 || i >= len(s.toks) {
+		return tSpace
+	}
+	return s.toks[i].kind
+}
+
+func (s *stream) text(i int) string {
+	if i < 0 || i >= len(s.toks) {
+		return ""
+	}
+	return s.toks[i].text
+}
+
+// is reports whether token i is exactly t.
+func (s *stream) is(i int, t string) bool { return s.text(i) == t }
+
+// span returns the source text of tokens [i, j).
+func (s *stream) span(i, j int) string {
+	if i >= j || i < 0 || j > len(s.toks) {
+		return ""
+	}
+	return s.src[s.toks[i].start:s.toks[j-1].end]
+}
+
+// skipSpace returns the first index ≥ i that is not a space token.
+func (s *stream) skipSpace(i int) int {
+	for i < len(s.toks) && s.toks[i].kind == tSpace {
+		i++
+	}
+	return i
+}
+
+// boundary reports whether a token-level match may end before token i: at the
+// end, before a space, or before punctuation.
+func (s *stream) boundary(i int) bool {
+	k := s.kind(i)
+	return i >= len(s.toks) || k == tSpace || k == tSym || k == tHan
+}
+
+// startOK reports whether a match may begin at token i (the previous token is
+// not a letter or digit run glued to it).
+func (s *stream) startOK(i int) bool {
+	k := s.kind(i - 1)
+	return i == 0 || k == tSpace || k == tSym || k == tHan
+}
+
+// words returns the lower-cased word tokens starting at i, separated by single
+// spaces, up to max words; idx[k] is the token index after word k.
+func (s *stream) words(i, max int) (ws []string, idx []int) {
+	for len(ws) < max && i < len(s.toks) {
+		t := s.toks[i]
+		if t.kind != tWord {
+			break
+		}
+		ws = append(ws, strings.ToLower(t.text))
+		idx = append(idx, i+1)
+		j := i + 1
+		if j < len(s.toks) && s.toks[j].kind == tSpace && j+1 < len(s.toks) && s.toks[j+1].kind == tWord {
+			i = j + 1
+			continue
+		}
+		break
+	}
+	return ws, idx
+}
+
+// chosen is a span picked by the segmenter, with its readings best first.
+type chosen struct {
+	start, end int
+	source     string
+	readings   []reading
+}
+
+// segmentSpans runs the matchers of r over src (a segment starting at byte
+// offset base of the whole input) and appends the picked spans to out.
+func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, out []chosen) ([]chosen, error) {
+	ms, order := r.matchers(p.mode)
+	s := &stream{src: src, toks: tokenize(src)}
+	for i := 0; i < len(s.toks); {
+		if i&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return out, fmt.Errorf("normalize: %w", err)
+			}
+		}
+		if s.toks[i].kind == tSpace {
+			i++
+			continue
+		}
+		best := -1
+		var reads []reading
+		for _, c := range order {
+			if !p.allow.has(c) {
+				continue
+			}
+			for _, m := range ms[c](s, i) {
+				if m.end <= i || m.end > len(s.toks) || len(m.readings) == 0 {
+					continue
+				}
+				switch {
+				case m.end > best:
+					best, reads = m.end, append(reads[:0], m.readings...)
+				case m.end == best:
+					reads = append(reads, m.readings...)
+				}
+			}
+		}
+		if best < 0 {
+			i++
+			continue
+		}
+		// Trim trailing spaces off the span; matchers should not end on them.
+		for best > i+1 && s.toks[best-1].kind == tSpace {
+			best--
+		}
+		slices.SortStableFunc(reads, func(a, b reading) int {
+			switch {
+			case a.cost < b.cost:
+				return -1
+			case a.cost > b.cost:
+				return 1
+			}
+			return 0
+		})
+		src0 := s.span(i, best)
+		reads = dedupe(reads, src0)
+		if len(reads) > 0 {
+			start, end := s.toks[i].start, s.toks[best-1].end
+			reads = pad(src, start, end, reads)
+			out = append(out, chosen{start: base + start, end: base + end, source: src0, readings: reads})
+		}
+		i = best
+	}
+	return out, nil
+}
+
+// dedupe drops readings equal to the source or to an earlier reading.
+func dedupe(rs []reading, source string) []reading {
+	out := rs[:0]
+	for _, r := range rs {
+		if r.text == source || slices.ContainsFunc(out, func(o reading) bool { return o.text == r.text }) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// pad adds a space to a reading that would otherwise glue onto a letter or
+// digit right before or after the span ("4.4x" → "four point four x").
+func pad(src string, start, end int, rs []reading) []reading {
+	before, _ := utf8.DecodeLastRuneInString(src[:start])
+	after, _ := utf8.DecodeRuneInString(src[end:])
+	glueB := start > 0 && isGlueRune(before)
+	glueA := end < len(src) && isGlueRune(after)
+	if !glueB && !glueA {
+		return rs
+	}
+	for k := range rs {
+		t := rs[k].text
+		if t == "" {
+			continue
+		}
+		f, _ := utf8.DecodeRuneInString(t)
+		l, _ := utf8.DecodeLastRuneInString(t)
+		if glueB && isWordRune(f) && !isHan(f) && !isHan(before) {
+			t = " " + t
+		}
+		if glueA && isWordRune(l) && !isHan(l) && !isHan(after) {
+			t += " "
+		}
+		rs[k].text = t
+	}
+	return rs
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// isGlueRune reports whether a reading next to r needs a separating space:
+// letters, digits and symbols such as + or $ glue, punctuation does not.
+func isGlueRune(r rune) bool { return isWordRune(r) || unicode.IsSymbol(r) || r == '#' || r == '@' }
+
+// run normalizes text under p and builds the ranked alternatives.
+func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {
+	var spans []chosen
+	var err error
+	if p.und {
+		for _, seg := range segmentUnd(text) {
+			if spans, err = segmentSpans(ctx, text[seg.start:seg.end], seg.start, seg.rules, p, spans); err != nil {
+				return nil, err
+			}
+		}
+	} else if spans, err = segmentSpans(ctx, text, 0, p.rules, p, nil); err != nil {
+		return nil, err
+	}
+	combos := kbest(spans, p.topK)
+	alts := make([]Alternative, 0, len(combos))
+	for rank, pick := range combos {
+		alts = append(alts, build(text, spans, pick, rank))
+	}
+	return alts, nil
+}
+
+// build splices the picked readings into text.
+func build(text string, spans []chosen, pick map[int]int, rank int) Alternative {
+	var b strings.Builder
+	b.Grow(len(text) + len(text)/4)
+	out := make([]Span, 0, len(spans))
+	prev := 0
+	for k, c := range spans {
+		rd := c.readings[pick[k]]
+		b.WriteString(text[prev:c.start])
+		b.WriteString(rd.text)
+		prev = c.end
+		out = append(out, Span{StartByte: c.start, EndByte: c.end, Class: rd.class, Source: c.source, Output: rd.text})
+	}
+	b.WriteString(text[prev:])
+	return Alternative{Rank: rank, Text: b.String(), Spans: out}
+}
+
+// kbest returns up to k choices of one reading per span, by ascending total
+// cost; each choice maps span index → reading index (absent = 0). Only the k
+// smallest single-span deltas can take part in the k best combinations, so
+// the search enumerates subsets of those deltas in order of their sum.
+func kbest(spans []chosen, k int) []map[int]int {
+	type delta struct {
+		span, read int
+		cost       float64
+	}
+	var ds []delta
+	for si, c := range spans {
+		for ri := 1; ri < len(c.readings); ri++ {
+			d := c.readings[ri].cost - c.readings[0].cost
+			if d < 0 {
+				d = 0
+			}
+			ds = append(ds, delta{si, ri, d})
+		}
+	}
+	slices.SortStableFunc(ds, func(a, b delta) int {
+		switch {
+		case a.cost < b.cost:
+			return -1
+		case a.cost > b.cost:
+			return 1
+		}
+		return 0
+	})
+	if len(ds) > k {
+		ds = ds[:k]
+	}
+	out := []map[int]int{{}}
+	if len(ds) == 0 || k <= 1 {
+		return out
+	}
+	// Subset enumeration in order of sum: a state is a sorted index list;
+	// children extend it by the next index or move its last index forward.
+	h := &subsetHeap{}
+	heap.Push(h, subset{idx: []int{0}, cost: ds[0].cost})
+	for steps := 0; h.Len() > 0 && len(out) < k && steps < 1<<14; steps++ {
+		st := heap.Pop(h).(subset)
+		last := st.idx[len(st.idx)-1]
+		if last+1 < len(ds) {
+			ext := append(slices.Clone(st.idx), last+1)
+			heap.Push(h, subset{idx: ext, cost: st.cost + ds[last+1].cost})
+			mv := slices.Clone(st.idx)
+			mv[len(mv)-1] = last + 1
+			heap.Push(h, subset{idx: mv, cost: st.cost - ds[last].cost + ds[last+1].cost})
+		}
+		pick := map[int]int{}
+		ok := true
+		for _, x := range st.idx {
+			d := ds[x]
+			if _, dup := pick[d.span]; dup {
+				ok = false
+				break
+			}
+			pick[d.span] = d.read
+		}
+		if ok {
+			out = append(out, pick)
+		}
+	}
+	return out
+}
+
+type subset struct {
+	idx  []int
+	cost float64
+}
+
+type subsetHeap []subset
+
+func (h subsetHeap) Len() int { return len(h) }
+func (h subsetHeap) Less(i, j int) bool {
+	if h[i].cost != h[j].cost {
+		return h[i].cost < h[j].cost
+	}
+	if len(h[i].idx) != len(h[j].idx) {
+		return len(h[i].idx) < len(h[j].idx)
+	}
+	return slices.Compare(h[i].idx, h[j].idx) < 0
+}
+func (h subsetHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *subsetHeap) Push(x any)   { *h = append(*h, x.(subset)) }
+func (h *subsetHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

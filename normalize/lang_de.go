@@ -1,0 +1,722 @@
+package normalize
+
+import (
+	"strconv"
+	"strings"
+)
+
+// German rules (NeMo-style spoken forms: "vier und zwanzig", "zwei hundert").
+
+var deUnits = [...]string{"null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+	"zehn", "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn"}
+var deTens = [...]string{"", "", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig"}
+
+// deBig names 1000^k for k ≥ 2, singular and plural.
+var deBig = [...][2]string{{}, {}, {"million", "millionen"}, {"milliarde", "milliarden"}, {"billion", "billionen"},
+	{"billiarde", "billiarden"}, {"trillion", "trillionen"}}
+
+func de99(n int, final bool) string {
+	switch {
+	case n == 1 && final:
+		return "eins"
+	case n == 1:
+		return "ein"
+	case n < 20:
+		return deUnits[n]
+	case n%10 == 0:
+		return deTens[n/10]
+	}
+	u := deUnits[n%10]
+	if n%10 == 1 {
+		u = "ein"
+	}
+	return u + " und " + deTens[n/10]
+}
+
+func de999(n int, final bool) string {
+	h, r := n/100, n%100
+	var parts []string
+	if h > 0 {
+		hw := deUnits[h]
+		if h == 1 {
+			hw = "ein"
+		}
+		parts = append(parts, hw+" hundert")
+	}
+	if r > 0 {
+		parts = append(parts, de99(r, final))
+	}
+	return strings.Join(parts, " ")
+}
+
+// deCardinal spells a digit string.
+func deCardinal(d string) string { return deCard(d, true) }
+
+func deCard(d string, final bool) string {
+	d = strings.TrimLeft(d, "0")
+	if d == "" {
+		return "null"
+	}
+	if len(d) > 3*len(deBig) {
+		return (&latin{card: deCardinal}).digits(d)
+	}
+	groups := splitGroups(d)
+	var parts []string
+	for k, g := range groups {
+		scale := len(groups) - 1 - k
+		if g == 0 {
+			continue
+		}
+		switch scale {
+		case 0:
+			parts = append(parts, de999(g, final))
+		case 1:
+			parts = append(parts, de999(g, false)+" tausend")
+		default:
+			if g == 1 {
+				parts = append(parts, "eine "+deBig[scale][0])
+			} else {
+				parts = append(parts, de999(g, false)+" "+deBig[scale][1])
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// splitGroups splits digits into three-digit groups, most significant first.
+func splitGroups(d string) []int {
+	var gs []int
+	for len(d) > 0 {
+		k := len(d) % 3
+		if k == 0 {
+			k = 3
+		}
+		g, _ := strconv.Atoi(d[:k])
+		gs = append(gs, g)
+		d = d[k:]
+	}
+	return gs
+}
+
+// deOrdinal spells an ordinal (masculine nominative): 1 → "erster".
+func deOrdinal(d string) string {
+	w := deCard(d, true)
+	i := strings.LastIndexByte(w, ' ')
+	head, last := w[:i+1], w[i+1:]
+	switch last {
+	case "eins":
+		last = "erst"
+	case "drei":
+		last = "dritt"
+	case "sieben":
+		last = "siebt"
+	case "acht":
+		last = "acht"
+	default:
+		v := 0
+		for k, u := range deUnits {
+			if u == last {
+				v = k
+			}
+		}
+		if v > 0 || last == "null" {
+			last += "t"
+		} else {
+			last += "st"
+		}
+	}
+	return head + last + "er"
+}
+
+var deLatin = (&latin{
+	point: "komma", minus: "minus", card: deCardinal,
+	cardBefore: func(d string) string { return deCard(d, false) },
+	frac: func(f string) string { return (&latin{card: deCardinal}).digits(f) },
+	scales: map[string]string{"tausend": "tausend", "million": "million", "millionen": "millionen",
+		"milliarde": "milliarde", "milliarden": "milliarden", "billion": "billion", "billionen": "billionen"},
+	currencies: map[string]latinCurrency{
+		"$": {"dollar", "dollar", "cent", "cent", "$"}, "€": {"euro", "euro", "cent", "cent", "€"},
+		"£": {"pfund", "pfund", "penny", "pence", "£"}, "¥": {"yen", "yen", "sen", "sen", "¥"},
+	},
+	units: map[string][2]string{
+		"m": {"meter", "meter"}, "km": {"kilometer", "kilometer"}, "cm": {"zentimeter", "zentimeter"},
+		"mm": {"millimeter", "millimeter"}, "kg": {"kilogramm", "kilogramm"}, "g": {"gramm", "gramm"},
+		"mg": {"milligramm", "milligramm"}, "t": {"tonne", "tonnen"}, "l": {"liter", "liter"}, "ml": {"milliliter", "milliliter"},
+		"h": {"stunde", "stunden"}, "min": {"minute", "minuten"}, "s": {"sekunde", "sekunden"},
+		"km/h": {"kilometer pro stunde", "kilometer pro stunde"}, "%": {"prozent", "prozent"},
+		"km²": {"quadrat kilometer", "quadrat kilometer"}, "m²": {"quadrat meter", "quadrat meter"},
+		"cm²": {"quadrat zentimeter", "quadrat zentimeter"}, "m³": {"kubik meter", "kubik meter"},
+		"cm³": {"kubik zentimeter", "kubik zentimeter"}, "/km²": {"pro quadrat kilometer", "pro quadrat kilometer"},
+		"/m²": {"pro quadrat meter", "pro quadrat meter"}, "kwh": {"kilowattstunde", "kilowattstunden"},
+		"°C": {"grad celsius", "grad celsius"}, "ha": {"hektar", "hektar"}, "mph": {"meilen pro stunde", "meilen pro stunde"},
+		"kw": {"kilowatt", "kilowatt"}, "w": {"watt", "watt"}, "gb": {"gigabyte", "gigabyte"}, "mb": {"megabyte", "megabyte"},
+	},
+	unitAlias: map[string]string{"kWh": "kwh", "kW": "kw", "W": "w", "GB": "gb", "MB": "mb", "km2": "km²", "m2": "m²", "Std.": "h"},
+	groupSep:  []string{".", " "},
+	months: []string{"januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september",
+		"oktober", "november", "dezember"},
+}).finish()
+
+var deLex = func() *numLex {
+	m := map[string]lexEntry{"null": {kUnit, 0}, "eins": {kUnit, 1}, "ein": {kUnit, 1}, "eine": {kUnit, 1},
+		"einen": {kUnit, 1}, "und": {kAnd, 0}, "hundert": {kHundredMul, 100}, "tausend": {kThousand, 1000}}
+	for k := 2; k < 20; k++ {
+		kind := kUnit
+		if k >= 10 {
+			kind = kTeen
+		}
+		m[deUnits[k]] = lexEntry{kind, k}
+	}
+	m["sech"] = lexEntry{kUnit, 6} // "sechzig" is a ten; "sech" never stands alone but splits safely
+	delete(m, "sech")
+	for k := 2; k < 10; k++ {
+		m[deTens[k]] = lexEntry{kTens, k * 10}
+	}
+	for k := 2; k < len(deBig); k++ {
+		m[deBig[k][0]] = lexEntry{kBig, 3 * k}
+		m[deBig[k][1]] = lexEntry{kBig, 3 * k}
+	}
+	l := newLex(m)
+	l.reversed, l.compound = true, true
+	return l
+}()
+
+func init() {
+	deLatin.lex = deLex
+	L := deLatin
+	register(&rules{
+		tag: "de", name: "German", script: "Latn",
+		tn: map[string]matcher{
+			Cardinal: L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Ordinal: deOrdinalTN, Date: deDateTN, Time: deTimeTN, Fraction: deFractionTN,
+			Whitelist: whitelistMatcher(map[string]string{"Dr.": "doktor", "z.B.": "zum beispiel", "z. B.": "zum beispiel",
+				"Mr.": "mister", "Mrs.": "misses", "Ms.": "miss", "usw.": "und so weiter", "bzw.": "beziehungsweise",
+				"ca.": "circa", "Nr.": "nummer"}),
+			Telephone: deTelephoneTN,
+		},
+		itn: map[string]matcher{
+			Cardinal: L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Ordinal: deOrdinalITN, Date: deDateITN, Time: deTimeITN, Fraction: deFractionITN,
+			Whitelist: whitelistMatcher(map[string]string{"doktor": "Dr.", "zum beispiel": "z.B.", "mister": "Mr.",
+				"misses": "Mrs.", "miss": "Ms."}),
+		},
+		score: stopScore(wordSet("der die das und ist nicht ein eine zu den von mit sich des auf für im dem auch es an werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über so zum war haben nur oder aber vor zur bis mehr durch man ich")),
+	})
+}
+
+// whitelistMatcher expands fixed strings (up to four tokens, exact case).
+func whitelistMatcher(table map[string]string) matcher {
+	maxToks := 1
+	for k := range table {
+		maxToks = max(maxToks, len(tokenize(k)))
+	}
+	return func(s *stream, i int) []match {
+		if !s.startOK(i) || s.kind(i) == tSpace {
+			return nil
+		}
+		for n := min(maxToks, s.n()-i); n >= 1; n-- {
+			if !s.boundary(i+n) && !strings.HasSuffix(s.text(i+n-1), ".") {
+				continue
+			}
+			key := s.span(i, i+n)
+			if out, ok := table[key]; ok {
+				return one(i+n, Whitelist, out)
+			}
+			if out, ok := table[strings.ToLower(key)]; ok && n > 0 && strings.Contains(key, " ") {
+				return one(i+n, Whitelist, out)
+			}
+		}
+		return nil
+	}
+}
+
+func deOrdinalTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || !s.is(i+1, ".") {
+		return nil
+	}
+	// "24." followed by the end, a space and a word, or a closing bracket.
+	if !(i+2 >= s.n() || s.kind(i+2) == tSpace && s.kind(i+3) == tWord) {
+		return nil
+	}
+	d := s.text(i)
+	return []match{{end: i + 2, readings: []reading{{text: deOrdinal(d), class: Ordinal},
+		{text: deCardinal(d) + ".", class: Cardinal, cost: 1}}}}
+}
+
+func deYear(d string) string {
+	v, _ := strconv.Atoi(d)
+	if len(d) == 4 && v >= 1100 && v < 2000 {
+		w := deUnits[v/100]
+		if v/100 >= 20 {
+			w = de99(v/100, false)
+		}
+		w += " hundert"
+		if v%100 != 0 {
+			w += " " + de99(v%100, true)
+		}
+		return w
+	}
+	return deCardinal(d)
+}
+
+func deMonth(w string) int {
+	w = strings.ToLower(strings.TrimSuffix(w, "."))
+	for k, m := range deLatin.months {
+		if w == m || len(w) >= 3 && strings.HasPrefix(m, w) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+func deDateTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) {
+		return nil
+	}
+	a := s.text(i)
+	// 2003-03-02
+	if len(a) == 4 && s.is(i+1, "-") && s.kind(i+2) == tNum && s.is(i+3, "-") && s.kind(i+4) == tNum && s.boundary(i+5) {
+		mo, _ := strconv.Atoi(s.text(i + 2))
+		dd, _ := strconv.Atoi(s.text(i + 4))
+		if mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 {
+			return one(i+5, Date, deOrdinal(s.text(i+4))+" "+deLatin.months[mo-1]+" "+deYear(a))
+		}
+	}
+	dd, _ := strconv.Atoi(a)
+	if len(a) > 2 || dd < 1 || dd > 31 || !s.is(i+1, ".") {
+		return nil
+	}
+	// 2.3.2003, 02.03
+	if s.kind(i+2) == tNum && len(s.text(i+2)) <= 2 {
+		mo, _ := strconv.Atoi(s.text(i + 2))
+		if mo < 1 || mo > 12 {
+			return nil
+		}
+		out := deOrdinal(a) + " " + deLatin.months[mo-1]
+		e := i + 3
+		if s.is(e, ".") && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+			out += " " + deYear(s.text(e+1))
+			e += 2
+		} else if !s.boundary(e) {
+			return nil
+		}
+		return one(e, Date, out)
+	}
+	// 24. juli 2013
+	if s.kind(i+2) == tSpace && s.kind(i+3) == tWord {
+		mo := deMonth(s.text(i + 3))
+		if mo == 0 || len(s.text(i+3)) < 3 {
+			return nil
+		}
+		e := i + 4
+		if s.is(e, ".") {
+			e++
+		}
+		out := deOrdinal(a) + " " + deLatin.months[mo-1]
+		if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+			out += " " + deYear(s.text(e+1))
+			e += 2
+		}
+		return one(e, Date, out)
+	}
+	return nil
+}
+
+func deTimeTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || !s.is(i+1, ":") || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
+		return nil
+	}
+	h, _ := strconv.Atoi(s.text(i))
+	m, _ := strconv.Atoi(s.text(i + 2))
+	if h > 24 || m > 59 {
+		return nil
+	}
+	e := i + 3
+	if s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "uhr") {
+		e += 2
+	}
+	if !s.boundary(e) {
+		return nil
+	}
+	out := deCardinal(strconv.Itoa(h)) + " uhr"
+	if h == 1 {
+		out = "ein uhr"
+	}
+	if m > 0 {
+		out += " " + deCardinal(strconv.Itoa(m))
+	}
+	return one(e, Time, out)
+}
+
+func deDenominator(d string, plural bool) string {
+	switch d {
+	case "2":
+		if plural {
+			return "halbe"
+		}
+		return "halb"
+	case "3":
+		return "drittel"
+	case "7":
+		return "siebtel"
+	case "8":
+		return "achtel"
+	}
+	w := strings.ReplaceAll(deCard(d, true), " ", "")
+	v, _ := strconv.Atoi(d)
+	if v%100 < 20 && v%100 != 0 {
+		return strings.TrimSuffix(w, "eins") + "tel"
+	}
+	return w + "stel"
+}
+
+func deFractionTN(s *stream, i int) []match {
+	whole, num, den, end, ok := enScanFraction(s, i)
+	if !ok {
+		return nil
+	}
+	nw := deCard(num, false)
+	out := nw + " " + deDenominator(strings.TrimLeft(den, "0"), num != "1")
+	if whole != "" {
+		out = deCard(whole, false) + " " + out
+	}
+	return one(end, Fraction, out)
+}
+
+func deTelephoneTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	j := i
+	var parts []string
+	if s.is(j, "+") && s.kind(j+1) == tNum && len(s.text(j+1)) <= 3 {
+		parts = append(parts, "plus "+deCardinal(s.text(j+1)))
+		j += 2
+		if s.kind(j) != tSpace {
+			return nil
+		}
+		j++
+	} else if s.is(j, "(") && s.kind(j+1) == tNum && s.text(j + 1)[0] == '0' && s.is(j+2, ")") {
+		parts = append(parts, deLatin.digits(s.text(j+1)))
+		j += 3
+		if s.kind(j) != tSpace {
+			return nil
+		}
+		j++
+	} else {
+		return nil
+	}
+	n := 0
+	for s.kind(j) == tNum {
+		parts = append(parts, deLatin.digits(s.text(j)))
+		n += len(s.text(j))
+		j++
+		if s.is(j, "-") && s.kind(j+1) == tNum {
+			j++
+		}
+	}
+	if n < 5 || !s.boundary(j) {
+		return nil
+	}
+	return one(j, Telephone, strings.Join(parts, " "))
+}
+
+// ITN.
+
+var deOrdStems = map[string]string{"erst": "eins", "zweit": "zwei", "dritt": "drei", "viert": "vier", "fünft": "fünf",
+	"sechst": "sechs", "siebt": "sieben", "acht": "acht", "neunt": "neun", "zehnt": "zehn", "elft": "elf", "zwölft": "zwölf"}
+
+// deOrdinalWord maps an ordinal word to cardinal entries ("dreiundzwanzigstes" → drei und zwanzig).
+func deOrdinalWord(w string) ([]string, bool) {
+	for _, suf := range []string{"stem", "sten", "stes", "ster", "ste", "tem", "ten", "tes", "ter", "te"} {
+		stem, ok := strings.CutSuffix(w, suf)
+		if !ok || stem == "" {
+			continue
+		}
+		if strings.HasPrefix(suf, "s") {
+			if parts, ok := deLex.split(stem); ok {
+				return parts, true
+			}
+			continue
+		}
+		// "-ter": last part is a unit/teen stem ("dritt", "siebt") or "zehn".
+		full := stem + "t"
+		for st, c := range deOrdStems {
+			if strings.HasSuffix(full, st) {
+				head := strings.TrimSuffix(full, st)
+				var parts []string
+				if head != "" {
+					p, ok := deLex.split(head)
+					if !ok {
+						continue
+					}
+					parts = p
+				}
+				return append(parts, c), true
+			}
+		}
+		if parts, ok := deLex.split(stem); ok {
+			return parts, true
+		}
+	}
+	return nil, false
+}
+
+func deOrdinalAt(s *stream, i int) (string, int, bool) {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return "", 0, false
+	}
+	ws, ends, whole := spokenWords(s, i, deLex, 60)
+	for k := range ws {
+		if !whole[k] {
+			continue
+		}
+		// find the first word that is an ordinal, parse everything before + it
+		start := k
+		for start > 0 && !whole[start-1] {
+			start--
+		}
+		word := strings.Join(ws[start:k+1], "")
+		if _, isCard := deLex.split(word); isCard {
+			continue
+		}
+		parts, ok := deOrdinalWord(strings.ToLower(s.text(ends[k] - 1)))
+		if !ok {
+			return "", 0, false
+		}
+		all := append(append([]string{}, ws[:start]...), parts...)
+		r, ok := deLex.parse(all)
+		if !ok || r.used != len(all) {
+			return "", 0, false
+		}
+		return r.val.String(), ends[k], true
+	}
+	return "", 0, false
+}
+
+func deOrdinalITN(s *stream, i int) []match {
+	v, end, ok := deOrdinalAt(s, i)
+	if !ok {
+		return nil
+	}
+	if n, _ := strconv.Atoi(v); n < 10 && len(v) == 1 {
+		return nil
+	}
+	return one(end, Ordinal, v+".")
+}
+
+var deMonthAbbr = []string{"Jan.", "Feb.", "März", "Apr.", "Mai", "Jun.", "Jul.", "Aug.", "Sep.", "Okt.", "Nov.", "Dez."}
+
+// deYearITN parses "neunzehn achtzig", "neunzehnhundertachtzig", "zwei tausend neun".
+func deYearITN(s *stream, i int) (string, int, bool) {
+	ws, ends, whole := spokenWords(s, i, deLex, 12)
+	if len(ws) >= 2 {
+		hi, ok1 := deLex.words[ws[0]]
+		if ok1 && (hi.kind == kTeen || hi.kind == kTens) && hi.val >= 11 {
+			k := 1
+			if ws[k] == "hundert" {
+				k++
+			}
+			if k < len(ws) {
+				r, ok := deLex.parse(ws[k:])
+				if ok && r.val.IsInt64() && r.val.Int64() >= 10 && r.val.Int64() < 100 {
+					n := wholeWords(k+r.used, whole)
+					if n == k+r.used {
+						return strconv.Itoa(hi.val*100 + int(r.val.Int64())), ends[n-1], true
+					}
+				}
+			}
+		}
+	}
+	r, ok := deLex.parse(ws)
+	if ok && r.val.IsInt64() && r.val.Int64() >= 1000 && r.val.Int64() < 2100 {
+		n := wholeWords(r.used, whole)
+		if n == r.used {
+			return r.val.String(), ends[n-1], true
+		}
+	}
+	return "", 0, false
+}
+
+func deDateITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	if mo := deMonth(s.text(i)); mo != 0 && len(s.text(i)) > 3 && s.kind(i+1) == tSpace {
+		if y, e, ok := deYearITN(s, i+2); ok {
+			return one(e, Date, deMonthAbbr[mo-1]+" "+y)
+		}
+	}
+	if d, e, ok := deOrdinalAt(s, i); ok {
+		dv, _ := strconv.Atoi(d)
+		if dv >= 1 && dv <= 31 && s.kind(e) == tSpace {
+			if mo := deMonth(s.text(e + 1)); mo != 0 && len(s.text(e+1)) > 3 {
+				out := d + ". " + deMonthAbbr[mo-1]
+				end := e + 2
+				if s.kind(end) == tSpace {
+					if y, e2, ok := deYearITN(s, end+1); ok {
+						out += " " + y
+						end = e2
+					}
+				}
+				return one(end, Date, out)
+			}
+		}
+	}
+	if y, e, ok := deYearITN(s, i); ok {
+		ws, _, _ := spokenWords(s, i, deLex, 12)
+		if len(ws) >= 2 {
+			if first := deLex.words[ws[0]]; first.val >= 11 && first.kind != kUnit {
+				return []match{{end: e, readings: []reading{{text: y, class: Date, cost: -0.1}}}}
+			}
+		}
+	}
+	return nil
+}
+
+func deTimeITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	w := strings.ToLower(s.text(i))
+	hourAt := func(j int) (int, int, bool) {
+		r, ok := deLex.parse([]string{strings.ToLower(s.text(j))})
+		if !ok || !r.val.IsInt64() || r.val.Int64() > 24 {
+			return 0, 0, false
+		}
+		if parts, ok := deLex.split(strings.ToLower(s.text(j))); ok && len(parts) > 1 {
+			r, ok = deLex.parse(parts)
+			if !ok || r.used != len(parts) {
+				return 0, 0, false
+			}
+		}
+		return int(r.val.Int64()), j + 1, true
+	}
+	// "halb zwölf", "viertel nach zwölf", "viertel vor zwölf", "drei vor zwölf"
+	if w == "halb" && s.kind(i+1) == tSpace {
+		if h, e, ok := hourAt(i + 2); ok && h > 0 {
+			return one(e, Time, twoDigits(h-1)+":30 Uhr")
+		}
+	}
+	ws, ends, whole := spokenWords(s, i, deLex, 12)
+	_ = whole
+	if len(ws) > 0 {
+		mins := -1
+		k := 0
+		if w == "viertel" {
+			mins, k = 15, 1
+		} else if r, ok := deLex.parse(ws); ok && r.val.IsInt64() && r.val.Int64() < 60 {
+			n := wholeWords(r.used, whole)
+			if n == r.used && n > 0 {
+				mins, k = int(r.val.Int64()), n
+			}
+		}
+		if mins >= 0 && k > 0 {
+			e := ends[k-1]
+			if s.kind(e) == tSpace && (strings.EqualFold(s.text(e+1), "nach") || strings.EqualFold(s.text(e+1), "vor")) && s.kind(e+2) == tSpace {
+				if h, e2, ok := hourAt(e + 3); ok {
+					if strings.EqualFold(s.text(e+1), "vor") {
+						h, mins = (h+23)%24, 60-mins
+					}
+					return one(e2, Time, twoDigits(h)+":"+twoDigits(mins)+" Uhr")
+				}
+			}
+		}
+	}
+	// "acht uhr", "acht uhr sieben", "vierundzwanziguhr"
+	r, ok := deLex.parse(ws)
+	if !ok || !r.val.IsInt64() || r.val.Int64() > 24 {
+		return nil
+	}
+	n := wholeWords(r.used, whole)
+	if n != r.used || n == 0 {
+		return nil
+	}
+	h := int(r.val.Int64())
+	e := ends[n-1]
+	if !(s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "uhr")) {
+		return nil
+	}
+	e += 2
+	out := strconv.Itoa(h) + " Uhr"
+	if s.kind(e) == tSpace && s.kind(e+1) == tWord {
+		ws2, ends2, whole2 := spokenWords(s, e+1, deLex, 6)
+		if r2, ok := deLex.parse(ws2); ok && r2.val.IsInt64() && r2.val.Int64() < 60 {
+			if n2 := wholeWords(r2.used, whole2); n2 == r2.used && n2 > 0 {
+				out = twoDigits(h) + ":" + twoDigits(int(r2.val.Int64())) + " Uhr"
+				e = ends2[n2-1]
+			}
+		}
+	}
+	return one(e, Time, out)
+}
+
+func deFractionITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, ends, whole := spokenWords(s, i, deLex, 12)
+	r, ok := deLex.parse(ws)
+	if !ok {
+		return nil
+	}
+	n := wholeWords(r.used, whole)
+	if n == 0 || n != r.used {
+		return nil
+	}
+	num := r.val.String()
+	e := ends[n-1]
+	wholePart := ""
+	// "ein ein halb" → 1 1/2
+	if s.kind(e) == tSpace {
+		ws2, ends2, whole2 := spokenWords(s, e+1, deLex, 6)
+		if r2, ok := deLex.parse(ws2); ok && wholeWords(r2.used, whole2) == r2.used && r2.val.IsInt64() && r2.val.Int64() < 10 {
+			if s.kind(ends2[r2.used-1]) == tSpace {
+				if den := deDenITN(strings.ToLower(s.text(ends2[r2.used-1] + 1))); den != "" {
+					wholePart, num, e = num+" ", r2.val.String(), ends2[r2.used-1]
+				}
+			}
+		}
+	}
+	if s.kind(e) != tSpace {
+		return nil
+	}
+	den := deDenITN(strings.ToLower(s.text(e + 1)))
+	if den == "" {
+		return nil
+	}
+	return one(e+2, Fraction, wholePart+num+"/"+den)
+}
+
+func deDenITN(w string) string {
+	switch w {
+	case "halb", "halbe", "halben":
+		return "2"
+	case "drittel":
+		return "3"
+	case "siebtel":
+		return "7"
+	case "achtel":
+		return "8"
+	}
+	stem := ""
+	if x, ok := strings.CutSuffix(w, "stel"); ok {
+		stem = x
+	} else if x, ok := strings.CutSuffix(w, "tel"); ok {
+		stem = x
+	} else {
+		return ""
+	}
+	if stem == "null" || stem == "nul" {
+		return "0"
+	}
+	parts, ok := deLex.split(stem)
+	if !ok {
+		return ""
+	}
+	r, ok := deLex.parse(parts)
+	if !ok || r.used != len(parts) {
+		return ""
+	}
+	return r.val.String()
+}

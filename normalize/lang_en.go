@@ -1,0 +1,1294 @@
+package normalize
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// English rules. TN matchers are in this file, ITN matchers in lang_en_itn.go.
+
+func init() {
+	register(&rules{
+		tag: "en", name: "English", script: "Latn",
+		tn: map[string]matcher{
+			Cardinal: enCardinalTN, Ordinal: enOrdinalTN, Decimal: enDecimalTN, Fraction: enFractionTN,
+			Money: enMoneyTN, Measure: enMeasureTN, Date: enDateTN, Time: enTimeTN,
+			Telephone: enTelephoneTN, Electronic: enElectronicTN, Roman: enRomanTN,
+			Letters: enLettersTN, Whitelist: enWhitelistTN, Verbatim: enVerbatimTN,
+		},
+		itn: map[string]matcher{
+			Cardinal: enCardinalITN, Ordinal: enOrdinalITN, Decimal: enDecimalITN,
+			Money: enMoneyITN, Measure: enMeasureITN, Date: enDateITN, Time: enTimeITN,
+			Telephone: enTelephoneITN, Electronic: enElectronicITN, Whitelist: enWhitelistITN,
+		},
+		score: stopScore(wordSet("the a an and of to in is are was were it that this with for on you he she they we not be have has at by from or but as what which")),
+	})
+}
+
+// enScaleWord maps written scale words and suffixes to words.
+var enScaleWord = map[string]string{
+	"thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
+	"k": "thousand", "m": "million", "mln": "million", "b": "billion", "bn": "billion", "t": "trillion",
+}
+
+// enNumber verbalizes a scanned literal as cardinal or decimal.
+func enNumber(n numLit, and bool) string {
+	var w string
+	if n.point {
+		w = enDecimal(n.intPart, n.frac, and)
+	} else {
+		w = enCardinal(n.intPart, and)
+	}
+	if n.neg {
+		w = "minus " + w
+	}
+	return w
+}
+
+// enScaleAfter reads an optional scale word after a number ("2.5 million",
+// "30b"); it returns the word and the token index after it.
+func enScaleAfter(s *stream, j int) (string, int) {
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	if s.kind(k) != tWord || !s.boundary(k+1) {
+		return "", j
+	}
+	t := s.text(k)
+	if w, ok := enScaleWord[strings.ToLower(t)]; ok {
+		if len(t) <= 3 && k != j && strings.ToLower(t) == t && t != "b" && t != "bn" && t != "mln" {
+			return "", j // "5 m" is five meters, not five million
+		}
+		if len(t) == 1 && t == "m" {
+			return "", j
+		}
+		return w, k + 1
+	}
+	return "", j
+}
+
+func enCardinalTN(s *stream, i int) []match {
+	if s.kind(i) == tWord {
+		return enHyphenNumber(s, i)
+	}
+	n, ok := scanNumber(s, i, ".", ",")
+	if !ok || n.point || n.intPart == "" {
+		return nil
+	}
+	end := n.end
+	if !s.boundary(end) && s.kind(end) != tWord {
+		return nil
+	}
+	d := n.intPart
+	// Ranges: 1980-1986, 1938 - 1981 (years), 28-30 → "to".
+	dash, sp := end, false
+	if s.kind(dash) == tSpace && (s.is(dash+1, "-") || s.is(dash+1, "–")) && s.kind(dash+2) == tSpace {
+		dash, sp = dash+1, true
+	}
+	if !n.neg && !n.grouped && (s.is(dash, "-") || s.is(dash, "–")) {
+		e2 := dash + 1
+		if sp {
+			e2++
+		}
+		if s.kind(e2) == tNum && s.boundary(e2+1) && s.kind(e2+1) != tWord && !s.is(e2+1, "-") && !(s.is(e2+1, ".") && s.kind(e2+2) == tNum) {
+			d2 := s.text(e2)
+			y1, ok1 := enYear(d)
+			y2, ok2 := enYear(d2)
+			if ok1 && ok2 && len(d) == 4 && len(d2) == 4 {
+				return one(e2+1, Date, y1+" to "+y2)
+			}
+			if len(d) <= 4 && len(d2) <= 4 && d[0] != '0' && d2[0] != '0' {
+				return []match{{end: e2 + 1, readings: []reading{
+					{text: enCardinal(d, false) + " to " + enCardinal(d2, false), class: Cardinal},
+					{text: enCardinal(d, true) + " - " + enCardinal(d2, true), class: Cardinal, cost: 0.5}}}}
+			}
+		}
+	}
+	var rs []reading
+	switch {
+	case n.grouped:
+		rs = append(rs, reading{text: enNumber(n, true), class: Cardinal})
+	case len(d) > 1 && d[0] == '0':
+		rs = append(rs, reading{text: enDigits(d), class: Cardinal}, reading{text: enNumber(n, true), class: Cardinal, cost: 1})
+	case len(d) >= 5 && !n.neg:
+		rs = append(rs, reading{text: enDigits(d), class: Cardinal}, reading{text: enNumber(n, true), class: Cardinal, cost: 1})
+	default:
+		if y, ok := enYear(d); ok && len(d) == 4 && !n.neg {
+			rs = append(rs, reading{text: y, class: Date})
+		}
+		rs = append(rs, reading{text: enNumber(n, true), class: Cardinal, cost: 0.5},
+			reading{text: enNumber(n, false), class: Cardinal, cost: 0.6})
+	}
+	if w, e := enScaleAfter(s, end); w != "" {
+		for k := range rs {
+			rs[k].text += " " + w
+			rs[k].class = Decimal
+		}
+		end = e
+	}
+	return []match{{end: end, readings: rs}}
+}
+
+func enDecimalTN(s *stream, i int) []match {
+	n, ok := scanNumber(s, i, ".", ",")
+	if !ok || !n.point || n.frac == "" || !s.boundary(n.end) && s.kind(n.end) != tWord {
+		return nil
+	}
+	txt := enNumber(n, true)
+	end := n.end
+	if w, e := enScaleAfter(s, end); w != "" {
+		txt += " " + w
+		end = e
+	}
+	return one(end, Decimal, txt)
+}
+
+func enOrdinalTN(s *stream, i int) []match {
+	n, ok := scanNumber(s, i, ".", ",")
+	if !ok || n.point || n.neg || s.kind(n.end) != tWord || !s.boundary(n.end+1) {
+		return nil
+	}
+	v, err := strconv.Atoi(n.intPart)
+	if err != nil {
+		v = 0
+		if len(n.intPart) > 2 {
+			v, _ = strconv.Atoi(n.intPart[len(n.intPart)-2:])
+		}
+	}
+	suf := strings.ToLower(s.text(n.end))
+	if suf != enOrdinalSuffix(v) {
+		return nil
+	}
+	return one(n.end+1, Ordinal, enOrdinal(n.intPart))
+}
+
+// enFractionDen spells a denominator: plural for numerators other than one.
+func enFractionDen(den string, plural bool) string {
+	var w string
+	switch strings.TrimLeft(den, "0") {
+	case "1":
+		return "over one"
+	case "2":
+		w = "half"
+		if plural {
+			return "halves"
+		}
+		return w
+	case "4":
+		w = "quarter"
+	default:
+		w = enOrdinal(den)
+	}
+	if plural {
+		w += "s"
+	}
+	return w
+}
+
+var enVulgar = map[string][2]string{"½": {"1", "2"}, "¼": {"1", "4"}, "¾": {"3", "4"}, "⅓": {"1", "3"}, "⅔": {"2", "3"}, "⅛": {"1", "8"}}
+
+// enScanFraction reads "3/4", "2 1/2", "1 / 3", "1/4th" or "½" at i.
+func enScanFraction(s *stream, i int) (whole, num, den string, end int, ok bool) {
+	if v, isV := enVulgar[s.text(i)]; isV {
+		return "", v[0], v[1], i + 1, true
+	}
+	if s.kind(i) != tNum || !s.startOK(i) {
+		return
+	}
+	j := i
+	if s.kind(j+1) == tSpace && s.kind(j+2) == tNum && s.is(j+3, "/") && s.kind(j+4) == tNum {
+		whole, j = s.text(i), j+2
+	} else if s.kind(j+1) == tSpace {
+		if v, isV := enVulgar[s.text(j+2)]; isV {
+			return s.text(i), v[0], v[1], j + 3, true
+		}
+	}
+	k := j + 1
+	sp := false
+	if s.kind(k) == tSpace {
+		k, sp = k+1, true
+	}
+	if !s.is(k, "/") {
+		return
+	}
+	k++
+	if sp {
+		if s.kind(k) != tSpace {
+			return
+		}
+		k++
+	}
+	if s.kind(k) != tNum || strings.TrimLeft(s.text(k), "0") == "" {
+		return
+	}
+	num, den, end = s.text(j), s.text(k), k+1
+	if s.kind(end) == tWord {
+		suf := strings.ToLower(s.text(end))
+		if (suf == "th" || suf == "rd" || suf == "nd") && s.boundary(end+1) {
+			end++
+		} else {
+			return
+		}
+	}
+	if s.is(end, "/") && s.kind(end+1) == tNum {
+		return // 31/31/100 is not a fraction
+	}
+	return whole, num, den, end, s.boundary(end)
+}
+
+func enFractionWords(whole, num, den string) string {
+	plural := strings.TrimLeft(num, "0") != "1"
+	f := enCardinal(num, false) + " " + enFractionDen(den, plural)
+	if whole != "" {
+		if !plural && (den == "2" || den == "4") {
+			f = "a " + enFractionDen(den, false)
+		}
+		return enCardinal(whole, false) + " and " + f
+	}
+	return f
+}
+
+func enFractionTN(s *stream, i int) []match {
+	whole, num, den, end, ok := enScanFraction(s, i)
+	if !ok {
+		return nil
+	}
+	rs := []reading{{text: enFractionWords(whole, num, den), class: Fraction}}
+	if whole == "" {
+		if d, ok := enDateFromParts(num, den, ""); ok {
+			rs = append(rs, reading{text: d, class: Date, cost: 1})
+		}
+	}
+	return []match{{end: end, readings: rs}}
+}
+
+// Money.
+
+type enCurrency struct{ one, many, subOne, subMany string }
+
+var enCurrencies = map[string]enCurrency{
+	"$": {"dollar", "dollars", "cent", "cents"}, "US$": {"dollar", "dollars", "cent", "cents"},
+	"£": {"pound", "pounds", "penny", "pence"}, "€": {"euro", "euros", "cent", "cents"},
+	"¥": {"yen", "yen", "sen", "sen"}, "₩": {"won", "won", "jeon", "jeon"},
+	"₹": {"rupee", "rupees", "paisa", "paise"}, "CHF": {"franc", "francs", "centime", "centimes"},
+}
+
+func enMoneyTN(s *stream, i int) []match {
+	sym := s.text(i)
+	j := i + 1
+	if sym == "US" && s.is(i+1, "$") {
+		sym, j = "US$", i+2
+	}
+	cur, ok := enCurrencies[sym]
+	if !ok {
+		return nil
+	}
+	if s.kind(j) == tSpace && sym == "CHF" {
+		j++
+	}
+	m, ok := enMoneyAmount(s, j, cur)
+	if !ok {
+		return nil
+	}
+	// Ranges: $50.00-$100.00.
+	if s.is(m.end, "-") && s.is(m.end+1, sym) {
+		if m2, ok := enMoneyAmount(s, m.end+2, cur); ok {
+			return one(m2.end, Money, m.readings[0].text+" to "+m2.readings[0].text)
+		}
+	}
+	return []match{m}
+}
+
+func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
+	n, ok := scanNumber(s, j, ".", ",")
+	if !ok || n.neg {
+		return match{}, false
+	}
+	end := n.end
+	unit := func(one bool) string {
+		if one {
+			return cur.one
+		}
+		return cur.many
+	}
+	if w, e := enScaleAfter(s, end); w != "" {
+		return match{end: e, readings: []reading{{text: enNumber(n, false) + " " + w + " " + cur.many, class: Money}}}, true
+	}
+	if !s.boundary(end) {
+		return match{}, false
+	}
+	ip := strings.TrimLeft(n.intPart, "0")
+	frac := n.frac
+	if n.point && len(frac) == 3 && frac[2] == '0' {
+		frac = frac[:2]
+	}
+	var rs []reading
+	switch {
+	case !n.point || strings.Trim(frac, "0") == "":
+		rs = append(rs, reading{text: enCardinal(n.intPart, true) + " " + unit(ip == "1"), class: Money},
+			reading{text: enCardinal(n.intPart, false) + " " + unit(ip == "1"), class: Money, cost: 0.5})
+	case len(frac) == 2:
+		c, _ := strconv.Atoi(frac)
+		sub := enCardinal(frac, false) + " "
+		if c == 1 {
+			sub += cur.subOne
+		} else {
+			sub += cur.subMany
+		}
+		if ip == "" {
+			rs = append(rs, reading{text: sub, class: Money})
+			break
+		}
+		main := enCardinal(n.intPart, true) + " " + unit(ip == "1")
+		sep := " and "
+		if cur.one == "pound" {
+			sep = " "
+		}
+		rs = append(rs, reading{text: main + sep + sub, class: Money},
+			reading{text: enDecimal(n.intPart, n.frac, false) + " " + cur.many, class: Money, cost: 1})
+	default:
+		ipw := n.intPart
+		if ip == "" {
+			ipw = ""
+		}
+		rs = append(rs, reading{text: enDecimal(ipw, n.frac, true) + " " + cur.many, class: Money})
+	}
+	return match{end: end, readings: rs}, true
+}
+
+// Measure.
+
+type enUnit struct{ one, many string }
+
+var enUnits = map[string]enUnit{
+	"kg": {"kilogram", "kilograms"}, "g": {"gram", "grams"}, "mg": {"milligram", "milligrams"},
+	"km": {"kilometer", "kilometers"}, "m": {"meter", "meters"}, "cm": {"centimeter", "centimeters"},
+	"mm": {"millimeter", "millimeters"}, "nm": {"nanometer", "nanometers"}, "µm": {"micrometer", "micrometers"},
+	"mi": {"mile", "miles"}, "ft": {"foot", "feet"}, "in": {"inch", "inches"}, "yd": {"yard", "yards"},
+	"lb": {"pound", "pounds"}, "lbs": {"pound", "pounds"}, "oz": {"ounce", "ounces"},
+	"l": {"liter", "liters"}, "ml": {"milliliter", "milliliters"}, "kl": {"kiloliter", "kiloliters"},
+	"h": {"hour", "hours"}, "hr": {"hour", "hours"}, "hrs": {"hours", "hours"}, "min": {"minute", "minutes"},
+	"sec": {"second", "seconds"}, "ms": {"millisecond", "milliseconds"},
+	"mph": {"mile per hour", "miles per hour"}, "kph": {"kilometer per hour", "kilometers per hour"},
+	"km/h": {"kilometer per hour", "kilometers per hour"}, "m/s": {"meter per second", "meters per second"},
+	"%": {"percent", "percent"}, "°c": {"degree Celsius", "degrees Celsius"}, "°f": {"degree Fahrenheit", "degrees Fahrenheit"},
+	"ºc": {"degree Celsius", "degrees Celsius"}, "ºf": {"degree Fahrenheit", "degrees Fahrenheit"},
+	"ha": {"hectare", "hectares"}, "ac": {"acre", "acres"},
+	"m2": {"square meter", "square meters"}, "m²": {"square meter", "square meters"},
+	"km2": {"square kilometer", "square kilometers"}, "km²": {"square kilometer", "square kilometers"},
+	"cm2": {"square centimeter", "square centimeters"}, "cm²": {"square centimeter", "square centimeters"},
+	"m3": {"cubic meter", "cubic meters"}, "m³": {"cubic meter", "cubic meters"},
+	"sq ft": {"square foot", "square feet"}, "sq mi": {"square mile", "square miles"},
+	"cc": {"CC", "CC"}, "kb": {"kilobyte", "kilobytes"}, "mb": {"megabyte", "megabytes"},
+	"gb": {"gigabyte", "gigabytes"}, "tb": {"terabyte", "terabytes"},
+	"hz": {"hertz", "hertz"}, "khz": {"kilohertz", "kilohertz"}, "mhz": {"megahertz", "megahertz"},
+	"ghz": {"gigahertz", "gigahertz"}, "w": {"watt", "watts"}, "kw": {"kilowatt", "kilowatts"},
+	"mw": {"megawatt", "megawatts"}, "kwh": {"kilowatt hour", "kilowatt hours"}, "v": {"volt", "volts"},
+	"kv": {"kilovolt", "kilovolts"}, "ma": {"milliamp", "milliamps"}, "db": {"decibel", "decibels"},
+	"cal": {"calorie", "calories"}, "kcal": {"kilocalorie", "kilocalories"}, "mpg": {"mile per gallon", "miles per gallon"},
+	"gal": {"gallon", "gallons"}, "t": {"ton", "tons"},
+}
+
+// enUnitAt reads a unit at j (after an optional single space); returns the
+// unit key and the token index after it.
+func enUnitAt(s *stream, j int) (enUnit, int, bool) {
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	// Try the longest composition first: up to 4 tokens ("km/h", "sq ft", "°C").
+	for w := 4; w >= 1; w-- {
+		e := k + w
+		if e > s.n() || !s.boundary(e) {
+			continue
+		}
+		key := strings.ToLower(s.span(k, e))
+		if strings.ContainsAny(key, "\t\n") {
+			continue
+		}
+		if u, ok := enUnits[key]; ok {
+			if key == "in" || key == "t" || key == "a" {
+				if k != j || w != 1 {
+					continue // "5 in" is usually the preposition
+				}
+			}
+			if (key == "m" || key == "w" || key == "v") && k == j && s.text(k) == strings.ToUpper(s.text(k)) && key != "%" {
+				// "5M", "5W": million or unit; prefer the unit only for lower case m.
+				if key == "m" {
+					continue
+				}
+			}
+			return u, e, true
+		}
+	}
+	return enUnit{}, j, false
+}
+
+func enMeasureTN(s *stream, i int) []match {
+	var val string
+	var isOne bool
+	var end int
+	if whole, num, den, e, ok := enScanFraction(s, i); ok {
+		val, end, isOne = enFractionWords(whole, num, den), e, false
+		if whole == "" && strings.TrimLeft(num, "0") == "1" {
+			isOne = true
+		}
+	} else {
+		n, ok := scanNumber(s, i, ".", ",")
+		if !ok {
+			return nil
+		}
+		val, end, isOne = enNumber(n, true), n.end, n.isOne()
+		// "2-5lb", "1980-1970 kg" → "to"; "2x8 m2", "25 x 7 m" → "by".
+		k, join := end, ""
+		switch {
+		case s.is(k, "-") && s.kind(k+1) == tNum:
+			join, k = " to ", k+1
+		case (s.is(k, "x") || s.is(k, "×")) && s.kind(k+1) == tNum:
+			join, k = " by ", k+1
+		case s.kind(k) == tSpace && (s.is(k+1, "x") || s.is(k+1, "×")) && s.kind(k+2) == tSpace && s.kind(k+3) == tNum:
+			join, k = " by ", k+3
+		}
+		if join != "" {
+			if n2, ok := scanNumber(s, k, ".", ","); ok && !n2.neg {
+				if u, e, ok := enUnitAt(s, n2.end); ok {
+					return one(e, Measure, val+join+enNumber(n2, true)+" "+u.many)
+				}
+			}
+		}
+	}
+	// "12/kg" → "twelve per kilogram".
+	if s.is(end, "/") {
+		if u, e, ok := enUnitAt(s, end+1); ok && e == end+2 {
+			return one(e, Measure, val+" per "+u.one)
+		}
+	}
+	// "7.2-millimeter": number, hyphen, spelled unit.
+	if s.is(end, "-") && s.kind(end+1) == tWord && s.boundary(end+2) {
+		w := strings.ToLower(s.text(end + 1))
+		for _, u := range enUnits {
+			if w == u.one || w == u.many {
+				return one(end+2, Measure, val+" "+s.text(end+1))
+			}
+		}
+	}
+	u, e, ok := enUnitAt(s, end)
+	if !ok {
+		return nil
+	}
+	name := u.many
+	if isOne {
+		name = u.one
+	}
+	out := val + " " + name
+	if s.is(e, "/") {
+		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 == e+2 {
+			out += " per " + u2.one
+			e = e2
+		}
+	}
+	return one(e, Measure, out)
+}
+
+// Dates.
+
+var enMonths = []string{"january", "february", "march", "april", "may", "june", "july", "august",
+	"september", "october", "november", "december"}
+
+// enMonth recognizes a month name or abbreviation; it returns 1..12 or 0.
+func enMonth(w string) int {
+	w = strings.ToLower(w)
+	for k, m := range enMonths {
+		if w == m || len(w) >= 3 && len(w) <= 4 && strings.HasPrefix(m, w) && (len(w) == 3 || w == "sept") {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// enDateFromParts reads numeric a/b[/y]: month-first when a ≤ 12, otherwise
+// day-first. It returns false when no reading is a valid date.
+func enDateFromParts(a, b, y string) (string, bool) {
+	ai, _ := strconv.Atoi(a)
+	bi, _ := strconv.Atoi(b)
+	yw := ""
+	if y != "" {
+		if len(y) == 2 {
+			yi, _ := strconv.Atoi(y)
+			if yi < 10 {
+				yw = " oh " + enOnes[yi]
+			} else {
+				yw = " " + en99(yi)
+			}
+		} else if w, ok := enYear(y); ok {
+			yw = " " + w
+		} else {
+			return "", false
+		}
+	}
+	switch {
+	case ai >= 1 && ai <= 12 && bi >= 1 && bi <= 31:
+		return enMonths[ai-1] + " " + enOrdinal(b) + yw, true
+	case bi >= 1 && bi <= 12 && ai >= 1 && ai <= 31:
+		return "the " + enOrdinal(a) + " of " + enMonths[bi-1] + yw, true
+	}
+	return "", false
+}
+
+func enDateTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	// Decades: 1980s, '80s.
+	if s.kind(i) == tNum && len(s.text(i)) == 4 && s.is(i+1, "s") && s.boundary(i+2) {
+		d := s.text(i)
+		if d[3] == '0' {
+			y, _ := enYear(d)
+			w := enPluralTens(y)
+			if strings.HasSuffix(y, "thousand") || strings.HasSuffix(y, "hundred") {
+				w = y + "s"
+			}
+			if s.is(i+2, "-") && s.kind(i+3) == tNum && len(s.text(i+3)) == 4 && s.is(i+4, "s") && s.boundary(i+5) {
+				if y2, ok := enYear(s.text(i + 3)); ok {
+					return one(i+5, Date, w+" to "+enPluralTens(y2))
+				}
+			}
+			return one(i+2, Date, w)
+		}
+	}
+	if s.kind(i) == tNum && len(s.text(i)) == 2 && s.is(i+1, "s") && s.boundary(i+2) {
+		v, _ := strconv.Atoi(s.text(i))
+		if v%10 == 0 && v >= 20 {
+			return one(i+2, Date, enPluralTens(en99(v)))
+		}
+	}
+	if (s.is(i, "'") || s.is(i, "’")) && s.kind(i+1) == tNum && len(s.text(i+1)) == 2 && s.is(i+2, "s") && s.boundary(i+3) {
+		v, _ := strconv.Atoi(s.text(i + 1))
+		if v%10 == 0 && v >= 20 {
+			return one(i+3, Date, enPluralTens(en99(v)))
+		}
+	}
+	// Numeric dates: yyyy-mm-dd, yyyy/mm/dd, mm/dd/yyyy, dd.mm.yyyy, mm/dd/yy.
+	if s.kind(i) == tNum {
+		sep := s.text(i + 1)
+		if (sep == "-" || sep == "/" || sep == ".") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && s.boundary(i+5) {
+			a, b, c := s.text(i), s.text(i+2), s.text(i+4)
+			if len(a) == 4 && len(b) <= 2 && len(c) <= 2 {
+				if d, ok := enDateFromParts(b, c, a); ok && !strings.HasPrefix(d, "the ") {
+					return one(i+5, Date, d)
+				}
+			}
+			if len(a) <= 2 && len(b) <= 2 && (len(c) == 4 || len(c) == 2 && sep == "/") {
+				if d, ok := enDateFromParts(a, b, c); ok {
+					return one(i+5, Date, d)
+				}
+			}
+		}
+	}
+	// Month-first: "july 25 2012", "Jan. 15, 2020", "Jan-15-2020", "july 1506".
+	if s.kind(i) == tWord {
+		mo := enMonth(s.text(i))
+		if mo == 0 {
+			return nil
+		}
+		j := i + 1
+		if s.is(j, ".") {
+			j++
+		}
+		dash := s.is(j, "-")
+		if s.kind(j) != tSpace && !dash {
+			return nil
+		}
+		j++
+		if s.kind(j) != tNum {
+			return nil
+		}
+		mw := enMonths[mo-1]
+		d := s.text(j)
+		if len(d) == 4 && s.boundary(j+1) {
+			if y, ok := enYear(d); ok {
+				return one(j+1, Date, mw+" "+y)
+			}
+		}
+		dv, _ := strconv.Atoi(d)
+		if len(d) > 2 || dv < 1 || dv > 31 {
+			return nil
+		}
+		k := j + 1
+		if s.kind(k) == tWord && strings.EqualFold(s.text(k), enOrdinalSuffix(dv)) {
+			k++
+		}
+		if !s.boundary(k) {
+			return nil
+		}
+		out := mw + " " + enOrdinal(d)
+		e := k
+		y := k
+		if s.is(y, ",") {
+			y++
+		} else if s.kind(y) == tSpace && s.is(y+1, ",") {
+			y += 2
+		}
+		if dash && s.is(y, "-") || !dash && s.kind(y) == tSpace {
+			if s.kind(y+1) == tNum && len(s.text(y+1)) == 4 && s.boundary(y+2) {
+				if yw, ok := enYear(s.text(y + 1)); ok {
+					out += " " + yw
+					e = y + 2
+				}
+			}
+		}
+		if mw == "may" && s.text(i) == "may" && e == k {
+			return nil // "may 5" is too often the verb
+		}
+		return one(e, Date, out)
+	}
+	// Day-first: "25 july 2012", "25th July", "the 26th May".
+	if s.kind(i) == tNum && len(s.text(i)) <= 2 {
+		d := s.text(i)
+		dv, _ := strconv.Atoi(d)
+		if dv < 1 || dv > 31 {
+			return nil
+		}
+		j := i + 1
+		if s.kind(j) == tWord && strings.EqualFold(s.text(j), enOrdinalSuffix(dv)) {
+			j++
+		}
+		if s.kind(j) != tSpace || s.kind(j+1) != tWord {
+			return nil
+		}
+		mo := enMonth(s.text(j + 1))
+		if mo == 0 || len(s.text(j+1)) < 3 {
+			return nil
+		}
+		e := j + 2
+		if s.is(e, ".") && len(s.text(j+1)) <= 4 {
+			e++
+		}
+		if !s.boundary(e) {
+			return nil
+		}
+		out := enOrdinal(d) + " of " + enMonths[mo-1]
+		if !strings.EqualFold(s.text(i-2), "the") {
+			out = "the " + out
+		}
+		if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+			if yw, ok := enYear(s.text(e + 1)); ok {
+				out += " " + yw
+				e += 2
+			}
+		}
+		return one(e, Date, out)
+	}
+	return nil
+}
+
+// enPluralTens makes "nineteen eighty" → "nineteen eighties", "ten" → "tens".
+func enPluralTens(w string) string {
+	if strings.HasSuffix(w, "y") {
+		return w[:len(w)-1] + "ies"
+	}
+	return w + "s"
+}
+
+// Time.
+
+// enAMPM reads am/pm markers at j (after an optional space): am, a.m., a.m,
+// AM, pm, p.m.
+func enAMPM(s *stream, j int) (string, int) {
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	t := strings.ToLower(s.text(k))
+	switch t {
+	case "am", "pm":
+		if s.boundary(k + 1) {
+			return strings.ToUpper(t), k + 1
+		}
+	case "a", "p":
+		if s.is(k+1, ".") && strings.EqualFold(s.text(k+2), "m") {
+			e := k + 3
+			if s.is(e, ".") {
+				e++
+			}
+			if s.boundary(e) {
+				return strings.ToUpper(t) + "M", e
+			}
+		}
+	}
+	return "", j
+}
+
+func enTimeTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 {
+		return nil
+	}
+	h, _ := strconv.Atoi(s.text(i))
+	if h > 24 {
+		return nil
+	}
+	m := enTimeOne(s, i, h)
+	if m == nil {
+		return nil
+	}
+	// Ranges: 2pm-5pm, 5pm-7 pm.
+	e := m.end
+	if s.is(e, "-") && s.kind(e+1) == tNum && len(s.text(e+1)) <= 2 {
+		h2, _ := strconv.Atoi(s.text(e + 1))
+		if m2 := enTimeOne(s, e+1, h2); m2 != nil && strings.HasSuffix(m.readings[0].text, "M") {
+			return one(m2.end, Time, m.readings[0].text+" to "+m2.readings[0].text)
+		}
+	}
+	return []match{*m}
+}
+
+func enTimeOne(s *stream, i, h int) *match {
+	j := i + 1
+	sep := s.text(j)
+	if (sep == ":" || sep == ".") && s.kind(j+1) == tNum && len(s.text(j+1)) == 2 {
+		mm, _ := strconv.Atoi(s.text(j + 1))
+		if mm > 59 {
+			return nil
+		}
+		k := j + 2
+		// h:mm:ss
+		if sep == ":" && s.is(k, ":") && s.kind(k+1) == tNum && len(s.text(k+1)) == 2 && s.boundary(k+2) {
+			ss, _ := strconv.Atoi(s.text(k + 1))
+			unit := func(v int, one, many string) string {
+				if v == 1 {
+					return en99or0(v) + " " + one
+				}
+				return en99or0(v) + " " + many
+			}
+			return &one(k+2, Time, unit(h, "hour", "hours")+" "+unit(mm, "minute", "minutes")+" and "+unit(ss, "second", "seconds"))[0]
+		}
+		ap, e := enAMPM(s, k)
+		if sep == "." && ap == "" {
+			return nil
+		}
+		if ap == "" && !s.boundary(k) {
+			return nil
+		}
+		hw := en99or0(h)
+		var w string
+		switch {
+		case mm == 0 && ap != "":
+			w = hw
+		case mm == 0:
+			w = hw + " o'clock"
+		case mm < 10:
+			w = hw + " oh " + enOnes[mm]
+		default:
+			w = hw + " " + en99(mm)
+		}
+		if ap != "" {
+			w += " " + ap
+		} else {
+			e = k
+		}
+		return &one(e, Time, w)[0]
+	}
+	ap, e := enAMPM(s, j)
+	if ap == "" || h == 0 || h > 12 {
+		return nil
+	}
+	return &one(e, Time, en99(h)+" "+ap)[0]
+}
+
+func en99or0(n int) string {
+	if n == 0 {
+		return "zero"
+	}
+	return en99(n)
+}
+
+// Telephone numbers and IP addresses.
+
+func enTelephoneTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	j := i
+	var groups []string
+	plus := false
+	if s.is(j, "+") && s.kind(j+1) == tNum && len(s.text(j+1)) <= 3 {
+		plus = true
+		groups = append(groups, s.text(j+1))
+		j += 2
+		if s.is(j, "-") || s.kind(j) == tSpace {
+			j++
+		}
+	}
+	// IP address: d.d.d.d
+	if !plus && s.kind(j) == tNum && s.is(j+1, ".") {
+		k, parts := j, []string{}
+		for s.kind(k) == tNum && len(s.text(k)) <= 3 {
+			parts = append(parts, s.text(k))
+			if !s.is(k+1, ".") || s.kind(k+2) != tNum {
+				k++
+				break
+			}
+			k += 2
+		}
+		if len(parts) == 4 && s.boundary(k) {
+			ws := make([]string, len(parts))
+			for x, p := range parts {
+				ws[x] = enDigits(p)
+			}
+			return one(k, Telephone, strings.Join(ws, " dot "))
+		}
+	}
+	for {
+		paren := s.is(j, "(")
+		k := j
+		if paren {
+			k++
+		}
+		if s.kind(k) != tNum {
+			break
+		}
+		groups = append(groups, s.text(k))
+		k++
+		if paren {
+			if !s.is(k, ")") {
+				return nil
+			}
+			k++
+		}
+		j = k
+		if paren && s.kind(j) == tNum {
+			continue
+		}
+		if (s.is(j, "-") || s.is(j, ".") && !plus) && (s.kind(j+1) == tNum || s.is(j+1, "(")) {
+			j++
+			continue
+		}
+		if s.kind(j) == tSpace && (s.kind(j+1) == tNum && len(s.text(j+1)) >= 3 || s.is(j+1, "(")) && len(groups) < 5 && (paren || plus || len(groups) >= 2) {
+			j++
+			continue
+		}
+		break
+	}
+	if !s.boundary(j) {
+		return nil
+	}
+	total := 0
+	for _, g := range groups {
+		total += len(g)
+	}
+	lead := 0
+	if plus {
+		lead = 1
+	}
+	body := groups[lead:]
+	if len(body) < 2 {
+		return nil
+	}
+	ok := total >= 10 && len(body) >= 3 ||
+		len(body) == 3 && len(body[0]) == 3 && len(body[1]) == 2 && len(body[2]) == 4 ||
+		len(body) == 2 && len(body[0]) == 3 && len(body[1]) == 4 && (plus || s.is(i, "("))
+	if !ok {
+		return nil
+	}
+	ws := make([]string, 0, len(groups))
+	for x, g := range groups {
+		w := enDigits(g)
+		if x == 0 && plus {
+			w = "plus " + w
+		}
+		ws = append(ws, w)
+	}
+	return one(j, Telephone, strings.Join(ws, ", "))
+}
+
+// Electronic: e-mail addresses and URLs.
+
+var enTLD = wordSet("com org net edu gov io ai co uk de fr it es nl ru cn jp info biz us ca au in ch se no eu tv me app dev sm")
+var enLowerWords = wordSet("com org net edu gov gmail")
+var enUpperWords = wordSet("www http https nvidia html pdf cuda dgx rtx")
+
+// enElectronicEnd finds the end of an address starting at i: the token
+// before the next space, minus trailing punctuation.
+func enElectronicEnd(s *stream, i int) (int, bool) {
+	j := i
+	at, dot := false, false
+	for j < s.n() && s.kind(j) != tSpace {
+		if s.kind(j) == tHan {
+			break
+		}
+		switch s.text(j) {
+		case "@":
+			at = true
+		case ".":
+			dot = true
+		}
+		j++
+	}
+	for j > i && s.kind(j-1) == tSym && strings.ContainsAny(s.text(j-1), ".,;:!?)\"'") {
+		j--
+	}
+	return j, at && dot || dot
+}
+
+func enElectronicTN(s *stream, i int) []match {
+	if !s.startOK(i) || s.kind(i) != tWord && s.kind(i) != tNum {
+		return nil
+	}
+	end, ok := enElectronicEnd(s, i)
+	if !ok || end <= i+2 {
+		return nil
+	}
+	src := s.span(i, end)
+	low := strings.ToLower(src)
+	isURL := strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") ||
+		strings.HasPrefix(low, "www.") || strings.HasPrefix(low, "file://")
+	isMail := strings.Count(src, "@") == 1
+	if !isURL && !isMail {
+		// bare domain: word.tld
+		host, _, _ := strings.Cut(low, "/")
+		dot := strings.LastIndexByte(host, '.')
+		if dot < 0 || !enTLD[host[dot+1:]] {
+			return nil
+		}
+		for _, r := range host[:dot] {
+			if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-') {
+				return nil
+			}
+		}
+		if s.kind(end-1) == tNum {
+			return nil
+		}
+	}
+	if isMail {
+		local, dom, _ := strings.Cut(src, "@")
+		if local == "" || !strings.Contains(dom, ".") {
+			return nil
+		}
+	}
+	return one(end, Electronic, enSpellElectronic(s, i, end))
+}
+
+func enSpellElectronic(s *stream, i, end int) string {
+	var ws []string
+	for k := i; k < end; k++ {
+		t := s.text(k)
+		switch s.kind(k) {
+		case tNum:
+			ws = append(ws, enDigits(t))
+		case tWord:
+			lw := strings.ToLower(t)
+			switch {
+			case enUpperWords[lw]:
+				ws = append(ws, strings.ToUpper(t))
+			case enLowerWords[lw]:
+				ws = append(ws, lw)
+			case k == end-1 && s.is(k-1, ".") && !enTLD[lw] && len(t) <= 4 || k == end-1 && s.is(k-1, ".") && len(t) == 2:
+				ws = append(ws, strings.ToUpper(t))
+			default:
+				ws = append(ws, lw)
+			}
+		default:
+			switch t {
+			case ".":
+				ws = append(ws, "dot")
+			case "@":
+				ws = append(ws, "at")
+			case "/":
+				ws = append(ws, "slash")
+			case ":":
+				ws = append(ws, "colon")
+			case "-":
+				ws = append(ws, "dash")
+			case "_":
+				ws = append(ws, "underscore")
+			case "~":
+				ws = append(ws, "tilde")
+			case "?":
+				ws = append(ws, "question mark")
+			case "=":
+				ws = append(ws, "equals")
+			case "&":
+				ws = append(ws, "and")
+			case "#":
+				ws = append(ws, "hash")
+			case "%":
+				ws = append(ws, "percent")
+			default:
+				ws = append(ws, t)
+			}
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// Roman numerals.
+
+var romanVal = map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100, 'D': 500, 'M': 1000}
+
+// parseRoman parses an upper-case Roman numeral in canonical form.
+func parseRoman(t string) (int, bool) {
+	if t == "" || len(t) > 15 {
+		return 0, false
+	}
+	total := 0
+	for k := 0; k < len(t); k++ {
+		v, ok := romanVal[t[k]]
+		if !ok {
+			return 0, false
+		}
+		if k+1 < len(t) && romanVal[t[k+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	if total <= 0 || total >= 4000 || toRoman(total) != t {
+		return 0, false
+	}
+	return total, true
+}
+
+func toRoman(n int) string {
+	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
+	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
+	var b strings.Builder
+	for k, v := range vals {
+		for n >= v {
+			b.WriteString(syms[k])
+			n -= v
+		}
+	}
+	return b.String()
+}
+
+var enRomanCardinalCue = wordSet("chapter part volume vol book section act scene phase article appendix stage level world war class type grade")
+
+func enRomanTN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) || !s.boundary(i+1) {
+		return nil
+	}
+	v, ok := parseRoman(s.text(i))
+	if !ok {
+		return nil
+	}
+	prev := s.text(i - 2)
+	if i == 0 && len(s.text(i)) >= 2 && (i+1 >= s.n() || s.is(i+1, ".")) {
+		return one(i+1, Roman, enCardinal(strconv.Itoa(v), false))
+	}
+	if s.kind(i-1) != tSpace || s.kind(i-2) != tWord {
+		return nil
+	}
+	card := enCardinal(strconv.Itoa(v), false)
+	if enRomanCardinalCue[strings.ToLower(prev)] {
+		return []match{{end: i + 1, readings: []reading{{text: card, class: Roman}, {text: "the " + enOrdinalWords(card), class: Roman, cost: 1}}}}
+	}
+	r, _ := utf8.DecodeRuneInString(prev)
+	if !unicode.IsUpper(r) || v == 1 && len(s.text(i)) == 1 {
+		return nil
+	}
+	return []match{{end: i + 1, readings: []reading{{text: enOrdinalWords(card), class: Roman},
+		{text: "the " + enOrdinalWords(card), class: Roman, cost: 0.5}, {text: card, class: Roman, cost: 1}}}}
+}
+
+// Letters: dotted abbreviations "U.S.A." → "USA".
+
+func enLettersTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	var b strings.Builder
+	j := i
+	for s.kind(j) == tWord && utf8.RuneCountInString(s.text(j)) == 1 && s.is(j+1, ".") {
+		b.WriteString(strings.ToUpper(s.text(j)))
+		j += 2
+		if s.kind(j) == tSpace && s.kind(j+1) == tWord && utf8.RuneCountInString(s.text(j+1)) == 1 && s.is(j+2, ".") {
+			j++
+		}
+	}
+	if b.Len() < 2 || !s.boundary(j) {
+		return enInitialism(s, i)
+	}
+	// Keep a sentence-final period ("U.S.A.." → "USA.").
+	return one(j, Letters, b.String())
+}
+
+// Whitelist: fixed expansions.
+
+var enWhitelist = map[string][]string{
+	"Dr.": {"doctor", "drive"}, "Mr.": {"mister"}, "Mrs.": {"misses"}, "Ms.": {"miss"},
+	"Jr.": {"junior"}, "Sr.": {"senior"}, "Prof.": {"professor"}, "St.": {"saint", "Street"},
+	"e.g.": {"for example"}, "i.e.": {"that is"}, "etc.": {"et cetera"}, "vs.": {"versus"},
+	"approx.": {"approximately"}, "Ave.": {"Avenue"}, "Blvd.": {"Boulevard"}, "Mt.": {"Mount"},
+	"tv": {"TV"}, "Inc.": {"incorporated"}, "Ltd.": {"limited"}, "No.": {"number"},
+}
+
+var enStreetSuffix = map[string]string{"St": "Street", "st": "Street", "Ave": "Avenue", "Rd": "Road",
+	"Blvd": "Boulevard", "Ct": "Court", "Expy": "Expressway", "hwy": "Highway", "Hwy": "Highway", "Dr": "Drive", "Ln": "Lane"}
+
+func enWhitelistTN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	t := s.text(i)
+	// Multi-token keys with dots: e.g., i.e.
+	for _, w := range []int{4, 2} {
+		if i+w <= s.n() && s.boundary(i+w) {
+			key := s.span(i, i+w)
+			if rs, ok := enWhitelist[key]; ok {
+				return enWhitelistReadings(s, i, i+w, key, rs)
+			}
+		}
+	}
+	if s.boundary(i+1) {
+		if rs, ok := enWhitelist[t]; ok {
+			return one(i+1, Whitelist, rs[0])
+		}
+		if st, ok := enStates[t]; ok && s.kind(i-1) == tSpace && s.is(i-2, ",") &&
+			(i+1 >= s.n() || s.is(i+1, ",") || s.kind(i+1) == tSpace && s.kind(i+2) == tNum) {
+			return one(i+1, Whitelist, st)
+		}
+		// Compass points in addresses: "1211 E Arques Ave", "708 N 1st St".
+		if d, ok := map[string]string{"N": "North", "S": "South", "E": "East", "W": "West"}[t]; ok &&
+			s.kind(i-1) == tSpace && s.kind(i-2) == tNum && s.kind(i+1) == tSpace && (s.kind(i+2) == tNum || s.kind(i+2) == tWord && unicode.IsUpper(firstRune(s.text(i+2)))) {
+			return one(i+1, Whitelist, d)
+		}
+		// Street suffixes after a capitalized street name: "Elm St", "Laguna Ct".
+		if full, ok := enStreetSuffix[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tWord {
+			r, _ := utf8.DecodeRuneInString(s.text(i - 2))
+			if unicode.IsUpper(r) || s.kind(i-2) == tWord && enOrdinalSuffix(0) != "" && s.kind(i-3) == tNum {
+				e := i + 1
+				if s.is(e, ".") {
+					e++
+				}
+				return one(e, Whitelist, full)
+			}
+		}
+	}
+	return nil
+}
+
+func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match {
+	if key == "St." || key == "Dr." {
+		// After a capitalized word (a street name): Street/Drive, and a
+		// following capitalized word starts a new sentence, so the period
+		// stays. Otherwise Saint/Doctor.
+		pr := firstRune(s.text(i - 2))
+		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(pr) {
+			rs = []string{rs[1], rs[0]}
+			if end < s.n() {
+				end--
+			}
+		}
+	}
+	var out []reading
+	for k, r := range rs {
+		out = append(out, reading{text: r, class: Whitelist, cost: float64(k)})
+	}
+	return []match{{end: end, readings: out}}
+}
+
+// Verbatim: symbols read as words.
+
+var enSymbols = map[string]string{"&": "and", "§": "section", "%": "percent", "$": "dollar", "+": "plus",
+	"=": "equals", "@": "at", "°": "degrees", "#": "hash", "€": "euro", "£": "pound", "×": "times"}
+
+func enVerbatimTN(s *stream, i int) []match {
+	if s.kind(i) != tSym {
+		return nil
+	}
+	t := s.text(i)
+	// "upgrade/update", "upgrade / update" (but "and/or" stays).
+	if t == "/" {
+		a, b := i-1, i+1
+		if s.kind(a) == tSpace && s.kind(b) == tSpace {
+			a, b = a-1, b+1
+		}
+		if s.kind(a) == tWord && s.kind(b) == tWord && !(strings.EqualFold(s.text(a), "and") && strings.EqualFold(s.text(b), "or")) &&
+			utf8.RuneCountInString(s.text(a)) > 1 && utf8.RuneCountInString(s.text(b)) > 1 {
+			st, e := i, i+1
+			if b == i+2 {
+				st, e = i-1, i+2
+			}
+			if st < i {
+				// include the spaces: "upgrade / update" → "upgrade slash update"
+				return []match{{end: e, readings: []reading{{text: " slash ", class: Verbatim}}}}
+			}
+			return one(e, Verbatim, "slash")
+		}
+		return nil
+	}
+	w, ok := enSymbols[t]
+	if !ok {
+		return nil
+	}
+	switch t {
+	case "%", "°", "€", "£", "×":
+		if !(s.startOK(i) && s.boundary(i+1)) {
+			return nil
+		}
+	}
+	return one(i+1, Verbatim, w)
+}
+
+// US state codes, read out after a comma in addresses ("Santa Clara, CA").
+var enStates = map[string]string{"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas",
+	"CA": "California", "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "FL": "Florida",
+	"GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa",
+	"KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland",
+	"MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri",
+	"MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
+	"NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio",
+	"OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
+	"SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
+	"VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming"}
+
+func firstRune(t string) rune {
+	r, _ := utf8.DecodeRuneInString(t)
+	return r
+}
+
+// enInitialism spells all-capital words without vowels ("GPS", "DC") as
+// letters: "g p s".
+func enInitialism(s *stream, i int) []match {
+	t := s.text(i)
+	if s.kind(i) != tWord || len(t) < 2 || len(t) > 5 || !s.boundary(i+1) {
+		return nil
+	}
+	for k := 0; k < len(t); k++ {
+		c := t[k]
+		if c < 'A' || c > 'Z' || strings.IndexByte("AEIOUY", c) >= 0 {
+			return nil
+		}
+	}
+	if _, roman := parseRoman(t); roman {
+		return nil
+	}
+	if _, st := enStates[t]; st && s.is(i-2, ",") {
+		return nil
+	}
+	lw := strings.ToLower(t)
+	return []match{{end: i + 1, readings: []reading{{text: strings.Join(strings.Split(lw, ""), " "), class: Letters, cost: 0.2}}}}
+}
+
+// enHyphenNumber reads spelled compounds "twenty-first", "thirty-nine" as
+// "twenty first".
+func enHyphenNumber(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.is(i+1, "-") || s.kind(i+2) != tWord || !s.startOK(i) || !s.boundary(i+3) {
+		return nil
+	}
+	a, b := strings.ToLower(s.text(i)), strings.ToLower(s.text(i+2))
+	if v, ok := enWordVal[a]; !ok || v < 20 || v%10 != 0 {
+		return nil
+	}
+	if v, ok := enWordVal[b]; ok && v > 0 && v < 10 || enOrdToCard(b) != "" && enWordVal[enOrdToCard(b)] < 10 && enWordVal[enOrdToCard(b)] > 0 {
+		cls := Cardinal
+		if enOrdToCard(b) != "" {
+			cls = Ordinal
+		}
+		return one(i+3, cls, s.text(i)+" "+s.text(i+2))
+	}
+	return nil
+}

@@ -1,0 +1,986 @@
+package normalize
+
+import (
+	"strconv"
+	"strings"
+)
+
+// English ITN: spoken → written.
+
+var enWordVal = func() map[string]int {
+	m := map[string]int{}
+	for k, w := range enOnes {
+		m[w] = k
+	}
+	for k, w := range enTens {
+		if w != "" {
+			m[w] = k * 10
+		}
+	}
+	return m
+}()
+
+var enScaleExp = map[string]int{"thousand": 1, "million": 2, "billion": 3, "trillion": 4, "quadrillion": 5,
+	"quintillion": 6, "sextillion": 7}
+
+// enNum is a parsed spoken number.
+type enNum struct {
+	groups   []int // groups[k] = value of the 1000^k group
+	words    int   // number of words consumed (including "minus", "and")
+	neg      bool
+	hasScale bool // a scale word (thousand, million, ...) occurred
+	lastBig  int  // exponent of the trailing scale word when the number ends with million+, else 0
+	simple   bool // a single word below ten
+}
+
+func (n enNum) digits() string {
+	hi := len(n.groups) - 1
+	for hi > 0 && n.groups[hi] == 0 {
+		hi--
+	}
+	var b strings.Builder
+	if n.neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(strconv.Itoa(n.groups[hi]))
+	for k := hi - 1; k >= 0; k-- {
+		s := strconv.Itoa(n.groups[k])
+		b.WriteString(strings.Repeat("0", 3-len(s)))
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// enParseNum parses spoken cardinal words at the start of ws ("one hundred
+// and twenty three", "eleven hundred", "minus five"). It stops at the first
+// word that cannot continue the number.
+func enParseNum(ws []string) (enNum, bool) {
+	var n enNum
+	k := 0
+	if len(ws) > 0 && (ws[0] == "minus" || ws[0] == "negative") {
+		n.neg = true
+		k++
+	}
+	n.groups = make([]int, len(enScales))
+	cur := 0        // value below 1000 being built
+	lastKind := 0   // 0 none, 1 unit, 2 teen, 3 tens, 4 hundred, 5 scale
+	lastScale := 99 // scales must decrease
+	used := k
+	for ; k < len(ws); k++ {
+		w := ws[k]
+		if w == "and" {
+			if (lastKind == 4 || lastKind == 5) && k+1 < len(ws) {
+				if v, ok := enWordVal[ws[k+1]]; ok && v < 100 {
+					continue
+				}
+			}
+			break
+		}
+		if v, ok := enWordVal[w]; ok {
+			switch {
+			case v < 10:
+				if lastKind == 1 || lastKind == 2 || (lastKind == 3 && cur%10 != 0) {
+					goto done
+				}
+				if v == 0 && (lastKind != 0 || k+1 < len(ws) && enWordVal[ws[k+1]] > 0) {
+					goto done
+				}
+				cur += v
+				lastKind = 1
+			case v < 20:
+				if lastKind == 1 || lastKind == 2 || lastKind == 3 {
+					goto done
+				}
+				cur += v
+				lastKind = 2
+			default:
+				if lastKind == 1 || lastKind == 2 || lastKind == 3 {
+					goto done
+				}
+				cur += v
+				lastKind = 3
+			}
+			used = k + 1
+			continue
+		}
+		if w == "hundred" {
+			if cur == 0 || cur >= 100 || lastKind == 4 {
+				break
+			}
+			cur *= 100
+			lastKind = 4
+			used = k + 1
+			continue
+		}
+		if e, ok := enScaleExp[w]; ok {
+			if cur == 0 || e >= lastScale || cur >= 1000 {
+				break
+			}
+			if cur >= 1000 {
+				break
+			}
+			n.groups[e] += cur
+			cur, lastKind, lastScale = 0, 5, e
+			n.hasScale = true
+			used = k + 1
+			if e >= 2 {
+				n.lastBig = e
+			}
+			continue
+		}
+		break
+	}
+done:
+	if used == 0 || n.neg && used == 1 {
+		return n, false
+	}
+	if cur >= 1000 { // "eleven hundred twenty" within thousands: fold
+		n.groups[1] += cur / 1000
+		cur %= 1000
+	}
+	n.groups[0] += cur
+	if cur != 0 || lastKind != 5 {
+		n.lastBig = 0
+	}
+	n.words = used
+	n.simple = used == 1 && cur < 10 && !n.hasScale
+	return n, true
+}
+
+// enNumAt parses a spoken number at token i; it returns the number and the
+// token index after its last word.
+func enNumAt(s *stream, i int) (enNum, []string, []int, bool) {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return enNum{}, nil, nil, false
+	}
+	ws, idx := s.words(i, 40)
+	n, ok := enParseNum(ws)
+	if !ok {
+		return n, ws, idx, false
+	}
+	return n, ws, idx, true
+}
+
+var enDigitWord = map[string]byte{"zero": '0', "o": '0', "oh": '0', "one": '1', "two": '2', "three": '3',
+	"four": '4', "five": '5', "six": '6', "seven": '7', "eight": '8', "nine": '9'}
+
+// enSpokenAmount reads a cardinal or decimal amount ("two point five",
+// "point five o six", "four hundred", "five point two million") at words ws.
+// It returns the written amount, the number of words, whether the value is
+// exactly one and the trailing scale word (million+) when present.
+func enSpokenAmount(ws []string) (amount string, used int, isOne bool, scale string, ok bool) {
+	var n enNum
+	k := 0
+	intPart := ""
+	if len(ws) > 0 && ws[0] != "point" {
+		n, ok = enParseNum(ws)
+		if !ok {
+			return
+		}
+		k = n.words
+		intPart = n.digits()
+	}
+	if k < len(ws) && ws[k] == "point" && n.lastBig == 0 {
+		j := k + 1
+		var frac []byte
+		for j < len(ws) {
+			d, isD := enDigitWord[ws[j]]
+			if !isD {
+				break
+			}
+			frac = append(frac, d)
+			j++
+		}
+		if len(frac) == 0 {
+			return "", 0, false, "", false
+		}
+		amount = intPart + "." + string(frac)
+		used = j
+		if j < len(ws) {
+			if e, isS := enScaleExp[ws[j]]; isS && e >= 1 {
+				scale = ws[j]
+				used++
+			}
+		}
+		return amount, used, false, scale, true
+	}
+	if intPart == "" {
+		return "", 0, false, "", false
+	}
+	if n.lastBig > 0 && n.groups[n.lastBig] > 0 && n.digitsBelow(n.lastBig) {
+		// "four hundred million" → "400 million"
+		neg := ""
+		if n.neg {
+			neg = "-"
+		}
+		return neg + strconv.Itoa(n.groups[n.lastBig]), k, false, enScales[n.lastBig], true
+	}
+	return intPart, k, intPart == "1", "", true
+}
+
+// digitsBelow reports whether only group e and nothing else is set.
+func (n enNum) digitsBelow(e int) bool {
+	for k, g := range n.groups {
+		if k != e && g != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func enCardinalITN(s *stream, i int) []match {
+	n, ws, idx, ok := enNumAt(s, i)
+	if !ok || n.simple || !s.boundary(idx[n.words-1]) {
+		return nil
+	}
+	if n.words == 1 && ws[0] == "hundred" {
+		return nil
+	}
+	amt, used, _, scale, ok := enSpokenAmount(ws)
+	if ok && scale != "" && used == n.words {
+		return one(idx[used-1], Decimal, amt+" "+scale)
+	}
+	// Avoid turning a bare "and" tail into part of the span.
+	return one(idx[n.words-1], Cardinal, n.digits())
+}
+
+func enDecimalITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 40)
+	amt, used, _, scale, ok := enSpokenAmount(ws)
+	if !ok || !strings.Contains(amt, ".") {
+		return nil
+	}
+	if scale != "" {
+		amt += " " + scale
+	}
+	return one(idx[used-1], Decimal, amt)
+}
+
+var enOrdWord = map[string]string{"first": "one", "second": "two", "third": "three", "fifth": "five",
+	"eighth": "eight", "ninth": "nine", "twelfth": "twelve", "zeroth": "zero"}
+
+// enOrdToCard maps an ordinal word to its cardinal word, or "".
+func enOrdToCard(w string) string {
+	if c, ok := enOrdWord[w]; ok {
+		return c
+	}
+	if strings.HasSuffix(w, "ieth") {
+		c := w[:len(w)-4] + "y"
+		if _, ok := enWordVal[c]; ok {
+			return c
+		}
+	}
+	if strings.HasSuffix(w, "th") {
+		c := w[:len(w)-2]
+		if _, ok := enWordVal[c]; ok {
+			return c
+		}
+		if c == "hundred" || enScaleExp[c] > 0 {
+			return c
+		}
+	}
+	return ""
+}
+
+// enOrdinalAt parses "twenty first" at i; returns the number, token end.
+func enOrdinalAt(s *stream, i int) (string, int, bool) {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return "", 0, false
+	}
+	ws, idx := s.words(i, 40)
+	for k, w := range ws {
+		c := enOrdToCard(w)
+		if c == "" {
+			continue
+		}
+		cw := append(append([]string{}, ws[:k]...), c)
+		if c == "hundred" || enScaleExp[c] > 0 {
+			if k == 0 {
+				cw = []string{"one", c}
+			}
+		}
+		n, ok := enParseNum(cw)
+		if !ok || n.words != len(cw) || n.neg {
+			return "", 0, false
+		}
+		if w == "second" && k == 0 {
+			return "", 0, false
+		}
+		if !s.boundary(idx[k]) {
+			return "", 0, false
+		}
+		return n.digits(), idx[k], true
+	}
+	return "", 0, false
+}
+
+func enOrdinalITN(s *stream, i int) []match {
+	d, end, ok := enOrdinalAt(s, i)
+	if !ok {
+		return nil
+	}
+	v, _ := strconv.Atoi(d[max(0, len(d)-2):])
+	return one(end, Ordinal, d+enOrdinalSuffix(v))
+}
+
+// Money.
+
+var enCurrencyWords = map[string]string{"dollar": "$", "dollars": "$", "pound": "£", "pounds": "£",
+	"euro": "€", "euros": "€", "yen": "¥", "won": "₩", "rupee": "₹", "rupees": "₹"}
+
+func enCentsWords(ws []string) (int, int, bool) {
+	n, ok := enParseNum(ws)
+	if !ok || n.hasScale || n.neg || n.groups[0] >= 100 {
+		return 0, 0, false
+	}
+	return n.groups[0], n.words, true
+}
+
+func enMoneyITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 40)
+	// "one cent", "fifty cents"
+	if c, k, ok := enCentsWords(ws); ok && k < len(ws) && (ws[k] == "cent" || ws[k] == "cents") {
+		return one(idx[k], Money, "$0."+twoDigits(c))
+	}
+	amt, used, isOne, scale, ok := enSpokenAmount(ws)
+	if !ok {
+		// colloquial "one fifty five dollars"
+		return nil
+	}
+	k := used
+	if k < len(ws) {
+		if _, ok := enCurrencyWords[ws[k]]; !ok && scale == "" {
+			// "one fifty five dollars": unit followed by a two-digit number.
+			if n2, ok2 := enParseNum(ws[k:]); ok2 && !n2.hasScale && n2.groups[0] >= 10 && n2.groups[0] < 100 && len(amt) == 1 {
+				if k+n2.words < len(ws) && enCurrencyWords[ws[k+n2.words]] != "" {
+					amt += strconv.Itoa(n2.groups[0])
+					k += n2.words
+				}
+			}
+		}
+	}
+	if k >= len(ws) {
+		return nil
+	}
+	sym, ok := enCurrencyWords[ws[k]]
+	if !ok {
+		return nil
+	}
+	if isOne && strings.HasSuffix(ws[k], "s") && ws[k] != "yen" {
+		return nil // "one dollars" is left alone
+	}
+	end := idx[k]
+	k++
+	cents := ""
+	if scale == "" && !strings.Contains(amt, ".") {
+		j := k
+		if j < len(ws) && ws[j] == "and" {
+			j++
+		}
+		if c, m, ok := enCentsWords(ws[j:]); ok {
+			if j+m < len(ws) && (ws[j+m] == "cents" || ws[j+m] == "cent" || ws[j+m] == "pence" || ws[j+m] == "penny") {
+				cents, end = "."+twoDigits(c), idx[j+m]
+			} else if j == k && m > 0 {
+				cents, end = "."+twoDigits(c), idx[j+m-1]
+			}
+		}
+	}
+	out := sym + amt + cents
+	if scale != "" {
+		out += " " + scale
+	}
+	return one(end, Money, out)
+}
+
+func twoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// Measure.
+
+var enUnitSpoken = func() map[string]string {
+	m := map[string]string{}
+	add := func(w string, names ...string) {
+		for _, n := range names {
+			m[n] = w
+		}
+	}
+	add("m", "meter", "meters", "metre", "metres")
+	add("km", "kilometer", "kilometers", "kilometre", "kilometres")
+	add("cm", "centimeter", "centimeters")
+	add("mm", "millimeter", "millimeters")
+	add("nm", "nanometer", "nanometers")
+	add("dm", "decimeter", "decimeters")
+	add("kg", "kilogram", "kilograms")
+	add("kgf", "kilograms force", "kilogram force")
+	add("g", "gram", "grams")
+	add("mg", "milligram", "milligrams")
+	add("l", "liter", "liters", "litre", "litres")
+	add("kl", "kiloliter", "kiloliters")
+	add("ml", "milliliter", "milliliters")
+	add("h", "hour", "hours")
+	add("min", "minute", "minutes")
+	add("ft", "foot", "feet")
+	add("mi", "mile", "miles")
+	add("mph", "miles per hour", "mile per hour")
+	add("km/h", "kilometers per hour", "kilometer per hour")
+	add("%", "percent", "per cent")
+	add("sq ft", "square feet", "square foot")
+	add("sq mi", "square miles", "square mile")
+	add("ha", "hectare", "hectares")
+	add("lm", "lumen", "lumens")
+	add("cc", "c c")
+	add("kb", "kilobyte", "kilobytes")
+	add("gb", "gigabyte", "gigabytes")
+	add("mb", "megabyte", "megabytes")
+	add("tb", "terabyte", "terabytes")
+	add("gbps", "gigabit per second", "gigabits per second")
+	add("mbps", "megabit per second", "megabits per second")
+	add("kW", "kilowatt", "kilowatts")
+	add("mW", "megawatt", "megawatts")
+	add("gW", "gigawatt", "gigawatts")
+	add("kWh", "kilowatt hour", "kilowatt hours")
+	add("gWh", "gigawatt hour", "gigawatt hours")
+	add("mWh", "megawatt hour", "megawatt hours")
+	add("w", "watt", "watts")
+	add("v", "volt", "volts")
+	add("mv", "millivolt", "millivolts")
+	add("kv", "kilovolt", "kilovolts")
+	add("hz", "hertz")
+	add("khz", "kilohertz")
+	add("mhz", "megahertz")
+	add("ghz", "gigahertz")
+	add("hp", "horsepower")
+	add("oz", "ounce", "ounces")
+	add("lb", "pound", "pounds")
+	add("ms", "megasiemens", "mega siemens")
+	add("s", "siemens")
+	add("°C", "degree celsius", "degrees celsius")
+	add("°F", "degree fahrenheit", "degrees fahrenheit")
+	add("in", "inch", "inches")
+	add("yd", "yard", "yards")
+	add("t", "ton", "tons", "tonne", "tonnes")
+	return m
+}()
+
+var enUnitPrefix = wordSet("kilo mega giga milli deci centi nano micro tera")
+
+// enUnitWords reads a spoken unit at ws ("square kilometers", "kilo watt
+// hours", "per square meter"); it returns the written unit and words used.
+func enUnitWords(ws []string) (string, int) {
+	k := 0
+	per := false
+	if k < len(ws) && ws[k] == "per" {
+		per, k = true, k+1
+	}
+	pow := ""
+	if k < len(ws) && (ws[k] == "square" || ws[k] == "cubic") {
+		if ws[k] == "square" {
+			pow = "²"
+		} else {
+			pow = "³"
+		}
+		k++
+	}
+	best, bestN := "", 0
+	// Try 1–4 words, joining a metric prefix to the next word.
+	for n := 1; n <= 4 && k+n <= len(ws); n++ {
+		parts := ws[k : k+n]
+		var cands []string
+		cands = append(cands, strings.Join(parts, " "))
+		if enUnitPrefix[parts[0]] && n >= 2 {
+			cands = append(cands, parts[0]+strings.Join(parts[1:], " "))
+		}
+		for _, c := range cands {
+			if u, ok := enUnitSpoken[c]; ok {
+				best, bestN = u, n
+			}
+		}
+	}
+	if bestN == 0 {
+		return "", 0
+	}
+	if pow != "" {
+		switch best {
+		case "sq ft", "sq mi":
+		case "ft":
+			best = "sq ft"
+		case "mi":
+			best = "sq mi"
+		default:
+			best += pow
+		}
+	}
+	k += bestN
+	if per {
+		best = "/" + best
+	}
+	// compound: "kilograms force per square centimeter"
+	if k < len(ws) && ws[k] == "per" && !per {
+		if u2, n2 := enUnitWords(ws[k:]); n2 > 0 {
+			return best + u2, k + n2
+		}
+	}
+	return best, k
+}
+
+func enMeasureITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 40)
+	amt, used, _, scale, ok := enSpokenAmount(ws)
+	if !ok || scale != "" {
+		return nil
+	}
+	u, n := enUnitWords(ws[used:])
+	if n == 0 {
+		return nil
+	}
+	return one(idx[used+n-1], Measure, amt+" "+u)
+}
+
+// Dates.
+
+// enYearWords parses a spoken year: "nineteen seventy six", "twenty twelve",
+// "two thousand twelve", "fifteen o six", "nineteen hundred".
+func enYearWords(ws []string) (string, int, bool) {
+	if len(ws) >= 2 {
+		if hi, ok := enWordVal[ws[0]]; ok && hi >= 10 {
+			k := 1
+			if k < len(ws) && enWordVal[ws[k]] >= 20 && enWordVal[ws[k]]%10 == 0 && k+1 < len(ws) {
+				// "nineteen seventy six"
+				if u, ok := enWordVal[ws[k+1]]; ok && u > 0 && u < 10 {
+					return strconv.Itoa(hi*100 + enWordVal[ws[k]] + u), 3, true
+				}
+			}
+			if v, ok := enWordVal[ws[k]]; ok && v >= 10 {
+				return strconv.Itoa(hi*100 + v), 2, true
+			}
+			if (ws[k] == "o" || ws[k] == "oh") && k+1 < len(ws) {
+				if u, ok := enWordVal[ws[k+1]]; ok && u > 0 && u < 10 {
+					return strconv.Itoa(hi*100 + u), 3, true
+				}
+			}
+			if ws[k] == "hundred" && (k+1 >= len(ws) || enWordVal[ws[k+1]] == 0 && ws[k+1] != "zero") {
+				return strconv.Itoa(hi * 100), 2, true
+			}
+		}
+	}
+	n, ok := enParseNum(ws)
+	if ok && !n.neg && n.groups[1] == 2 || ok && n.groups[1] == 1 && !n.neg {
+		v, _ := strconv.Atoi(n.digits())
+		if v >= 1000 && v < 2100 && n.groups[2] == 0 {
+			return n.digits(), n.words, true
+		}
+	}
+	return "", 0, false
+}
+
+func enDayWords(ws []string) (int, int, bool) {
+	// ordinal or cardinal day: "twenty fifth", "thirty", "first"
+	if len(ws) == 0 {
+		return 0, 0, false
+	}
+	try := func(w []string) (int, bool) {
+		n, ok := enParseNum(w)
+		if !ok || n.words != len(w) || n.hasScale || n.groups[0] < 1 || n.groups[0] > 31 {
+			return 0, false
+		}
+		return n.groups[0], true
+	}
+	for k := min(2, len(ws)); k >= 1; k-- {
+		w := append([]string{}, ws[:k]...)
+		if c := enOrdToCard(w[k-1]); c != "" {
+			w[k-1] = c
+		}
+		if v, ok := try(w); ok {
+			return v, k, true
+		}
+	}
+	return 0, 0, false
+}
+
+func enDateITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 12)
+	if len(ws) == 0 {
+		return nil
+	}
+	tok := func(k int) string { return s.text(idx[k] - 1) }
+	// "the twenty fifth of july twenty twelve"
+	if ws[0] == "the" && len(ws) >= 4 {
+		if d, n, ok := enDayWords(ws[1:]); ok && 1+n < len(ws) && ws[1+n] == "of" && 2+n < len(ws) {
+			if mo := enMonth(ws[2+n]); mo != 0 && len(ws[2+n]) > 3 {
+				out := strconv.Itoa(d) + " " + tok(2+n)
+				end := idx[2+n]
+				if y, yn, ok := enYearWords(ws[3+n:]); ok {
+					out += " " + y
+					end = idx[2+n+yn]
+				}
+				return one(end, Date, out)
+			}
+		}
+	}
+	// "july twenty fifth two thousand twelve", "june thirty", "july fifteen o six"
+	if mo := enMonth(ws[0]); mo != 0 && len(ws[0]) > 3 && len(ws) >= 2 {
+		if y, yn, ok := enYearWords(ws[1:]); ok && (yn >= 2 || len(y) == 4) {
+			if _, dn, dok := enDayWords(ws[1:]); !dok || dn < yn {
+				return one(idx[yn], Date, tok(0)+" "+y)
+			}
+		}
+		if d, n, ok := enDayWords(ws[1:]); ok {
+			out := tok(0) + " " + strconv.Itoa(d)
+			end := idx[n]
+			if y, yn, ok := enYearWords(ws[1+n:]); ok {
+				out += " " + y
+				end = idx[n+yn]
+			}
+			return one(end, Date, out)
+		}
+	}
+	// "nineteen eighties"
+	if len(ws) >= 2 {
+		if hi, ok := enWordVal[ws[0]]; ok && hi >= 10 && hi < 30 && strings.HasSuffix(ws[1], "ies") {
+			if v, ok := enWordVal[strings.TrimSuffix(ws[1], "ies")+"y"]; ok && v >= 20 {
+				return one(idx[1], Date, strconv.Itoa(hi*100+v)+"s")
+			}
+		}
+	}
+	// Bare years: "twenty twelve", "nineteen seventy six", "eleven fifty five".
+	if hi, ok := enWordVal[ws[0]]; ok && hi >= 10 {
+		if y, yn, ok := enYearWords(ws); ok && yn >= 2 && yn == len(ws) || ok && yn >= 2 && s.boundary(idx[yn-1]) && !isTimeWordAfter(ws, yn) {
+			n, _ := enParseNum(ws)
+			if n.words <= yn || yn == 3 {
+				return one(idx[yn-1], Date, y)
+			}
+		}
+	}
+	// "two thousand and twenty"
+	if n, ok := enParseNum(ws); ok && n.groups[1] == 2 && n.groups[2] == 0 && !n.neg && n.words >= 3 {
+		return []match{{end: idx[n.words-1], readings: []reading{{text: n.digits(), class: Date, cost: 0.1}}}}
+	}
+	return nil
+}
+
+func isTimeWordAfter(ws []string, k int) bool {
+	if k >= len(ws) {
+		return false
+	}
+	switch ws[k] {
+	case "a", "p", "am", "pm", "oclock", "o'clock":
+		return true
+	}
+	return false
+}
+
+// Time.
+
+func enHourWord(w string) (int, bool) {
+	v, ok := enWordVal[w]
+	return v, ok && v >= 1 && v <= 12 || ok && v >= 13 && v <= 24
+}
+
+func enTimeITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 12)
+	if len(ws) == 0 {
+		return nil
+	}
+	h, m, k := -1, 0, 0
+	switch {
+	case (ws[0] == "quarter" || ws[0] == "half") && len(ws) >= 3 && (ws[1] == "past" || ws[1] == "to"):
+		hv, ok := enHourWord(ws[2])
+		if !ok || ws[0] == "half" && ws[1] == "to" {
+			return nil
+		}
+		h, m, k = hv, 15, 3
+		if ws[0] == "half" {
+			m = 30
+		}
+		if ws[1] == "to" {
+			h, m = (h+11)%12, 60-m
+			if h == 0 {
+				h = 12
+			}
+		}
+	default:
+		// "one min to one", "five minutes past two"
+		if mn, n, ok := enDayWords(ws); ok && n < len(ws)-2 && (ws[n] == "min" || ws[n] == "mins" || ws[n] == "minute" || ws[n] == "minutes") && (ws[n+1] == "to" || ws[n+1] == "past") {
+			hv, ok := enHourWord(ws[n+2])
+			if !ok {
+				return nil
+			}
+			h, m, k = hv, mn, n+3
+			if ws[n+1] == "to" {
+				h, m = (h+11)%12, 60-mn
+				if h == 0 {
+					h = 12
+				}
+			}
+			break
+		}
+		hv, ok := enHourWord(ws[0])
+		if !ok {
+			return nil
+		}
+		h, k = hv, 1
+		if k < len(ws) && (ws[k] == "oclock" || ws[k] == "o'clock") {
+			k++
+		} else if k < len(ws) && (ws[k] == "o" || ws[k] == "oh") && k+1 < len(ws) {
+			if u, ok := enWordVal[ws[k+1]]; ok && u > 0 && u < 10 {
+				m, k = u, k+2
+			}
+		} else if k < len(ws) {
+			n, ok := enParseNum(ws[k:])
+			if ok && !n.hasScale && n.groups[0] >= 10 && n.groups[0] < 60 && n.words <= 2 {
+				m, k = n.groups[0], k+n.words
+			}
+		}
+		if k == 1 && !(k < len(ws) && (ws[k] == "a" || ws[k] == "p" || ws[k] == "am" || ws[k] == "pm")) {
+			if k < len(ws) && ws[k] != "oclock" {
+				return nil
+			}
+			if k >= len(ws) {
+				return nil
+			}
+		}
+		// Without a marker, a pair like "eleven fifty five" is read as a
+		// year when the hour is 10-12; "eight fifty two" is a time.
+	}
+	out := twoDigits(h) + ":" + twoDigits(m)
+	end := idx[k-1]
+	suffix := ""
+	if k+1 < len(ws) && (ws[k] == "a" || ws[k] == "p") && ws[k+1] == "m" {
+		suffix, k = " "+ws[k]+".m.", k+2
+	} else if k < len(ws) && (ws[k] == "am" || ws[k] == "pm") {
+		suffix, k = " "+ws[k][:1]+".m.", k+1
+	}
+	// time zones spelled as letters: "g m t", "e s t"
+	zone := ""
+	z := k
+	for z < len(ws) && len(ws[z]) == 1 && z-k < 4 {
+		zone += ws[z]
+		z++
+	}
+	if z-k >= 2 && z-k <= 4 {
+		k = z
+	} else {
+		zone = ""
+	}
+	if suffix == "" && zone == "" && h >= 10 && h <= 12 && m >= 10 {
+		return nil
+	}
+	if m == 0 && suffix == "" && zone == "" && k > 0 && ws[k-1] != "oclock" && ws[k-1] != "o'clock" && !(ws[0] == "quarter" || ws[0] == "half") {
+		return nil
+	}
+	out += suffix
+	if zone != "" {
+		out += " " + zone
+	}
+	if k > 0 {
+		end = idx[k-1]
+	}
+	return one(end, Time, out)
+}
+
+// Telephone: digit strings.
+
+func enTelephoneITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 40)
+	k := 0
+	plus := ""
+	if len(ws) > 1 && ws[0] == "plus" {
+		k = 1
+		if n, ok := enParseNum(ws[1:]); ok && !n.hasScale && n.groups[0] < 100 {
+			plus, k = "+"+n.digits(), 1+n.words
+		} else {
+			return nil
+		}
+	}
+	var digits []byte
+	var parts []string // for dotted IPs
+	var cur []byte
+	dotted := false
+	for k < len(ws) {
+		w := ws[k]
+		if w == "double" || w == "triple" {
+			if k+1 < len(ws) {
+				if d, ok := enDigitWord[ws[k+1]]; ok {
+					rep := 2
+					if w == "triple" {
+						rep = 3
+					}
+					for r := 0; r < rep; r++ {
+						cur = append(cur, d)
+					}
+					k += 2
+					continue
+				}
+			}
+			break
+		}
+		if d, ok := enDigitWord[w]; ok {
+			cur = append(cur, d)
+			k++
+			continue
+		}
+		if w == "dot" && len(cur) > 0 {
+			dotted = true
+			parts = append(parts, string(cur))
+			cur = nil
+			k++
+			continue
+		}
+		// "one twenty three" inside an IP
+		if v, ok := enWordVal[w]; ok && v >= 10 && dotted || ok && v >= 10 && len(cur) == 1 && k+1 < len(ws) && ws[k+1] == "dot" {
+			cur = append(cur, strconv.Itoa(v)...)
+			k++
+			continue
+		}
+		break
+	}
+	if dotted {
+		parts = append(parts, string(cur))
+		if len(parts) == 4 && len(cur) > 0 {
+			return one(idx[k-1], Telephone, strings.Join(parts, "."))
+		}
+		return nil
+	}
+	digits = cur
+	var out string
+	switch len(digits) {
+	case 10:
+		out = string(digits[:3]) + "-" + string(digits[3:6]) + "-" + string(digits[6:])
+	case 9:
+		out = string(digits[:3]) + "-" + string(digits[3:5]) + "-" + string(digits[5:])
+	case 7:
+		out = string(digits[:3]) + "-" + string(digits[3:])
+	default:
+		if len(digits) >= 11 {
+			out = string(digits)
+			break
+		}
+		return nil
+	}
+	if plus != "" {
+		out = plus + " " + out
+	}
+	return one(idx[k-1], Telephone, out)
+}
+
+// Electronic: "a dot b c at g mail dot com".
+
+var enElecSym = map[string]string{"dot": ".", "at": "@", "hyphen": "-", "dash": "-", "slash": "/",
+	"colon": ":", "underscore": "_"}
+
+func enElectronicITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 60)
+	var b strings.Builder
+	k := 0
+	at, dots, longWords := 0, 0, 0
+	lastDot := -1
+	for k < len(ws) {
+		w := ws[k]
+		if sym, ok := enElecSym[w]; ok {
+			if w == "at" {
+				if at > 0 || b.Len() == 0 {
+					break
+				}
+				at++
+			}
+			if w == "dot" {
+				dots++
+				lastDot = k
+			}
+			b.WriteString(sym)
+			k++
+			continue
+		}
+		if d, ok := enDigitWord[w]; ok && w != "o" && w != "oh" {
+			b.WriteByte(d)
+			k++
+			continue
+		}
+		if len(w) == 1 {
+			b.WriteString(w)
+			k++
+			continue
+		}
+		if at == 0 && longWords > 0 && b.Len() > 0 && !strings.HasSuffix(b.String(), ".") {
+			break
+		}
+		longWords++
+		b.WriteString(w)
+		k++
+		if lastDot == k-2 && (k >= len(ws) || enElecSym[ws[k]] == "" && len(ws[k]) > 1) {
+			break
+		}
+	}
+	out := b.String()
+	// Must end with ".tld" and contain a dot after the @ (if any).
+	if dots == 0 || lastDot < 0 || lastDot+1 >= k || strings.HasSuffix(out, ".") {
+		return nil
+	}
+	tld := out[strings.LastIndexByte(out, '.')+1:]
+	if !enTLD[tld] && at == 0 && !strings.HasPrefix(out, "http") && !strings.HasPrefix(out, "www") {
+		return nil
+	}
+	if strings.HasPrefix(out, "http:") || strings.HasPrefix(out, "https:") {
+		// "h t t p colon slash slash" is already joined
+	} else if at == 0 && strings.Count(out, ".") == 0 {
+		return nil
+	}
+	// trim trailing tokens after the tld word
+	if strings.HasPrefix(out, ".") {
+		return nil
+	}
+	return one(idx[k-1], Electronic, out)
+}
+
+// Whitelist.
+
+var enWhitelistITN = func() matcher {
+	table := map[string]string{"misses": "mrs.", "mister": "mr.", "doctor": "dr.", "saint": "st.",
+		"for example": "e.g.", "that is": "i.e.", "et cetera": "etc.", "versus": "vs.",
+		"s and p five hundred": "S&P 500", "cat five e": "CAT5e", "c u d n n": "cuDNN",
+		"p c i e x eight": "PCIe x8", "l g a eleven fifty": "LGA 1150"}
+	return func(s *stream, i int) []match {
+		if s.kind(i) != tWord || !s.startOK(i) {
+			return nil
+		}
+		ws, idx := s.words(i, 6)
+		for n := len(ws); n >= 1; n-- {
+			key := strings.Join(ws[:n], " ")
+			if out, ok := table[key]; ok {
+				if key == "that is" {
+					continue // too common as plain words
+				}
+				if c := s.text(i); n == 1 && c != strings.ToLower(c) {
+					out = strings.ToUpper(out[:1]) + out[1:]
+				}
+				return one(idx[n-1], Whitelist, out)
+			}
+		}
+		return nil
+	}
+}()

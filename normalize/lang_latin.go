@@ -1,0 +1,448 @@
+package normalize
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Generic matchers for languages written with a decimal comma and a
+// lexicon-driven number system (German, Spanish, French). A language fills a
+// latin value with its words and spelling functions and builds its matchers
+// from it; anything irregular stays in its own file.
+
+type latinCurrency struct {
+	one, many       string // main unit, singular and plural
+	subOne, subMany string // hundredth, singular and plural
+	symbol          string // written symbol for ITN
+}
+
+type latin struct {
+	lex        *numLex
+	point      string               // spoken decimal separator: "komma"
+	minus      string               // spoken minus
+	card       func(string) string  // spells a digit string
+	cardBefore func(string) string  // spelling before a noun or scale ("ein", "un"); nil = card
+	frac       func(string) string  // spells the digits after the decimal comma
+	scales     map[string]string    // written scale words kept as words: "millionen"
+	currencies map[string]latinCurrency
+	units      map[string][2]string // written unit → singular, plural spoken
+	unitAlias  map[string]string    // other written forms (TN only) → key of units
+	spokenUnit map[string]string    // built by finish: spoken form → written unit
+	groupSep   []string             // thousands separators in written numbers: ".", " "
+	months     []string             // month names, lower case
+	// ordinalSuffixes are written ordinal markers after digits ("e", "ème", "º").
+}
+
+// finish builds derived tables; call it once after filling L.
+func (L *latin) finish() *latin {
+	L.spokenUnit = map[string]string{}
+	for w, u := range L.units {
+		for _, sp := range u {
+			if old, dup := L.spokenUnit[sp]; !dup || w < old {
+				L.spokenUnit[sp] = w
+			}
+		}
+	}
+	return L
+}
+
+func (L *latin) before(d string) string {
+	if L.cardBefore != nil {
+		return L.cardBefore(d)
+	}
+	return L.card(d)
+}
+
+// scanNum reads a written number with a decimal comma at i. Groups are
+// separated by one of L.groupSep with exactly three digits.
+func (L *latin) scanNum(s *stream, i int) (numLit, bool) {
+	var n numLit
+	j := i
+	if (s.is(j, "-") || s.is(j, "−")) && s.minusOK(j) && s.kind(j+1) == tNum {
+		n.neg = true
+		j++
+	}
+	if s.kind(j) != tNum {
+		return n, false
+	}
+	if j == i && !s.startOK(j) && s.kind(j-1) != tWord {
+		return n, false
+	}
+	var b strings.Builder
+	b.WriteString(s.text(j))
+	first := len(s.text(j))
+	j++
+	if first <= 3 {
+	groups:
+		for _, g := range L.groupSep {
+			for s.is(j, g) && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 && (s.boundary(j+2) || s.is(j+2, g) || s.is(j+2, ",")) {
+				b.WriteString(s.text(j + 1))
+				n.grouped = true
+				j += 2
+				if !s.is(j, g) {
+					break groups
+				}
+			}
+			if n.grouped {
+				break
+			}
+		}
+	}
+	n.intPart = b.String()
+	if s.is(j, ",") && s.kind(j+1) == tNum && !(s.is(j+2, ",") && s.kind(j+3) == tNum) {
+		n.point, n.frac = true, s.text(j+1)
+		j += 2
+	}
+	n.end = j
+	return n, true
+}
+
+func (L *latin) number(n numLit) string {
+	w := L.card(n.intPart)
+	if n.point {
+		w += " " + L.point + " " + L.frac(n.frac)
+	}
+	if n.neg {
+		w = L.minus + " " + w
+	}
+	return w
+}
+
+// scaleAfter reads a written scale word after a number ("2 millionen").
+func (L *latin) scaleAfter(s *stream, j int) (string, int) {
+	if s.kind(j) == tSpace && s.kind(j+1) == tWord && s.boundary(j+2) {
+		if w, ok := L.scales[strings.ToLower(s.text(j+1))]; ok {
+			return w, j + 2
+		}
+	}
+	return "", j
+}
+
+func (L *latin) cardinalTN(s *stream, i int) []match {
+	n, ok := L.scanNum(s, i)
+	if !ok || n.point || !s.boundary(n.end) && s.kind(n.end) != tWord {
+		return nil
+	}
+	if w, e := L.scaleAfter(s, n.end); w != "" {
+		return one(e, Decimal, L.before(n.intPart)+" "+w)
+	}
+	if len(n.intPart) > 1 && n.intPart[0] == '0' {
+		return one(n.end, Cardinal, L.digits(n.intPart))
+	}
+	return one(n.end, Cardinal, L.number(n))
+}
+
+func (L *latin) digits(d string) string {
+	ws := make([]string, 0, len(d))
+	for k := 0; k < len(d); k++ {
+		ws = append(ws, L.card(d[k:k+1]))
+	}
+	return strings.Join(ws, " ")
+}
+
+func (L *latin) decimalTN(s *stream, i int) []match {
+	n, ok := L.scanNum(s, i)
+	if !ok || !n.point || !s.boundary(n.end) {
+		return nil
+	}
+	txt := L.number(n)
+	if w, e := L.scaleAfter(s, n.end); w != "" {
+		return one(e, Decimal, txt+" "+w)
+	}
+	return one(n.end, Decimal, txt)
+}
+
+// moneyTN reads "$2,20", "€ 5", "5,50 €", "2 €".
+func (L *latin) moneyTN(s *stream, i int) []match {
+	var cur latinCurrency
+	j := i
+	prefix := false
+	if c, ok := L.currencies[s.text(i)]; ok {
+		cur, prefix = c, true
+		j = i + 1
+		if s.kind(j) == tSpace {
+			j++
+		}
+	}
+	n, ok := L.scanNum(s, j)
+	if !ok || n.neg {
+		return nil
+	}
+	end := n.end
+	scale := ""
+	if w, e := L.scaleAfter(s, end); w != "" {
+		scale, end = w, e
+	}
+	if !prefix {
+		k := end
+		if s.kind(k) == tSpace {
+			k++
+		}
+		c, ok := L.currencies[s.text(k)]
+		if !ok {
+			return nil
+		}
+		cur, end = c, k+1
+	}
+	if !s.boundary(end) {
+		return nil
+	}
+	unit := cur.many
+	if strings.TrimLeft(n.intPart, "0") == "1" && scale == "" {
+		unit = cur.one
+	}
+	if scale != "" {
+		return one(end, Money, L.before(n.intPart)+" "+scale+" "+cur.many)
+	}
+	frac := strings.TrimRight(n.frac, "0")
+	switch {
+	case !n.point || frac == "":
+		return one(end, Money, L.before(n.intPart)+" "+unit)
+	case len(frac) <= 2:
+		c := frac
+		if len(c) == 1 {
+			c += "0"
+		}
+		sub := cur.subMany
+		if strings.TrimLeft(c, "0") == "1" {
+			sub = cur.subOne
+		}
+		cw := L.before(strings.TrimLeft(c, "0")) + " " + sub
+		if strings.TrimLeft(n.intPart, "0") == "" {
+			return one(end, Money, cw)
+		}
+		return one(end, Money, L.before(n.intPart)+" "+unit+" "+cw)
+	}
+	return one(end, Money, L.number(n)+" "+cur.many)
+}
+
+func (L *latin) unitAt(s *stream, j int) ([2]string, int, bool) {
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	for w := 4; w >= 1; w-- {
+		e := k + w
+		if e > s.n() || !s.boundary(e) {
+			continue
+		}
+		key := s.span(k, e)
+		if a, ok := L.unitAlias[key]; ok {
+			key = a
+		}
+		if u, ok := L.units[key]; ok {
+			return u, e, true
+		}
+		if u, ok := L.units[strings.ToLower(key)]; ok && len(key) > 1 {
+			return u, e, true
+		}
+	}
+	return [2]string{}, j, false
+}
+
+func (L *latin) measureTN(s *stream, i int) []match {
+	j := i
+	n, ok := L.scanNum(s, j)
+	if !ok {
+		return nil
+	}
+	val := L.number(n)
+	end := n.end
+	if w, e := L.scaleAfter(s, end); w != "" {
+		val = L.before(n.intPart) + " " + w
+		end = e
+	}
+	u, e, ok := L.unitAt(s, end)
+	if !ok {
+		return nil
+	}
+	name := u[1]
+	if n.isOne() {
+		name = u[0]
+		if !n.point {
+			val = L.before(n.intPart)
+			if n.neg {
+				val = L.minus + " " + val
+			}
+		}
+	}
+	return one(e, Measure, val+" "+name)
+}
+
+// ITN.
+
+func (L *latin) amountITN(s *stream, i int) (amount string, isOne bool, scale string, end int, ok bool) {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return
+	}
+	ws, ends, whole := spokenWords(s, i, L.lex, 60)
+	k := 0
+	neg := ""
+	if len(ws) > 0 && ws[0] == L.minus {
+		neg, k = "-", 1
+	}
+	r, ok2 := L.lex.parse(ws[k:])
+	if !ok2 {
+		return
+	}
+	used := wholeWords(k+r.used, whole)
+	if used <= k {
+		return
+	}
+	if used < k+r.used {
+		r, _ = L.lex.parse(ws[k:used])
+	}
+	amount = neg + r.val.String()
+	isOne = r.val.IsInt64() && r.val.Int64() == 1 && neg == ""
+	end = ends[used-1]
+	if r.bigTail > 0 {
+		amount = neg + strconv.Itoa(r.tailMul)
+		scale = ws[used-1]
+	}
+	// decimal part
+	if used < len(ws) && ws[used] == L.point {
+		var fr strings.Builder
+		q := used + 1
+		for q < len(ws) {
+			e, isNum := L.lex.words[ws[q]]
+			if !isNum || e.kind != kUnit || !whole[q] {
+				break
+			}
+			fr.WriteByte(byte('0' + e.val))
+			q++
+		}
+		if fr.Len() > 0 {
+			if scale != "" {
+				return amount, false, scale, end, true
+			}
+			amount += "," + fr.String()
+			end = ends[q-1]
+			isOne = false
+			if q < len(ws) {
+				for w := range L.scales {
+					if strings.EqualFold(ws[q], w) {
+						scale = ws[q]
+						end = ends[q]
+					}
+				}
+			}
+		}
+	}
+	return amount, isOne, scale, end, true
+}
+
+func (L *latin) cardinalITN(s *stream, i int) []match {
+	amt, _, scale, end, ok := L.amountITN(s, i)
+	if !ok || strings.Contains(amt, ",") {
+		return nil
+	}
+	if scale != "" {
+		return one(end, Decimal, amt+" "+scale)
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(amt, "-"))
+	if err == nil && v < 10 && !strings.HasPrefix(amt, "-") && end == i+1 {
+		return nil // single small number words stay words
+	}
+	return one(end, Cardinal, amt)
+}
+
+func (L *latin) decimalITN(s *stream, i int) []match {
+	amt, _, scale, end, ok := L.amountITN(s, i)
+	if !ok || !strings.Contains(amt, ",") {
+		return nil
+	}
+	if scale != "" {
+		amt += " " + scale
+	}
+	return one(end, Decimal, amt)
+}
+
+// wordAfter returns the lower-cased word after token end (skipping one space)
+// and the index after it.
+func wordAfter(s *stream, end int) (string, int) {
+	if s.kind(end) == tSpace && s.kind(end+1) == tWord {
+		return strings.ToLower(s.text(end + 1)), end + 2
+	}
+	return "", end
+}
+
+func (L *latin) moneyITN(s *stream, i int) []match {
+	amt, isOne, scale, end, ok := L.amountITN(s, i)
+	if !ok {
+		return nil
+	}
+	w, e := wordAfter(s, end)
+	for _, sym := range sortedKeys(L.currencies) {
+		c := L.currencies[sym]
+		if w != c.one && w != c.many || c.symbol != sym {
+			continue
+		}
+		_ = isOne
+		out := c.symbol + amt
+		end = e
+		if scale != "" {
+			out += " " + scale
+		} else if !strings.Contains(amt, ",") {
+			// cents: "zwei dollar zwanzig", "... und zwanzig cent"
+			j := end
+			if cw, e2 := wordAfter(s, j); cw == "und" || cw == "y" || cw == "et" {
+				j = e2
+			}
+			if s.kind(j) == tSpace {
+				if c2, _, sc2, e3, ok := L.amountITN(s, j+1); ok && sc2 == "" && !strings.Contains(c2, ",") {
+					if v, err := strconv.Atoi(c2); err == nil && v < 100 {
+						sw, e4 := wordAfter(s, e3)
+						if sw == c.subOne || sw == c.subMany {
+							out += "," + twoDigits(v)
+							end = e4
+						} else if j == end {
+							out += "," + twoDigits(v)
+							end = e3
+						}
+					}
+				}
+			}
+		}
+		return one(end, Money, out)
+	}
+	return nil
+}
+
+func (L *latin) measureITN(s *stream, i int) []match {
+	amt, _, scale, end, ok := L.amountITN(s, i)
+	if !ok {
+		return nil
+	}
+	if scale != "" {
+		amt += " " + scale
+	}
+	// Longest spoken unit of up to four words.
+	best, bestEnd := "", 0
+	j := end
+	var spoken []string
+	for n := 0; n < 4; n++ {
+		w, e := wordAfter(s, j)
+		if w == "" {
+			break
+		}
+		spoken = append(spoken, w)
+		if written, ok := L.spokenUnit[strings.Join(spoken, " ")]; ok {
+			best, bestEnd = written, e
+		}
+		j = e
+	}
+	if best == "" {
+		return nil
+	}
+	return one(bestEnd, Measure, amt+" "+best)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

@@ -1,0 +1,342 @@
+package normalize_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/normalize"
+)
+
+func TestNormalizeBest(t *testing.T) {
+	tests := []struct {
+		lang string
+		mode normalize.Mode
+		in   string
+		want string
+	}{
+		{"en", normalize.TN, "It costs $5.", "It costs five dollars."},
+		{"en", normalize.TN, "Call 123-456-7890 at 3:30 pm.", "Call one two three, four five six, seven eight nine zero at three thirty PM."},
+		{"en", normalize.TN, "On July 4 2024 we ran 12km.", "On july fourth twenty twenty four we ran twelve kilometers."},
+		{"en", normalize.TN, "Dr. Smith lives on Elm St.", "doctor Smith lives on Elm Street"},
+		{"en", normalize.TN, "the 21st time", "the twenty first time"},
+		{"en", normalize.ITN, "I paid twenty nine dollars fifty cents", "I paid $29.50"},
+		{"en", normalize.ITN, "it weighs two hundred kilograms", "it weighs 200 kg"},
+		{"en", normalize.ITN, "the twenty fifth of july twenty twelve", "25 july 2012"},
+		{"en-US", normalize.ITN, "one", "one"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: tt.lang, Mode: tt.mode})
+			if err != nil {
+				t.Fatalf("Normalize(%q) error %v", tt.in, err)
+			}
+			if got := res.Best(); got != tt.want {
+				t.Errorf("Normalize(%q) = %q; want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAlternatives checks that ambiguous tokens yield distinct, real readings.
+func TestAlternatives(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // must all appear among the alternatives, in this order
+	}{
+		{"1/2", []string{"one half", "january second"}},
+		{"St. Louis", []string{"Saint Louis", "Street Louis"}},
+		{"2024", []string{"twenty twenty four", "two thousand and twenty four"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "en"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range res.Alternatives {
+				got = append(got, a.Text)
+			}
+			k := 0
+			for _, g := range got {
+				if k < len(tt.want) && g == tt.want[k] {
+					k++
+				}
+			}
+			if k != len(tt.want) {
+				t.Errorf("Normalize(%q) alternatives = %q; want %q in order", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTopKOne(t *testing.T) {
+	res, err := normalize.Normalize(context.Background(), "1/2 of $5 on St. Mark 2024", normalize.Options{Language: "en", TopK: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Alternatives) != 1 {
+		t.Errorf("Normalize(top_k=1) returned %d alternatives; want 1", len(res.Alternatives))
+	}
+	res, err = normalize.Normalize(context.Background(), "1/2 of $5 on St. Mark 2024", normalize.Options{Language: "en", TopK: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Alternatives) != 4 {
+		t.Errorf("Normalize(top_k=4) returned %d alternatives; want 4", len(res.Alternatives))
+	}
+}
+
+func TestClassesRestrict(t *testing.T) {
+	res, err := normalize.Normalize(context.Background(), "$5 on 3 days", normalize.Options{Language: "en", Classes: []string{"cardinal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Best(), "$five on three days"; got != want {
+		t.Errorf("Normalize(classes=cardinal) = %q; want %q", got, want)
+	}
+	for _, sp := range res.Alternatives[0].Spans {
+		if sp.Class != "cardinal" {
+			t.Errorf("span %+v has class %q; want cardinal only", sp, sp.Class)
+		}
+	}
+}
+
+// checkInvariants verifies the structural promises of a result.
+func checkInvariants(t *testing.T, in string, opts normalize.Options, res *normalize.Result) {
+	t.Helper()
+	if res.Text != in {
+		t.Fatalf("Result.Text = %q; want the input %q", res.Text, in)
+	}
+	if len(res.Alternatives) == 0 {
+		t.Fatalf("Normalize(%q) returned no alternatives", in)
+	}
+	k := opts.TopK
+	if k == 0 {
+		k = normalize.DefaultTopK
+	}
+	if len(res.Alternatives) > k {
+		t.Errorf("Normalize(%q) returned %d alternatives; top_k %d", in, len(res.Alternatives), k)
+	}
+	seen := map[string]bool{}
+	for r, a := range res.Alternatives {
+		if a.Rank != r {
+			t.Errorf("alternative %d has rank %d", r, a.Rank)
+		}
+		if seen[a.Text] && r > 0 {
+			t.Errorf("Normalize(%q): alternative %d duplicates %q", in, r, a.Text)
+		}
+		seen[a.Text] = true
+		var b strings.Builder
+		prev := 0
+		for _, sp := range a.Spans {
+			if sp.StartByte < prev || sp.EndByte <= sp.StartByte || sp.EndByte > len(in) {
+				t.Fatalf("Normalize(%q): bad span %+v after %d", in, sp, prev)
+			}
+			if !utf8.RuneStart(in[sp.StartByte]) || sp.EndByte < len(in) && !utf8.RuneStart(in[sp.EndByte]) {
+				t.Fatalf("Normalize(%q): span %+v not on rune boundaries", in, sp)
+			}
+			if in[sp.StartByte:sp.EndByte] != sp.Source {
+				t.Fatalf("Normalize(%q): span source %q; input has %q", in, sp.Source, in[sp.StartByte:sp.EndByte])
+			}
+			if sp.Class == "" {
+				t.Errorf("Normalize(%q): span %+v without class", in, sp)
+			}
+			b.WriteString(in[prev:sp.StartByte])
+			b.WriteString(sp.Output)
+			prev = sp.EndByte
+		}
+		b.WriteString(in[prev:])
+		if b.String() != a.Text {
+			t.Fatalf("Normalize(%q): splicing spans gives %q; alternative %d text is %q", in, b.String(), r, a.Text)
+		}
+	}
+	if res.Best() != res.Alternatives[0].Text {
+		t.Errorf("Best() = %q; rank 0 = %q", res.Best(), res.Alternatives[0].Text)
+	}
+}
+
+var invariantInputs = []string{
+	"", " ", "They bought 23 books for $123.02 on 1/2/2024 at 10:30 a.m.",
+	"Call +1 (123) 456-7890 or mail a.b@example.com, see https://www.example.org/x-1.",
+	"St. Louis is 1,234.5 km away; it was 25% off in the 1980s, Chapter IV.",
+	"twenty nine dollars and fifty cents at half past three on the twenty fifth of july",
+	"十二月三十一日 我有 3 个苹果 and 2 pears", "ß 1\u00a0000 ½ ¾ 3 ½ €5 £1.20 ¥30b",
+	"-5 test -", "\xff\xfe 12", "1.2.3.4.5", "$", "1/0", "99999999999999999999999999999999",
+}
+
+func TestInvariants(t *testing.T) {
+	for _, lang := range append([]string{"und"}, normalize.Languages()...) {
+		for _, mode := range []normalize.Mode{normalize.TN, normalize.ITN} {
+			for _, in := range invariantInputs {
+				for _, k := range []int{1, 8, 16} {
+					opts := normalize.Options{Language: lang, Mode: mode, TopK: k}
+					res, err := normalize.Normalize(context.Background(), in, opts)
+					if err != nil {
+						t.Fatalf("Normalize(%q, %+v) error %v", in, opts, err)
+					}
+					checkInvariants(t, in, opts, res)
+				}
+			}
+		}
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, in := range invariantInputs {
+		f.Add(in, "en", false)
+	}
+	f.Add("twenty one hundred and eleven", "en", true)
+	f.Add("二零二四年", "zh", false)
+	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
+		if len(in) > 4096 {
+			return
+		}
+		mode := normalize.TN
+		if itn {
+			mode = normalize.ITN
+		}
+		opts := normalize.Options{Language: lang, Mode: mode, TopK: 3}
+		res, err := normalize.Normalize(context.Background(), in, opts)
+		if err != nil {
+			var se *sotto.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("Normalize(%q, %q) error %v is not a *sotto.Error", in, lang, err)
+			}
+			return
+		}
+		checkInvariants(t, in, opts, res)
+	})
+}
+
+func TestCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := normalize.Normalize(ctx, strings.Repeat("12 kg and $5. ", 2000), normalize.Options{Language: "en"})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Normalize(canceled ctx) error = %v; want context.Canceled", err)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	type want struct {
+		Kind  error
+		Code  string
+		Param string
+	}
+	bad := func(p string) want { return want{sotto.ErrInvalidRequest, "normalization_invalid_request", p} }
+	tests := []struct {
+		name string
+		body string
+		want *want
+	}{
+		{"ok", `{"text":"$5","language":"en"}`, nil},
+		{"ok full", `{"text":"$5","language":"en-GB","model":"Sotto/Skylark","mode":"itn","top_k":16,"classes":["money"]}`, nil},
+		{"ok und", `{"text":"$5","language":"und"}`, nil},
+		{"unknown field", `{"text":"a","language":"en","foo":1}`, &want{sotto.ErrInvalidRequest, "normalization_invalid_request", "foo"}},
+		{"missing text", `{"language":"en"}`, &[]want{bad("text")}[0]},
+		{"empty text", `{"text":"","language":"en"}`, &[]want{bad("text")}[0]},
+		{"text too long", `{"text":"` + strings.Repeat("a", normalize.MaxTextBytes+1) + `","language":"en"}`, &[]want{bad("text")}[0]},
+		{"text wrong type", `{"text":5,"language":"en"}`, &[]want{bad("text")}[0]},
+		{"missing language", `{"text":"a"}`, &[]want{bad("language")}[0]},
+		{"bad language", `{"text":"a","language":"en-!!"}`, &[]want{bad("language")}[0]},
+		{"unsupported language", `{"text":"a","language":"tlh"}`, &want{sotto.ErrUnsatisfiable, "normalization_language_unsupported", "language"}},
+		{"top_k fraction", `{"text":"a","language":"en","top_k":2.5}`, &[]want{bad("top_k")}[0]},
+		{"top_k zero", `{"text":"a","language":"en","top_k":0}`, &[]want{bad("top_k")}[0]},
+		{"top_k 17", `{"text":"a","language":"en","top_k":17}`, &[]want{bad("top_k")}[0]},
+		{"bad mode", `{"text":"a","language":"en","mode":"xx"}`, &[]want{bad("mode")}[0]},
+		{"empty classes", `{"text":"a","language":"en","classes":[]}`, &[]want{bad("classes")}[0]},
+		{"unknown class", `{"text":"a","language":"en","classes":["klingon"]}`, &want{sotto.ErrUnsatisfiable, "normalization_class_unsupported", "classes"}},
+		{"unsupported class for mode", `{"text":"a","language":"en","mode":"itn","classes":["roman"]}`, &want{sotto.ErrUnsatisfiable, "normalization_class_unsupported", "classes"}},
+		{"other model", `{"text":"a","language":"en","model":"Sotto/Lattice-2"}`, &want{sotto.ErrNotFound, "model_not_found", "model"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := normalize.DecodeRequest([]byte(tt.body))
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("DecodeRequest(%s) = %v; want nil", tt.name, err)
+				}
+				return
+			}
+			var se *sotto.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("DecodeRequest(%s) = %v; want *sotto.Error", tt.name, err)
+			}
+			got := want{se.Kind, se.Code, se.Param}
+			if diff := cmp.Diff(*tt.want, got, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+				t.Errorf("DecodeRequest(%s) mismatch (-want +got):\n%s", tt.name, diff)
+			}
+		})
+	}
+}
+
+func TestResultJSON(t *testing.T) {
+	res, err := normalize.Normalize(context.Background(), "$5", normalize.Options{Language: "en", TopK: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"task":"normalize","model":"Sotto/Skylark","language":"en","mode":"tn","text":"$5","alternatives":[{"rank":0,"text":"five dollars","spans":[{"start_byte":0,"end_byte":2,"class":"money","source":"$5","output":"five dollars"}]}]}`
+	if string(b) != want {
+		t.Errorf("json.Marshal(result) = %s; want %s", b, want)
+	}
+}
+
+func TestCapabilities(t *testing.T) {
+	c := normalize.Capabilities()
+	if len(c.Languages) == 0 || c.Languages[0].Language == "" {
+		t.Fatalf("Capabilities() = %+v; want languages", c)
+	}
+	for _, l := range c.Languages {
+		for _, m := range []normalize.Mode{normalize.TN, normalize.ITN} {
+			if len(l.Modes[m]) == 0 {
+				t.Errorf("Capabilities(): %s has no classes for %s", l.Language, m)
+			}
+			for _, cl := range l.Modes[m] {
+				_, err := normalize.Normalize(context.Background(), "x", normalize.Options{Language: l.Language, Mode: m, Classes: []string{cl}})
+				if err != nil {
+					t.Errorf("advertised class %s/%s/%s rejected: %v", l.Language, m, cl, err)
+				}
+			}
+		}
+	}
+}
+
+// testdata returns the shared test data folder or skips.
+func testdata(t testing.TB) string {
+	if d := os.Getenv("SOTTO_TESTDATA"); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Skip(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("go.mod not found; set SOTTO_TESTDATA")
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "testdata")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("shared test data not found at %s; set SOTTO_TESTDATA", d)
+	}
+	return d
+}

@@ -1,0 +1,255 @@
+package normalize
+
+import (
+	"math/big"
+	"strings"
+)
+
+// A language-independent parser for spoken numbers, driven by a lexicon.
+// German, Spanish and French ITN use it; English has its own in
+// lang_en_itn.go.
+
+type lexKind uint8
+
+const (
+	kUnit       lexKind = iota + 1 // 0-9
+	kTeen                          // 10-19
+	kTens                          // 20, 30, ... 90
+	kHundreds                      // a whole hundreds word: "doscientos" (200), "cien" (100)
+	kHundredMul                    // "hundert", "cent": multiplies what precedes by 100
+	kThousand                      // "tausend", "mil", "mille"
+	kBig                           // million and up; value in exp (power of ten)
+	kAnd                           // "und", "y", "et"
+)
+
+type lexEntry struct {
+	kind lexKind
+	val  int // value for units..hundreds; power of ten for kBig
+}
+
+// numLex is one language's number vocabulary.
+type numLex struct {
+	words map[string]lexEntry
+	// reversed: units precede tens with a connector ("drei und zwanzig").
+	reversed bool
+	// vigesimal: French "quatre-vingt", "soixante-dix".
+	vigesimal bool
+	// compound: words may be written joined ("einhundertzwei") and are
+	// split into lexicon entries.
+	compound bool
+	// maxKey is the longest lexicon key, for compound splitting.
+	maxKey int
+}
+
+func newLex(words map[string]lexEntry) *numLex {
+	l := &numLex{words: words}
+	for k := range words {
+		l.maxKey = max(l.maxKey, len(k))
+	}
+	return l
+}
+
+// split divides a joined word into lexicon entries by greedy longest match
+// with backtracking; ok is false when it cannot be divided entirely.
+func (l *numLex) split(w string) ([]string, bool) {
+	if _, ok := l.words[w]; ok {
+		return []string{w}, true
+	}
+	if !l.compound || len(w) > 80 {
+		return nil, false
+	}
+	var rec func(s string, depth int) []string
+	rec = func(s string, depth int) []string {
+		if s == "" {
+			return []string{}
+		}
+		if depth > 12 {
+			return nil
+		}
+		for n := min(len(s), l.maxKey); n >= 2; n-- {
+			if _, ok := l.words[s[:n]]; ok {
+				if rest := rec(s[n:], depth+1); rest != nil {
+					return append([]string{s[:n]}, rest...)
+				}
+			}
+		}
+		return nil
+	}
+	parts := rec(w, 0)
+	return parts, parts != nil
+}
+
+// spokenNum is the result of parsing spoken number words.
+type spokenNum struct {
+	val     *big.Int
+	used    int  // entries consumed
+	neg     bool // a minus word preceded
+	words   int  // number of number entries (excluding connectors)
+	bigTail int  // power of ten of a trailing big scale word with nothing after it ("120 millionen"), else 0
+	tailMul int  // the value before that trailing big scale
+	small   bool // a single entry below ten
+}
+
+// parse reads entries from ws (already split). It stops at the first entry
+// that cannot continue the number.
+func (l *numLex) parse(ws []string) (spokenNum, bool) {
+	var r spokenNum
+	acc := new(big.Int)
+	cur, grp := 0, 0
+	var last lexKind
+	lastVal := 0
+	prevUnit := 0 // de: unit waiting for "und zwanzig"
+	lastBig := 1 << 30
+	used := 0
+	n := 0
+	for k := 0; k < len(ws); k++ {
+		e, ok := l.words[ws[k]]
+		if !ok {
+			break
+		}
+		switch e.kind {
+		case kAnd:
+			// A connector must be followed by a number word that can continue.
+			if k+1 >= len(ws) {
+				goto done
+			}
+			nx, ok := l.words[ws[k+1]]
+			if !ok || nx.kind == kAnd {
+				goto done
+			}
+			if l.reversed && last == kUnit && nx.kind == kTens {
+				last = kAnd
+				continue
+			}
+			if !l.reversed && (last == kTens || last == kHundreds || last == kHundredMul || last == kThousand || last == kBig || last == kTeen && l.vigesimal) && (nx.kind == kUnit || nx.kind == kTeen) {
+				last = kAnd
+				continue
+			}
+			goto done
+		case kUnit:
+			if last == kUnit || last == kTeen && !(l.vigesimal && lastVal == 10 && e.val >= 7) || last == kTens && grp%10 != 0 {
+				goto done
+			}
+			if e.val == 0 && (last != 0 || k+1 < len(ws) && l.words[ws[k+1]].kind != 0) {
+				if n == 0 {
+					grp, used, n = 0, k+1, 1
+				}
+				goto done
+			}
+			grp += e.val
+			prevUnit = e.val
+		case kTeen:
+			if last == kUnit || last == kTeen || last == kTens && !(l.vigesimal && (grp%100 == 60 || grp%100 == 80)) {
+				goto done
+			}
+			grp += e.val
+		case kTens:
+			switch {
+			case last == kAnd && l.reversed:
+				// "drei und zwanzig": the unit is already in grp.
+			case l.vigesimal && e.val == 20 && last == kUnit && prevUnit == 4:
+				grp += 80 - 4 - 20
+			case last == kUnit || last == kTeen || last == kTens:
+				goto done
+			}
+			grp += e.val
+		case kHundreds:
+			if grp != 0 {
+				goto done
+			}
+			grp = e.val
+		case kHundredMul:
+			switch {
+			case grp == 0:
+				grp = 100
+			case grp < 100 && last != kHundredMul:
+				grp *= 100
+			default:
+				goto done
+			}
+		case kThousand:
+			if cur != 0 || last == kThousand {
+				goto done
+			}
+			if grp == 0 {
+				grp = 1
+			}
+			cur, grp = grp*1000, 0
+		case kBig:
+			if e.val >= lastBig {
+				goto done
+			}
+			m := cur + grp
+			if m == 0 {
+				m = 1
+			}
+			t := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e.val)), nil)
+			acc.Add(acc, t.Mul(t, big.NewInt(int64(m))))
+			r.bigTail, r.tailMul = e.val, m
+			cur, grp, lastBig = 0, 0, e.val
+		}
+		if e.kind != kBig {
+			r.bigTail = 0
+		}
+		last, lastVal = e.kind, e.val
+		used = k + 1
+		n++
+	}
+done:
+	if used == 0 {
+		return r, false
+	}
+	// Drop a trailing connector.
+	for used > 0 && l.words[ws[used-1]].kind == kAnd {
+		used--
+	}
+	acc.Add(acc, big.NewInt(int64(cur+grp)))
+	r.val, r.used, r.words = acc, used, n
+	if r.bigTail != 0 && !acc.IsInt64() || r.bigTail != 0 {
+		// bigTail is only meaningful when nothing but the tail group was said.
+		t := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(r.bigTail)), nil)
+		t.Mul(t, big.NewInt(int64(r.tailMul)))
+		if t.Cmp(acc) != 0 {
+			r.bigTail = 0
+		}
+	}
+	r.small = n == 1 && acc.IsInt64() && acc.Int64() < 10 && r.bigTail == 0
+	return r, true
+}
+
+// spokenWords collects the words at token i for ITN: word tokens separated
+// by single spaces or hyphens, lower-cased and split into lexicon entries.
+// ends[k] is the token index after the word that entry k belongs to, and
+// whole[k] is true when entry k is the last of its word.
+func spokenWords(s *stream, i int, l *numLex, max int) (ws []string, ends []int, whole []bool) {
+	j := i
+	for j < s.n() && len(ws) < max {
+		if s.kind(j) != tWord {
+			break
+		}
+		w := strings.ToLower(s.text(j))
+		parts, ok := l.split(w)
+		if !ok {
+			parts = []string{w}
+		}
+		for p, x := range parts {
+			ws = append(ws, x)
+			ends = append(ends, j+1)
+			whole = append(whole, p == len(parts)-1)
+		}
+		if (s.kind(j+1) == tSpace && s.text(j+1) == " " || s.is(j+1, "-")) && s.kind(j+2) == tWord {
+			j += 2
+			continue
+		}
+		break
+	}
+	return ws, ends, whole
+}
+
+// wholeWords shortens n entries so that they end on a word boundary.
+func wholeWords(n int, whole []bool) int {
+	for n > 0 && !whole[n-1] {
+		n--
+	}
+	return n
+}

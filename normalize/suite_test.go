@@ -1,0 +1,57 @@
+package normalize_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/normalize/normalizetest"
+)
+
+// floors are the exact-match rates (percent, unit-test files) the rules must
+// keep on the shared suites; raise them as the rules improve.
+var floors = map[[2]string]float64{
+	{"en", "tn"}:  70,
+	{"en", "itn"}: 90,
+}
+
+func TestSuites(t *testing.T) {
+	dir := filepath.Join(testdata(t), "text", "normalize")
+	cases, err := normalizetest.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Skipf("no normalization suites under %s", dir)
+	}
+	var unit []normalizetest.Case
+	for _, c := range cases {
+		if !c.SentenceLevel() {
+			unit = append(unit, c)
+		}
+	}
+	rep, err := normalizetest.Run(context.Background(), unit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := rep.Totals()
+	for k, floor := range floors {
+		got := tot[k]
+		if got.Total == 0 {
+			t.Errorf("suite %s/%s: no cases evaluated", k[0], k[1])
+			continue
+		}
+		t.Logf("%s/%s: %d/%d = %.1f%%", k[0], k[1], got.Pass, got.Total, got.Pct())
+		if got.Pct() < floor {
+			t.Errorf("suite %s/%s accuracy = %.1f%%; want ≥ %.1f%%", k[0], k[1], got.Pct(), floor)
+			n := 0
+			for _, f := range rep.Failures {
+				if f.Case.Lang == k[0] && f.Case.Mode == k[1] && n < 20 {
+					t.Logf("  %s %q → %q; want %q", f.Case.Class, f.Case.Input, f.Got, strings.TrimSpace(f.Case.Expected))
+					n++
+				}
+			}
+		}
+	}
+}

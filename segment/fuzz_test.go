@@ -1,0 +1,143 @@
+package segment
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzText checks that segmentation never panics, keeps every non-space
+// character in order, trims its items and respects max_chars (except for
+// single words longer than it).
+func FuzzText(f *testing.F) {
+	for _, s := range monotonicTexts {
+		f.Add(s, 0.35, 0)
+	}
+	f.Add("1. a 2. b\n\n• c", 0.0, 10)
+	f.Add("「。」。”“...…. . . .", 1.0, 3)
+	f.Add("e.g. U.S.A. Mr. 3.14. «a.». (x.) y.", 0.5, 42)
+	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
+		if !utf8.ValidString(text) || !inUnit(th) {
+			return
+		}
+		opts := Options{Threshold: Float(th)}
+		if maxC > 0 && maxC < 200 {
+			opts.Length = &Length{MinChars: min(12, maxC), MaxChars: maxC}
+		}
+		r, err := Text(context.Background(), text, opts)
+		if err != nil {
+			t.Fatalf("Text(%q) error: %v", text, err)
+		}
+		var b strings.Builder
+		for _, s := range r.Segments {
+			if s.Text == "" || strings.TrimSpace(s.Text) != s.Text {
+				t.Errorf("Text(%q) item %q is empty or untrimmed", text, s.Text)
+			}
+			if opts.Length != nil && runeLen(s.Text) > maxC && len(strings.Fields(s.Text)) > 1 && !hasCJK(s.Text) {
+				t.Errorf("Text(%q, max %d) item %q is too long", text, maxC, s.Text)
+			}
+			b.WriteString(s.Text)
+		}
+		if squash(b.String()) != squash(text) {
+			t.Errorf("Text(%q) = %q; content changed", text, r.Segments)
+		}
+	})
+}
+
+func hasCJK(s string) bool {
+	for _, r := range s {
+		if isCJK(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// FuzzDecodeRequest checks that any body either fails with a typed error or
+// validates and segments without panicking, and that a valid request
+// survives a JSON round trip with the same options.
+func FuzzDecodeRequest(f *testing.F) {
+	f.Add(`{"text": "Hi. Bye.", "threshold": 0.5, "options": {"max_chars": 20}}`)
+	f.Add(`{"segments": ` + segTimed + `, "max_chars": 12, "end_margin": 0}`)
+	f.Add(`{"text": "a", "paragraph_threshold": 0.9}`)
+	f.Add(`{"file": "/x.json"}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		req, err := DecodeRequest(strings.NewReader(body))
+		if err != nil {
+			checkTyped(t, err)
+			return
+		}
+		o, err := req.SegmentOptions(false)
+		if err != nil {
+			checkTyped(t, err)
+			return
+		}
+		js, err := json.Marshal(req)
+		if err != nil {
+			t.Fatalf("Marshal(%+v): %v", req, err)
+		}
+		req2, err := DecodeRequest(bytes.NewReader(js))
+		if err != nil {
+			t.Fatalf("DecodeRequest(round trip %s): %v", js, err)
+		}
+		o2, err := req2.SegmentOptions(false)
+		if err != nil || !equalOptions(o, o2) {
+			t.Errorf("round trip changed options: %+v, %v vs %+v", o, err, o2)
+		}
+		if len(body) < 2000 {
+			if _, err := Segment(context.Background(), req, false); err != nil {
+				checkTyped(t, err)
+			}
+		}
+	})
+}
+
+func equalOptions(a, b Options) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+func checkTyped(t *testing.T, err error) {
+	t.Helper()
+	if _, ok := err.(interface{ Is(error) bool }); !ok {
+		t.Errorf("error %v (%T) is not a *sotto.Error", err, err)
+	}
+}
+
+// FuzzParseTranscript checks that transcripts parse or fail with a typed
+// error, and that parsed timed segments re-segment without panicking.
+func FuzzParseTranscript(f *testing.F) {
+	f.Add(`{"segments": ` + segTimed + `}`)
+	f.Add(`{"words": [{"word": "hi.", "start": 0, "end": 1}, {"word": "yo", "start": 3, "end": 3.5}]}`)
+	f.Add(`[{"text": "a", "start": 0, "end": 1, "words": [{"text": "a", "start": 0, "end": 1}]}]`)
+	f.Add(`{"text": "Plain."}`)
+	f.Fuzz(func(t *testing.T, data string) {
+		tr, err := ParseTranscript([]byte(data))
+		if err != nil {
+			checkTyped(t, err)
+			return
+		}
+		if tr.Segments == nil {
+			return
+		}
+		for _, m := range []*Margins{nil, {Start: 0.2, End: 0.2}} {
+			cs, err := Cues(context.Background(), tr.Segments, Options{Margins: m, Length: &Length{MinChars: 5, MaxChars: 20}})
+			if err != nil {
+				checkTyped(t, err)
+				continue
+			}
+			for i, c := range cs {
+				if c.Start > c.End {
+					t.Errorf("cue %d %+v ends before it starts", i, c)
+				}
+				if i > 0 && c.Start < cs[i-1].Start {
+					t.Errorf("cue %d starts at %v before cue %d at %v", i, c.Start, i-1, cs[i-1].Start)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,185 @@
+package segment
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Built-in knowledge per language: abbreviations that take a period, titles
+// that precede a name (and so almost never end a sentence), and frequent
+// sentence openers (evidence that a period after an abbreviation does end a
+// sentence). The lists are lower case and written without the final period.
+
+// abbrevKind says how strongly an abbreviation binds to what follows.
+type abbrevKind uint8
+
+const (
+	abbrNone  abbrevKind = iota
+	abbrTitle            // Mr., Dr., Sr.: precedes a name; next word is capitalised anyway
+	abbrPlain            // etc., Co., approx.: may end a sentence
+	abbrNum              // No., p., vol., fig.: precedes a number
+)
+
+var commonTitles = words(`mr mrs ms messrs dr drs prof st mt rev hon gen col lt sgt capt cpt cmdr adm maj brig gov sen rep pres supt det insp fr sr sra srta sres dra lic ing arq mme mlle mmes mm sig sigg dott avv geom egr spett ch`)
+
+var commonPlain = words(`etc vs viz cf al ca approx jr co corp inc ltd llc bros assn assoc dept est esp ext misc natl univ
+	jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat
+	ave blvd rd hwy ln pl ste sq apt bldg ft oz lb lbs kg km cm mm mi yr yrs hr hrs min mins sec secs wk wks yd yds pt pts qt tbsp tsp mph
+	ph phd ed eds mgr mfg dist div gov't govt ibid op pp`)
+
+var commonNum = words(`no nos nr vol vols fig figs p pg art arts sec ch chap para ex n° nº tel`)
+
+var langAbbrev = map[string]map[string]abbrevKind{
+	"de": merge(kind(abbrPlain, `chr bzw usw evtl ggf inkl bzgl vgl zzgl ehem geb gest hrsg aufl verf dipl jh jhd mio mrd tsd str abs abt bd kap std sek mo di mi do fr sa so mär okt dez u.a d.h z.b o.ä s.o s.u u.ä`),
+		kind(abbrTitle, `hr hrn fr frl dr prof`), kind(abbrNum, `nr s abs bd`)),
+	"fr": merge(kind(abbrPlain, `env éd apr av j.-c etc cie bd`), kind(abbrTitle, `m mm mme mlle mgr pr me`), kind(abbrNum, `n° p pp t`)),
+	"es": merge(kind(abbrPlain, `aprox etc ej cía ltda dpto depto avda ud uds vd vds pág págs núm admón`), kind(abbrTitle, `sr sra srta sres dr dra lic ing arq prof profa d dña`), kind(abbrNum, `núm pág p`)),
+	"it": merge(kind(abbrPlain, `ecc pag pagg ca sec es pp`), kind(abbrTitle, `sig sigg dott prof avv ing arch geom on egr spett`), kind(abbrNum, `n pag`)),
+	"pt": merge(kind(abbrPlain, `etc pág aprox lda ltda av`), kind(abbrTitle, `sr sra srta dr dra prof profa exmo exma`), kind(abbrNum, `nº pág p`)),
+	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
+		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
+	"en": {},
+}
+
+// starters are frequent sentence-initial words, lower case.
+var starters = map[string]map[string]bool{
+	"en": words2(`the a an i it he she we they you this that these those there here but and or so if when while what why how who where which my your his her our their its in on at for from with after before as however also then now today yesterday one no yes please let do does did is are was were has have had can could will would should may might many most some all each every both once since although though because meanwhile still thus hence instead`),
+	"de": words2(`der die das den dem ein eine es er sie wir ich ihr und aber in im am auf mit von zu wenn als dann so doch dies diese dieser auch nach bei für`),
+	"fr": words2(`le la les l un une il elle nous vous ils elles je on ce cette ces mais et en dans pour si quand alors c au aux du des`),
+	"es": words2(`el la los las un una yo él ella nosotros es en y pero si cuando por para con este esta estos esas lo le se no`),
+	"it": words2(`il lo la gli le un una io lui lei noi è in e ma se quando per con questo questa non si ci`),
+	"pt": words2(`o a os as um uma eu ele ela nós é em e mas se quando por para com este esta não`),
+	"ru": words2(`он она они мы я это в на и но а как что когда так тогда по с к у из этот эта эти не`),
+}
+
+func words(s string) []string { return strings.Fields(s) }
+
+func words2(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+func kind(k abbrevKind, s string) map[string]abbrevKind {
+	m := map[string]abbrevKind{}
+	for _, w := range strings.Fields(s) {
+		m[w] = k
+	}
+	return m
+}
+
+func merge(ms ...map[string]abbrevKind) map[string]abbrevKind {
+	out := map[string]abbrevKind{}
+	for _, m := range ms {
+		for k, v := range m {
+			if out[k] == abbrNone || v == abbrTitle {
+				out[k] = v
+			}
+		}
+	}
+	return out
+}
+
+var baseAbbrev = merge(kind(abbrPlain, strings.Join(commonPlain, " ")), kind(abbrNum, strings.Join(commonNum, " ")), kind(abbrTitle, strings.Join(commonTitles, " ")))
+
+// abbrevTable returns the abbreviation table for lang: the language's own
+// entries over the shared ones.
+func abbrevTable(lang string) map[string]abbrevKind {
+	if t, ok := abbrevCache[lang]; ok {
+		return t
+	}
+	return abbrevCache[""]
+}
+
+var abbrevCache = func() map[string]map[string]abbrevKind {
+	c := map[string]map[string]abbrevKind{"": baseAbbrev}
+	for l, m := range langAbbrev {
+		c[l] = merge(baseAbbrev, m)
+	}
+	return c
+}()
+
+// detectLanguage guesses the language of text from its script and from
+// counts of frequent function words in its first few kilobytes. It returns a
+// base language code ("en", "de", "ja" ...) or "" when unsure.
+func detectLanguage(text string) string {
+	if len(text) > 4096 {
+		cut := 4096
+		for cut < len(text) && !isSpace(rune(text[cut])) && text[cut] >= 0x80 {
+			cut++
+		}
+		text = text[:cut]
+	}
+	var han, kana, hangul, cyr, greek, armenian, latin int
+	for _, r := range text {
+		switch {
+		case r < 0x80:
+			if unicode.IsLetter(r) {
+				latin++
+			}
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case unicode.Is(unicode.Cyrillic, r):
+			cyr++
+		case unicode.Is(unicode.Greek, r):
+			greek++
+		case unicode.Is(unicode.Armenian, r):
+			armenian++
+		case unicode.Is(unicode.Latin, r):
+			latin++
+		}
+	}
+	switch {
+	case kana > 0 && kana+han > latin:
+		return "ja"
+	case han > latin && han > cyr:
+		return "zh"
+	case hangul > latin:
+		return "ko"
+	case cyr > latin:
+		return "ru"
+	case greek > latin:
+		return "el"
+	case armenian > latin:
+		return "hy"
+	}
+	best, bestN := "", 0
+	counts := map[string]int{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for _, l := range [...]string{"en", "de", "fr", "es", "it", "pt"} {
+			if functionWords[l][w] {
+				counts[l]++
+			}
+		}
+	}
+	for _, l := range [...]string{"en", "de", "fr", "es", "it", "pt"} {
+		if counts[l] > bestN {
+			best, bestN = l, counts[l]
+		}
+	}
+	return best
+}
+
+var functionWords = map[string]map[string]bool{
+	"en": words2(`the and of to is was that with for this are have it you not be`),
+	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des`),
+	"fr": words2(`le la les et est des une dans pour que qui pas sur avec du au`),
+	"es": words2(`el los las y es del una en que por para con no se lo al`),
+	"it": words2(`il gli e è della una che per non con sono del di alla nel`),
+	"pt": words2(`o os e é do da uma em que para com não são dos das no na`),
+}
+
+// baseLang reduces a BCP 47 tag to its lower-case primary subtag.
+func baseLang(tag string) string {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		tag = tag[:i]
+	}
+	return tag
+}

@@ -1,0 +1,838 @@
+package segment
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A boundary is a candidate split between two units of text. The text before
+// it ends at byte offset End (exclusive, before the whitespace gap) and the
+// next unit starts at byte offset Next (after the gap). Score, in [0, 1], is
+// the confidence that the split is real.
+type boundary struct {
+	end, next int
+	score     float64
+	newlines  int // line breaks inside the gap
+}
+
+// Certain is the score of a boundary no threshold can remove: a blank line,
+// a change of speaker.
+const certain = 1.0
+
+// scanner holds per-document state for boundary scoring.
+type scanner struct {
+	s       string
+	lang    string
+	abbr    map[string]abbrevKind
+	learned map[string]bool // abbreviations learned from the document itself
+	start   map[string]bool // sentence starters for lang
+	markers map[int]bool    // byte offsets of list markers ("1.", "b)")
+
+	// Open quotations: guillemets and curly double quotes, with the byte
+	// offset where the outermost one opened.
+	guill, curly int
+	openedAt     int
+}
+
+// quote updates the open-quotation state with rune r at byte i.
+func (sc *scanner) quote(r rune, i int) {
+	if sc.guill+sc.curly > 0 && i-sc.openedAt > 600 {
+		sc.guill, sc.curly = 0, 0 // an unbalanced quote: forget it
+	}
+	open := sc.guill+sc.curly == 0
+	switch r {
+	case '«':
+		sc.guill++
+	case '»':
+		sc.guill = max(0, sc.guill-1)
+	case '„':
+		sc.curly++
+	case '“':
+		if sc.lang == "de" && sc.curly > 0 {
+			sc.curly--
+		} else {
+			sc.curly++
+		}
+	case '”':
+		sc.curly = max(0, sc.curly-1)
+	case '\n':
+		if r2, _ := runeAt(sc.s, i+1); r2 == '\n' {
+			sc.guill, sc.curly = 0, 0
+		}
+	default:
+		return
+	}
+	if open {
+		sc.openedAt = i
+	}
+}
+
+// inQuote reports whether a quotation is open.
+func (sc *scanner) inQuote() bool { return sc.guill+sc.curly > 0 }
+
+// sentenceBoundaries returns every candidate sentence boundary of s, sorted
+// by position, with its score. lang is a base language code or "" to guess.
+func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error) {
+	if lang == "" {
+		lang = detectLanguage(s)
+	}
+	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang]}
+	if sc.start == nil {
+		sc.start = starters["en"]
+	}
+	sc.learned = learnAbbreviations(s, sc.abbr)
+	var out []boundary
+	sc.markers, out = listMarkers(s)
+	for i := 0; i < len(s); {
+		if i&0xffff == 0 && i > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		r, n := runeAt(s, i)
+		sc.quote(r, i)
+		switch {
+		case isPeriod(r) || isStop(r) || sc.scriptStop(r, i):
+			b, ok, j := sc.cluster(i)
+			if ok {
+				out = append(out, b)
+			}
+			i = j
+			continue
+		case r == '\n' || r == '\r':
+			b, ok, j := sc.lineBreak(i)
+			if ok {
+				out = append(out, b)
+			}
+			i = j
+			continue
+		}
+		i += n
+	}
+	slices.SortFunc(out, func(a, b boundary) int { return a.next - b.next })
+	// Merge candidates that start the next unit at the same place.
+	merged := out[:0]
+	for _, b := range out {
+		if k := len(merged) - 1; k >= 0 && merged[k].next == b.next {
+			m := &merged[k]
+			if b.score > m.score {
+				m.score = b.score
+			}
+			m.end = min(m.end, b.end)
+			m.newlines = max(m.newlines, b.newlines)
+			continue
+		}
+		if b.next >= len(s) || b.end <= 0 {
+			continue
+		}
+		merged = append(merged, b)
+	}
+	return merged, nil
+}
+
+// scriptStop reports whether r at offset i is a stop only in the script of
+// the preceding letter: the Armenian colon and the Greek semicolon.
+func (sc *scanner) scriptStop(r rune, i int) bool {
+	if r != ':' && r != ';' {
+		return false
+	}
+	p, _ := runeBefore(sc.s, i)
+	if r == ':' {
+		return unicode.Is(unicode.Armenian, p)
+	}
+	return unicode.Is(unicode.Greek, p)
+}
+
+// cluster scores the run of stops starting at byte i. It returns the
+// boundary, whether it is a candidate at all, and the offset to continue
+// scanning from.
+func (sc *scanner) cluster(i int) (boundary, bool, int) {
+	s := sc.s
+	j := i
+	periods, stops, cjk, closers := 0, 0, false, false
+	lastPeriod := -1
+	for j < len(s) {
+		r, n := runeAt(s, j)
+		switch {
+		case isPeriod(r):
+			periods++
+			lastPeriod = j
+		case r == '…':
+			periods += 3
+		case isStop(r) || sc.scriptStop(r, j):
+			stops++
+			if isCJKStop(r) {
+				cjk = true
+			}
+		case r == ' ' && periods > 0 && lastPeriod == j-1:
+			// Spaced ellipsis ". . .": take the space when a period follows.
+			if r2, _ := runeAt(s, j+1); isPeriod(r2) {
+				j++
+				continue
+			}
+			goto closing
+		default:
+			goto closing
+		}
+		j += n
+	}
+closing:
+	afterCloser := false
+	for j < len(s) {
+		r, n := runeAt(s, j)
+		if r == ' ' || r == '\u00a0' || r == '\u202f' {
+			// French spacing: "vu ca ? »".
+			if r2, n2 := runeAt(s, j+n); r2 == '»' || r2 == '›' {
+				sc.quote(r2, j+n)
+				closers = true
+				j += n + n2
+				continue
+			}
+		}
+		if !isCloser(r) {
+			// A stop may follow a closer: «… a.», "(… гг.)."
+			if closers && (isPeriod(r) || isStop(r)) {
+				periods++
+				afterCloser = true
+				j += n
+				continue
+			}
+			break
+		}
+		// An ambiguous quote directly followed by a letter opens the next
+		// sentence ("。“所以"), and a single quote is an apostrophe (Jr.'s).
+		if r == '\'' || r == '’' || r == '"' || r == '“' {
+			if r2, _ := runeAt(s, j+n); isWordRune(r2) {
+				break
+			}
+		}
+		sc.quote(r, j)
+		closers = true
+		j += n
+	}
+	end := j
+	next, newlines := end, 0
+	for next < len(s) {
+		r, n := runeAt(s, next)
+		if !isSpace(r) {
+			break
+		}
+		if r == '\n' {
+			newlines++
+		}
+		next += n
+	}
+	b := boundary{end: end, next: next, newlines: newlines}
+	if next >= len(s) {
+		return b, false, next
+	}
+	score, ok := sc.score(i, end, next, periods, stops, cjk, closers, &b)
+	if !ok {
+		return b, false, end
+	}
+	if afterCloser && periods > 0 && stops == 0 {
+		score = max(score, sc.plainScore(next))
+	}
+	if sc.inQuote() && !cjk {
+		score *= 0.4 // a stop inside an open quotation rarely ends the sentence
+	}
+	if newlines >= 2 {
+		score = certain
+	} else if newlines == 1 {
+		score += (1 - score) * 0.5
+	}
+	b.score = clamp01(score)
+	return b, true, next
+}
+
+// score computes the confidence of the stop cluster s[i:end] followed by the
+// next unit at next.
+func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b *boundary) (float64, bool) {
+	s := sc.s
+	gap := next > end
+	// Look at what follows, skipping opening quotes and brackets.
+	k, openers := next, 0
+	for k < len(s) {
+		r, n := runeAt(s, k)
+		if !isOpener(r) {
+			break
+		}
+		openers++
+		k += n
+	}
+	nr, _ := runeAt(s, k)
+	nextWord := wordAt(s, k)
+	upper := unicode.IsUpper(nr) || unicode.IsTitle(nr)
+	lower := unicode.IsLower(nr)
+	caseless := unicode.IsLetter(nr) && !upper && !lower
+	digit := unicode.IsDigit(nr)
+	starter := sc.start[strings.ToLower(nextWord)]
+
+	// Full-width stops need no space; ASCII ones between CJK characters
+	// act the same.
+	if p, _ := runeBefore(s, i); !cjk && stops > 0 && !gap && isCJK(p) && isCJK(nr) {
+		cjk = true
+	}
+	if cjk {
+		if closers && unicode.Is(unicode.Hiragana, nr) {
+			return 0.2, true // 「…。」と: the quote continues the sentence
+		}
+		return 0.95, true
+	}
+	if stops > 0 {
+		q, _ := runeBefore(s, end)
+		switch {
+		case !gap && !closers && (upper || lower) && periods == 0 && runeLen(prevToken(s, i)) >= 2 && allLetters(prevToken(s, i)) && followedByLower(s, k):
+			if upper {
+				return 0.6, true // "Hello!How"
+			}
+			return 0.4, true // "shop?there"
+		case !gap && isWordRune(nr):
+			return 0, false
+		case !gap:
+			return 0.05, true
+		case lower && closers:
+			return 0.1, true
+		case lower && q == '?':
+			return 0.45, true // "bet? really": lower-case starts are common in web text
+		case lower:
+			return 0.25, true // "Yahoo! in"
+		}
+		return 0.92, true
+	}
+	// Ellipses.
+	if periods >= 3 {
+		if p, _ := runeBefore(s, i); p == '[' || p == '(' {
+			return 0.05, true // "[...]" marks an omission
+		}
+		if !gap {
+			if p, _ := runeBefore(s, i); isCJK(p) && isCJK(nr) {
+				return 0.5, true // "……" ends CJK sentences
+			}
+			if isWordRune(nr) {
+				return 0.15, true
+			}
+			return 0.05, true
+		}
+		// "word. . . . Next": the first period ends the sentence and the
+		// ellipsis begins the next one.
+		if r2, _ := runeAt(s, i+1); s[i] == '.' && r2 == ' ' && periods >= 4 && upper {
+			if p, _ := runeBefore(s, i); isWordRune(p) {
+				b.end, b.next = i+1, i+2
+				return 0.9, true
+			}
+		}
+		switch {
+		case periods >= 4 && upper:
+			return 0.85, true
+		case upper && nextWord == "I":
+			return 0.2, true
+		case upper || caseless:
+			return 0.45, true
+		case lower:
+			return 0.1, true
+		}
+		return 0.3, true
+	}
+	// A single period.
+	tok := prevToken(s, i)
+	ts := i - len(tok)
+	for tok != "" {
+		r, n := runeAt(tok, 0)
+		if !isOpener(r) {
+			break
+		}
+		tok = tok[n:]
+	}
+	if !gap {
+		if isWordRune(nr) && !closers {
+			// Inside a token (3.14, e.g, example.com) unless a space is
+			// missing: "world.Today".
+			if upper && runeLen(tok) >= 2 && (isLowerWord(tok) || allDigits(tok)) {
+				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) {
+					return 0.55, true
+				}
+			}
+			return 0, false
+		}
+		if isWordRune(nr) {
+			return 0, false
+		}
+		return 0.05, true
+	}
+	score := sc.periodScore(ts, tok, nr, nextWord, upper, lower, caseless, digit, starter)
+	if r, _ := runeAt(s, next); r == '¿' || r == '¡' {
+		score = max(score, 0.85) // a Spanish opening mark starts a sentence
+	}
+	if closers {
+		switch {
+		case lower:
+			score = min(score, 0.1)
+		case upper:
+			score = max(score, 0.85*score/0.9)
+		}
+	}
+	if sc.lang == "hy" {
+		score *= 0.3 // Armenian ends sentences with ":"; "." is a weaker mark
+	}
+	return score, true
+}
+
+// periodScore scores a period after token tok (starting at byte ts) that is
+// followed by whitespace and then by the rune nr starting nextWord.
+func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upper, lower, caseless, digit, starter bool) float64 {
+	lw := strings.ToLower(tok)
+	if lw == "" { // "report . It's"
+		switch {
+		case upper || caseless:
+			return 0.85
+		case lower:
+			return 0.3
+		}
+		return 0.5
+	}
+	if (lw == "a.m" || lw == "p.m") && (upper || caseless) {
+		if sc.abbr[strings.ToLower(nextWord)] == abbrTitle && tok == lw {
+			return 0.25 // "At 5 a.m. Mr. Smith went"
+		}
+		return 0.6 // "at 6 P.M. Mr. Smith then went", "at 6 a.m. Travelers"
+	}
+	if sc.markers[ts] {
+		return 0.02 // "1. The first item"
+	}
+	if isNumber(tok) {
+		switch {
+		case sc.lang == "de" && len(strings.Trim(tok, ".")) <= 2 && !strings.ContainsAny(tok, ".,"):
+			return 0.15 // German ordinal: "am 12. Juni"
+		case upper || caseless:
+			return 0.85
+		case lower:
+			return 0.1
+		case digit:
+			return 0.4
+		}
+		return 0.5
+	}
+	k := sc.abbr[lw]
+	if k == abbrNone && sc.learned[lw] {
+		k = abbrPlain
+	}
+	if k == abbrNone && isDotted(lw) {
+		k = abbrPlain
+	}
+	switch k {
+	case abbrTitle:
+		if lower {
+			return 0.02
+		}
+		return 0.05
+	case abbrNum:
+		switch {
+		case digit:
+			return 0.03
+		case lower:
+			return 0.05
+		case starter:
+			return 0.55
+		}
+		return 0.25
+	case abbrPlain:
+		switch {
+		case lower:
+			return 0.05
+		case digit:
+			return 0.2
+		case lw == "etc" && (upper || caseless):
+			return 0.7
+		case starter:
+			return 0.6
+		}
+		return 0.25
+	}
+	if isRoman(tok) && lower {
+		return 0.1 // "Ramses II. ein"
+	}
+	if n := runeLen(tok); n == 1 {
+		r, _ := runeAt(tok, 0)
+		if isEra(prevToken(sc.s, max(0, ts-1)), tok) {
+			switch {
+			case lower:
+				return 0.05
+			case upper || caseless:
+				return 0.6 // "hacia 1600 a. C. La ciudad"
+			}
+			return 0.2
+		}
+		if unicode.IsUpper(r) {
+			if starter && (tok == "I" || !lower) {
+				return 0.6
+			}
+			return 0.12 // an initial: "Albert I. Jones", "J. Smith"
+		}
+		if unicode.IsLetter(r) {
+			if starter && upper {
+				return 0.4
+			}
+			return 0.08 // "p. 55", "z. B."
+		}
+	}
+	switch {
+	case upper || caseless:
+		return 0.9
+	case lower && (sc.lang == "en" || sc.lang == "el"):
+		return 0.4 // lower-case start, common in web text
+	case lower:
+		return 0.2
+	case digit:
+		return 0.7
+	case isCJK(nr):
+		return 0.8
+	}
+	return 0.6
+}
+
+// lineBreak scores the whitespace run containing a line break at byte i when
+// no stop precedes it.
+func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
+	s := sc.s
+	ws := i
+	for ws > 0 {
+		r, n := runeBefore(s, ws)
+		if !isSpace(r) {
+			break
+		}
+		ws -= n
+	}
+	we, newlines := i, 0
+	trailingSpace := ws < i
+	for we < len(s) {
+		r, n := runeAt(s, we)
+		if !isSpace(r) {
+			break
+		}
+		if r == '\n' {
+			newlines++
+		}
+		we += n
+	}
+	b := boundary{end: ws, next: we, newlines: newlines}
+	if ws == 0 || we >= len(s) {
+		return b, false, we
+	}
+	if newlines >= 2 {
+		b.score = certain
+		return b, true, we
+	}
+	prev, _ := runeBefore(s, ws)
+	nr, _ := runeAt(s, we)
+	lineStart := strings.LastIndexByte(s[:ws], '\n') + 1
+	lineEnd := strings.IndexByte(s[we:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(s)
+	} else {
+		lineEnd += we
+	}
+	prevLine := strings.TrimSpace(s[lineStart:ws])
+	nextLine := strings.TrimSpace(s[we:lineEnd])
+	score := 0.5
+	switch {
+	case prev == '-' && unicode.IsLower(nr):
+		score = 0.05 // hyphenated word broken across lines
+	case isCJK(prev) && isCJK(nr):
+		score = 0.2 // CJK text has stops; a bare line break is a wrap
+	case trailingSpace:
+		score = 0.1 // "It was a cold \nnight"
+	case isBullet(s, we) || sc.markers[we]:
+		score = 0.85
+	case prev == ':' || prev == ',' || prev == ';':
+		score = 0.25
+	case unicode.IsUpper(nr):
+		score = 0.55
+	case unicode.IsLower(nr):
+		score = 0.3
+	}
+	if score >= 0.25 && !endsWithStop(prevLine) && !endsWithStop(nextLine) {
+		score += 0.3 // a list of lines without stops: each line is a unit
+	}
+	b.score = clamp01(score)
+	return b, true, we
+}
+
+// isBullet reports whether s[i:] starts with a bullet.
+func isBullet(s string, i int) bool {
+	r, n := runeAt(s, i)
+	switch r {
+	case '-', '*', '•', '·', '–', '—', '▪', '◦', '‣', '>':
+		r2, _ := runeAt(s, i+n)
+		return r2 == ' '
+	}
+	return false
+}
+
+// endsWithStop reports whether line ends with a stop, optionally followed by
+// closing quotes or brackets.
+func endsWithStop(line string) bool {
+	for line != "" {
+		r, n := runeBefore(line, len(line))
+		if isCloser(r) {
+			line = line[:len(line)-n]
+			continue
+		}
+		return isPeriod(r) || isStop(r) || r == ':'
+	}
+	return false
+}
+
+// wordAt returns the run of letters starting at byte i of s.
+func wordAt(s string, i int) string {
+	j := i
+	for j < len(s) {
+		r, n := runeAt(s, j)
+		if !unicode.IsLetter(r) && r != '\'' && r != '’' {
+			break
+		}
+		j += n
+	}
+	w := s[i:j]
+	// Keep "I" distinct from "I'm": the contraction is still a starter.
+	if k := strings.IndexAny(w, "'’"); k > 0 {
+		w = w[:k]
+	}
+	return w
+}
+
+// isLowerWord reports whether w is all lower-case letters.
+func isLowerWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDotted reports whether w is a dotted abbreviation such as "u.s.a",
+// "e.g", "т.е" or "sig.ra": letters only, with internal periods, every part
+// at most four letters.
+func isDotted(w string) bool {
+	if !strings.Contains(w, ".") {
+		return false
+	}
+	for part := range strings.SplitSeq(w, ".") {
+		n := 0
+		for _, r := range part {
+			if !unicode.IsLetter(r) && r != '-' {
+				return false
+			}
+			n++
+		}
+		if n == 0 || n > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// listMarkers finds enumerations such as "1. … 2. …", "a) … b) …" written in
+// running text. It returns the byte offsets of the markers that belong to a
+// sequence of at least two, and a boundary before each marker after the
+// first.
+func listMarkers(s string) (map[int]bool, []boundary) {
+	type marker struct {
+		pos, val int
+		digit    bool
+		delim    byte
+		lead     bool // at the start of the text or a line, or after a stop or bullet
+	}
+	var ms []marker
+	for i := 0; i < len(s); {
+		if i > 0 {
+			r, _ := runeBefore(s, i)
+			if !isSpace(r) {
+				j := strings.IndexAny(s[i:], " \t\n")
+				if j < 0 {
+					break
+				}
+				i += j + 1
+				continue
+			}
+		}
+		// A marker: 1-2 digits or one ASCII letter, then "." or ")", then a space.
+		j, val, digit := i, 0, false
+		for j < len(s) && j-i < 2 && s[j] >= '0' && s[j] <= '9' {
+			val = val*10 + int(s[j]-'0')
+			j++
+			digit = true
+		}
+		if !digit && j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			val = int(s[j]|0x20) - 'a' + 1
+			j++
+		}
+		if j > i && j+2 < len(s) && s[j] == '.' && s[j+1] == ')' && s[j+2] == ' ' {
+			ms = append(ms, marker{pos: i, val: val, digit: digit, delim: ']', lead: leads(s, i)})
+		} else if j > i && j+1 < len(s) && (s[j] == '.' || s[j] == ')') && s[j+1] == ' ' {
+			ms = append(ms, marker{pos: i, val: val, digit: digit, delim: s[j], lead: leads(s, i)})
+		}
+		k := strings.IndexAny(s[i:], " \t\n")
+		if k < 0 {
+			break
+		}
+		i += k + 1
+	}
+	set := map[int]bool{}
+	var bs []boundary
+	var run []marker
+	flush := func() {
+		if len(run) >= 2 {
+			for k, m := range run {
+				set[m.pos] = true
+				if k == 0 {
+					continue
+				}
+				end := m.pos
+				for end > 0 {
+					r, n := runeBefore(s, end)
+					if !isSpace(r) {
+						break
+					}
+					end -= n
+				}
+				if end > 0 {
+					bs = append(bs, boundary{end: end, next: m.pos, score: 0.75, newlines: strings.Count(s[end:m.pos], "\n")})
+				}
+			}
+		}
+		run = run[:0]
+	}
+	for _, m := range ms {
+		if m.lead {
+			set[m.pos] = true
+		}
+		if n := len(run); n > 0 && m.val == run[n-1].val+1 && m.digit == run[n-1].digit && m.delim == run[n-1].delim {
+			run = append(run, m)
+			continue
+		}
+		flush()
+		if m.val == 1 {
+			run = append(run, m)
+		}
+	}
+	flush()
+	return set, bs
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case x < 0:
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
+
+// prevToken returns the run of non-space characters ending at byte i,
+// without leading opening quotes or brackets.
+func prevToken(s string, i int) string {
+	ts := i
+	for ts > 0 {
+		r, n := runeBefore(s, ts)
+		if isSpace(r) {
+			break
+		}
+		ts -= n
+	}
+	tok := s[ts:i]
+	for tok != "" {
+		r, n := runeAt(tok, 0)
+		if !isOpener(r) {
+			break
+		}
+		tok = tok[n:]
+	}
+	return tok
+}
+
+func allDigits(w string) bool {
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// plainScore scores a definite stop (one that follows a closing bracket) by
+// what follows it alone.
+func (sc *scanner) plainScore(next int) float64 {
+	k := next
+	for k < len(sc.s) {
+		r, n := runeAt(sc.s, k)
+		if !isOpener(r) {
+			break
+		}
+		k += n
+	}
+	r, _ := runeAt(sc.s, k)
+	if unicode.IsLower(r) {
+		return 0.2
+	}
+	return 0.9
+}
+
+// isRoman reports whether w is an upper-case Roman numeral.
+func isRoman(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !strings.ContainsRune("IVXLCDM", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// leads reports whether byte i of s starts the text, a line, or follows a
+// stop or a bullet: where a list marker may stand.
+func leads(s string, i int) bool {
+	k := i
+	for k > 0 {
+		r, n := runeBefore(s, k)
+		if r == '\n' {
+			return true
+		}
+		if !isSpace(r) {
+			switch r {
+			case '.', '?', '!', '•', '⁃', '-', '*', '·', ':':
+				return k < i
+			}
+			return false
+		}
+		k -= n
+	}
+	return true
+}
+
+// followedByLower reports whether the rune after the one at byte k of s is
+// lower case: "Today" after a missing space, not "J." in "Y!J.".
+func followedByLower(s string, k int) bool {
+	_, n := runeAt(s, k)
+	r, _ := runeAt(s, k+n)
+	return unicode.IsLower(r)
+}
+
+// isEra reports whether the tokens prev and tok (without the final period)
+// spell a two-part era abbreviation: "a. C.", "d. C.", "н. э.".
+func isEra(prev, tok string) bool {
+	switch prev + " " + tok {
+	case "a. C", "d. C", "н. э", "a. D", "av. J", "ap. J":
+		return true
+	}
+	return false
+}

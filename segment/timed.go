@@ -1,0 +1,462 @@
+package segment
+
+import (
+	"context"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/sottolabs/sotto"
+)
+
+// Timed input: the text of the input segments is joined into one buffer and
+// segmented like plain text, with two more kinds of evidence: a change of
+// speaker between input segments is a certain boundary, and a pause between
+// words raises the score of a boundary there (or makes one). Every byte of
+// the buffer belongs to a token with a start and an end time, taken from the
+// input's words when given and otherwise interpolated by characters over the
+// input segment.
+
+// token is a timed span of the buffer.
+type token struct {
+	a, b       int     // byte range in the buffer
+	start, end float64 // seconds
+	seg        int     // index of the input segment
+	word       int     // index into timeline.words, or -1 for an interpolated span
+}
+
+type timeline struct {
+	buf     string
+	toks    []token
+	words   []Word
+	speaker []string // per input segment
+	joins   []boundary
+	joinAt  map[int]bool // byte offsets where a new speaker starts
+}
+
+// Cues re-segments timed input into sentences, or into cues when
+// opts.Length is set, keeping times: from the input's words where given,
+// otherwise interpolated by characters within each input segment. A change
+// of speaker is always a boundary and a pause between words is evidence for
+// one. With opts.Margins, each output cue is padded without overlapping its
+// neighbours or leaving [0, media end]. Paragraph mode is not available for
+// timed input. Invalid input returns a 400-kind [*sotto.Error] whose Param
+// names the field ("segments[3].end"); cancellation returns ctx.Err().
+// Cues does not modify in; it is safe for concurrent use.
+func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.ParagraphThreshold != nil {
+		return nil, sotto.Invalid("bad_request", "paragraph_threshold", "paragraph mode requires plain text input, not timed segments")
+	}
+	if err := validateCues(in); err != nil {
+		return nil, err
+	}
+	tl := buildTimeline(in)
+	if strings.TrimSpace(tl.buf) == "" {
+		return []Cue{}, nil
+	}
+	cands, err := sentenceBoundaries(ctx, tl.buf, baseLang(opts.Language))
+	if err != nil {
+		return nil, err
+	}
+	cands = tl.addEvidence(cands)
+	th := opts.threshold()
+	units := spans(tl.buf, keep(cands, th))
+	if opts.Length != nil {
+		units, err = cueSpans(ctx, tl.buf, units, cands, th, *opts.Length, tl.hint)
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Cue, 0, len(units))
+	wk := 0 // tokens before wk start before the current unit
+	for _, u := range units {
+		text := clean(tl.buf[u[0]:u[1]])
+		if text == "" {
+			continue
+		}
+		c := Cue{Text: text, Start: tl.timeAt(u[0], true), End: tl.timeAt(u[1], false)}
+		if k := tl.tokenAt(u[0]); k >= 0 {
+			c.Speaker = tl.speaker[tl.toks[k].seg]
+		}
+		for wk < len(tl.toks) && tl.toks[wk].a < u[0] {
+			wk++
+		}
+		for ; wk < len(tl.toks) && tl.toks[wk].a < u[1]; wk++ {
+			if t := tl.toks[wk]; t.word >= 0 {
+				c.Words = append(c.Words, tl.words[t.word])
+			}
+		}
+		if c.End < c.Start {
+			c.End = c.Start
+		}
+		if n := len(out); n > 0 && c.Start < out[n-1].Start {
+			c.Start = out[n-1].Start
+			c.End = max(c.End, c.Start)
+		}
+		out = append(out, c)
+	}
+	if m := opts.Margins; m != nil {
+		mediaEnd := opts.MediaEnd
+		if mediaEnd == 0 {
+			for _, c := range in {
+				mediaEnd = max(mediaEnd, c.End)
+			}
+		}
+		pad(out, *m, mediaEnd)
+	}
+	return out, nil
+}
+
+// Words segments a stream of timed words, such as a forced alignment's, into
+// sentence cues with the same machinery as [Cues]: words may carry their
+// punctuation ("Hello," "world."); they are joined with spaces (none between
+// CJK characters). All cues have speaker "".
+func Words(ctx context.Context, words []Word, opts Options) ([]Cue, error) {
+	if len(words) == 0 {
+		return []Cue{}, nil
+	}
+	c := Cue{Start: words[0].Start, End: words[len(words)-1].End, Words: words}
+	for _, w := range words {
+		c.Start = min(c.Start, w.Start)
+		c.End = max(c.End, w.End)
+	}
+	c.Text = joinWords(words)
+	return Cues(ctx, []Cue{c}, opts)
+}
+
+// validateCues checks times: finite, non-negative, start <= end.
+func validateCues(in []Cue) error {
+	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }
+	for i, c := range in {
+		if bad(c.Start) {
+			return sotto.Invalid("bad_request", param(i, "start"), "start %v must be a non-negative number of seconds", c.Start)
+		}
+		if bad(c.End) || c.End < c.Start {
+			return sotto.Invalid("bad_request", param(i, "end"), "end %v must be a number of seconds not before start %v", c.End, c.Start)
+		}
+		for j, w := range c.Words {
+			if bad(w.Start) || bad(w.End) || w.End < w.Start {
+				return sotto.Invalid("bad_request", param(i, "words")+"["+itoa(j)+"]", "word %q has invalid times [%v, %v]", w.Word, w.Start, w.End)
+			}
+		}
+	}
+	return nil
+}
+
+func param(i int, field string) string { return "segments[" + itoa(i) + "]." + field }
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b [20]byte
+	k := len(b)
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 {
+		k--
+		b[k] = byte('0' + i%10)
+		i /= 10
+	}
+	if neg {
+		k--
+		b[k] = '-'
+	}
+	return string(b[k:])
+}
+
+// joinWords joins word texts with spaces, leaving none between two CJK
+// characters.
+func joinWords(ws []Word) string {
+	var b strings.Builder
+	for i, w := range ws {
+		t := strings.TrimSpace(w.Word)
+		if t == "" {
+			continue
+		}
+		if i > 0 && b.Len() > 0 {
+			p, _ := runeBefore(b.String(), b.Len())
+			q, _ := runeAt(t, 0)
+			if !(isCJK(p) && isCJK(q)) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// buildTimeline joins the input segments into one buffer with timed tokens.
+func buildTimeline(in []Cue) *timeline {
+	order := make([]int, len(in))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return in[order[a]].Start < in[order[b]].Start })
+	tl := &timeline{}
+	var b strings.Builder
+	prevSeg := -1
+	for _, i := range order {
+		c := in[i]
+		text := strings.TrimSpace(c.Text)
+		var ws []Word
+		if len(c.Words) > 0 {
+			ws = c.Words
+			if text == "" {
+				text = joinWords(ws)
+			}
+		}
+		if text == "" {
+			continue
+		}
+		seg := len(tl.speaker)
+		tl.speaker = append(tl.speaker, c.Speaker)
+		joinEnd := b.Len()
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		base := b.Len()
+		spans, ok := alignWords(text, ws)
+		if !ok {
+			text = joinWords(ws)
+			spans, _ = alignWords(text, ws)
+		}
+		b.WriteString(text)
+		if prevSeg >= 0 && tl.speaker[prevSeg] != c.Speaker {
+			tl.joins = append(tl.joins, boundary{end: joinEnd, next: base, score: certain})
+		}
+		prevSeg = seg
+		if len(ws) > 0 {
+			for k, w := range ws {
+				tl.toks = append(tl.toks, token{a: base + spans[k][0], b: base + spans[k][1], start: w.Start, end: w.End, seg: seg, word: len(tl.words)})
+				tl.words = append(tl.words, w)
+			}
+			continue
+		}
+		// Interpolate each whitespace-separated field by rune offset.
+		total := float64(runeLen(text))
+		runes := 0
+		for i := 0; i < len(text); {
+			r, n := runeAt(text, i)
+			if isSpace(r) {
+				i += n
+				runes++
+				continue
+			}
+			j, fr := i, runes
+			for j < len(text) {
+				r2, n2 := runeAt(text, j)
+				if isSpace(r2) {
+					break
+				}
+				j += n2
+				runes++
+			}
+			at := func(k int) float64 { return c.Start + (c.End-c.Start)*float64(k)/total }
+			tl.toks = append(tl.toks, token{a: base + i, b: base + j, start: at(fr), end: at(runes), seg: seg, word: -1})
+			i = j
+		}
+	}
+	tl.buf = b.String()
+	tl.joinAt = make(map[int]bool, len(tl.joins))
+	for _, j := range tl.joins {
+		tl.joinAt[j.next] = true
+	}
+	slices.SortStableFunc(tl.toks, func(x, y token) int { return x.a - y.a })
+	return tl
+}
+
+// alignWords finds each word of ws in text, in order, comparing letters and
+// digits only (case-folded). It returns the byte span of each word; a word
+// without letters or digits gets an empty span at the current position. It
+// reports false when a word cannot be found where expected.
+func alignWords(text string, ws []Word) ([][2]int, bool) {
+	spans := make([][2]int, len(ws))
+	i := 0
+	next := func() (rune, int, int) { // the next letter or digit at or after i
+		for k := i; k < len(text); {
+			r, n := runeAt(text, k)
+			if isWordRune(r) {
+				return unicode.ToLower(r), k, n
+			}
+			k += n
+		}
+		return 0, len(text), 0
+	}
+	for k, w := range ws {
+		first, last := -1, -1
+		for _, r := range w.Word {
+			if !isWordRune(r) {
+				continue
+			}
+			got, at, n := next()
+			if n == 0 || got != unicode.ToLower(r) {
+				return nil, false
+			}
+			if first < 0 {
+				first = at
+			}
+			last = at + n
+			i = at + n
+		}
+		if first < 0 {
+			spans[k] = [2]int{i, i}
+			continue
+		}
+		// Take trailing punctuation into the word's span.
+		for last < len(text) {
+			r, n := runeAt(text, last)
+			if isSpace(r) || isWordRune(r) {
+				break
+			}
+			last += n
+		}
+		spans[k] = [2]int{first, last}
+		i = last
+	}
+	return spans, true
+}
+
+// tokenAt returns the index of the token containing byte off, or of the
+// first token after it, or -1.
+func (tl *timeline) tokenAt(off int) int {
+	k := sort.Search(len(tl.toks), func(k int) bool { return tl.toks[k].b > off })
+	if k == len(tl.toks) {
+		return -1
+	}
+	return k
+}
+
+// timeAt returns the time of byte offset off: the start of the unit that
+// begins there (isStart) or the end of the unit that ends there.
+func (tl *timeline) timeAt(off int, isStart bool) float64 {
+	if len(tl.toks) == 0 {
+		return 0
+	}
+	k := sort.Search(len(tl.toks), func(k int) bool { return tl.toks[k].b > off })
+	if !isStart {
+		// The last token starting before off.
+		k = sort.Search(len(tl.toks), func(k int) bool { return tl.toks[k].a >= off }) - 1
+		if k < 0 {
+			return tl.toks[0].start
+		}
+		t := tl.toks[k]
+		if off >= t.b || t.b == t.a {
+			return t.end
+		}
+		return t.start + (t.end-t.start)*float64(runeLen(tl.buf[t.a:off]))/float64(runeLen(tl.buf[t.a:t.b]))
+	}
+	if k == len(tl.toks) {
+		return tl.toks[len(tl.toks)-1].end
+	}
+	t := tl.toks[k]
+	if off <= t.a || t.b == t.a {
+		return t.start
+	}
+	return t.start + (t.end-t.start)*float64(runeLen(tl.buf[t.a:off]))/float64(runeLen(tl.buf[t.a:t.b]))
+}
+
+// pauseScore turns a silence between words, in seconds, into boundary
+// evidence in [0, 0.9].
+func pauseScore(gap float64) float64 {
+	return clamp01(min(0.9, (gap-0.3)/2))
+}
+
+// addEvidence merges speaker changes and pauses into the text's candidate
+// boundaries.
+func (tl *timeline) addEvidence(cands []boundary) []boundary {
+	pauses := map[int]float64{} // next-token start byte -> pause score
+	for k := 1; k < len(tl.toks); k++ {
+		p, q := tl.toks[k-1], tl.toks[k]
+		if p.word < 0 && q.word < 0 && p.seg == q.seg {
+			continue // interpolated times carry no pause information
+		}
+		if s := pauseScore(q.start - p.end); s > 0 && q.a > p.b {
+			pauses[q.a] = s
+		}
+	}
+	seen := map[int]bool{}
+	for i := range cands {
+		c := &cands[i]
+		if s, ok := pauses[c.next]; ok {
+			c.score = 1 - (1-c.score)*(1-s)
+			seen[c.next] = true
+		}
+	}
+	for k := 1; k < len(tl.toks); k++ {
+		q := tl.toks[k]
+		if s, ok := pauses[q.a]; ok && !seen[q.a] {
+			cands = append(cands, boundary{end: tl.toks[k-1].b, next: q.a, score: 0.8 * s})
+		}
+	}
+	cands = append(cands, tl.joins...)
+	slices.SortFunc(cands, func(a, b boundary) int { return a.next - b.next })
+	out := cands[:0]
+	for _, c := range cands {
+		if n := len(out); n > 0 && out[n-1].next == c.next {
+			out[n-1].score = max(out[n-1].score, c.score)
+			out[n-1].end = min(out[n-1].end, c.end)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// hint reports the pause evidence for a split between end and next, and
+// certain for a change of speaker.
+func (tl *timeline) hint(end, next int) (float64, bool) {
+	if tl.joinAt[next] {
+		return certain, true
+	}
+	k := tl.tokenAt(next)
+	if k <= 0 || tl.toks[k].a != next {
+		return 0, false
+	}
+	p, q := tl.toks[k-1], tl.toks[k]
+	if p.word < 0 && q.word < 0 {
+		return 0, false
+	}
+	return pauseScore(q.start - p.end), true
+}
+
+// pad applies margins to cs in place, never overlapping a neighbour (the
+// silence between two cues is shared in proportion to the margins) and
+// staying within [0, mediaEnd]. Cues whose input times already overlap keep
+// their original times at that junction.
+func pad(cs []Cue, m Margins, mediaEnd float64) {
+	orig := make([][2]float64, len(cs))
+	for i, c := range cs {
+		orig[i] = [2]float64{c.Start, c.End}
+	}
+	for i := range cs {
+		cs[i].Start = max(0, orig[i][0]-m.Start)
+		cs[i].End = orig[i][1] + m.End
+		if mediaEnd > 0 {
+			cs[i].End = min(cs[i].End, max(mediaEnd, orig[i][1]))
+		}
+	}
+	for i := 1; i < len(cs); i++ {
+		prevEnd, curStart := orig[i-1][1], orig[i][0]
+		if cs[i-1].End <= cs[i].Start {
+			continue
+		}
+		if prevEnd > curStart {
+			cs[i-1].End, cs[i].Start = max(prevEnd, cs[i-1].Start), min(curStart, cs[i].End)
+			continue
+		}
+		split := prevEnd + (curStart-prevEnd)/2
+		if m.Start+m.End > 0 {
+			split = prevEnd + (curStart-prevEnd)*m.End/(m.Start+m.End)
+		}
+		cs[i-1].End = min(cs[i-1].End, split)
+		cs[i].Start = max(cs[i].Start, split)
+	}
+}
