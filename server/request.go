@@ -41,15 +41,16 @@ func decodeJSON(r *http.Request, v any, strict bool, code string) error {
 	return unmarshalStrict(body, v, strict, code)
 }
 
-// checkJSONType refuses a body whose Content-Type is set and is not JSON
-// (for example multipart sent to a JSON endpoint).
+// checkJSONType refuses a multipart body sent to a JSON endpoint.
 func checkJSONType(r *http.Request, code string) error {
 	ct := r.Header.Get("Content-Type")
 	if ct == "" {
 		return nil
 	}
+	// Only multipart is refused outright: curl -d labels JSON as
+	// application/x-www-form-urlencoded, and the body decides then.
 	mt, _, err := mime.ParseMediaType(ct)
-	if err == nil && mt != "application/json" && !strings.HasSuffix(mt, "+json") && mt != "text/plain" {
+	if err == nil && strings.HasPrefix(mt, "multipart/") {
 		return sotto.Invalid(code, "", "this endpoint takes a JSON body (Content-Type: application/json), not %s", mt)
 	}
 	return nil
