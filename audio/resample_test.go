@@ -217,3 +217,28 @@ func TestNewResamplerInvalid(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkResample converts 10 s of noise between common rate pairs; rtf is
+// processing time over audio duration.
+func BenchmarkResample(b *testing.B) {
+	for _, p := range [][2]int{{44100, 16000}, {48000, 16000}, {22050, 16000}, {8000, 16000}} {
+		b.Run(fmt.Sprintf("%d-%d", p[0], p[1]), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			x := make([]float32, 10*p[0])
+			for i := range x {
+				x[i] = float32(rng.NormFloat64() * 0.1)
+			}
+			r, err := audio.NewResampler(p[0], p[1])
+			if err != nil {
+				b.Fatal(err)
+			}
+			out := make([]float32, 0, 10*p[1]+1)
+			b.SetBytes(int64(4 * len(x)))
+			for b.Loop() {
+				r.Reset()
+				out = r.Flush(r.Process(out[:0], x))
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/10, "rtf")
+		})
+	}
+}

@@ -32,6 +32,15 @@ type token struct {
 type stream struct {
 	src  string
 	toks []token
+	// Built lazily by index: lower-cased word tokens, the sequence of all
+	// words (wseq, with the token index after each in wend), each token's
+	// position in it (wpos, -1 for non-words) and where each word's run of
+	// single-space-separated words ends (wrunEnd).
+	lower   []string
+	wseq    []string
+	wend    []int
+	wpos    []int32
+	wrunEnd []int32
 }
 
 func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
@@ -142,24 +151,63 @@ func (s *stream) startOK(i int) bool {
 	return i == 0 || k == tSpace || k == tSym || k == tHan
 }
 
-// words returns the lower-cased word tokens starting at i, separated by single
-// spaces, up to max words; idx[k] is the token index after word k.
-func (s *stream) words(i, max int) (ws []string, idx []int) {
-	for len(ws) < max && i < len(s.toks) {
-		t := s.toks[i]
+// lowerAt returns the lower-cased text of token i ("" for non-words).
+func (s *stream) lowerAt(i int) string {
+	s.index()
+	return s.lower[i]
+}
+
+// index builds, once per stream, the lower-cased words and the runs of words
+// separated by single spaces that words() returns views of.
+func (s *stream) index() {
+	if s.lower != nil {
+		return
+	}
+	s.lower = make([]string, len(s.toks))
+	s.wpos = make([]int32, len(s.toks))
+	s.wrunEnd = make([]int32, 0, len(s.toks)/2)
+	s.wseq = make([]string, 0, len(s.toks)/2)
+	s.wend = make([]int, 0, len(s.toks)/2)
+	runStart := 0
+	for k, t := range s.toks {
+		s.wpos[k] = -1
 		if t.kind != tWord {
-			break
-		}
-		ws = append(ws, strings.ToLower(t.text))
-		idx = append(idx, i+1)
-		j := i + 1
-		if j < len(s.toks) && s.toks[j].kind == tSpace && j+1 < len(s.toks) && s.toks[j+1].kind == tWord {
-			i = j + 1
 			continue
 		}
-		break
+		s.lower[k] = strings.ToLower(t.text)
+		joined := k >= 2 && s.toks[k-1].kind == tSpace && s.toks[k-1].text == " " && s.toks[k-2].kind == tWord
+		if !joined {
+			runStart = len(s.wseq)
+		}
+		_ = runStart
+		s.wpos[k] = int32(len(s.wseq))
+		s.wseq = append(s.wseq, s.lower[k])
+		s.wend = append(s.wend, k+1)
 	}
-	return ws, idx
+	// run end for every word position
+	s.wrunEnd = make([]int32, len(s.wseq))
+	end := len(s.wseq)
+	for p := len(s.wseq) - 1; p >= 0; p-- {
+		s.wrunEnd[p] = int32(end)
+		k := s.wend[p] - 1 // token of word p
+		joined := k >= 2 && s.toks[k-1].kind == tSpace && s.toks[k-1].text == " " && s.toks[k-2].kind == tWord
+		if !joined {
+			end = p
+		}
+	}
+}
+
+// words returns the lower-cased word tokens starting at i, separated by single
+// spaces, up to max words; idx[k] is the token index after word k. The
+// slices are views shared between calls and must not be modified.
+func (s *stream) words(i, max int) (ws []string, idx []int) {
+	if i < 0 || i >= len(s.toks) || s.toks[i].kind != tWord {
+		return nil, nil
+	}
+	s.index()
+	p := int(s.wpos[i])
+	e := min(int(s.wrunEnd[p]), p+max)
+	return s.wseq[p:e:e], s.wend[p:e:e]
 }
 
 // chosen is a span picked by the segmenter, with its readings best first.
@@ -173,6 +221,11 @@ type chosen struct {
 // offset base of the whole input) and appends the picked spans to out.
 func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, out []chosen) ([]chosen, error) {
 	ms, order := r.matchers(p.mode)
+	bits := make([]classSet, len(order))
+	fns := make([]matcher, len(order))
+	for k, c := range order {
+		bits[k], fns[k] = classBit(c), ms[c]
+	}
 	s := &stream{src: src, toks: tokenize(src)}
 	for i := 0; i < len(s.toks); {
 		if i&1023 == 0 {
@@ -186,11 +239,11 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 		}
 		best := -1
 		var reads []reading
-		for _, c := range order {
-			if !p.allow.has(c) {
+		for k, fn := range fns {
+			if p.allow&bits[k] == 0 {
 				continue
 			}
-			for _, m := range ms[c](s, i) {
+			for _, m := range fn(s, i) {
 				if m.end <= i || m.end > len(s.toks) || len(m.readings) == 0 {
 					continue
 				}

@@ -149,7 +149,7 @@ var deLatin = (&latin{
 		"cm³": {"kubik zentimeter", "kubik zentimeter"}, "/km²": {"pro quadrat kilometer", "pro quadrat kilometer"},
 		"/m²": {"pro quadrat meter", "pro quadrat meter"}, "kwh": {"kilowattstunde", "kilowattstunden"},
 		"°C": {"grad celsius", "grad celsius"}, "ha": {"hektar", "hektar"}, "mph": {"meilen pro stunde", "meilen pro stunde"},
-		"kw": {"kilowatt", "kilowatt"}, "w": {"watt", "watt"}, "gb": {"gigabyte", "gigabyte"}, "mb": {"megabyte", "megabyte"},
+		"kw": {"kilowatt", "kilowatt"}, "μm": {"mikrometer", "mikrometer"}, "ft": {"fuß", "fuß"}, "in": {"zoll", "zoll"}, "w": {"watt", "watt"}, "gb": {"gigabyte", "gigabyte"}, "mb": {"megabyte", "megabyte"},
 	},
 	unitAlias: map[string]string{"kWh": "kwh", "kW": "kw", "W": "w", "GB": "gb", "MB": "mb", "km2": "km²", "m2": "m²", "Std.": "h"},
 	groupSep:  []string{".", " "},
@@ -323,7 +323,8 @@ func deDateTN(s *stream, i int) []match {
 }
 
 func deTimeTN(s *stream, i int) []match {
-	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || !s.is(i+1, ":") || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
+	sep := s.text(i + 1)
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || sep != ":" && sep != "." || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
 		return nil
 	}
 	h, _ := strconv.Atoi(s.text(i))
@@ -332,18 +333,40 @@ func deTimeTN(s *stream, i int) []match {
 		return nil
 	}
 	e := i + 3
-	if s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "uhr") {
+	sec := -1
+	if sep == ":" && s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
+		sec, _ = strconv.Atoi(s.text(e + 1))
 		e += 2
 	}
-	if !s.boundary(e) {
+	uhr := false
+	if s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "uhr") {
+		e, uhr = e+2, true
+	}
+	if !s.boundary(e) || sep == "." && !uhr {
 		return nil
 	}
 	out := deCardinal(strconv.Itoa(h)) + " uhr"
 	if h == 1 {
 		out = "ein uhr"
 	}
-	if m > 0 {
+	unit := func(v int, one, many string) string {
+		if v == 1 {
+			return "eine " + one
+		}
+		return deCardinal(strconv.Itoa(v)) + " " + many
+	}
+	if sec >= 0 {
+		out += " " + unit(m, "minute", "minuten") + " " + unit(sec, "sekunde", "sekunden")
+	} else if m > 0 {
 		out += " " + deCardinal(strconv.Itoa(m))
+	}
+	// time zone letters: "est" → "e s t"
+	if s.kind(e) == tSpace && s.kind(e+1) == tWord && len(s.text(e+1)) == 3 && s.boundary(e+2) {
+		z := strings.ToLower(s.text(e + 1))
+		if z == "est" || z == "cet" || z == "utc" || z == "gmt" || z == "pst" || z == "mez" {
+			out += " " + strings.Join(strings.Split(z, ""), " ")
+			e += 2
+		}
 	}
 	return one(e, Time, out)
 }
@@ -362,8 +385,11 @@ func deDenominator(d string, plural bool) string {
 	case "8":
 		return "achtel"
 	}
-	w := strings.ReplaceAll(deCard(d, true), " ", "")
+	w := deCard(d, true)
 	v, _ := strconv.Atoi(d)
+	if d == "0" {
+		return "nulltel"
+	}
 	if v%100 < 20 && v%100 != 0 {
 		return strings.TrimSuffix(w, "eins") + "tel"
 	}
@@ -371,14 +397,29 @@ func deDenominator(d string, plural bool) string {
 }
 
 func deFractionTN(s *stream, i int) []match {
+	if s.is(i, "-") && s.minusOK(i) && s.kind(i+1) == tNum {
+		if m := deFractionTN(&stream{src: s.src, toks: s.toks[i+1:]}, 0); m != nil {
+			m[0].end += i + 1
+			m[0].readings[0].text = "minus " + m[0].readings[0].text
+			return m
+		}
+		return nil
+	}
 	whole, num, den, end, ok := enScanFraction(s, i)
 	if !ok {
 		return nil
 	}
 	nw := deCard(num, false)
-	out := nw + " " + deDenominator(strings.TrimLeft(den, "0"), num != "1")
+	dn := strings.TrimLeft(den, "0")
+	if dn == "" {
+		dn = "0"
+	}
+	out := nw + " " + deDenominator(dn, num != "1")
 	if whole != "" {
 		out = deCard(whole, false) + " " + out
+	}
+	if s.is(i-1, "-") && s.minusOK(i-1) {
+		return nil // the minus form is matched at the sign
 	}
 	return one(end, Fraction, out)
 }

@@ -498,15 +498,24 @@ func enMeasureTN(s *stream, i int) []match {
 var enMonths = []string{"january", "february", "march", "april", "may", "june", "july", "august",
 	"september", "october", "november", "december"}
 
+var enMonthIndex = func() map[string]int {
+	m := map[string]int{"sept": 9}
+	for k, name := range enMonths {
+		m[name] = k + 1
+		m[name[:3]] = k + 1
+	}
+	return m
+}()
+
 // enMonth recognizes a month name or abbreviation; it returns 1..12 or 0.
 func enMonth(w string) int {
-	w = strings.ToLower(w)
-	for k, m := range enMonths {
-		if w == m || len(w) >= 3 && len(w) <= 4 && strings.HasPrefix(m, w) && (len(w) == 3 || w == "sept") {
-			return k + 1
-		}
+	if len(w) < 3 || len(w) > 9 {
+		return 0
 	}
-	return 0
+	if v, ok := enMonthIndex[w]; ok {
+		return v
+	}
+	return enMonthIndex[strings.ToLower(w)]
 }
 
 // enDateFromParts reads numeric a/b[/y]: month-first when a ≤ 12, otherwise
@@ -1135,7 +1144,7 @@ func enWhitelistTN(s *stream, i int) []match {
 	t := s.text(i)
 	// Multi-token keys with dots: e.g., i.e.
 	for _, w := range []int{4, 2} {
-		if i+w <= s.n() && s.boundary(i+w) {
+		if s.is(i+1, ".") && i+w <= s.n() && s.boundary(i+w) {
 			key := s.span(i, i+w)
 			if rs, ok := enWhitelist[key]; ok {
 				return enWhitelistReadings(s, i, i+w, key, rs)
@@ -1146,7 +1155,9 @@ func enWhitelistTN(s *stream, i int) []match {
 		if rs, ok := enWhitelist[t]; ok {
 			return one(i+1, Whitelist, rs[0])
 		}
-		if st, ok := enStates[t]; ok && s.kind(i-1) == tSpace && s.is(i-2, ",") &&
+		if len(t) > 2 || t[0] < 'A' || t[0] > 'Z' {
+			// only the upper-case codes below remain
+		} else if st, ok := enStates[t]; ok && s.kind(i-1) == tSpace && s.is(i-2, ",") &&
 			(i+1 >= s.n() || s.is(i+1, ",") || s.kind(i+1) == tSpace && s.kind(i+2) == tNum) {
 			return one(i+1, Whitelist, st)
 		}

@@ -31,6 +31,11 @@ type latin struct {
 	spokenUnit map[string]string    // built by finish: spoken form → written unit
 	groupSep   []string             // thousands separators in written numbers: ".", " "
 	months     []string             // month names, lower case
+	cardFem    func(string) string  // feminine spelling for feminine nouns; nil = before
+	fem        map[string]bool      // feminine spoken nouns (units, currencies)
+	scaleOf    string               // word between a scale and a noun: "de" (dos millones de euros)
+	centSymbol map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
+	amountHook func(s *stream, i int) (string, bool, string, int, bool)
 	// ordinalSuffixes are written ordinal markers after digits ("e", "ème", "º").
 }
 
@@ -45,6 +50,17 @@ func (L *latin) finish() *latin {
 		}
 	}
 	return L
+}
+
+// beforeNoun spells d before the spoken noun: feminine when the noun is.
+func (L *latin) beforeNoun(d, noun string) string {
+	if L.cardFem != nil && L.fem[noun] {
+		return L.cardFem(d)
+	}
+	if strings.HasPrefix(noun, "por ") || strings.HasPrefix(noun, "pour ") {
+		return L.card(d)
+	}
+	return L.before(d)
 }
 
 func (L *latin) before(d string) string {
@@ -193,12 +209,19 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		unit = cur.one
 	}
 	if scale != "" {
-		return one(end, Money, L.before(n.intPart)+" "+scale+" "+cur.many)
+		amt := L.before(n.intPart)
+		if n.point {
+			amt = L.number(n)
+		}
+		if L.scaleOf != "" {
+			scale += " " + L.scaleOf
+		}
+		return one(end, Money, amt+" "+scale+" "+cur.many)
 	}
 	frac := strings.TrimRight(n.frac, "0")
 	switch {
 	case !n.point || frac == "":
-		return one(end, Money, L.before(n.intPart)+" "+unit)
+		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit)
 	case len(frac) <= 2:
 		c := frac
 		if len(c) == 1 {
@@ -208,11 +231,11 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if strings.TrimLeft(c, "0") == "1" {
 			sub = cur.subOne
 		}
-		cw := L.before(strings.TrimLeft(c, "0")) + " " + sub
+		cw := L.beforeNoun(strings.TrimLeft(c, "0"), sub) + " " + sub
 		if strings.TrimLeft(n.intPart, "0") == "" {
 			return one(end, Money, cw)
 		}
-		return one(end, Money, L.before(n.intPart)+" "+unit+" "+cw)
+		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit+" "+cw)
 	}
 	return one(end, Money, L.number(n)+" "+cur.many)
 }
@@ -250,7 +273,10 @@ func (L *latin) measureTN(s *stream, i int) []match {
 	val := L.number(n)
 	end := n.end
 	if w, e := L.scaleAfter(s, end); w != "" {
-		val = L.before(n.intPart) + " " + w
+		if !n.point {
+			val = L.before(n.intPart)
+		}
+		val += " " + w
 		end = e
 	}
 	u, e, ok := L.unitAt(s, end)
@@ -260,11 +286,11 @@ func (L *latin) measureTN(s *stream, i int) []match {
 	name := u[1]
 	if n.isOne() {
 		name = u[0]
-		if !n.point {
-			val = L.before(n.intPart)
-			if n.neg {
-				val = L.minus + " " + val
-			}
+	}
+	if !n.point && val == L.number(n) {
+		val = L.beforeNoun(n.intPart, name)
+		if n.neg {
+			val = L.minus + " " + val
 		}
 	}
 	return one(e, Measure, val+" "+name)
@@ -276,6 +302,13 @@ func (L *latin) amountITN(s *stream, i int) (amount string, isOne bool, scale st
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return
 	}
+	if L.amountHook != nil {
+		return L.amountHook(s, i)
+	}
+	return L.amountPlain(s, i)
+}
+
+func (L *latin) amountPlain(s *stream, i int) (amount string, isOne bool, scale string, end int, ok bool) {
 	ws, ends, whole := spokenWords(s, i, L.lex, 60)
 	k := 0
 	neg := ""
@@ -373,6 +406,14 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 		return nil
 	}
 	w, e := wordAfter(s, end)
+	if sym, ok := L.centSymbol[w]; ok && scale == "" && !strings.Contains(amt, ",") {
+		if v, err := strconv.Atoi(amt); err == nil && v < 100 {
+			return one(e, Money, sym+"0,"+twoDigits(v))
+		}
+	}
+	if w == L.scaleOf && scale != "" {
+		w, e = wordAfter(s, e)
+	}
 	for _, sym := range sortedKeys(L.currencies) {
 		c := L.currencies[sym]
 		if w != c.one && w != c.many || c.symbol != sym {
@@ -386,7 +427,7 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 		} else if !strings.Contains(amt, ",") {
 			// cents: "zwei dollar zwanzig", "... und zwanzig cent"
 			j := end
-			if cw, e2 := wordAfter(s, j); cw == "und" || cw == "y" || cw == "et" {
+			if cw, e2 := wordAfter(s, j); cw == "und" || cw == "y" || cw == "et" || cw == "con" {
 				j = e2
 			}
 			if s.kind(j) == tSpace {

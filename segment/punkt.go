@@ -13,7 +13,27 @@ import (
 func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 	type stat struct{ dotted, dottedLower, bare int }
 	var stats map[string]*stat
-	get := func(w string) *stat {
+	// Pass 1: short words before a period that is followed by a space.
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], '.')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		if r, _ := runeAt(s, i); i < len(s) && !isSpace(r) {
+			continue
+		}
+		if p, _ := runeBefore(s, i-1); p == '.' {
+			continue
+		}
+		w := prevToken(s, i-1)
+		if w == "" || len(w) > 20 || runeLen(w) > 5 || !allLetters(w) {
+			continue
+		}
+		w = strings.ToLower(w)
+		if _, ok := known[w]; ok {
+			continue
+		}
 		if stats == nil {
 			stats = map[string]*stat{}
 		}
@@ -22,31 +42,57 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 			st = &stat{}
 			stats[w] = st
 		}
-		return st
-	}
-	fields := strings.Fields(s)
-	for k, f := range fields {
-		f = strings.TrimLeftFunc(f, isOpener)
-		dotted := strings.HasSuffix(f, ".") && !strings.HasSuffix(f, "..")
-		w := strings.ToLower(strings.TrimRight(f, ".,;:!?\"')]}»”’"))
-		if w == "" || runeLen(w) > 5 || !allLetters(w) {
-			continue
-		}
-		if _, ok := known[w]; ok {
-			continue
-		}
-		st := get(w)
-		if !dotted {
-			st.bare++
-			continue
-		}
 		st.dotted++
-		if k+1 < len(fields) {
-			r, _ := runeAt(strings.TrimLeftFunc(fields[k+1], isOpener), 0)
-			if unicode.IsLower(r) {
-				st.dottedLower++
+		j := i
+		for j < len(s) {
+			r, n := runeAt(s, j)
+			if !isSpace(r) && !isOpener(r) {
+				if unicode.IsLower(r) {
+					st.dottedLower++
+				}
+				break
+			}
+			j += n
+		}
+	}
+	any := false
+	for _, st := range stats {
+		if st.dotted >= 2 && st.dottedLower >= 1 {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil
+	}
+	// Pass 2: the candidates must never occur without the period.
+	for i := 0; i < len(s); {
+		r, n := runeAt(s, i)
+		if !unicode.IsLetter(r) {
+			i += n
+			continue
+		}
+		j, count, upper := i, 0, false
+		for j < len(s) {
+			r, n := runeAt(s, j)
+			if !unicode.IsLetter(r) {
+				break
+			}
+			upper = upper || unicode.IsUpper(r)
+			j += n
+			count++
+		}
+		p, _ := runeBefore(s, i)
+		if count <= 5 && (j >= len(s) || s[j] != '.') && p != '.' && p != '-' {
+			w := s[i:j]
+			if upper {
+				w = strings.ToLower(w)
+			}
+			if st, ok := stats[w]; ok {
+				st.bare++
 			}
 		}
+		i = j
 	}
 	var out map[string]bool
 	for w, st := range stats {

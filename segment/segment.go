@@ -30,7 +30,8 @@ type Options struct {
 	Threshold *float64
 	// ParagraphThreshold, when non-nil, turns on paragraph mode: each
 	// result item is a paragraph. It must be at least the sentence
-	// threshold. Paragraph mode needs plain text input.
+	// threshold and excludes Length. (The HTTP endpoint accepts it only
+	// with text input, as the spec says; [Cues] also groups timed input.)
 	ParagraphThreshold *float64
 	// Length, when non-nil, turns on length constraints: items are split
 	// into cues of at most MaxChars runes at the best-scored word gap and

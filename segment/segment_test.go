@@ -394,7 +394,7 @@ func TestCuesInvalid(t *testing.T) {
 		{"negative", []Cue{{Text: "a", Start: -1, End: 1}}, Options{}, "segments[0].start"},
 		{"NaN", []Cue{{Text: "a", Start: 0, End: math.NaN()}}, Options{}, "segments[0].end"},
 		{"word", []Cue{{Text: "a", Start: 0, End: 1, Words: []Word{{Word: "a", Start: 1, End: 0}}}}, Options{}, "segments[0].words[0]"},
-		{"paragraphs", []Cue{{Text: "a", Start: 0, End: 1}}, Options{ParagraphThreshold: Float(0.5)}, "paragraph_threshold"},
+		{"paragraphs with length", []Cue{{Text: "a", Start: 0, End: 1}}, Options{ParagraphThreshold: Float(0.5), Length: &Length{MaxChars: 10}}, "max_chars"},
 		{"threshold", []Cue{{Text: "a", Start: 0, End: 1}}, Options{Threshold: Float(2)}, "threshold"},
 	}
 	for _, tt := range tests {
@@ -441,5 +441,26 @@ func TestDetectLanguage(t *testing.T) {
 		if got := detectLanguage(tt.in); got != tt.want {
 			t.Errorf("detectLanguage(%q) = %q; want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestTimedParagraphs(t *testing.T) {
+	in := []Cue{
+		{Text: "Welcome back. Today we talk about bread.", Start: 0, End: 3, Speaker: "A"},
+		{Text: "Bread needs flour. It needs water too.", Start: 3.2, End: 6, Speaker: "A"},
+		{Text: "Now for the weather. It will rain.", Start: 9, End: 11, Speaker: "A"},
+		{Text: "Thanks. Bye.", Start: 11.1, End: 12, Speaker: "B"},
+	}
+	got, err := Cues(context.Background(), in, Options{ParagraphThreshold: Float(0.5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Cue{
+		{Text: "Welcome back. Today we talk about bread. Bread needs flour. It needs water too.", Start: 0, End: 6, Speaker: "A"},
+		{Text: "Now for the weather. It will rain.", Start: 9, End: 11, Speaker: "A"},
+		{Text: "Thanks. Bye.", Start: 11.1, End: 12, Speaker: "B"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Cues(paragraphs) mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -32,34 +32,45 @@ type scanner struct {
 
 	// Open quotations: guillemets and curly double quotes, with the byte
 	// offset where the outermost one opened.
-	guill, curly int
-	openedAt     int
+	guill, curly, paren int
+	openedAt            int
 }
 
 // quote updates the open-quotation state with rune r at byte i.
 func (sc *scanner) quote(r rune, i int) {
-	if sc.guill+sc.curly > 0 && i-sc.openedAt > 600 {
-		sc.guill, sc.curly = 0, 0 // an unbalanced quote: forget it
+	if sc.inQuote() && i-sc.openedAt > 600 {
+		sc.guill, sc.curly, sc.paren = 0, 0, 0 // an unbalanced quote: forget it
 	}
-	open := sc.guill+sc.curly == 0
+	open := !sc.inQuote()
 	switch r {
+	case '(', '[':
+		if sc.closes(i, ")]") {
+			sc.paren++
+		}
+	case ')', ']':
+		sc.paren = max(0, sc.paren-1)
 	case '«':
-		sc.guill++
+		if sc.closes(i, "»") {
+			sc.guill++
+		}
 	case '»':
 		sc.guill = max(0, sc.guill-1)
 	case '„':
-		sc.curly++
+		if sc.closes(i, "“”") {
+			sc.curly++
+		}
 	case '“':
-		if sc.lang == "de" && sc.curly > 0 {
+		// Closes „ (German), otherwise opens an English quotation.
+		if sc.curly > 0 && (sc.lang == "de" || !sc.closes(i, "”")) {
 			sc.curly--
-		} else {
+		} else if sc.closes(i, "”") {
 			sc.curly++
 		}
 	case '”':
 		sc.curly = max(0, sc.curly-1)
 	case '\n':
 		if r2, _ := runeAt(sc.s, i+1); r2 == '\n' {
-			sc.guill, sc.curly = 0, 0
+			sc.guill, sc.curly, sc.paren = 0, 0, 0
 		}
 	default:
 		return
@@ -69,8 +80,20 @@ func (sc *scanner) quote(r rune, i int) {
 	}
 }
 
-// inQuote reports whether a quotation is open.
-func (sc *scanner) inQuote() bool { return sc.guill+sc.curly > 0 }
+// closes reports whether one of closers follows the opener at byte i within
+// a short distance and before a blank line; unbalanced quotes and brackets
+// are ignored.
+func (sc *scanner) closes(i int, closers string) bool {
+	end := min(len(sc.s), i+500)
+	w := sc.s[i+1 : end]
+	if k := strings.Index(w, "\n\n"); k >= 0 {
+		w = w[:k]
+	}
+	return strings.ContainsAny(w, closers)
+}
+
+// inQuote reports whether a quotation or a bracket is open.
+func (sc *scanner) inQuote() bool { return sc.guill+sc.curly+sc.paren > 0 }
 
 // sentenceBoundaries returns every candidate sentence boundary of s, sorted
 // by position, with its score. lang is a base language code or "" to guess.
@@ -101,6 +124,10 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 			}
 			i = j
 			continue
+		case r == ':' && sc.lang == "en":
+			if b, ok := sc.colon(i); ok {
+				out = append(out, b)
+			}
 		case r == '\n' || r == '\r':
 			b, ok, j := sc.lineBreak(i)
 			if ok {
@@ -140,6 +167,11 @@ func (sc *scanner) scriptStop(r rune, i int) bool {
 	}
 	p, _ := runeBefore(sc.s, i)
 	if r == ':' {
+		// Armenian ends sentences with ":"; Arabic headlines end with one.
+		if unicode.Is(unicode.Arabic, p) {
+			q, _ := runeAt(sc.s, i+1)
+			return q == ' '
+		}
 		return unicode.Is(unicode.Armenian, p)
 	}
 	return unicode.Is(unicode.Greek, p)
@@ -167,10 +199,13 @@ func (sc *scanner) cluster(i int) (boundary, bool, int) {
 				cjk = true
 			}
 		case r == ' ' && periods > 0 && lastPeriod == j-1:
-			// Spaced ellipsis ". . .": take the space when a period follows.
+			// Spaced ellipsis ". . .": take the space when a lone period
+			// follows (not "...en", which starts the next sentence).
 			if r2, _ := runeAt(s, j+1); isPeriod(r2) {
-				j++
-				continue
+				if r3, _ := runeAt(s, j+2); r3 == 0 || r3 == ' ' || isPeriod(r3) && periods >= 2 || isCloser(r3) || r3 == '\n' {
+					j++
+					continue
+				}
 			}
 			goto closing
 		default:
@@ -232,15 +267,15 @@ closing:
 	if !ok {
 		return b, false, end
 	}
-	if afterCloser && periods > 0 && stops == 0 {
-		score = max(score, sc.plainScore(next))
+	if (afterCloser && periods > 0 && stops == 0) || (periods == 2 && stops == 0 && end-i == 2) {
+		score = max(score, sc.plainScore(next)) // "(… гг.).", "23 Nov.. Grazie"
 	}
 	if sc.inQuote() && !cjk {
-		score *= 0.4 // a stop inside an open quotation rarely ends the sentence
+		score *= 0.35 // a stop inside an open quotation or bracket rarely ends the sentence
 	}
 	if newlines >= 2 {
 		score = certain
-	} else if newlines == 1 {
+	} else if newlines == 1 && score >= 0.1 {
 		score += (1 - score) * 0.5
 	}
 	b.score = clamp01(score)
@@ -251,7 +286,6 @@ closing:
 // next unit at next.
 func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b *boundary) (float64, bool) {
 	s := sc.s
-	gap := next > end
 	// Look at what follows, skipping opening quotes and brackets.
 	k, openers := next, 0
 	for k < len(s) {
@@ -262,13 +296,17 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		openers++
 		k += n
 	}
+	// A closing quote directly followed by an opening one separates
+	// sentences as a space would: "…tragedy?""Well," he said.
+	gap := next > end || (closers && openers > 0)
 	nr, _ := runeAt(s, k)
 	nextWord := wordAt(s, k)
 	upper := unicode.IsUpper(nr) || unicode.IsTitle(nr)
 	lower := unicode.IsLower(nr)
 	caseless := unicode.IsLetter(nr) && !upper && !lower
 	digit := unicode.IsDigit(nr)
-	starter := sc.start[strings.ToLower(nextWord)]
+	lnw := strings.ToLower(nextWord)
+	starter := sc.start[lnw] || (len(lnw) > 1 && anyStarter[lnw])
 
 	// Full-width stops need no space; ASCII ones between CJK characters
 	// act the same.
@@ -295,10 +333,16 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 			return 0.05, true
 		case lower && closers:
 			return 0.1, true
+		case isDash(nr) && dashThenLower(s, k):
+			return 0.1, true // dialogue: "бар? — деді."
+		case !gap && upper && isRoman(wordAt(s, k)) && runeLen(prevToken(s, i)) >= 2:
+			return 0.55, true
 		case lower && q == '?':
 			return 0.45, true // "bet? really": lower-case starts are common in web text
 		case lower:
 			return 0.25, true // "Yahoo! in"
+		case q == '!' && end-i == 1 && exclaimNames[prevToken(s, i)]:
+			return 0.3, true // "Yahoo! Mail"
 		}
 		return 0.92, true
 	}
@@ -351,8 +395,8 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
 			if upper && runeLen(tok) >= 2 && (isLowerWord(tok) || allDigits(tok)) {
-				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) {
-					return 0.55, true
+				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(wordAt(s, next)) && len(wordAt(s, next)) > 1 {
+					return 0.55, true // "жағдайы.XVIII ғасыр"
 				}
 			}
 			return 0, false
@@ -363,6 +407,9 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		return 0.05, true
 	}
 	score := sc.periodScore(ts, tok, nr, nextWord, upper, lower, caseless, digit, starter)
+	if isDash(nr) && dashThenLower(s, k) {
+		score = min(score, 0.1)
+	}
 	if r, _ := runeAt(s, next); r == '¿' || r == '¡' {
 		score = max(score, 0.85) // a Spanish opening mark starts a sentence
 	}
@@ -406,6 +453,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		switch {
 		case sc.lang == "de" && len(strings.Trim(tok, ".")) <= 2 && !strings.ContainsAny(tok, ".,"):
 			return 0.15 // German ordinal: "am 12. Juni"
+		case len(tok) <= 2 && allDigits(tok) && (digit || months[strings.ToLower(nextWord)]):
+			return 0.1 // a date: "am 13. 1. 2006", "24. Dezember"
 		case upper || caseless:
 			return 0.85
 		case lower:
@@ -475,7 +524,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			if starter && upper {
 				return 0.4
 			}
-			return 0.08 // "p. 55", "z. B."
+			return 0.1 // "p. 55", "z. B."
 		}
 	}
 	switch {
@@ -538,14 +587,14 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 	nextLine := strings.TrimSpace(s[we:lineEnd])
 	score := 0.5
 	switch {
+	case isBullet(s, we) || sc.markers[we]:
+		score = 0.85
 	case prev == '-' && unicode.IsLower(nr):
 		score = 0.05 // hyphenated word broken across lines
 	case isCJK(prev) && isCJK(nr):
 		score = 0.2 // CJK text has stops; a bare line break is a wrap
 	case trailingSpace:
 		score = 0.1 // "It was a cold \nnight"
-	case isBullet(s, we) || sc.markers[we]:
-		score = 0.85
 	case prev == ':' || prev == ',' || prev == ';':
 		score = 0.25
 	case unicode.IsUpper(nr):
@@ -650,39 +699,45 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 		lead     bool // at the start of the text or a line, or after a stop or bullet
 	}
 	var ms []marker
+	// A marker: 1-2 digits or one ASCII letter after a space (or at the
+	// start), then ".", ")" or ".)", then a space.
 	for i := 0; i < len(s); {
-		if i > 0 {
-			r, _ := runeBefore(s, i)
-			if !isSpace(r) {
-				j := strings.IndexAny(s[i:], " \t\n")
-				if j < 0 {
-					break
-				}
-				i += j + 1
-				continue
-			}
-		}
-		// A marker: 1-2 digits or one ASCII letter, then "." or ")", then a space.
-		j, val, digit := i, 0, false
-		for j < len(s) && j-i < 2 && s[j] >= '0' && s[j] <= '9' {
-			val = val*10 + int(s[j]-'0')
-			j++
-			digit = true
-		}
-		if !digit && j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
-			val = int(s[j]|0x20) - 'a' + 1
-			j++
-		}
-		if j > i && j+2 < len(s) && s[j] == '.' && s[j+1] == ')' && s[j+2] == ' ' {
-			ms = append(ms, marker{pos: i, val: val, digit: digit, delim: ']', lead: leads(s, i)})
-		} else if j > i && j+1 < len(s) && (s[j] == '.' || s[j] == ')') && s[j+1] == ' ' {
-			ms = append(ms, marker{pos: i, val: val, digit: digit, delim: s[j], lead: leads(s, i)})
-		}
-		k := strings.IndexAny(s[i:], " \t\n")
+		k := strings.IndexAny(s[i:], ".)")
 		if k < 0 {
 			break
 		}
-		i += k + 1
+		d := i + k // the delimiter
+		i = d + 1
+		delim := s[d]
+		end := d + 1
+		if delim == '.' && end < len(s) && s[end] == ')' {
+			delim, end = ']', end+1
+		}
+		if end >= len(s) || s[end] != ' ' {
+			continue
+		}
+		st := d
+		for st > 0 && d-st < 2 && s[st-1] >= '0' && s[st-1] <= '9' {
+			st--
+		}
+		digit := st < d
+		val := 0
+		if digit {
+			for _, c := range []byte(s[st:d]) {
+				val = val*10 + int(c-'0')
+			}
+		} else if d > 0 && (s[d-1] >= 'a' && s[d-1] <= 'z' || s[d-1] >= 'A' && s[d-1] <= 'Z') {
+			st = d - 1
+			val = int(s[st]|0x20) - 'a' + 1
+		} else {
+			continue
+		}
+		if st > 0 {
+			if r, _ := runeBefore(s, st); !isSpace(r) {
+				continue
+			}
+		}
+		ms = append(ms, marker{pos: st, val: val, digit: digit, delim: delim, lead: leads(s, st)})
 	}
 	set := map[int]bool{}
 	var bs []boundary
@@ -695,6 +750,14 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 					continue
 				}
 				end := m.pos
+				// Back over a bullet before the marker: "• 2. …".
+				if k := backSpace(s, end); k > 0 {
+					_, n := runeBefore(s, k)
+					if p, _ := runeBefore(s, k-n); isBullet(s, k-n) && (k == n || isSpace(p)) {
+						end = k - n
+					}
+				}
+				next := end
 				for end > 0 {
 					r, n := runeBefore(s, end)
 					if !isSpace(r) {
@@ -703,7 +766,7 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 					end -= n
 				}
 				if end > 0 {
-					bs = append(bs, boundary{end: end, next: m.pos, score: 0.75, newlines: strings.Count(s[end:m.pos], "\n")})
+					bs = append(bs, boundary{end: end, next: next, score: 0.75, newlines: strings.Count(s[end:next], "\n")})
 				}
 			}
 		}
@@ -809,7 +872,7 @@ func leads(s string, i int) bool {
 		}
 		if !isSpace(r) {
 			switch r {
-			case '.', '?', '!', '•', '⁃', '-', '*', '·', ':':
+			case '?', '!', '•', '⁃', '-', '*', '·', ':':
 				return k < i
 			}
 			return false
@@ -835,4 +898,72 @@ func isEra(prev, tok string) bool {
 		return true
 	}
 	return false
+}
+
+// colon scores a colon followed by a capitalised word, which in English web
+// text often ends a salutation or a heading ("Hi David: Thought you …").
+func (sc *scanner) colon(i int) (boundary, bool) {
+	s := sc.s
+	next, newlines := i+1, 0
+	for next < len(s) {
+		r, n := runeAt(s, next)
+		if !isSpace(r) {
+			break
+		}
+		if r == '\n' {
+			newlines++
+		}
+		next += n
+	}
+	if next == i+1 || next >= len(s) {
+		return boundary{}, false
+	}
+	r, _ := runeAt(s, next)
+	if !unicode.IsUpper(r) || !followedByLower(s, next) {
+		return boundary{}, false
+	}
+	w := wordAt(s, next)
+	score := 0.2 // below the default threshold: a candidate for lower ones and for cues
+	if sc.start[strings.ToLower(w)] {
+		score = 0.3
+	}
+	if newlines > 0 {
+		score = 0.7
+	}
+	return boundary{end: i + 1, next: next, score: score, newlines: newlines}, true
+}
+
+// months are month names and abbreviations that follow a day number with a
+// period in German-style dates.
+var months = words2(`januar jänner jän jan februar feber feb märz mär april apr mai juni jun juli jul august aug september sep sept oktober okt november nov dezember dez
+	januára februára marca apríla mája júna júla augusta septembra októbra novembra decembra
+	ledna února března dubna května června července srpna září října listopadu prosince`)
+
+// exclaimNames are names written with an exclamation mark.
+var exclaimNames = words2(`Yahoo Jeopardy Wham Oklahoma`)
+
+// backSpace returns the offset of the whitespace run ending at byte i.
+func backSpace(s string, i int) int {
+	for i > 0 {
+		r, n := runeBefore(s, i)
+		if !isSpace(r) {
+			break
+		}
+		i -= n
+	}
+	return i
+}
+
+func isDash(r rune) bool { return r == '-' || r == '—' || r == '–' }
+
+// dashThenLower reports whether the dash at byte k of s is followed by a
+// space and a lower-case word, as a dialogue attribution is.
+func dashThenLower(s string, k int) bool {
+	_, n := runeAt(s, k)
+	k += n
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	r, _ := runeAt(s, k)
+	return unicode.IsLower(r)
 }

@@ -45,7 +45,9 @@ type suiteCase struct {
 	Xfail     bool     `json:"xfail"`
 }
 
-func readSuite(t *testing.T, path string) []suiteCase {
+func readSuite(t *testing.T, path string) []suiteCase { return readSuiteTB(t, path) }
+
+func readSuiteTB(t testing.TB, path string) []suiteCase {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -124,7 +126,7 @@ func TestSuites(t *testing.T) {
 		{"en/ud_english-pud/en_pud-ud-test.sentences.jsonl", 0.98, 0.99},
 		{"de/ud_german-pud/de_pud-ud-test.sentences.jsonl", 0.98, 0.99},
 		{"fr/ud_french-pud/fr_pud-ud-test.sentences.jsonl", 0.97, 0.99},
-		{"es/ud_spanish-pud/es_pud-ud-test.sentences.jsonl", 0.95, 0.985},
+		{"es/ud_spanish-pud/es_pud-ud-test.sentences.jsonl", 0.96, 0.99},
 		{"ru/ud_russian-pud/ru_pud-ud-test.sentences.jsonl", 0.96, 0.99},
 		{"zh/ud_chinese-pud/zh_pud-ud-test.sentences.jsonl", 0.97, 0.99},
 		{"en/ud_english-ewt/en_ewt-ud-test.sentences.jsonl", 0.7, 0.9},

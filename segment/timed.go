@@ -41,16 +41,18 @@ type timeline struct {
 // otherwise interpolated by characters within each input segment. A change
 // of speaker is always a boundary and a pause between words is evidence for
 // one. With opts.Margins, each output cue is padded without overlapping its
-// neighbours or leaving [0, media end]. Paragraph mode is not available for
-// timed input. Invalid input returns a 400-kind [*sotto.Error] whose Param
+// neighbours or leaving [0, media end]. With opts.ParagraphThreshold, each
+// cue is a paragraph: a change of speaker always starts one, a long pause
+// (over a second) is evidence for one, and lexical cohesion covers the rest
+// (the HTTP endpoint accepts paragraph mode only for text, as the spec says). Invalid input returns a 400-kind [*sotto.Error] whose Param
 // names the field ("segments[3].end"); cancellation returns ctx.Err().
 // Cues does not modify in; it is safe for concurrent use.
 func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	if opts.ParagraphThreshold != nil {
-		return nil, sotto.Invalid("bad_request", "paragraph_threshold", "paragraph mode requires plain text input, not timed segments")
+	if opts.ParagraphThreshold != nil && opts.Length != nil {
+		return nil, sotto.Invalid("bad_request", "max_chars", "length constraints apply to sentences and cues, not to paragraph mode")
 	}
 	if err := validateCues(in); err != nil {
 		return nil, err
@@ -65,7 +67,11 @@ func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	}
 	cands = tl.addEvidence(cands)
 	th := opts.threshold()
-	units := spans(tl.buf, keep(cands, th))
+	kept := keep(cands, th)
+	units := spans(tl.buf, kept)
+	if opts.ParagraphThreshold != nil {
+		units = spans(tl.buf, keep(tl.paragraphBoundaries(kept), *opts.ParagraphThreshold))
+	}
 	if opts.Length != nil {
 		units, err = cueSpans(ctx, tl.buf, units, cands, th, *opts.Length, tl.hint)
 		if err != nil {
@@ -361,6 +367,30 @@ func (tl *timeline) timeAt(off int, isStart bool) float64 {
 		return t.start
 	}
 	return t.start + (t.end-t.start)*float64(runeLen(tl.buf[t.a:off]))/float64(runeLen(tl.buf[t.a:t.b]))
+}
+
+// paragraphBoundaries scores the kept sentence boundaries of timed text as
+// paragraph boundaries: a change of speaker is certain, a long pause is
+// strong evidence, and lexical cohesion (TextTiling) covers the rest.
+func (tl *timeline) paragraphBoundaries(kept []boundary) []boundary {
+	depth := cohesionDepth(tl.buf, spans(tl.buf, kept))
+	out := make([]boundary, len(kept))
+	for k, b := range kept {
+		b.score = 0
+		if k < len(depth) {
+			b.score = 0.9 * depth[k]
+		}
+		if tl.joinAt[b.next] {
+			b.score = certain
+		} else if j := tl.tokenAt(b.next); j > 0 && tl.toks[j].a == b.next {
+			p, q := tl.toks[j-1], tl.toks[j]
+			if p.word >= 0 || q.word >= 0 || p.seg != q.seg {
+				b.score = max(b.score, clamp01(min(0.95, (q.start-p.end-1)/3)))
+			}
+		}
+		out[k] = b
+	}
+	return out
 }
 
 // pauseScore turns a silence between words, in seconds, into boundary

@@ -65,6 +65,24 @@ func TestDefaultCatalog(t *testing.T) {
 	}
 }
 
+// TestDefaultOptionsNameFiles checks that every option of the embedded
+// catalog names a file of its model or a path inside one of its archives.
+func TestDefaultOptionsNameFiles(t *testing.T) {
+	for _, e := range DefaultCatalog().Entries() {
+		for k, v := range e.Options {
+			found := false
+			for _, f := range e.Files {
+				if v == f.Name || (f.Extract != "" && strings.HasPrefix(v, f.Name+"/")) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: option %s = %q names no file", e.ID, k, v)
+			}
+		}
+	}
+}
+
 func TestLookupUnknown(t *testing.T) {
 	_, err := DefaultCatalog().Lookup("Sotto/Nope")
 	var se *sotto.Error

@@ -234,6 +234,7 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 	j := &job{model: e.ID, state: StateDownloading, changed: make(chan struct{}), finished: make(chan struct{})}
 	var missingSystem []string
 	var todo []File
+	var slots []int // progress slot of each todo file
 	for _, f := range files {
 		ok, size := d.store.fileState(e.ID, f, m)
 		switch {
@@ -246,6 +247,7 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 			j.have = append(j.have, size)
 			j.size = append(j.size, size)
 		default:
+			slots = append(slots, len(j.have))
 			j.have = append(j.have, partialSize(d.store, e.ID, f))
 			j.size = append(j.size, cmpSize(f.Size))
 			todo = append(todo, f)
@@ -268,9 +270,8 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	j.cancel = cancel
 	d.jobs[e.ID] = j
-	first := len(j.have) - len(todo)
 	d.wg.Add(1)
-	go d.run(ctx, j, e, todo, first)
+	go d.run(ctx, j, e, todo, slots)
 	return j.snapshot(), nil
 }
 
@@ -399,13 +400,13 @@ func (d *Downloader) Close(ctx context.Context) error {
 	}
 }
 
-// run downloads todo, whose progress slots start at index first, and sets
-// the terminal state.
-func (d *Downloader) run(ctx context.Context, j *job, e Entry, todo []File, first int) {
+// run downloads todo, whose progress slots in j are slots, and sets the
+// terminal state.
+func (d *Downloader) run(ctx context.Context, j *job, e Entry, todo []File, slots []int) {
 	defer d.wg.Done()
 	var err error
 	for i, f := range todo {
-		if err = d.fetch(ctx, j, e, first+i, f); err != nil {
+		if err = d.fetch(ctx, j, e, slots[i], f); err != nil {
 			break
 		}
 	}
@@ -422,7 +423,7 @@ func (d *Downloader) run(ctx context.Context, j *job, e Entry, todo []File, firs
 		for _, f := range todo {
 			d.store.removePartial(e.ID, f)
 		}
-		for i := first; i < len(j.have); i++ {
+		for _, i := range slots {
 			j.have[i] = 0
 		}
 	default:
@@ -576,6 +577,10 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 	}
 	resp, err := d.cfg.Client.Do(req)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			ue.URL = redactURL(ue.URL) // job errors reach API clients and logs
+		}
 		return offset, err
 	}
 	defer resp.Body.Close()

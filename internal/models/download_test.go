@@ -47,12 +47,13 @@ type fileServer struct {
 
 	mu       sync.Mutex
 	requests []http.Header
-	cutAt    int64 // > 0: the next full response is cut after cutAt bytes (once)
+	cutAt    int64  // > 0: the next full response is cut after cutAt bytes (once)
 	etagNext string // when set, becomes the ETag once the cut was sent
 	served   []int  // status codes of the answered requests
-	status   []int // statuses answered (and consumed) before serving
-	noLength bool  // stream with chunked encoding, no Content-Length
-	noRange  bool  // ignore Range, always answer 200
+	status   []int  // statuses answered (and consumed) before serving
+	noLength bool   // stream with chunked encoding, no Content-Length
+	noRange  bool   // ignore Range, always answer 200
+	stall    bool   // the next full response stops after half the file, until the client leaves (once)
 	// gate, when non-nil, pauses the body after half the file until it is
 	// closed or the client goes away; reached is closed at the pause.
 	gate, reached chan struct{}
@@ -72,6 +73,10 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		cut = 0
 	}
 	etag, gate, reached, noLength, noRange := s.etag, s.gate, s.reached, s.noLength, s.noRange
+	stall := s.stall && r.Header.Get("Range") == ""
+	if stall {
+		s.stall = false
+	}
 	s.mu.Unlock()
 
 	if ua := r.Header.Get("User-Agent"); !strings.HasPrefix(ua, "sotto") {
@@ -97,6 +102,12 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				s.etag = s.etagNext
 			}
 		})
+	case stall:
+		w.Header().Set("ETag", etag)
+		w.Header().Set("Content-Length", fmt.Sprint(len(s.data)))
+		w.Write(s.data[:len(s.data)/2])
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
 	case gate != nil || noLength:
 		w.Header().Set("ETag", etag)
 		if !noLength {
@@ -322,6 +333,101 @@ func TestDownloadResumesAfterCut(t *testing.T) {
 	}
 }
 
+func TestDownloadStallResumes(t *testing.T) {
+	b := newBlob(1<<20, 13)
+	d, fs, e := setup(t, b, b.sum)
+	d.cfg.StallTimeout = 50 * time.Millisecond // short so the test is quick; nothing asserts time
+	fs.set(func(s *fileServer) { s.stall = true })
+	d.Start(e)
+	if end := last(wait(t, d, e.ID)); end.State != StateCompleted {
+		t.Fatalf("job = %+v; want completed after the stall", end)
+	}
+	checkStored(t, d, e, b)
+	hs := fs.headers()
+	if len(hs) != 2 || hs[1].Get("Range") != fmt.Sprintf("bytes=%d-", len(b.data)/2) {
+		t.Errorf("requests = %d, retry Range %q; want a resume from the middle", len(hs), hs[len(hs)-1].Get("Range"))
+	}
+}
+
+// TestDownloadCompletePartial covers a crash after the last byte but
+// before the rename: the server answers 416 and the file is committed.
+func TestDownloadCompletePartial(t *testing.T) {
+	b := newBlob(100_000, 14)
+	d, fs, e := setup(t, b, b.sum)
+	final := filepath.Join(d.store.Dir(e.ID), "sub", "blob.bin")
+	os.MkdirAll(filepath.Dir(final), 0o755)
+	if err := os.WriteFile(final+partSuffix, b.data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writePartMeta(final+partSuffix, partMeta{URL: e.Files[0].URL, ETag: `"v1"`})
+	d.Start(e)
+	if end := last(wait(t, d, e.ID)); end.State != StateCompleted || end.TotalBytes != int64(len(b.data)) {
+		t.Fatalf("job = %+v; want completed", end)
+	}
+	checkStored(t, d, e, b)
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if len(fs.served) != 1 || fs.served[0] != http.StatusRequestedRangeNotSatisfiable {
+		t.Errorf("served = %v; want one 416", fs.served)
+	}
+}
+
+func TestDownloadSeveralFiles(t *testing.T) {
+	a, b := newBlob(300_000, 15), newBlob(200_000, 16)
+	mux := http.NewServeMux()
+	for name, bl := range map[string]blob{"/a": a, "/b": b} {
+		mux.Handle(name, &fileServer{t: t, data: bl.data, etag: `"x"`})
+	}
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	d := NewDownloader(NewStore(t.TempDir()), DownloaderConfig{Client: srv.Client()})
+	defer d.Close(context.Background())
+	e := testEntry("Test/Two",
+		File{Name: "a.bin", URL: srv.URL + "/a", SHA256: a.sum, Size: int64(len(a.data))},
+		File{Name: "dir/b.bin", URL: srv.URL + "/b", SHA256: b.sum, Size: int64(len(b.data))},
+		File{Name: "opt.bin", URL: srv.URL + "/missing", Optional: true})
+	j, err := d.Start(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := int64(len(a.data) + len(b.data))
+	if j.TotalBytes != total {
+		t.Errorf("first snapshot total = %d; want the sum of the known sizes %d", j.TotalBytes, total)
+	}
+	seen := wait(t, d, e.ID)
+	for i := 1; i < len(seen); i++ {
+		if seen[i].BytesDownloaded < seen[i-1].BytesDownloaded {
+			t.Errorf("progress went back: %d after %d", seen[i].BytesDownloaded, seen[i-1].BytesDownloaded)
+		}
+	}
+	if end := last(seen); end.State != StateCompleted || end.TotalBytes != total || end.BytesDownloaded != total {
+		t.Fatalf("job = %+v; want completed with %d bytes", end, total)
+	}
+	for _, f := range e.Files[:2] {
+		if _, err := d.store.Path(e, f.Name); err != nil {
+			t.Errorf("Path(%s) = %v", f.Name, err)
+		}
+	}
+	if _, err := d.store.Path(e, "opt.bin"); err == nil {
+		t.Error("the optional file was downloaded")
+	}
+	// Losing one file makes only that one download again.
+	os.Remove(filepath.Join(d.store.Dir(e.ID), "a.bin"))
+	j, _ = d.Start(e)
+	if j.State != StateDownloading || j.BytesDownloaded != int64(len(b.data)) || j.TotalBytes != total {
+		t.Errorf("restart snapshot = %+v; want downloading with b's %d bytes counted", j, len(b.data))
+	}
+	seen = wait(t, d, e.ID)
+	for _, s := range seen {
+		if s.BytesDownloaded > total {
+			t.Errorf("snapshot %+v counts more than the %d bytes of the model", s, total)
+		}
+	}
+	if end := last(seen); end.State != StateCompleted || end.BytesDownloaded != total || end.TotalBytes != total {
+		t.Fatalf("job = %+v; want completed with %d bytes", end, total)
+	}
+}
+
 func TestDownloadChecksumMismatch(t *testing.T) {
 	b := newBlob(1<<20, 3)
 	d, _, e := setup(t, b, strings.Repeat("0", 64))
@@ -536,6 +642,13 @@ func TestDebianModelsPresent(t *testing.T) {
 	if err != nil || p != "/usr/share/pocketsphinx/model/en-us/en-us/mdef" {
 		t.Errorf("Path(en-us/mdef) = %q, %v", p, err)
 	}
+	spec := LoadSpec{Entry: e, Dir: s.Dir(e.ID), Paths: s.Paths(e), store: s}
+	if p, err := spec.Path(e.Options["mdef"]); err != nil || filepath.Dir(p) != "/usr/share/pocketsphinx/model/en-us/en-us" {
+		t.Errorf("LoadSpec.Path(mdef) = %q, %v", p, err)
+	}
+	if p, err := spec.Path("espeak-ng"); err != nil || !filepath.IsAbs(p) {
+		t.Errorf("LoadSpec.Path(espeak-ng) = %q, %v", p, err)
+	}
 	j, err := NewDownloader(s, DownloaderConfig{}).Start(e)
 	if err != nil || j.State != StateCompleted {
 		t.Errorf("Start(Lattice-2) = %+v, %v; want completed at once", j, err)
@@ -643,6 +756,39 @@ func FuzzParseContentRange(f *testing.F) {
 		}
 		if start >= 0 && (end < start || (total >= 0 && end >= total)) {
 			t.Fatalf("parseContentRange(%q) = %d, %d, %d; inconsistent", s, start, end, total)
+		}
+	})
+}
+
+func FuzzExtractTarGz(f *testing.F) {
+	t := &testing.T{}
+	f.Add(makeTarGz(t, map[string]string{"m/": "", "m/mdef": "0.3\n", "m/x/y.dic": "a AH\n"}))
+	f.Add(makeTarGz(t, map[string]string{"../evil": "x"}))
+	f.Add(makeTarGz(t, map[string]string{"/abs": "x"}))
+	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		root := t.TempDir()
+		src := filepath.Join(root, "a.tar.gz")
+		if err := os.WriteFile(src, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(root, "store", "zh")
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		err := extractTarGz(context.Background(), src, dst)
+		// Whatever happened, nothing may appear outside dst.
+		filepath.WalkDir(root, func(p string, de os.DirEntry, werr error) error {
+			if p == root || p == src || p == filepath.Dir(dst) {
+				return nil
+			}
+			if p != dst && !strings.HasPrefix(p, dst+string(filepath.Separator)) {
+				t.Fatalf("extract wrote %s outside %s (err %v)", p, dst, err)
+			}
+			return nil
+		})
+		if err != nil {
+			if _, serr := os.Stat(dst); !os.IsNotExist(serr) {
+				t.Fatalf("failed extract left %s behind (%v)", dst, err)
+			}
 		}
 	})
 }

@@ -1,12 +1,18 @@
 package models_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/models"
@@ -62,4 +68,35 @@ func Example() {
 	// closed
 	// unloaded
 	// model_builtin model
+}
+
+// ExampleDownloader_Watch follows a download to its end, as the CLI does.
+func ExampleDownloader_Watch() {
+	payload := []byte("acoustic model bytes")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeContent(w, r, "mdef", time.Time{}, bytes.NewReader(payload))
+	}))
+	defer srv.Close()
+	dir, _ := os.MkdirTemp("", "sotto-example")
+	defer os.RemoveAll(dir)
+
+	d := models.NewDownloader(models.NewStore(dir), models.DownloaderConfig{Client: srv.Client()})
+	defer d.Close(context.Background())
+	sum := sha256.Sum256(payload)
+	e := models.Entry{
+		ID: "Demo/Tiny", Object: "model", ExecutionLocation: models.Local, Backend: "demo",
+		Files: []models.File{{Name: "mdef", URL: srv.URL + "/mdef", SHA256: hex.EncodeToString(sum[:])}},
+	}
+	if _, err := d.Start(e); err != nil {
+		panic(err)
+	}
+	var last models.Job
+	for j, err := range d.Watch(context.Background(), e.ID) {
+		if err != nil {
+			panic(err)
+		}
+		last = j
+	}
+	fmt.Println(last.State, last.BytesDownloaded, last.TotalBytes)
+	// Output: completed 20 20
 }

@@ -25,6 +25,22 @@ type LoadSpec struct {
 	// Paths maps each File.Name of the entry that is on disk to its
 	// absolute path (system files to their system path).
 	Paths map[string]string
+
+	store *Store
+}
+
+// Path resolves a file of the entry, or a path inside one of its unpacked
+// archives, to an absolute path, as [Store.Path] does. Catalog options name
+// files this way: for Sotto/Lattice-1, Options["mdef.de"] is the mdef file
+// of the German acoustic model, whose directory holds the whole model.
+func (s LoadSpec) Path(name string) (string, error) {
+	if s.store == nil {
+		if p, ok := s.Paths[name]; ok {
+			return p, nil
+		}
+		return "", fmt.Errorf("models: %s: no file %q", s.Entry.ID, name)
+	}
+	return s.store.Path(s.Entry, name)
 }
 
 // Config returns the backend configuration for spec: ModelDir, Model and
@@ -339,7 +355,7 @@ func (r *Runtime) ensureLoadedLocked(ctx context.Context, rn *runner, e Entry) (
 		lctx, cancel := context.WithCancel(context.Background())
 		op = &loadOp{done: make(chan struct{}), cancel: cancel}
 		rn.op = op
-		spec := LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e)}
+		spec := LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e), store: r.store}
 		go r.load(lctx, rn, op, l, spec)
 	}
 	r.mu.Unlock()
@@ -361,7 +377,7 @@ func (r *Runtime) load(ctx context.Context, rn *runner, op *loadOp, l Loader, sp
 	defer op.cancel()
 	start := time.Now()
 	r.log.Info("models: loading", "model", rn.id)
-	obj, err := l(ctx, spec)
+	obj, err := safeLoad(ctx, l, spec)
 	if err == nil && obj == nil {
 		err = fmt.Errorf("models: loader %q returned no object for %s", spec.Entry.Backend, rn.id)
 	}
@@ -383,6 +399,17 @@ func (r *Runtime) load(ctx context.Context, rn *runner, op *loadOp, l Loader, sp
 	if err == nil && closed {
 		obj.Close()
 	}
+}
+
+// safeLoad runs l, turning a panic (say, on a corrupt model file) into an
+// error so that one bad model cannot take the server down.
+func safeLoad(ctx context.Context, l Loader, spec LoadSpec) (obj io.Closer, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			obj, err = nil, fmt.Errorf("loader %q panicked: %v", spec.Entry.Backend, p)
+		}
+	}()
+	return l(ctx, spec)
 }
 
 // releaseLocked ends one session of rn: the slot passes to the first

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -182,6 +183,20 @@ func TestRuntimeLoadFailureRetries(t *testing.T) {
 			t.Errorf("Load after failure = %v with %d loads; want success on the second load", err, l.count())
 		}
 	})
+}
+
+func TestRuntimeLoaderPanic(t *testing.T) {
+	rt, _ := newTestRuntime(t, RuntimeConfig{})
+	rt.RegisterLoader("boom", func(context.Context, LoadSpec) (io.Closer, error) { panic("corrupt mdef") })
+	cat, _ := MergeCatalog(rt.catalog, []byte(`{"models":[{"id":"Test/Boom","supported_endpoints":[],"features":[],"default_for":[],"execution_location":"local","backend":"boom"}]}`))
+	rt.catalog = cat
+	_, _, err := rt.Acquire(t.Context(), "Test/Boom")
+	if err == nil || !strings.Contains(err.Error(), "corrupt mdef") {
+		t.Errorf("Acquire(panicking loader) = %v; want an error carrying the panic", err)
+	}
+	if q := rt.Running().Runtime.Queues; len(q) != 0 {
+		t.Errorf("queues after a failed load = %+v; want none", q)
+	}
 }
 
 func TestRuntimeLoadingState(t *testing.T) {

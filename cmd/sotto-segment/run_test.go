@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	transcript := filepath.Join(t.TempDir(), "t.json")
+	if err := os.WriteFile(transcript, []byte(`{"segments": [
+		{"text": "Hello there, welcome to the show.", "start": 0, "end": 2.1, "speaker": "A"},
+		{"text": "Thanks for having me. It is great to be here.", "start": 2.3, "end": 5.0, "speaker": "B"}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string
+	}{
+		{"lines from stdin", []string{"-f", "lines"}, "Hi there. Mr. Smith left.", "Hi there.\nMr. Smith left.\n"},
+		{"text flag json", []string{"--text", "One. Two."}, "", `"segments": [`},
+		{"paragraphs", []string{"-f", "lines", "--paragraph-threshold", "0.5", "--text", "A. B.\n\nC."}, "", "A. B.\n\nC.\n"},
+		{"srt", []string{"-f", "srt", transcript}, "", "1\n00:00:00,000 --> 00:00:02,100\nHello there, welcome to the show.\n\n2\n00:00:02,300 --> "},
+		{"vtt cues", []string{"-f", "vtt", "--max-chars", "24", transcript}, "", "WEBVTT\n\n00:00:00.000 --> 00:00:00.795\n<v A>Hello there,\n\n"},
+		{"json timed", []string{transcript}, "", `"speaker": "B"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), tt.args, strings.NewReader(tt.stdin), &out, &errOut); err != nil {
+				t.Fatalf("run(%q) error: %v (%s)", tt.args, err, errOut.String())
+			}
+			if got := out.String(); !strings.Contains(got, tt.want) {
+				t.Errorf("run(%q) = %q; want it to contain %q", tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRunJSONShape(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"--text", "One. Two."}, nil, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Task     string           `json:"task"`
+		Segments []map[string]any `json:"segments"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Task != "segment" || len(res.Segments) != 2 || len(res.Segments[0]) != 1 {
+		t.Errorf("run(--text) = %s; want task segment and two text-only items", out.String())
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	tests := [][]string{
+		{"-f", "srt", "--text", "Plain text has no times."},
+		{"--threshold", "2", "--text", "x"},
+		{"-f", "yaml", "--text", "x"},
+		{"--text", "   "},
+		{"/nonexistent/file.txt"},
+		{"--input", "json", "--text", "not json"},
+	}
+	for _, args := range tests {
+		var out bytes.Buffer
+		if err := run(context.Background(), args, strings.NewReader(""), &out, &out); err == nil {
+			t.Errorf("run(%q) = nil error; want an error", args)
+		}
+	}
+}

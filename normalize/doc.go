@@ -1,0 +1,119 @@
+// Package normalize converts text between its written and spoken forms in
+// pure Go: text normalization (TN, "$5 on 1/2" → "five dollars on one half")
+// and inverse text normalization (ITN, "twenty five kilograms" → "25 kg").
+// It backs the built-in model Sotto/Skylark of POST /v1/text/normalizations;
+// it needs no download, no model file and no cgo.
+//
+//	res, err := normalize.Normalize(ctx, "It costs $5 on 1/2.", normalize.Options{Language: "en"})
+//	if err != nil { ... }
+//	fmt.Println(res.Best())                  // It costs five dollars on one half.
+//	for _, a := range res.Alternatives { ... } // other real readings, ranked
+//
+// # Results and provenance
+//
+// [Normalize] returns a [Result] that keeps the whole input in Text and up to
+// Options.TopK ranked [Alternative] readings. Each alternative lists its
+// changed [Span]s with the UTF-8 byte range over the original input
+// (StartByte, EndByte, always on rune boundaries), the semiotic class, the
+// source text and the output. Splicing each span's Output over its range of
+// the input reproduces the alternative's Text exactly; text outside spans is
+// never touched, so white space and punctuation survive as written. When a
+// reading would glue onto a neighbouring letter ("4.4x"), the output carries
+// the separating space itself.
+//
+// Alternatives are genuinely different readings, not copies: "1/2" is "one
+// half" or "january second", "St." is "saint" or "Street", "2024" is "twenty
+// twenty four" or "two thousand and twenty four". Every span offers its
+// readings with a cost; the alternatives are the TopK cheapest combinations
+// (rank 0 is the best reading everywhere, rank 1 changes the cheapest
+// second choice, and so on). TopK 1 returns only the best.
+//
+// # Modes, classes and languages
+//
+// Mode [TN] (the default) goes written → spoken, [ITN] spoken → written. The
+// classes are listed in [AllClasses] (cardinal, ordinal, decimal, fraction,
+// money, measure, date, time, telephone, electronic, roman, letters,
+// whitelist, verbatim); Options.Classes restricts conversion to a subset.
+//
+// Languages with rules: English (en), German (de), Spanish (es), French (fr)
+// and Mandarin Chinese (zh); [Languages] lists them and [Capabilities] says
+// which classes each converts per mode. Language tags are parsed with
+// golang.org/x/text/language and matched on their base language ("en-GB" →
+// en). The tag "und" chooses rules segment by segment: Han runs use the
+// Chinese rules, other runs are split at sentence ends and each sentence uses
+// the Latin-script language whose function words it contains most (English
+// on a tie).
+//
+// # Errors
+//
+// Bad options are [*sotto.Error] values the server maps to HTTP:
+//
+//   - 400 "normalization_invalid_request" with Param "language" (missing or
+//     malformed tag), "mode", "top_k" (not an integer in 1..16), "classes"
+//     (empty list) or "text" (missing, empty, over [MaxTextBytes] bytes; from
+//     [Request.Validate]);
+//   - 422 "normalization_language_unsupported" (Param "language") for a
+//     well-formed tag without rules, e.g. "tlh";
+//   - 422 "normalization_class_unsupported" (Param "classes") for a class the
+//     language does not convert in that mode.
+//
+// [DecodeRequest] decodes and validates the HTTP body (unknown fields are a
+// 400 with the field in Param). Normalize never panics on user input and
+// returns an error wrapping ctx.Err() after cancellation.
+//
+// # Catalog entry
+//
+// [Capabilities] returns what the Sotto/Skylark catalog entry carries under
+// x_sotto.normalization:
+//
+//	{
+//	  "modes":   ["tn", "itn"],
+//	  "classes": ["cardinal", "ordinal", ...],   // every class name
+//	  "und":     true,                           // per-segment language choice
+//	  "languages": [
+//	    {"language": "de", "name": "German",
+//	     "modes": {"tn": ["cardinal", "ordinal", ...], "itn": ["cardinal", ...]}},
+//	    ...
+//	  ]
+//	}
+//
+// # Adding a language
+//
+// The core (tokenizer, span bookkeeping, longest-match selection, ranking,
+// und segmentation) is language-independent; a language is one file that
+// registers a rule set from its init function:
+//
+//	func init() {
+//		register(&rules{
+//			tag: "xx", name: "Xish", script: "Latn",
+//			tn:  map[string]matcher{Cardinal: xxCardinalTN, ...},
+//			itn: map[string]matcher{Cardinal: xxCardinalITN, ...},
+//			score: stopScore(wordSet("function words of Xish")), // for und
+//		})
+//	}
+//
+// A matcher is func(s *stream, i int) []match: given the token stream of a
+// segment and a token index, it returns candidate conversions that start at
+// token i, each with an end token and one or more readings (text, class,
+// cost). The core asks every matcher of every allowed class at each token,
+// keeps the longest candidate, merges the readings of all candidates with that
+// extent, sorts them by cost, and moves on after it. Matchers only read the
+// stream; they must not panic, and they return nothing when unsure.
+// Languages with a decimal comma and a lexicon-style number system reuse the
+// generic matchers of the latin type (lang_latin.go) and the spoken-number
+// parser numLex (numparse.go); see lang_de.go, lang_es.go and lang_fr.go.
+// Nothing outside the new file changes, so languages can be added in
+// parallel.
+//
+// # Accuracy
+//
+// The package is measured against the NeMo text processing and
+// WeTextProcessing test suites in the shared test data (see
+// [github.com/sottolabs/sotto/normalize/normalizetest] and
+// `sotto-normalize --eval`); figures are in docs/bench/normalize.md.
+//
+// # Concurrency
+//
+// All functions are safe for concurrent use by multiple goroutines; the rule
+// tables are built once at init and never modified.
+package normalize

@@ -1,0 +1,923 @@
+package normalize
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Spanish rules.
+
+var esUnits = [...]string{"cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
+	"diez", "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve",
+	"veinte", "veintiuno", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis", "veintisiete",
+	"veintiocho", "veintinueve"}
+var esTens = [...]string{"", "", "veinte", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa"}
+var esHundreds = [...]string{"", "ciento", "doscientos", "trescientos", "cuatrocientos", "quinientos", "seiscientos",
+	"setecientos", "ochocientos", "novecientos"}
+
+// es99 spells 0 < n < 100; apocope gives "un"/"veintiún" before a noun.
+func es99(n int, apocope bool) string {
+	var w string
+	switch {
+	case n < 30:
+		w = esUnits[n]
+	case n%10 == 0:
+		w = esTens[n/10]
+	default:
+		w = esTens[n/10] + " y " + esUnits[n%10]
+	}
+	if apocope {
+		switch {
+		case strings.HasSuffix(w, "veintiuno"):
+			w = strings.TrimSuffix(w, "veintiuno") + "veintiún"
+		case strings.HasSuffix(w, "uno"):
+			w = strings.TrimSuffix(w, "uno") + "un"
+		}
+	}
+	return w
+}
+
+func es999(n int, apocope bool) string {
+	h, r := n/100, n%100
+	if n == 100 {
+		return "cien"
+	}
+	var parts []string
+	if h > 0 {
+		parts = append(parts, esHundreds[h])
+	}
+	if r > 0 {
+		parts = append(parts, es99(r, apocope))
+	}
+	return strings.Join(parts, " ")
+}
+
+// es6 spells 0 < n < 1,000,000.
+func es6(n int, apocope bool) string {
+	th, r := n/1000, n%1000
+	var parts []string
+	switch {
+	case th == 1:
+		parts = append(parts, "mil")
+	case th > 1:
+		parts = append(parts, es999(th, true)+" mil")
+	}
+	if r > 0 {
+		parts = append(parts, es999(r, apocope))
+	}
+	return strings.Join(parts, " ")
+}
+
+var esBig = [...][2]string{{}, {"millón", "millones"}, {"billón", "billones"}, {"trillón", "trillones"}}
+
+func esCard(d string, apocope bool) string {
+	d = strings.TrimLeft(d, "0")
+	if d == "" {
+		return "cero"
+	}
+	if len(d) > 6*len(esBig) {
+		return (&latin{card: esCardinal}).digits(d)
+	}
+	var groups []int
+	for len(d) > 0 {
+		k := len(d) % 6
+		if k == 0 {
+			k = 6
+		}
+		g, _ := strconv.Atoi(d[:k])
+		groups = append(groups, g)
+		d = d[k:]
+	}
+	var parts []string
+	for k, g := range groups {
+		scale := len(groups) - 1 - k
+		if g == 0 {
+			continue
+		}
+		if scale == 0 {
+			parts = append(parts, es6(g, apocope))
+			continue
+		}
+		if g == 1 {
+			parts = append(parts, "un "+esBig[scale][0])
+		} else {
+			parts = append(parts, es6(g, true)+" "+esBig[scale][1])
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func esCardinal(d string) string { return esCard(d, false) }
+
+// esCardFem spells d for a feminine noun: "una", "doscientas", "veintiuna".
+func esCardFem(d string) string {
+	w := esCard(d, false)
+	head, tail := "", w
+	if k := strings.LastIndex(w, "llones "); k >= 0 {
+		head, tail = w[:k+7], w[k+7:]
+	} else if k := strings.LastIndex(w, "llón "); k >= 0 {
+		head, tail = w[:k+5], w[k+5:]
+	}
+	tail = strings.ReplaceAll(tail, "ientos", "ientas")
+	if strings.HasSuffix(tail, "uno") {
+		tail = strings.TrimSuffix(tail, "uno") + "una"
+	}
+	tail = strings.ReplaceAll(tail, "veintiún", "veintiuna")
+	return head + tail
+}
+
+// esFrac reads decimal digits in pairs: "253002" → "veinticinco treinta cero dos".
+func esFrac(f string) string {
+	var ws []string
+	for len(f) > 0 {
+		if len(f) == 1 {
+			ws = append(ws, esUnits[f[0]-'0'])
+			break
+		}
+		p := f[:2]
+		f = f[2:]
+		if p[0] == '0' {
+			ws = append(ws, "cero", esUnits[p[1]-'0'])
+			continue
+		}
+		v, _ := strconv.Atoi(p)
+		ws = append(ws, es99(v, false))
+	}
+	return strings.Join(ws, " ")
+}
+
+var esLatin = (&latin{
+	point: "coma", minus: "menos", card: esCardinal,
+	cardBefore: func(d string) string { return esCard(d, true) },
+	frac:       esFrac,
+	scales: map[string]string{"mil": "mil", "millón": "millón", "millones": "millones", "billón": "billón",
+		"billones": "billones", "trillón": "trillón", "trillones": "trillones"},
+	currencies: map[string]latinCurrency{
+		"$": {"dólar", "dólares", "centavo", "centavos", "$"}, "€": {"euro", "euros", "céntimo", "céntimos", "€"},
+		"£": {"libra", "libras", "penique", "peniques", "£"}, "₧": {"peseta", "pesetas", "céntimo", "céntimos", "₧"},
+		"₡": {"colón", "colones", "céntimo", "céntimos", "₡"}, "¥": {"yen", "yenes", "sen", "sen", "¥"},
+	},
+	units: map[string][2]string{
+		"m": {"metro", "metros"}, "km": {"kilómetro", "kilómetros"}, "cm": {"centímetro", "centímetros"},
+		"mm": {"milímetro", "milímetros"}, "kg": {"kilogramo", "kilogramos"}, "g": {"gramo", "gramos"},
+		"mg": {"miligramo", "miligramos"}, "l": {"litro", "litros"}, "ml": {"mililitro", "mililitros"},
+		"h": {"hora", "horas"}, "min": {"minuto", "minutos"}, "s": {"segundo", "segundos"},
+		"kph": {"kilómetro por hora", "kilómetros por hora"}, "mph": {"milla por hora", "millas por hora"},
+		"m/h": {"metro por hora", "metros por hora"}, "%": {"por ciento", "por ciento"},
+		"km²": {"kilómetro cuadrado", "kilómetros cuadrados"}, "m²": {"metro cuadrado", "metros cuadrados"},
+		"m³": {"metro cúbico", "metros cúbicos"}, "ha": {"hectárea", "hectáreas"}, "°C": {"grado celsius", "grados celsius"},
+		"t": {"tonelada", "toneladas"}, "kw": {"kilovatio", "kilovatios"}, "w": {"vatio", "vatios"},
+	},
+	unitAlias: map[string]string{"km/h": "kph", "kW": "kw", "W": "w", "m2": "m²", "km2": "km²"},
+	groupSep:  []string{".", " "},
+	scaleOf:    "de",
+	centSymbol: map[string]string{"centavo": "$", "centavos": "$", "céntimo": "€", "céntimos": "€"},
+	fem:        wordSet("hora horas milla millas tonelada toneladas hectárea hectáreas libra libras peseta pesetas"),
+	cardFem:    esCardFem,
+	months: []string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+		"octubre", "noviembre", "diciembre"},
+}).finish()
+
+var esLex = func() *numLex {
+	m := map[string]lexEntry{"un": {kUnit, 1}, "una": {kUnit, 1}, "veintiún": {kTeen, 21}, "veintiuna": {kTeen, 21},
+		"y": {kAnd, 0}, "cien": {kHundreds, 100}, "mil": {kThousand, 1000}}
+	for k, w := range esUnits {
+		switch {
+		case k < 10:
+			m[w] = lexEntry{kUnit, k}
+		default:
+			m[w] = lexEntry{kTeen, k} // 10-29 are single words
+		}
+	}
+	for k := 3; k < 10; k++ {
+		m[esTens[k]] = lexEntry{kTens, k * 10}
+	}
+	for k := 1; k < 10; k++ {
+		m[esHundreds[k]] = lexEntry{kHundreds, k * 100}
+		if k > 1 {
+			m[strings.TrimSuffix(esHundreds[k], "os")+"as"] = lexEntry{kHundreds, k * 100}
+		}
+	}
+	for k := 1; k < len(esBig); k++ {
+		m[esBig[k][0]] = lexEntry{kBig, 6 * k}
+		m[esBig[k][1]] = lexEntry{kBig, 6 * k}
+	}
+	return newLex(m)
+}()
+
+func init() {
+	esLatin.lex = esLex
+	esLatin.amountHook = esAmount
+	L := esLatin
+	register(&rules{
+		tag: "es", name: "Spanish", script: "Latn",
+		tn: map[string]matcher{
+			Cardinal: L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Ordinal: esOrdinalTN, Date: esDateTN, Time: esTimeTN, Fraction: esFractionTN,
+			Telephone: esTelephoneTN,
+			Whitelist: whitelistMatcher(map[string]string{"dr.": "doctor", "Dr.": "doctor", "sr.": "señor", "Sr.": "señor",
+				"sra.": "señora", "Sra.": "señora", "ee. uu.": "estados unidos", "EE. UU.": "estados unidos",
+				"esq.": "esquina", "c.º b.": "camino bajo", "Ud.": "usted", "Uds.": "ustedes", "etc.": "etcétera"}),
+		},
+		itn: map[string]matcher{
+			Cardinal: L.cardinalITN, Decimal: esDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Ordinal: esOrdinalITN, Telephone: esTelephoneITN, Time: esTimeITN,
+			Whitelist: whitelistMatcher(map[string]string{"usted": "Ud.", "ustedes": "Uds.", "estados unidos": "EE. UU.",
+				"doctor": "Dr.", "señor": "Sr.", "señora": "Sra."}),
+		},
+		score: stopScore(wordSet("el la los las de del que y en un una es por con para no se lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros")),
+	})
+}
+
+var esOrdUnits = [...]string{"", "primer", "segund", "tercer", "cuart", "quint", "sext", "séptim", "octav", "noven"}
+var esOrdTens = [...]string{"", "décim", "vigésim", "trigésim", "cuadragésim", "quincuagésim", "sexagésim",
+	"septuagésim", "octogésim", "nonagésim"}
+var esOrdHundreds = [...]string{"", "centésim", "ducentésim", "tricentésim", "cuadringentésim", "quingentésim",
+	"sexcentésim", "septingentésim", "octingentésim", "noningentésim"}
+
+// esOrdinal spells 1..999 as an ordinal with gender ending g ("o", "a") or
+// "" for the apocopated masculine ("primer", "tercer").
+func esOrdinal(n int, g string) string {
+	end := func(stem string, last bool) string {
+		if last && g == "" && (stem == "primer" || stem == "tercer") {
+			return stem
+		}
+		if stem == "primer" || stem == "tercer" {
+			if g == "a" {
+				return stem + "a"
+			}
+			return stem + "o"
+		}
+		if g == "" {
+			return stem + "o"
+		}
+		return stem + g
+	}
+	var parts []string
+	h, t, u := n/100, n/10%10, n%10
+	if h > 0 {
+		parts = append(parts, end(esOrdHundreds[h], t == 0 && u == 0))
+	}
+	if t == 1 && u > 0 {
+		parts = append(parts, "decimo"+end(esOrdUnits[u], true))
+		return strings.Join(parts, " ")
+	}
+	if t > 0 {
+		parts = append(parts, end(esOrdTens[t], u == 0))
+	}
+	if u > 0 {
+		parts = append(parts, end(esOrdUnits[u], true))
+	}
+	return strings.Join(parts, " ")
+}
+
+func esOrdinalTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) {
+		return nil
+	}
+	n, ok := esLatin.scanNum(s, i)
+	if !ok || n.point || n.neg || !s.is(n.end, ".") {
+		return nil
+	}
+	g := ""
+	switch s.text(n.end + 1) {
+	case "º", "°":
+		g = "o"
+	case "ª":
+		g = "a"
+	case "ᵉ":
+		if !s.is(n.end+2, "ʳ") {
+			return nil
+		}
+		return esOrdinalOut(n, "", n.end+3)
+	default:
+		return nil
+	}
+	return esOrdinalOut(n, g, n.end+2)
+}
+
+func esOrdinalOut(n numLit, g string, end int) []match {
+	v, err := strconv.Atoi(n.intPart)
+	if err != nil || v < 1 {
+		return nil
+	}
+	if v < 1000 {
+		return one(end, Ordinal, esOrdinal(v, g))
+	}
+	if v%1000 == 0 && v < 1000000 {
+		pre := ""
+		if v/1000 > 1 {
+			pre = es999(v/1000, true)
+		}
+		suf := "milésimo"
+		if g == "a" {
+			suf = "milésima"
+		}
+		return one(end, Ordinal, strings.TrimSpace(pre+suf))
+	}
+	if v < 1000000 {
+		pre := "milésimo"
+		if v/1000 > 1 {
+			pre = es999(v/1000, true) + "milésimo"
+		}
+		if g == "a" {
+			pre = strings.TrimSuffix(pre, "o") + "a"
+		}
+		return one(end, Ordinal, pre+" "+esOrdinal(v%1000, g))
+	}
+	return nil
+}
+
+func esMonth(w string) int {
+	w = strings.ToLower(w)
+	for k, m := range esLatin.months {
+		if w == m || w == "setiembre" && k == 8 {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+func esDateTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	if s.kind(i) == tWord {
+		// "abril 30"
+		if mo := esMonth(s.text(i)); mo != 0 && s.kind(i+1) == tSpace && s.kind(i+2) == tNum && len(s.text(i+2)) <= 2 && s.boundary(i+3) {
+			return one(i+3, Date, esCardinal(s.text(i+2))+" de "+esLatin.months[mo-1])
+		}
+		return nil
+	}
+	if s.kind(i) != tNum {
+		return nil
+	}
+	a := s.text(i)
+	year := func(y string) string { return esCardinal(y) }
+	// 1990-02-30, 30-2-1990, 30/2/1990
+	if sep := s.text(i + 1); (sep == "-" || sep == "/") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && s.boundary(i+5) {
+		b, c := s.text(i+2), s.text(i+4)
+		d, m, y := a, b, c
+		if len(a) == 4 {
+			d, y = c, a
+		}
+		mo, _ := strconv.Atoi(m)
+		dd, _ := strconv.Atoi(d)
+		if mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 && len(y) == 4 {
+			return one(i+5, Date, esCardinal(d)+" de "+esLatin.months[mo-1]+" de "+year(y))
+		}
+	}
+	dd, _ := strconv.Atoi(a)
+	if len(a) > 2 || dd < 1 || dd > 31 || s.kind(i+1) != tSpace {
+		return nil
+	}
+	// "20 de marzo", "10 mayo 1990", "10 de mayo de 1990"
+	j := i + 2
+	if s.is(j, "de") && s.kind(j+1) == tSpace {
+		j += 2
+	}
+	mo := esMonth(s.text(j))
+	if mo == 0 {
+		return nil
+	}
+	out := esCardinal(a) + " de " + esLatin.months[mo-1]
+	e := j + 1
+	k := e
+	if s.kind(k) == tSpace && s.is(k+1, "de") && s.kind(k+2) == tSpace {
+		k += 2
+	}
+	if s.kind(k) == tSpace && s.kind(k+1) == tNum && len(s.text(k+1)) == 4 && s.boundary(k+2) {
+		out += " de " + year(s.text(k+1))
+		e = k + 2
+	}
+	return one(e, Date, out)
+}
+
+func esHour(h int) string {
+	if h == 1 || h == 21 {
+		return strings.TrimSuffix(esCardinal(strconv.Itoa(h)), "uno") + "una"
+	}
+	return esCardinal(strconv.Itoa(h))
+}
+
+func esTimeTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 {
+		return nil
+	}
+	h, _ := strconv.Atoi(s.text(i))
+	if h > 24 {
+		return nil
+	}
+	sep := s.text(i + 1)
+	if (sep == ":" || sep == ".") && s.kind(i+2) == tNum && len(s.text(i+2)) == 2 {
+		m, _ := strconv.Atoi(s.text(i + 2))
+		if m > 59 {
+			return nil
+		}
+		e := i + 3
+		hs := false
+		if s.kind(e) == tSpace && s.is(e+1, "h") && s.boundary(e+2) {
+			e, hs = e+2, true
+		}
+		if sep == "." && !hs || !s.boundary(e) {
+			return nil
+		}
+		out := esHour(h)
+		if m > 0 {
+			out += " y " + esCardinal(strconv.Itoa(m))
+		}
+		return one(e, Time, out)
+	}
+	return nil
+}
+
+var esDenoms = map[int]string{2: "medio", 3: "tercio", 4: "cuarto", 5: "quinto", 6: "sexto", 7: "séptimo",
+	8: "octavo", 9: "noveno", 10: "décimo", 100: "centésimo", 1000: "milésimo"}
+
+// esDenominator spells a denominator; ok is false when Spanish says "uno
+// sobre N" instead.
+func esDenominator(d int, plural bool) (string, bool) {
+	w, ok := esDenoms[d]
+	switch {
+	case ok:
+	case d < 100:
+		c := esCardinal(strconv.Itoa(d))
+		c = strings.ReplaceAll(c, " y ", "i")
+		c = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u").Replace(c)
+		switch {
+		case strings.HasSuffix(c, "uno"):
+			c = strings.TrimSuffix(c, "o")
+		case strings.HasSuffix(c, "a"):
+			c = strings.TrimSuffix(c, "a")
+		}
+		w = c + "avo"
+	case d%100 == 0 && d < 1000:
+		w = esOrdHundreds[d/100] + "o"
+	case d%1000 == 0 && d < 1000000:
+		w = strings.ReplaceAll(esCard(strconv.Itoa(d/1000), true), " ", "") + "milésimo"
+	case d%1000000 == 0:
+		w = strings.ReplaceAll(esCard(strconv.Itoa(d/1000000), true), " ", "") + "millonésimo"
+		w = strings.Replace(w, "unmillonésimo", "millonésimo", 1)
+	default:
+		return "", false
+	}
+	if plural {
+		w += "s"
+	}
+	return w, true
+}
+
+func esFractionTN(s *stream, i int) []match {
+	neg := ""
+	j := i
+	if s.is(j, "-") && s.minusOK(j) && s.kind(j+1) == tNum {
+		neg, j = "menos ", j+1
+	}
+	sub := &stream{src: s.src, toks: s.toks[j:]}
+	whole, num, den, end, ok := esScanFraction(sub)
+	if !ok || (j > i && !sub.startOK(0) && false) {
+		return nil
+	}
+	dv, _ := strconv.Atoi(den)
+	nv, _ := strconv.Atoi(num)
+	if dv == 0 {
+		return nil
+	}
+	dw, ok := esDenominator(dv, nv != 1)
+	out := esCard(num, true) + " " + dw
+	if !ok {
+		out = esCardinal(num) + " sobre " + esCardinal(den)
+	}
+	if whole != "" {
+		out = esCard(whole, false) + " y " + out
+	}
+	// "3 3/5 m" → "tres y tres quintos de metro"
+	e := j + end
+	if u, e2, ok := esLatin.unitAt(s, e); ok {
+		out += " de " + u[0]
+		e = e2
+	}
+	return one(e, Fraction, neg+out)
+}
+
+func esTelephoneTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	j := i
+	var parts []string
+	if s.is(j, "+") && s.kind(j+1) == tNum && len(s.text(j+1)) <= 3 {
+		parts = append(parts, "más "+esCardinal(s.text(j+1)))
+		j += 2
+		if s.kind(j) == tSpace {
+			j++
+		}
+	}
+	n, groups := 0, 0
+	for {
+		paren := s.is(j, "(")
+		k := j
+		if paren {
+			k++
+		}
+		if s.kind(k) != tNum {
+			break
+		}
+		parts = append(parts, esLatin.digits(s.text(k)))
+		n += len(s.text(k))
+		groups++
+		k++
+		if paren {
+			if !s.is(k, ")") {
+				return nil
+			}
+			k++
+		}
+		j = k
+		if (s.is(j, "-") || s.kind(j) == tSpace) && (s.kind(j+1) == tNum || s.is(j+1, "(")) {
+			j++
+			continue
+		}
+		break
+	}
+	if groups < 2 || n < 7 {
+		return nil
+	}
+	if s.kind(j) == tSpace && s.is(j+1, "ext") && s.is(j+2, ".") && s.kind(j+3) == tSpace && s.kind(j+4) == tNum {
+		parts = append(parts, "extensión "+esLatin.digits(s.text(j+4)))
+		j += 5
+	}
+	if !s.boundary(j) {
+		return nil
+	}
+	return one(j, Telephone, strings.Join(parts, " "))
+}
+
+// ITN.
+
+func esDecimalITN(s *stream, i int) []match {
+	amt, _, scale, end, ok := esLatin.amountITN(s, i)
+	if !ok || !strings.Contains(amt, ",") {
+		return nil
+	}
+	if scale != "" {
+		amt += " " + scale
+	}
+	return one(end, Decimal, amt)
+}
+
+// esAmount reads a spoken amount; Spanish reads decimals in groups: "tres
+// coma ciento cuarenta y uno cincuenta y nueve" → 3,14159.
+func esAmount(s *stream, i int) (string, bool, string, int, bool) {
+	amt, isOne, scale, end, ok := esLatin.amountPlain(s, i)
+	if !ok || scale != "" || !(s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "coma")) {
+		return amt, isOne, scale, end, ok
+	}
+	j := end + 2
+	var frac strings.Builder
+	for s.kind(j) == tSpace {
+		ws, ends, whole := spokenWords(s, j+1, esLex, 8)
+		if len(ws) == 0 {
+			break
+		}
+		if ws[0] == "cero" {
+			frac.WriteByte('0')
+			j = ends[0]
+			continue
+		}
+		r, ok := esLex.parse(ws)
+		if !ok {
+			break
+		}
+		n := wholeWords(r.used, whole)
+		if n == 0 || r.bigTail > 0 {
+			break
+		}
+		if n < r.used {
+			r, _ = esLex.parse(ws[:n])
+		}
+		frac.WriteString(r.val.String())
+		j = ends[n-1]
+	}
+	if frac.Len() == 0 {
+		return amt, isOne, scale, end, ok
+	}
+	out := amt + "," + frac.String()
+	if w, e := wordAfter(s, j); esLatin.scales[w] != "" && w != "mil" {
+		return out, false, w, e, true
+	}
+	return out, false, "", j, true
+}
+
+var esHourWords = map[string]int{"una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+	"ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15,
+	"dieciséis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "veintiuna": 21,
+	"veintidós": 22, "veintitrés": 23, "veinticuatro": 24}
+
+func esTimeITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	art := strings.ToLower(s.text(i))
+	artSrc := s.text(i)
+	j := i
+	if art == "la" || art == "las" {
+		j = i + 2
+		if s.kind(i+1) != tSpace {
+			return nil
+		}
+	} else {
+		art = ""
+	}
+	// "un cuarto para las dos"
+	pre := -1
+	if art == "" && strings.EqualFold(s.text(i), "un") && strings.EqualFold(s.text(i+2), "cuarto") && strings.EqualFold(s.text(i+4), "para") &&
+		(strings.EqualFold(s.text(i+6), "las") || strings.EqualFold(s.text(i+6), "la")) {
+		pre, j = 15, i+8
+	}
+	h, ok := esHourWords[strings.ToLower(s.text(j))]
+	if !ok {
+		return nil
+	}
+	e := j + 1
+	m := 0
+	word := func(k int) string { return strings.ToLower(s.text(k)) }
+	if pre >= 0 {
+		h, m = (h+11)%12, 60-pre
+		if h == 0 {
+			h = 12
+		}
+	} else if s.kind(e) == tSpace {
+		w := word(e + 1)
+		k := e + 2
+		conn := w == "y" || w == "con"
+		if conn || w == "menos" {
+			if s.kind(k) != tSpace {
+				return nil
+			}
+			k++
+			w = word(k)
+			k++
+		} else {
+			k = e + 1
+		}
+		mins := -1
+		switch w {
+		case "cuarto":
+			mins = 15
+		case "media":
+			mins = 30
+		default:
+			if amt, _, sc, e2, ok := esLatin.amountPlain(s, k-btoi(conn || word(e+1) == "menos")); ok && sc == "" {
+				if v, err := strconv.Atoi(amt); err == nil && v < 60 {
+					mins = v
+					k = e2
+				}
+			}
+		}
+		if mins >= 0 {
+			if word(e+1) == "menos" {
+				h, m = (h+11)%12, 60-mins
+				if h == 0 {
+					h = 12
+				}
+			} else {
+				m = mins
+			}
+			e = k
+			if w == "cuarto" || w == "media" {
+				e = k
+			}
+		}
+	}
+	if art == "" && pre < 0 {
+		return nil
+	}
+	if m == 0 && e == j+1 && pre < 0 {
+		// "las tres personas" stays; "las dos a eme" converts below
+		if !(s.kind(e) == tSpace && (word(e+1) == "a" || word(e+1) == "pe") && word(e+3) == "eme") {
+			return nil
+		}
+	}
+	out := strconv.Itoa(h) + ":" + twoDigits(m)
+	suffix := ""
+	if s.kind(e) == tSpace && (word(e+1) == "a" || word(e+1) == "pe") && s.kind(e+2) == tSpace && word(e+3) == "eme" {
+		suffix = " " + map[string]string{"a": "a.m.", "pe": "p.m."}[word(e+1)]
+		e += 4
+	} else if s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && (word(e+5) == "tarde" || word(e+5) == "noche") {
+		suffix = " p.m."
+		e += 6
+	} else if s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && word(e+5) == "mañana" {
+		suffix = " a.m."
+		e += 6
+	}
+	prefix := "las "
+	if h == 1 {
+		prefix = "la "
+	}
+	if artSrc != art && artSrc != "" {
+		prefix = strings.ToUpper(prefix[:1]) + prefix[1:]
+	}
+	if art == "" && pre < 0 {
+		prefix = ""
+	}
+	if pre >= 0 || art != "" {
+		if art == "" {
+			prefix = "la "
+			if h != 1 {
+				prefix = "las "
+			}
+		}
+	}
+	_ = suffix
+	return one(e, Time, prefix+out+suffix)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func esOrdinalITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	// Accept a sequence of ordinal words: "vigésimo primero", "decimoprimer".
+	total, j, g, apo := 0, i, "", false
+	for {
+		w := strings.ToLower(s.text(j))
+		v, gg, ap, ok := esOrdWordValue(w)
+		if !ok {
+			break
+		}
+		total += v
+		g, apo = gg, ap
+		if !(s.kind(j+1) == tSpace && s.kind(j+2) == tWord) {
+			j++
+			break
+		}
+		if _, _, _, ok := esOrdWordValue(strings.ToLower(s.text(j + 2))); !ok {
+			j++
+			break
+		}
+		j += 2
+	}
+	if total < 10 {
+		return nil
+	}
+	suf := ".º"
+	switch {
+	case apo:
+		suf = ".ᵉʳ"
+	case g == "a":
+		suf = ".ª"
+	}
+	return one(j, Ordinal, strconv.Itoa(total)+suf)
+}
+
+func esOrdWordValue(w string) (int, string, bool, bool) {
+	if strings.HasPrefix(w, "decimo") && len(w) > 6 {
+		v, g, ap, ok := esOrdWordValue(w[6:])
+		if ok && v < 10 {
+			return 10 + v, g, ap, true
+		}
+		return 0, "", false, false
+	}
+	for _, tab := range []struct {
+		stems [10]string
+		mul   int
+	}{{esOrdUnits, 1}, {esOrdTens, 10}, {esOrdHundreds, 100}} {
+		for k := 1; k < 10; k++ {
+			st := tab.stems[k]
+			plain := strings.NewReplacer("é", "e").Replace(st)
+			for _, base := range []string{st, plain} {
+				rest, ok := strings.CutPrefix(w, base)
+				if !ok {
+					continue
+				}
+				switch rest {
+				case "o", "os":
+					return k * tab.mul, "o", false, true
+				case "a", "as":
+					return k * tab.mul, "a", false, true
+				case "":
+					if base == "primer" || base == "tercer" {
+						return k, "", true, true
+					}
+				}
+				// "vigesimosegundo"
+				if tab.mul == 10 && len(rest) > 1 && (rest[0] == 'o' || rest[0] == 'a') {
+					if v, g, ap, ok := esOrdWordValue(rest[1:]); ok && v < 10 {
+						return k*10 + v, g, ap, true
+					}
+				}
+			}
+		}
+	}
+	return 0, "", false, false
+}
+
+func esTelephoneITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	j := i
+	plus := ""
+	if strings.EqualFold(s.text(j), "más") && s.kind(j+1) == tSpace {
+		ws, ends, _ := spokenWords(s, j+2, esLex, 4)
+		if len(ws) == 0 {
+			return nil
+		}
+		r, ok := esLex.parse(ws[:1])
+		if !ok {
+			return nil
+		}
+		plus, j = "+"+r.val.String()+"-", ends[0]
+		if s.kind(j) != tSpace {
+			return nil
+		}
+		j++
+	}
+	var digits strings.Builder
+	last := j
+	for s.kind(j) == tWord {
+		w := strings.ToLower(s.text(j))
+		rep := 1
+		if w == "doble" || w == "triple" {
+			rep = 2
+			if w == "triple" {
+				rep = 3
+			}
+			if s.kind(j+1) != tSpace {
+				break
+			}
+			j += 2
+			w = strings.ToLower(s.text(j))
+		}
+		ws, ends, whole := spokenWords(s, j, esLex, 4)
+		r, ok := esLex.parse(ws)
+		if !ok || r.bigTail > 0 {
+			break
+		}
+		n := wholeWords(r.used, whole)
+		if n == 0 {
+			break
+		}
+		if n < r.used {
+			r, _ = esLex.parse(ws[:n])
+		}
+		v := r.val.String()
+		if !r.val.IsInt64() || r.val.Int64() >= 100 {
+			break
+		}
+		for k := 0; k < rep; k++ {
+			digits.WriteString(v)
+		}
+		last = ends[n-1]
+		if s.kind(last) == tSpace && s.kind(last+1) == tWord {
+			j = last + 1
+			continue
+		}
+		break
+	}
+	d := digits.String()
+	var out string
+	switch len(d) {
+	case 10:
+		out = d[:3] + "-" + d[3:6] + "-" + d[6:]
+	case 9:
+		out = d[:3] + "-" + d[3:6] + "-" + d[6:]
+	case 8:
+		out = d[:4] + "-" + d[4:]
+	default:
+		return nil
+	}
+	return one(last, Telephone, plus+out)
+}
+
+// esScanFraction is enScanFraction with Spanish group separators in the
+// denominator ("1/100.000.000").
+func esScanFraction(s *stream) (whole, num, den string, end int, ok bool) {
+	if v, isV := map[string][2]string{"⅖": {"2", "5"}, "⅗": {"3", "5"}, "⅘": {"4", "5"}, "⅙": {"1", "6"}, "⅚": {"5", "6"}, "⅜": {"3", "8"}, "⅝": {"5", "8"}, "⅞": {"7", "8"}}[s.text(0)]; isV {
+		return "", v[0], v[1], 1, true
+	}
+	whole, num, den, end, ok = enScanFraction(s, 0)
+	if ok || s.kind(0) != tNum {
+		return
+	}
+	// denominator with groups
+	j := 0
+	if s.kind(1) == tSpace && s.kind(2) == tNum && s.is(3, "/") {
+		whole, j = s.text(0), 2
+	}
+	if !s.is(j+1, "/") {
+		return "", "", "", 0, false
+	}
+	n, ok2 := esLatin.scanNum(s, j+2)
+	if !ok2 || n.point || !n.grouped || !s.boundary(n.end) {
+		return "", "", "", 0, false
+	}
+	return whole, s.text(j), n.intPart, n.end, true
+}

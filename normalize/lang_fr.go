@@ -1,0 +1,616 @@
+package normalize
+
+import (
+	"strconv"
+	"strings"
+)
+
+// French rules (traditional spelling: "quatre-vingt-quatorze", "deux cents").
+
+var frUnits = [...]string{"zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf",
+	"dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"}
+var frTens = [...]string{"", "", "vingt", "trente", "quarante", "cinquante", "soixante", "soixante", "quatre-vingt", "quatre-vingt"}
+
+func fr99(n int) string {
+	if n < 20 {
+		return frUnits[n]
+	}
+	t, u := n/10, n%10
+	base := frTens[t]
+	rest := u
+	if t == 7 || t == 9 {
+		rest = u + 10
+	}
+	switch {
+	case rest == 0 && t == 8:
+		return "quatre-vingts"
+	case rest == 0:
+		return base
+	case rest == 1 && t != 8 && t != 9:
+		return base + " et un"
+	case rest == 11 && t == 7:
+		return base + " et onze"
+	}
+	return base + "-" + frUnits[rest]
+}
+
+func fr999(n int, final bool) string {
+	h, r := n/100, n%100
+	var parts []string
+	switch {
+	case h == 1:
+		parts = append(parts, "cent")
+	case h > 1 && r == 0 && final:
+		parts = append(parts, frUnits[h]+" cents")
+	case h > 1:
+		parts = append(parts, frUnits[h]+" cent")
+	}
+	if r > 0 {
+		w := fr99(r)
+		if !final && w == "quatre-vingts" {
+			w = "quatre-vingt"
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, " ")
+}
+
+var frBig = [...][2]string{{}, {}, {"million", "millions"}, {"milliard", "milliards"}, {"billion", "billions"}, {"billiard", "billiards"}}
+
+func frCardinal(d string) string {
+	d = strings.TrimLeft(d, "0")
+	if d == "" {
+		return "zéro"
+	}
+	if len(d) > 3*len(frBig) {
+		return (&latin{card: frCardinal}).digits(d)
+	}
+	groups := splitGroups(d)
+	var parts []string
+	for k, g := range groups {
+		scale := len(groups) - 1 - k
+		if g == 0 {
+			continue
+		}
+		switch scale {
+		case 0:
+			parts = append(parts, fr999(g, true))
+		case 1:
+			if g == 1 {
+				parts = append(parts, "mille")
+			} else {
+				parts = append(parts, fr999(g, false)+" mille")
+			}
+		default:
+			if g == 1 {
+				parts = append(parts, "un "+frBig[scale][0])
+			} else {
+				parts = append(parts, fr999(g, true)+" "+frBig[scale][1])
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// frFrac reads decimal digits: up to three as one number, four as two pairs.
+func frFrac(f string) string {
+	var ws []string
+	for len(f) > 0 {
+		n := 3
+		if len(f) == 4 {
+			n = 2
+		}
+		n = min(n, len(f))
+		p := f[:n]
+		f = f[n:]
+		if p[0] == '0' {
+			ws = append(ws, (&latin{card: frCardinal}).digits(p))
+			continue
+		}
+		ws = append(ws, frCardinal(p))
+	}
+	return strings.Join(ws, " ")
+}
+
+// frOrdinal spells n as an ordinal; fem selects "première".
+func frOrdinal(d string, fem bool) string {
+	if strings.TrimLeft(d, "0") == "1" {
+		if fem {
+			return "première"
+		}
+		return "premier"
+	}
+	w := frCardinal(d)
+	cut := max(strings.LastIndexByte(w, ' '), strings.LastIndexByte(w, '-'))
+	head, last := w[:cut+1], w[cut+1:]
+	switch {
+	case last == "un":
+		last = "unième"
+	case last == "cinq":
+		last = "cinquième"
+	case last == "neuf":
+		last = "neuvième"
+	case last == "vingts" || last == "cents":
+		last = strings.TrimSuffix(last, "s") + "ième"
+	case strings.HasSuffix(last, "e"):
+		last = strings.TrimSuffix(last, "e") + "ième"
+	default:
+		last += "ième"
+	}
+	return head + last
+}
+
+var frLatin = (&latin{
+	point: "virgule", minus: "moins", card: frCardinal, frac: frFrac,
+	scales: map[string]string{"mille": "mille", "million": "million", "millions": "millions", "milliard": "milliard",
+		"milliards": "milliards"},
+	currencies: map[string]latinCurrency{
+		"€": {"euro", "euros", "centime", "centimes", "€"}, "$": {"dollar", "dollars", "cent", "cents", "$"},
+		"£": {"livre", "livres", "penny", "pence", "£"}, "CHF": {"franc", "francs", "centime", "centimes", "CHF"},
+	},
+	units: map[string][2]string{
+		"m": {"mètre", "mètres"}, "km": {"kilomètre", "kilomètres"}, "cm": {"centimètre", "centimètres"},
+		"mm": {"millimètre", "millimètres"}, "kg": {"kilogramme", "kilogrammes"}, "g": {"gramme", "grammes"},
+		"l": {"litre", "litres"}, "h": {"heure", "heures"}, "min": {"minute", "minutes"}, "s": {"seconde", "secondes"},
+		"km/h": {"kilomètre par heure", "kilomètres par heure"}, "%": {"pour cent", "pour cent"},
+		"km²": {"kilomètre carré", "kilomètres carrés"}, "m²": {"mètre carré", "mètres carrés"},
+		"°C": {"degré celsius", "degrés celsius"}, "ha": {"hectare", "hectares"}, "t": {"tonne", "tonnes"},
+	},
+	fem:      wordSet("heure heures minute minutes seconde secondes tonne tonnes livre livres"),
+	cardFem:  func(d string) string { w := frCardinal(d); return strings.TrimSuffix(w, "un") + strings.Repeat("une", btoi(strings.HasSuffix(w, "un"))) },
+	groupSep: []string{" ", "\u00a0", "\u202f", "."},
+	months: []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+		"octobre", "novembre", "décembre"},
+}).finish()
+
+var frLex = func() *numLex {
+	m := map[string]lexEntry{"une": {kUnit, 1}, "et": {kAnd, 0}, "cent": {kHundredMul, 100}, "cents": {kHundredMul, 100},
+		"mille": {kThousand, 1000}, "mil": {kThousand, 1000}, "vingts": {kTens, 20}, "septante": {kTens, 70},
+		"huitante": {kTens, 80}, "octante": {kTens, 80}, "nonante": {kTens, 90}, "zero": {kUnit, 0}}
+	for k := 0; k < 17; k++ {
+		kind := kUnit
+		if k >= 10 {
+			kind = kTeen
+		}
+		m[frUnits[k]] = lexEntry{kind, k}
+	}
+	for k := 2; k < 7; k++ {
+		m[frTens[k]] = lexEntry{kTens, k * 10}
+	}
+	for k := 2; k < len(frBig); k++ {
+		m[frBig[k][0]] = lexEntry{kBig, 3 * k}
+		m[frBig[k][1]] = lexEntry{kBig, 3 * k}
+	}
+	l := newLex(m)
+	l.vigesimal = true
+	return l
+}()
+
+func init() {
+	frLatin.lex = frLex
+	L := frLatin
+	register(&rules{
+		tag: "fr", name: "French", script: "Latn",
+		tn: map[string]matcher{
+			Cardinal: L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Ordinal: frOrdinalTN, Date: frDateTN, Fraction: frFractionTN, Time: frTimeTN,
+			Whitelist: whitelistMatcher(map[string]string{"Mᵐᵉ": "madame", "Mᵐᵉˢ": "mesdames", "Mˡˡᵉ": "mademoiselle",
+				"Mˡˡᵉˢ": "mesdemoiselles", "Dʳ": "docteur", "Dʳˢ": "docteurs", "Dʳᵉ": "docteure", "M.": "monsieur",
+				"Mme": "madame", "Mlle": "mademoiselle", "Dr": "docteur", "Pr": "professeur", "etc.": "et cetera"}),
+		},
+		itn: map[string]matcher{
+			Cardinal: L.cardinalITN, Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Ordinal: frOrdinalITN, Date: frDateITN, Time: frTimeITN,
+			Whitelist: whitelistMatcher(map[string]string{"madame": "Mᵐᵉ", "mesdames": "Mᵐᵉˢ", "mademoiselle": "Mˡˡᵉ",
+				"docteur": "Dʳ", "monsieur": "M."}),
+		},
+		score: stopScore(wordSet("le la les de des du un une et est en que qui dans pour pas au sur ne se ce il elle avec plus par son sa ses ont été être nous vous ils elles mais ou donc car je tu aux cette leur leurs")),
+	})
+}
+
+func frOrdinalTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || s.kind(i+1) != tWord && !s.is(i+1, "°") {
+		return nil
+	}
+	suf := s.text(i + 1)
+	if !s.boundary(i + 2) {
+		return nil
+	}
+	d := s.text(i)
+	switch suf {
+	case "e", "ème", "eme", "ᵉ", "°", "è":
+		return one(i+2, Ordinal, frOrdinal(d, false))
+	case "er", "ᵉʳ":
+		return one(i+2, Ordinal, frOrdinal(d, false))
+	case "ère", "re", "ʳᵉ":
+		return one(i+2, Ordinal, frOrdinal(d, true))
+	case "es", "èmes", "ᵉˢ":
+		return one(i+2, Ordinal, frOrdinal(d, false)+"s")
+	}
+	return nil
+}
+
+func frMonth(w string) int {
+	w = strings.ToLower(w)
+	for k, m := range frLatin.months {
+		if w == m {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+func frDay(d string) string {
+	if strings.TrimLeft(d, "0") == "1" {
+		return "premier"
+	}
+	return frCardinal(d)
+}
+
+func frDateTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) {
+		return nil
+	}
+	a := s.text(i)
+	// 02/03/2003, 17.06
+	if sep := s.text(i + 1); (sep == "/" || sep == ".") && s.kind(i+2) == tNum && len(a) <= 2 && len(s.text(i+2)) <= 2 {
+		mo, _ := strconv.Atoi(s.text(i + 2))
+		dd, _ := strconv.Atoi(a)
+		if mo < 1 || mo > 12 || dd < 1 || dd > 31 {
+			return nil
+		}
+		out := frDay(a) + " " + frLatin.months[mo-1]
+		e := i + 3
+		if s.is(e, sep) && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+			out += " " + frCardinal(s.text(e+1))
+			e += 2
+		} else if !s.boundary(e) || sep == "/" && s.is(e, "/") {
+			return nil
+		}
+		return one(e, Date, out)
+	}
+	// "17 janvier", "les 17-18-19 juin 2025", "1er janvier"
+	var days []string
+	j := i
+	for s.kind(j) == tNum && len(s.text(j)) <= 2 {
+		days = append(days, s.text(j))
+		if (s.is(j+1, "-") || s.is(j+1, "/")) && s.kind(j+2) == tNum {
+			j += 2
+			continue
+		}
+		j++
+		break
+	}
+	if s.is(j, "er") || s.is(j, "ᵉʳ") {
+		j++
+	}
+	if s.kind(j) != tSpace {
+		return nil
+	}
+	mo := frMonth(s.text(j + 1))
+	if mo == 0 {
+		return nil
+	}
+	var ws []string
+	for _, d := range days {
+		ws = append(ws, frDay(d))
+	}
+	out := strings.Join(ws, " ") + " " + frLatin.months[mo-1]
+	e := j + 2
+	if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+		out += " " + frCardinal(s.text(e+1))
+		e += 2
+	}
+	return one(e, Date, out)
+}
+
+func frFractionTN(s *stream, i int) []match {
+	neg := ""
+	j := i
+	if s.is(j, "-") && s.minusOK(j) && s.kind(j+1) == tNum {
+		neg, j = "moins ", j+1
+	}
+	sub := &stream{src: s.src, toks: s.toks[j:]}
+	whole, num, den, end, ok := enScanFraction(sub, 0)
+	if !ok {
+		return nil
+	}
+	plural := strings.TrimLeft(num, "0") != "1"
+	var dw string
+	switch strings.TrimLeft(den, "0") {
+	case "2":
+		dw = "demi"
+	case "3":
+		dw = "tiers"
+	case "4":
+		dw = "quart"
+	default:
+		dw = frOrdinal(den, false)
+		if dw == "premier" {
+			dw = "unième"
+		}
+	}
+	if plural && !strings.HasSuffix(dw, "s") {
+		dw += "s"
+	}
+	var out string
+	if whole != "" && !plural && dw == "demi" {
+		out = frCardinal(whole) + " et demi"
+	} else {
+		out = frCardinal(num) + " " + dw
+		if whole != "" {
+			out = frCardinal(whole) + " et " + out
+		}
+	}
+	return one(j+end, Fraction, neg+out)
+}
+
+func frTimeTN(s *stream, i int) []match {
+	// "14 h 30", "14h30", "8 h"
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 {
+		return nil
+	}
+	h, _ := strconv.Atoi(s.text(i))
+	j := i + 1
+	if s.kind(j) == tSpace {
+		j++
+	}
+	if !s.is(j, "h") {
+		return nil
+	}
+	j++
+	out := frCardinal(strconv.Itoa(h)) + " heure"
+	if h != 1 {
+		out += "s"
+	}
+	if h == 1 {
+		out = "une heure"
+	}
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	if s.kind(k) == tNum && len(s.text(k)) == 2 && s.boundary(k+1) {
+		m, _ := strconv.Atoi(s.text(k))
+		if m < 60 {
+			out += " " + frCardinal(s.text(k))
+			j = k + 1
+		}
+	}
+	if !s.boundary(j) {
+		return nil
+	}
+	return one(j, Time, out)
+}
+
+// ITN.
+
+func frDecimalITN(s *stream, i int) []match {
+	amt, _, scale, end, ok := frLatin.amountPlain(s, i)
+	if !ok {
+		return nil
+	}
+	if scale != "" && !strings.Contains(amt, ",") {
+		return nil
+	}
+	if strings.Contains(amt, ",") {
+		ip, fp, _ := strings.Cut(amt, ",")
+		amt = frGroup(ip) + "," + frGroupFrac(fp)
+		if scale != "" {
+			amt += " " + scale
+		}
+		return one(end, Decimal, amt)
+	}
+	// "virgule trois cent trois" (number groups after the comma)
+	if !(s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "virgule") && s.kind(end+2) == tSpace) {
+		return nil
+	}
+	f, _, sc, e2, ok := frLatin.amountPlain(s, end+3)
+	if !ok || sc != "" {
+		return nil
+	}
+	return one(e2, Decimal, frGroup(amt)+","+f)
+}
+
+// frGroup writes thousands separated by spaces from 10 000 up ("1 818" too, as NeMo does).
+func frGroup(d string) string {
+	if len(d) <= 3 || strings.HasPrefix(d, "-") {
+		return d
+	}
+	var b strings.Builder
+	for k := 0; k < len(d); k++ {
+		if k > 0 && (len(d)-k)%3 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(d[k])
+	}
+	return b.String()
+}
+
+func frGroupFrac(f string) string {
+	var parts []string
+	for len(f) > 3 {
+		parts = append(parts, f[:3])
+		f = f[3:]
+	}
+	return strings.Join(append(parts, f), " ")
+}
+
+func frOrdinalITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, ends, whole := spokenWords(s, i, frLex, 30)
+	for k, w := range ws {
+		if !whole[k] {
+			continue
+		}
+		plural := false
+		base := w
+		if strings.HasSuffix(base, "s") && (strings.HasSuffix(base, "ièmes") || base == "premiers" || base == "premières" || base == "secondes" || base == "seconds") {
+			base, plural = strings.TrimSuffix(base, "s"), true
+		}
+		var num, sup string
+		switch base {
+		case "premier":
+			num, sup = "1", "ᵉʳ"
+		case "première":
+			num, sup = "1", "ʳᵉ"
+		case "second":
+			num, sup = "2", "ᵈ"
+		case "seconde":
+			num, sup = "2", "ᵈᵉ"
+		default:
+			stem, ok := strings.CutSuffix(base, "ième")
+			if !ok {
+				continue
+			}
+			card := ""
+			switch {
+			case stem == "un" || strings.HasSuffix(stem, "un"):
+				card = stem
+			case stem == "cinqu":
+				card = "cinq"
+			case stem == "neuv":
+				card = "neuf"
+			default:
+				for _, c := range []string{stem, stem + "e", stem + "s"} {
+					if _, ok := frLex.words[c]; ok {
+						card = c
+						break
+					}
+				}
+			}
+			if card == "" {
+				return nil
+			}
+			all := append(append([]string{}, ws[:k]...), card)
+			r, ok := frLex.parse(all)
+			if !ok || r.used != len(all) {
+				return nil
+			}
+			num, sup = r.val.String(), "ᵉ"
+		}
+		if k > 0 && num == "1" {
+			return nil
+		}
+		if plural {
+			sup += "ˢ"
+		}
+		// "dix-neuvième siècle" → "XIXᵉ siècle"
+		if n, _ := strconv.Atoi(num); n > 0 && n < 40 && s.kind(ends[k]) == tSpace && strings.EqualFold(s.text(ends[k]+1), "siècle") {
+			return one(ends[k], Ordinal, toRoman(n)+sup)
+		}
+		return one(ends[k], Ordinal, num+sup)
+	}
+	return nil
+}
+
+func frDateITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, ends, whole := spokenWords(s, i, frLex, 8)
+	d := ""
+	n := 0
+	if len(ws) > 0 && (ws[0] == "premier" || ws[0] == "première") {
+		d, n = "1ᵉʳ", 1
+	} else if r, ok := frLex.parse(ws); ok {
+		n = wholeWords(r.used, whole)
+		if n == r.used && r.val.IsInt64() && r.val.Int64() >= 1 && r.val.Int64() <= 31 {
+			d = r.val.String()
+		}
+	}
+	if d == "" || n == 0 {
+		return nil
+	}
+	e := ends[n-1]
+	if s.kind(e) != tSpace || frMonth(s.text(e+1)) == 0 {
+		return nil
+	}
+	out := d + " " + strings.ToLower(s.text(e+1))
+	e += 2
+	if s.kind(e) == tSpace {
+		if y, _, sc, e2, ok := frLatin.amountPlain(s, e+1); ok && sc == "" && len(y) == 4 {
+			out += " " + y
+			e = e2
+		}
+	}
+	return one(e, Date, out)
+}
+
+func frTimeITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	w := strings.ToLower(s.text(i))
+	h, e := -1, i+1
+	switch w {
+	case "midi":
+		h = 12
+	case "minuit":
+		h = 0
+	default:
+		r, _, sc, e2, ok := frLatin.amountPlain(s, i)
+		if !ok || sc != "" {
+			return nil
+		}
+		v, err := strconv.Atoi(r)
+		if err != nil || v > 24 || !(s.kind(e2) == tSpace && (strings.EqualFold(s.text(e2+1), "heures") || strings.EqualFold(s.text(e2+1), "heure"))) {
+			return nil
+		}
+		h, e = v, e2+2
+	}
+	m := 0
+	word := func(k int) string { return strings.ToLower(s.text(k)) }
+	if s.kind(e) == tSpace {
+		switch {
+		case word(e+1) == "et" && word(e+3) == "quart":
+			m, e = 15, e+4
+		case word(e+1) == "et" && (word(e+3) == "demie" || word(e+3) == "demi"):
+			m, e = 30, e+4
+		case word(e+1) == "et" && word(e+3) == "trois" && word(e+5) == "quarts":
+			m, e = 45, e+6
+		case word(e+1) == "moins" && word(e+3) == "le" && word(e+5) == "quart":
+			h, m, e = (h+23)%24, 45, e+6
+		case word(e+1) == "moins" && s.kind(e+2) == tSpace:
+			if r, _, sc, e2, ok := frLatin.amountPlain(s, e+3); ok && sc == "" {
+				if v, err := strconv.Atoi(r); err == nil && v < 60 {
+					h, m, e = (h+23)%24, 60-v, e2
+				}
+			} else if word(e+3) == "quart" {
+				h, m, e = (h+23)%24, 45, e+4
+			}
+		default:
+			if r, _, sc, e2, ok := frLatin.amountPlain(s, e+1); ok && sc == "" {
+				if v, err := strconv.Atoi(r); err == nil && v < 60 {
+					m, e = v, e2
+				}
+			}
+		}
+	}
+	if s.kind(e) == tSpace {
+		switch {
+		case word(e+1) == "du" && word(e+3) == "soir", word(e+1) == "de" && strings.HasPrefix(word(e+3), "l'après"):
+			if h < 12 {
+				h += 12
+			}
+			e += 4
+		case word(e+1) == "de" && word(e+3) == "l" && strings.HasPrefix(word(e+5), "après"):
+			if h < 12 {
+				h += 12
+			}
+			e += 6
+		case word(e+1) == "du" && word(e+3) == "matin":
+			e += 4
+		}
+	}
+	out := strconv.Itoa(h) + " h"
+	if m > 0 {
+		out += " " + twoDigits(m)
+	}
+	if w != "midi" && w != "minuit" && e == i+1 {
+		return nil
+	}
+	return one(e, Time, out)
+}

@@ -1,0 +1,643 @@
+package normalize
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Mandarin Chinese rules. Every Han character is its own token, so matchers
+// walk rune by rune.
+
+var zhDigits = []string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+
+// zhSection spells 0 < n < 10000; lead drops "一" before 十 at the start.
+func zhSection(n int, lead bool) string {
+	var b strings.Builder
+	units := []string{"千", "百", "十", ""}
+	ds := [4]int{n / 1000, n / 100 % 10, n / 10 % 10, n % 10}
+	zero := false
+	started := false
+	for k, d := range ds {
+		if d == 0 {
+			if started {
+				zero = true
+			}
+			continue
+		}
+		if zero {
+			b.WriteString("零")
+			zero = false
+		}
+		if !(lead && !started && k == 2 && d == 1) {
+			b.WriteString(zhDigits[d])
+		}
+		b.WriteString(units[k])
+		started = true
+	}
+	return b.String()
+}
+
+var zhBigUnits = []string{"", "万", "亿", "万亿"}
+
+// zhCardinal spells a digit string in Chinese numerals.
+func zhCardinal(d string) string {
+	d = strings.TrimLeft(d, "0")
+	if d == "" {
+		return "零"
+	}
+	if len(d) > 16 {
+		return zhDigitsRead(d)
+	}
+	var secs []int
+	for len(d) > 0 {
+		k := len(d) % 4
+		if k == 0 {
+			k = 4
+		}
+		v, _ := strconv.Atoi(d[:k])
+		secs = append(secs, v)
+		d = d[k:]
+	}
+	var b strings.Builder
+	pendingZero := false
+	for k, v := range secs {
+		scale := len(secs) - 1 - k
+		if v == 0 {
+			pendingZero = b.Len() > 0
+			continue
+		}
+		if b.Len() > 0 && (pendingZero || v < 1000) {
+			b.WriteString("零")
+		}
+		pendingZero = false
+		b.WriteString(zhSection(v, b.Len() == 0))
+		b.WriteString(zhBigUnits[scale])
+	}
+	return b.String()
+}
+
+func zhDigitsRead(d string) string {
+	var b strings.Builder
+	for k := 0; k < len(d); k++ {
+		if d[k] >= '0' && d[k] <= '9' {
+			b.WriteString(zhDigits[d[k]-'0'])
+		}
+	}
+	return b.String()
+}
+
+func zhNumber(n numLit) string {
+	w := zhCardinal(n.intPart)
+	if n.point {
+		w += "点" + zhDigitsRead(n.frac)
+	}
+	if n.neg {
+		w = "负" + w
+	}
+	return w
+}
+
+var zhUnitsTN = map[string]string{"kg": "千克", "g": "克", "mg": "毫克", "km": "千米", "m": "米", "cm": "厘米", "mm": "毫米",
+	"m²": "平方米", "m2": "平方米", "km²": "平方千米", "m³": "立方米", "ms": "毫秒", "s": "秒", "min": "分钟", "h": "小时",
+	"°C": "摄氏度", "℃": "摄氏度", "°F": "华氏度", "l": "升", "L": "升", "ml": "毫升", "mL": "毫升", "km/h": "千米每小时",
+	"t": "吨", "kb": "千字节", "mb": "兆字节", "gb": "吉字节", "GB": "吉字节", "MB": "兆字节", "KB": "千字节",
+	"hz": "赫兹", "Hz": "赫兹", "kw": "千瓦", "kW": "千瓦", "w": "瓦", "W": "瓦"}
+
+var zhCurrencyTN = map[string]string{"$": "美元", "US$": "美元", "€": "欧元", "£": "英镑", "¥": "人民币", "￥": "人民币",
+	"₩": "韩元", "₹": "卢比", "JPY¥": "日元"}
+
+func init() {
+	register(&rules{
+		tag: "zh", name: "Chinese (Mandarin)", script: "Hani",
+		tn: map[string]matcher{
+			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
+			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
+		},
+		itn: map[string]matcher{
+			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
+			Date: zhDateITN, Time: zhTimeITN, Ordinal: zhOrdinalITN, Whitelist: zhWhitelistITN,
+		},
+	})
+}
+
+// zhScan reads a number in written Chinese text: ASCII digits with an
+// optional decimal part and minus sign ("-" or 负).
+func zhScan(s *stream, i int) (numLit, int, bool) {
+	j := i
+	neg := false
+	if s.is(j, "负") && s.kind(j+1) == tNum {
+		neg, j = true, j+1
+	}
+	n, ok := scanNumber(s, j, ".", ",")
+	if !ok {
+		return n, i, false
+	}
+	if neg {
+		n.neg = true
+	}
+	return n, n.end, true
+}
+
+func zhCardinalTN(s *stream, i int) []match {
+	n, end, ok := zhScan(s, i)
+	if !ok || n.point || s.kind(end) == tWord && !zhAllowedAfter(s.text(end)) {
+		return nil
+	}
+	// Years: digits before 年 are read one by one.
+	if s.is(end, "年") {
+		return one(end, Date, zhDigitsRead(n.intPart))
+	}
+	if len(n.intPart) > 1 && n.intPart[0] == '0' || len(n.intPart) >= 11 {
+		return one(end, Cardinal, zhDigitsRead(n.intPart))
+	}
+	return one(end, Cardinal, zhNumber(n))
+}
+
+func zhAllowedAfter(w string) bool { return w == "am" || w == "pm" }
+
+func zhDecimalTN(s *stream, i int) []match {
+	n, end, ok := zhScan(s, i)
+	if !ok || !n.point {
+		return nil
+	}
+	return one(end, Decimal, zhNumber(n))
+}
+
+func zhFractionTN(s *stream, i int) []match {
+	// percent: 5%, -98%, 0.4%
+	if n, end, ok := zhScan(s, i); ok && (s.is(end, "%") || s.is(end, "％")) {
+		w := zhNumber(numLit{intPart: n.intPart, frac: n.frac, point: n.point})
+		out := "百分之" + w
+		if n.neg {
+			out = "负" + out
+		}
+		return one(end+1, Fraction, out)
+	}
+	j := i
+	neg := ""
+	if s.is(j, "负") || s.is(j, "-") && s.minusOK(j) {
+		neg, j = "负", j+1
+	}
+	if s.kind(j) == tNum && s.is(j+1, "/") && s.kind(j+2) == tNum && !s.is(j+3, "/") {
+		return one(j+3, Fraction, neg+zhCardinal(s.text(j+2))+"分之"+zhCardinal(s.text(j)))
+	}
+	return nil
+}
+
+func zhMoneyTN(s *stream, i int) []match {
+	sym := s.text(i)
+	j := i + 1
+	cur, ok := zhCurrencyTN[sym]
+	if !ok {
+		return nil
+	}
+	n, end, ok := zhScan(s, j)
+	if !ok || n.neg {
+		return nil
+	}
+	out := zhNumber(n)
+	if s.is(end, "万") || s.is(end, "亿") {
+		out += s.text(end)
+		end++
+	}
+	return one(end, Money, out+cur)
+}
+
+func zhMeasureTN(s *stream, i int) []match {
+	n, end, ok := zhScan(s, i)
+	if !ok {
+		n2, ok2 := scanNumber(s, i, ".", ",")
+		if !ok2 {
+			return nil
+		}
+		n, end = n2, n2.end
+	}
+	for w := 3; w >= 1; w-- {
+		e := end + w
+		if e > s.n() {
+			continue
+		}
+		key := s.span(end, e)
+		if u, ok := zhUnitsTN[key]; ok && (e >= s.n() || s.kind(e) != tWord) {
+			return one(e, Measure, zhNumber(n)+u)
+		}
+	}
+	return nil
+}
+
+func zhDateTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) {
+		return nil
+	}
+	a := s.text(i)
+	// y/m/d, y.m.d
+	if sep := s.text(i + 1); (sep == "/" || sep == "." || sep == "-") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && !s.is(i+5, sep) {
+		m, _ := strconv.Atoi(s.text(i + 2))
+		d, _ := strconv.Atoi(s.text(i + 4))
+		if m >= 1 && m <= 12 && d >= 1 && d <= 31 {
+			return one(i+5, Date, zhDigitsRead(a)+"年"+zhCardinal(s.text(i+2))+"月"+zhCardinal(s.text(i+4))+"日")
+		}
+	}
+	// 2934ad, 2334bc, 1234b.c.
+	k := i + 1
+	var suf strings.Builder
+	for k < s.n() && k < i+5 && (s.kind(k) == tWord || s.is(k, ".")) {
+		suf.WriteString(strings.ToLower(s.text(k)))
+		k++
+	}
+	switch strings.ReplaceAll(suf.String(), ".", "") {
+	case "ad":
+		return one(k, Date, "公元"+zhDigitsRead(a)+"年")
+	case "bc":
+		return one(k, Date, "公元前"+zhDigitsRead(a)+"年")
+	}
+	// 08月, 08号 → 日
+	if s.is(i+1, "月") || s.is(i+1, "日") {
+		return one(i+1, Date, zhCardinal(a))
+	}
+	if s.is(i+1, "号") {
+		return one(i+2, Date, zhCardinal(a)+"日")
+	}
+	return nil
+}
+
+func zhTimeTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || !s.is(i+1, ":") || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
+		return nil
+	}
+	h, _ := strconv.Atoi(s.text(i))
+	m, _ := strconv.Atoi(s.text(i + 2))
+	if h > 24 || m > 59 {
+		return nil
+	}
+	out := zhCardinal(strconv.Itoa(h)) + "点" + zhCardinal(strconv.Itoa(m)) + "分"
+	e := i + 3
+	if s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
+		sec, _ := strconv.Atoi(s.text(e + 1))
+		out += zhCardinal(strconv.Itoa(sec)) + "秒"
+		e += 2
+	}
+	return one(e, Time, out)
+}
+
+var zhUpper = wordSet("ufo vip iq eq mba gpu cpu nba ceo cfo cto app atm dna pc tv usb wifi ai it dj diy gdp mvp")
+
+func zhWhitelistTN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !zhUpper[s.text(i)] {
+		return nil
+	}
+	return one(i+1, Whitelist, strings.ToUpper(s.text(i)))
+}
+
+// ITN.
+
+var zhNumVal = map[string]int{"零": 0, "〇": 0, "一": 1, "幺": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+	"六": 6, "七": 7, "八": 8, "九": 9, "壹": 1, "贰": 2, "貳": 2, "叁": 3, "參": 3, "肆": 4, "伍": 5, "陆": 6, "陸": 6,
+	"柒": 7, "捌": 8, "玖": 9}
+var zhMul = map[string]int{"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+var zhBig = map[string]int{"万": 4, "萬": 4, "亿": 8, "億": 8}
+
+// zhNum is a parsed Chinese numeral.
+type zhNum struct {
+	val      *big.Int
+	end      int    // token index after it
+	digits   bool   // read digit by digit ("一二三四")
+	text     string // digits read one by one (for digits)
+	tailBig  string // a trailing 万/亿 with nothing after it
+	tailVal  string // value before the trailing 万/亿, written
+	hasUnits bool
+}
+
+// zhParse reads a Chinese numeral at token i.
+func zhParse(s *stream, i int) (zhNum, bool) {
+	var r zhNum
+	j := i
+	// Digit-by-digit sequences: at least two digits, no multipliers.
+	var seq strings.Builder
+	for j < s.n() {
+		v, ok := zhNumVal[s.text(j)]
+		if !ok {
+			break
+		}
+		seq.WriteByte(byte('0' + v))
+		j++
+	}
+	if n := seq.Len(); n >= 2 && !(j < s.n() && (zhMul[s.text(j)] > 0 || zhBig[s.text(j)] > 0)) {
+		r.digits, r.text, r.end = true, seq.String(), j
+		r.val, _ = new(big.Int).SetString(seq.String(), 10)
+		return r, true
+	}
+	// Standard: sections of 千百十 with 万/亿 scales.
+	j = i
+	total := new(big.Int)
+	section := new(big.Int) // value below the current big unit
+	grp, digit := 0, -1
+	lastBig := 99
+	lastMul := 100000
+	any := false
+	for j < s.n() {
+		t := s.text(j)
+		if v, ok := zhNumVal[t]; ok {
+			if digit >= 0 && v != 0 {
+				break
+			}
+			if v == 0 {
+				digit = -1
+				j++
+				any = true
+				lastMul = 10000
+				continue
+			}
+			digit = v
+			any = true
+			j++
+			continue
+		}
+		if m, ok := zhMul[t]; ok {
+			if m >= lastMul {
+				break
+			}
+			d := digit
+			if d < 0 {
+				if m != 10 || any {
+					if !(m == 10 && grp == 0) {
+						break
+					}
+				}
+				d = 1
+			}
+			grp += d * m
+			digit, lastMul, any = -1, m, true
+			r.hasUnits = true
+			j++
+			continue
+		}
+		if e, ok := zhBig[t]; ok {
+			if e >= lastBig || !any {
+				break
+			}
+			if digit > 0 {
+				grp += digit
+			}
+			sec := new(big.Int).Add(section, big.NewInt(int64(grp)))
+			if sec.Sign() == 0 {
+				break
+			}
+			mul := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e)), nil)
+			if e == 4 && lastBig == 8 || e == 4 {
+				total.Add(total, new(big.Int).Mul(sec, mul))
+				section.SetInt64(0)
+			} else {
+				// 亿: everything so far (including 万 parts) is multiplied
+				total.Add(total, sec)
+				total.Mul(total, mul)
+				section.SetInt64(0)
+			}
+			r.tailBig, r.tailVal = t, sec.String()
+			grp, digit, lastMul, lastBig = 0, -1, 100000, e
+			r.hasUnits = true
+			j++
+			continue
+		}
+		break
+	}
+	if !any || j == i {
+		return r, false
+	}
+	if digit > 0 {
+		grp += digit
+		r.tailBig = ""
+	}
+	if grp > 0 {
+		r.tailBig = ""
+	}
+	total.Add(total, section)
+	total.Add(total, big.NewInt(int64(grp)))
+	r.val, r.end = total, j
+	return r, true
+}
+
+// zhComma writes n with thousands separators.
+func zhComma(d string) string {
+	neg := strings.HasPrefix(d, "-")
+	d = strings.TrimPrefix(d, "-")
+	var b strings.Builder
+	for k := 0; k < len(d); k++ {
+		if k > 0 && (len(d)-k)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(d[k])
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// zhWritten formats a parsed numeral: "1,100万", "10,050", or digits.
+func zhWritten(r zhNum, comma bool) string {
+	if r.digits {
+		return r.text
+	}
+	f := func(x string) string {
+		if comma {
+			return zhComma(x)
+		}
+		return x
+	}
+	if r.tailBig != "" {
+		return f(r.tailVal) + r.tailBig
+	}
+	return f(r.val.String())
+}
+
+func zhCardinalITN(s *stream, i int) []match {
+	j := i
+	neg := ""
+	if s.is(j, "负") || s.is(j, "負") {
+		neg, j = "-", j+1
+	}
+	r, ok := zhParse(s, j)
+	if !ok {
+		return nil
+	}
+	if r.end-j < 2 && !r.hasUnits {
+		return nil
+	}
+	// 点 followed by digits belongs to the decimal or time matcher.
+	if s.is(r.end, "点") || s.is(r.end, "點") {
+		return nil
+	}
+	comma := !r.digits && !s.is(r.end, "年")
+	return one(r.end, Cardinal, neg+zhWritten(r, comma))
+}
+
+func zhFracDigits(s *stream, j int) (string, int) {
+	var b strings.Builder
+	for j < s.n() {
+		v, ok := zhNumVal[s.text(j)]
+		if !ok {
+			break
+		}
+		b.WriteByte(byte('0' + v))
+		j++
+	}
+	return b.String(), j
+}
+
+func zhDecimalITN(s *stream, i int) []match {
+	j := i
+	neg := ""
+	if s.is(j, "负") || s.is(j, "負") {
+		neg, j = "-", j+1
+	}
+	r, ok := zhParse(s, j)
+	if !ok || !(s.is(r.end, "点") || s.is(r.end, "點")) {
+		return nil
+	}
+	f, e := zhFracDigits(s, r.end+1)
+	if f == "" || s.is(e, "分") || s.is(e, "刻") || s.is(e, "秒") {
+		return nil
+	}
+	out := neg + zhComma(r.val.String()) + "." + f
+	if s.is(e, "万") || s.is(e, "亿") {
+		out = neg + r.val.String() + "." + f + s.text(e)
+		e++
+	}
+	return one(e, Decimal, out)
+}
+
+func zhFractionITN(s *stream, i int) []match {
+	j := i
+	prefix := ""
+	if w, ok := zhParse(s, j); ok && s.is(w.end, "又") {
+		prefix, j = w.val.String()+"又", w.end+1
+	}
+	den, ok := zhParse(s, j)
+	if !ok || !s.is(den.end, "分") || !s.is(den.end+1, "之") {
+		return nil
+	}
+	if den.end+2 < s.n() && s.is(den.end+2, "百") {
+		return nil
+	}
+	num, ok := zhParse(s, den.end+2)
+	if !ok {
+		return nil
+	}
+	return one(num.end, Fraction, prefix+num.val.String()+"/"+den.val.String())
+}
+
+var zhCurrencyITN = []struct{ word, sym string }{{"美元", "US$"}, {"欧元", "€"}, {"英镑", "£"}, {"日元", "JPY¥"},
+	{"韩元", "₩"}, {"印度卢布", "₹"}, {"卢比", "₹"}, {"人民币", "¥"}, {"元", "¥"}}
+
+func zhMoneyITN(s *stream, i int) []match {
+	r, ok := zhParse(s, i)
+	if !ok {
+		return nil
+	}
+	amt := zhWritten(r, false)
+	e := r.end
+	if s.is(e, "点") {
+		f, e2 := zhFracDigits(s, e+1)
+		if f == "" {
+			return nil
+		}
+		amt, e = r.val.String()+"."+f, e2
+		if s.is(e, "万") || s.is(e, "亿") {
+			amt += s.text(e)
+			e++
+		}
+	}
+	for _, c := range zhCurrencyITN {
+		n := utf8.RuneCountInString(c.word)
+		if e+n <= s.n() && s.span(e, e+n) == c.word {
+			return one(e+n, Money, c.sym+amt)
+		}
+	}
+	return nil
+}
+
+func zhDateITN(s *stream, i int) []match {
+	j := i
+	var b strings.Builder
+	for _, era := range []struct{ in, out string }{{"公元前", "公元前"}, {"纪元前", "公元前"}, {"公元", "公元"}} {
+		n := utf8.RuneCountInString(era.in)
+		if j+n <= s.n() && s.span(j, j+n) == era.in {
+			b.WriteString(era.out)
+			j += n
+			break
+		}
+	}
+	start := b.Len()
+	for _, unit := range []string{"年", "月", "日", "号"} {
+		r, ok := zhParse(s, j)
+		if !ok || !s.is(r.end, unit) {
+			continue
+		}
+		if unit == "年" && !r.digits && r.val.Cmp(big.NewInt(100)) >= 0 {
+			continue
+		}
+		b.WriteString(zhWritten(r, false))
+		b.WriteString(unit)
+		j = r.end + 1
+	}
+	if b.Len() == start || j == i {
+		return nil
+	}
+	return one(j, Date, b.String())
+}
+
+func zhTimeITN(s *stream, i int) []match {
+	h, ok := zhParse(s, i)
+	if !ok || h.digits || !(s.is(h.end, "点") || s.is(h.end, "點")) || !h.val.IsInt64() || h.val.Int64() > 24 {
+		return nil
+	}
+	hv := int(h.val.Int64())
+	j := h.end + 1
+	m, ok := zhParse(s, j)
+	if ok && s.is(m.end, "分") && m.val.IsInt64() && m.val.Int64() < 60 {
+		out := twoDigits(hv) + ":" + twoDigits(int(m.val.Int64()))
+		e := m.end + 1
+		if sec, ok := zhParse(s, e); ok && s.is(sec.end, "秒") && sec.val.IsInt64() && sec.val.Int64() < 60 {
+			out += ":" + twoDigits(int(sec.val.Int64()))
+			e = sec.end + 1
+		}
+		return one(e, Time, out)
+	}
+	if ok && s.is(m.end, "刻") {
+		return one(m.end+1, Time, strconv.Itoa(hv)+"点"+m.val.String()+"刻")
+	}
+	if s.is(j, "半") {
+		return one(j+1, Time, strconv.Itoa(hv)+"点半")
+	}
+	if _, isNum := zhNumVal[s.text(j)]; isNum {
+		return nil // decimal
+	}
+	return one(j, Time, strconv.Itoa(hv)+"点")
+}
+
+func zhOrdinalITN(s *stream, i int) []match {
+	if !s.is(i, "第") {
+		return nil
+	}
+	r, ok := zhParse(s, i+1)
+	if !ok {
+		return nil
+	}
+	return one(r.end, Ordinal, "第"+zhWritten(r, false))
+}
+
+var zhWhitelist = map[string]string{"美国研究生入学考试": "GRE", "网络互联协议": "IP", "虚拟专用网络": "VPN",
+	"首席执行官": "CEO", "镭射唱片": "CD", "可移植文档格式": "PDF"}
+
+func zhWhitelistITN(s *stream, i int) []match {
+	for k, v := range zhWhitelist {
+		n := utf8.RuneCountInString(k)
+		if i+n <= s.n() && s.span(i, i+n) == k {
+			return one(i+n, Whitelist, v)
+		}
+	}
+	return nil
+}

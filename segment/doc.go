@@ -1,0 +1,70 @@
+// Package segment splits text into sentences, paragraphs and timed cues, in
+// pure Go, for the spec's POST /v1/text/segmentations and for the sentence
+// and cue output of alignment.
+//
+//	sents, err := segment.Sentences(ctx, "Dr. Smith arrived at 5 p.m. He left.", segment.Options{})
+//	// ["Dr. Smith arrived at 5 p.m.", "He left."]
+//
+//	res, err := segment.Text(ctx, text, segment.Options{ParagraphThreshold: segment.Float(0.5)})
+//	cues, err := segment.Cues(ctx, timedSegments, segment.Options{Length: &segment.Length{MinChars: 12, MaxChars: 42}})
+//
+// # Scores and thresholds
+//
+// Every candidate boundary (a stop and what follows it, a line break, a list
+// marker, a pause, a change of speaker) gets a score in [0, 1], and
+// [Options].Threshold (default [DefaultThreshold], 0.35) keeps those scoring
+// at least that much. Lower splits more; 0 splits at every candidate; 1 keeps
+// only certain boundaries (a blank line, a change of speaker). Raising the
+// threshold never adds a boundary, because scores do not depend on it.
+//
+// Sentence scores come from rules over the text around each stop:
+// abbreviation lists per language (English, German, French, Spanish,
+// Italian, Portuguese, Russian, with titles such as "Mr." that never end a
+// sentence), initials, multi-period abbreviations ("U.S.A."), numbers,
+// ellipses, quotes and brackets after the stop, open quotations, lists
+// ("1." "a)"), URLs and e-mail addresses, missing spaces ("home.Then"),
+// lower-case starts, and the full-width stops of Chinese and Japanese (。！？)
+// that need no space. Abbreviations missing from the lists are learned from
+// the document itself, Punkt-style: a short word seen only with a period,
+// and followed by a lower-case word, is an abbreviation. The language is
+// guessed from the script and common words unless [Options].Language names
+// it.
+//
+// # Paragraphs
+//
+// With [Options].ParagraphThreshold set (at least the sentence threshold),
+// each result item is a paragraph and [Result].Text joins them with a blank
+// line. A blank line is a certain paragraph break; a single line break is a
+// strong one in text that never uses blank lines; elsewhere the score is the
+// depth of a dip in lexical cohesion between the windows of sentences on
+// either side (TextTiling). For timed input ([Cues]), a change of speaker
+// always starts a paragraph and a pause of more than a second is evidence
+// for one.
+//
+// # Timed input and cues
+//
+// [Cues] re-segments timed segments (text, start, end, optional speaker and
+// words). Times come from words where given and are otherwise interpolated by
+// characters. A change of speaker is always a boundary; a pause between words
+// raises the score of a boundary there. With [Options].Length, items longer
+// than MaxChars runes are split at the best-scored word gaps (punctuation,
+// conjunctions, pauses), never inside a word, and items shorter than MinChars
+// are merged with a neighbour of the same speaker when they fit. With
+// [Options].Margins, cues are padded without overlapping a neighbour or
+// leaving the media. [Words] does the same for a bare stream of aligned
+// words; [WriteSRT] and [WriteVTT] write cues as subtitles.
+//
+// # The endpoint
+//
+// [DecodeRequest] reads the JSON body, [Request.Validate] applies the
+// spec's rules (one of text, segments or file; file only on the desktop
+// gateway; ranges; paragraph_threshold at least threshold;
+// semantic_sentence_enabled rejected; a top-level field wins over options),
+// and [Segment] runs it. Length constraints are off unless a length field is
+// supplied; supplying one also turns on the default margins. Errors are
+// [*sotto.Error] values of kind [sotto.ErrInvalidRequest] with code
+// "bad_request" and the offending param.
+//
+// Every function is safe for concurrent use and checks its context while it
+// works.
+package segment
