@@ -1,0 +1,446 @@
+package align
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/normalize"
+)
+
+// TextNormalization controls how the transcript is normalized before
+// alignment. The zero value (Enabled false) aligns the transcript as
+// written; [DefaultTextNormalization] is what an omitted field means.
+type TextNormalization struct {
+	// Enabled turns TN on: numbers, money, dates … are aligned as spoken.
+	Enabled bool
+	// TopK is how many readings of each region are considered and
+	// reported; 0 means 8.
+	TopK int
+	// Classes restricts the regions normalized; nil means all.
+	Classes []string
+	// Pins fix the reading of a region by its source bytes.
+	Pins []Pin
+}
+
+// DefaultTextNormalization is normalization on, with the default top_k.
+var DefaultTextNormalization = TextNormalization{Enabled: true}
+
+// Pin selects the reading of the region [SourceStartByte, SourceEndByte) of
+// the transcript: Rank is the rank of the alternative to use, nil to keep
+// the source text as written.
+type Pin struct {
+	SourceStartByte int  `json:"source_start_byte"`
+	SourceEndByte   int  `json:"source_end_byte"`
+	Rank            *int `json:"rank"`
+}
+
+// Reading is one candidate reading of a normalization region.
+type Reading struct {
+	Rank     int    `json:"rank"`
+	Class    string `json:"class"`
+	Output   string `json:"output"`
+	Selected bool   `json:"selected"`
+}
+
+// Region is one stretch of the transcript that normalization changed (or a
+// pin kept as written), with word-level provenance: the byte range in the
+// original UTF-8 transcript, the candidate readings, and the aligned words
+// of the reading that was used.
+type Region struct {
+	SourceStartByte int       `json:"source_start_byte"`
+	SourceEndByte   int       `json:"source_end_byte"`
+	Source          string    `json:"source"`
+	Class           string    `json:"class,omitempty"`
+	Normalizations  []Reading `json:"normalizations"`
+	Words           []Word    `json:"words"`
+}
+
+// token is one unit handed to the acoustic search: a spoken word (or a
+// protected term) with the source bytes it came from.
+type token struct {
+	// Text is the spoken form, lower-cased, without surrounding punctuation.
+	Text string
+	// Parts are the spoken words a protected term is made of (one element
+	// otherwise); pronunciations are looked up per part and concatenated.
+	Parts []string
+	// Start, End are the source byte range the token came from.
+	Start, End int
+	// Unit indexes the display unit (a whitespace-separated source word,
+	// or several joined by one region) the token belongs to.
+	Unit int
+	// Region indexes the normalization region, or -1.
+	Region int
+}
+
+// unit is a word of the transcript as written, which the result reports.
+type unit struct {
+	Text       string
+	Start, End int
+}
+
+// transcript is the prepared form of a transcript.
+type transcript struct {
+	Source  string
+	Units   []unit
+	Tokens  []token
+	Regions []Region
+}
+
+// span is a chosen replacement of source bytes by spoken text.
+type span struct {
+	start, end int
+	output     string
+	region     int
+	protected  bool
+}
+
+// prepare normalizes text (when tn.Enabled), applies pins and protected
+// terms, and splits the result into spoken tokens that keep their source
+// byte ranges. lang is a BCP 47 tag or "und"; languages without
+// normalization rules are aligned as written.
+func prepare(ctx context.Context, text, lang string, tn TextNormalization, protected []string) (*transcript, error) {
+	t := &transcript{Source: text}
+	var spans []span
+	prot := protectedRanges(text, protected)
+	for _, r := range prot {
+		spans = append(spans, span{start: r[0], end: r[1], output: text[r[0]:r[1]], region: -1, protected: true})
+	}
+	if tn.Enabled {
+		regions, chosen, err := normalizeRegions(ctx, text, lang, tn, prot)
+		if err != nil {
+			return nil, err
+		}
+		t.Regions = regions
+		spans = append(spans, chosen...)
+	} else if len(tn.Pins) > 0 {
+		return nil, sotto.Invalid("bad_request", "text_normalization.pins", "pins need text normalization enabled")
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
+	t.Units = sourceUnits(text, spans)
+	t.Tokens = spokenTokens(text, spans, t.Units)
+	if len(t.Tokens) == 0 {
+		return nil, noWords()
+	}
+	return t, nil
+}
+
+func noWords() error {
+	e := sotto.Unsatisfiable("alignment_failed", "", "align: the transcript has no words to align")
+	e.Detail = Failure{Reason: ReasonNoWords, SearchPath: PathWholeAudio, SearchLimit: LimitNone}
+	return e
+}
+
+// protectedRanges finds each protected term in text, case-insensitively and
+// at word boundaries, longest terms first; ranges do not overlap.
+func protectedRanges(text string, terms []string) [][2]int {
+	terms = slices.Clone(terms)
+	slices.SortFunc(terms, func(a, b string) int { return len(b) - len(a) })
+	lower := strings.ToLower(text)
+	var out [][2]int
+	taken := func(s, e int) bool {
+		for _, r := range out {
+			if s < r[1] && r[0] < e {
+				return true
+			}
+		}
+		return false
+	}
+	for _, term := range terms {
+		term = strings.TrimSpace(term)
+		if term == "" {
+			continue
+		}
+		lt := strings.ToLower(term)
+		if len(lt) != len(term) {
+			continue // case folding changed the length; offsets would not hold
+		}
+		for from := 0; ; {
+			i := strings.Index(lower[from:], lt)
+			if i < 0 {
+				break
+			}
+			s, e := from+i, from+i+len(lt)
+			from = e
+			if !wordBoundary(text, s, e) || taken(s, e) {
+				continue
+			}
+			out = append(out, [2]int{s, e})
+		}
+	}
+	return out
+}
+
+func wordBoundary(text string, s, e int) bool {
+	if s > 0 {
+		r, _ := utf8.DecodeLastRuneInString(text[:s])
+		if isWordRune(r) {
+			return false
+		}
+	}
+	if e < len(text) {
+		r, _ := utf8.DecodeRuneInString(text[e:])
+		if isWordRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) }
+
+// normalizeRegions runs TN and chooses one reading per region: rank 0, or
+// the pinned rank. Regions overlapping a protected term are dropped.
+func normalizeRegions(ctx context.Context, text, lang string, tn TextNormalization, prot [][2]int) ([]Region, []span, error) {
+	topK := tn.TopK
+	if topK == 0 {
+		topK = normalize.DefaultTopK
+	}
+	if lang == "" {
+		lang = "und"
+	}
+	res, err := normalize.Normalize(ctx, text, normalize.Options{Language: lang, Mode: normalize.TN, TopK: topK, Classes: tn.Classes})
+	if err != nil {
+		var se *sotto.Error
+		if errors.As(err, &se) && se.Code == "normalization_language_unsupported" {
+			return nil, nil, checkPinsUnused(tn.Pins) // no rules: align as written
+		}
+		if errors.As(err, &se) && se.Code == "normalization_class_unsupported" {
+			return nil, nil, sotto.Invalid("bad_request", "text_normalization.classes", "%s", se.Message)
+		}
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, err
+	}
+	// Collect every distinct range any alternative changed, with readings.
+	type key struct{ s, e int }
+	byRange := map[key]*Region{}
+	var order []key
+	for _, alt := range res.Alternatives {
+		for _, sp := range alt.Spans {
+			k := key{sp.StartByte, sp.EndByte}
+			r := byRange[k]
+			if r == nil {
+				r = &Region{SourceStartByte: sp.StartByte, SourceEndByte: sp.EndByte, Source: sp.Source, Words: []Word{}}
+				byRange[k] = r
+				order = append(order, k)
+			}
+			dup := false
+			for _, rd := range r.Normalizations {
+				dup = dup || rd.Output == sp.Output
+			}
+			if !dup {
+				r.Normalizations = append(r.Normalizations, Reading{Rank: alt.Rank, Class: sp.Class, Output: sp.Output})
+			}
+		}
+	}
+	// The reading used: rank 0's spans, then pins.
+	chosen := map[key]string{}
+	if len(res.Alternatives) > 0 {
+		for _, sp := range res.Alternatives[0].Spans {
+			chosen[key{sp.StartByte, sp.EndByte}] = sp.Output
+		}
+	}
+	for i, p := range tn.Pins {
+		k := key{p.SourceStartByte, p.SourceEndByte}
+		r := byRange[k]
+		if r == nil {
+			return nil, nil, sotto.Invalid("bad_request", "text_normalization.pins",
+				"pin %d: bytes %d..%d are not a normalization region of the transcript", i, k.s, k.e)
+		}
+		if p.Rank == nil {
+			chosen[k] = r.Source
+			continue
+		}
+		out, ok := "", false
+		for _, alt := range res.Alternatives {
+			if alt.Rank != *p.Rank {
+				continue
+			}
+			out, ok = r.Source, true // an alternative without a span here keeps the source
+			for _, sp := range alt.Spans {
+				if sp.StartByte == k.s && sp.EndByte == k.e {
+					out = sp.Output
+				}
+			}
+		}
+		if !ok {
+			return nil, nil, sotto.Invalid("bad_request", "text_normalization.pins",
+				"pin %d: rank %d is not among the %d readings", i, *p.Rank, len(res.Alternatives))
+		}
+		chosen[k] = out
+	}
+	// Keep chosen, non-overlapping regions that avoid protected terms.
+	slices.SortFunc(order, func(a, b key) int {
+		if a.s != b.s {
+			return a.s - b.s
+		}
+		return b.e - a.e
+	})
+	var regions []Region
+	var spans []span
+	last := -1
+	for _, k := range order {
+		out, ok := chosen[k]
+		if !ok || k.s < last {
+			continue
+		}
+		overlap := false
+		for _, p := range prot {
+			overlap = overlap || (k.s < p[1] && p[0] < k.e)
+		}
+		if overlap {
+			continue
+		}
+		r := byRange[k]
+		for i := range r.Normalizations {
+			r.Normalizations[i].Selected = r.Normalizations[i].Output == out
+		}
+		if out != r.Source && len(r.Normalizations) > 0 {
+			for _, rd := range r.Normalizations {
+				if rd.Selected {
+					r.Class = rd.Class
+				}
+			}
+		}
+		regions = append(regions, *r)
+		spans = append(spans, span{start: k.s, end: k.e, output: out, region: len(regions) - 1})
+		last = k.e
+	}
+	return regions, spans, nil
+}
+
+func checkPinsUnused(pins []Pin) error {
+	if len(pins) > 0 {
+		return sotto.Invalid("bad_request", "text_normalization.pins", "the language has no normalization rules, so there is nothing to pin")
+	}
+	return nil
+}
+
+// sourceUnits splits text at whitespace into units, joining the words a
+// span or protected term crosses into one.
+func sourceUnits(text string, spans []span) []unit {
+	var units []unit
+	inSpan := func(i int) (int, bool) {
+		for _, s := range spans {
+			if i >= s.start && i < s.end {
+				return s.end, true
+			}
+		}
+		return 0, false
+	}
+	i := 0
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if unicode.IsSpace(r) {
+			i += n
+			continue
+		}
+		start := i
+		for i < len(text) {
+			if e, ok := inSpan(i); ok && e > i {
+				i = e
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(text[i:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			i += n
+		}
+		units = append(units, unit{Text: text[start:i], Start: start, End: i})
+	}
+	return units
+}
+
+// spokenTokens produces the tokens of the spoken form: the text between
+// spans is split into words; a span contributes the words of its output
+// (a protected term stays one token).
+func spokenTokens(text string, spans []span, units []unit) []token {
+	unitOf := func(pos int) int {
+		for i, u := range units {
+			if pos >= u.Start && pos < u.End {
+				return i
+			}
+		}
+		return len(units) - 1
+	}
+	var toks []token
+	emitWords := func(s string, start, end, offset int, region int, fixed bool) {
+		for _, w := range splitSpoken(s) {
+			ws, we := start, end
+			if !fixed {
+				ws, we = offset+w.start, offset+w.end
+			}
+			toks = append(toks, token{Text: w.text, Parts: []string{w.text}, Start: ws, End: we, Unit: unitOf(ws), Region: region})
+		}
+	}
+	pos := 0
+	for _, s := range spans {
+		if s.start < pos {
+			continue
+		}
+		emitWords(text[pos:s.start], 0, 0, pos, -1, false)
+		if s.protected {
+			words := splitSpoken(s.output)
+			if len(words) > 0 {
+				parts := make([]string, len(words))
+				for i, w := range words {
+					parts[i] = w.text
+				}
+				toks = append(toks, token{Text: strings.Join(parts, " "), Parts: parts, Start: s.start, End: s.end,
+					Unit: unitOf(s.start), Region: -1})
+			}
+		} else {
+			emitWords(s.output, s.start, s.end, 0, s.region, true)
+		}
+		pos = s.end
+	}
+	emitWords(text[pos:], 0, 0, pos, -1, false)
+	return toks
+}
+
+type spokenWord struct {
+	text       string
+	start, end int
+}
+
+// splitSpoken splits s into lower-cased words: runs of letters, digits and
+// marks, with apostrophes inside a word kept ("don't"). Hyphens, slashes
+// and other punctuation separate words. Han, Hiragana, Katakana and Thai
+// characters are one word each (they are joined back by the language's
+// tokenizer before pronunciation when it has one).
+func splitSpoken(s string) []spokenWord {
+	var out []spokenWord
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			w := strings.ToLower(strings.Trim(s[start:end], "'’"))
+			if w != "" {
+				out = append(out, spokenWord{w, start, end})
+			}
+			start = -1
+		}
+	}
+	for i, r := range s {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai):
+			flush(i)
+			out = append(out, spokenWord{string(r), i, i + utf8.RuneLen(r)})
+		case isWordRune(r) || ((r == '\'' || r == '’') && start >= 0):
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
+	return out
+}

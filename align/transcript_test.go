@@ -1,0 +1,160 @@
+package align
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sottolabs/sotto"
+)
+
+func tokenTexts(t *transcript) []string {
+	var out []string
+	for _, tk := range t.Tokens {
+		out = append(out, tk.Text)
+	}
+	return out
+}
+
+func TestPrepareWithoutNormalization(t *testing.T) {
+	text := "And so, my fellow Americans: ask not—what your country can do for you."
+	tr, err := prepare(context.Background(), text, "en", TextNormalization{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"and", "so", "my", "fellow", "americans", "ask", "not", "what", "your", "country", "can", "do", "for", "you"}
+	if got := tokenTexts(tr); !cmp.Equal(got, want) {
+		t.Errorf("tokens = %v; want %v", got, want)
+	}
+	for _, tk := range tr.Tokens {
+		if src := strings.ToLower(text[tk.Start:tk.End]); src != tk.Text {
+			t.Errorf("token %q maps to source %q", tk.Text, src)
+		}
+	}
+	if len(tr.Units) != 13 || tr.Units[1].Text != "so," || tr.Units[6].Text != "not—what" {
+		t.Errorf("units = %+v; want 13 whitespace words", tr.Units)
+	}
+}
+
+func TestPrepareNormalizesWithProvenance(t *testing.T) {
+	text := "I paid $5 for 2 apples."
+	tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(tokenTexts(tr), " ")
+	if !strings.Contains(got, "five dollars") || !strings.Contains(got, "two apples") {
+		t.Fatalf("spoken tokens %q; want five dollars … two apples", got)
+	}
+	var money *Region
+	for i := range tr.Regions {
+		if tr.Regions[i].Source == "$5" {
+			money = &tr.Regions[i]
+		}
+	}
+	if money == nil || text[money.SourceStartByte:money.SourceEndByte] != "$5" || len(money.Normalizations) == 0 {
+		t.Fatalf("regions %+v; want one for $5 with readings", tr.Regions)
+	}
+	for _, tk := range tr.Tokens {
+		if tk.Text == "dollars" && (tk.Start != money.SourceStartByte || tk.End != money.SourceEndByte || tr.Regions[tk.Region].Source != "$5") {
+			t.Errorf("token dollars has source %d..%d region %d; want the $5 region", tk.Start, tk.End, tk.Region)
+		}
+	}
+}
+
+func TestPreparePinKeepsSource(t *testing.T) {
+	text := "Call me at 5."
+	tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r *Region
+	for i := range tr.Regions {
+		if tr.Regions[i].Source == "5" {
+			r = &tr.Regions[i]
+		}
+	}
+	if r == nil {
+		t.Fatalf("no region for 5: %+v", tr.Regions)
+	}
+	tn := DefaultTextNormalization
+	tn.Pins = []Pin{{SourceStartByte: r.SourceStartByte, SourceEndByte: r.SourceEndByte, Rank: nil}}
+	tr, err = prepare(context.Background(), text, "en", tn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tokenTexts(tr); got[len(got)-1] != "5" {
+		t.Errorf("pinned to source: tokens %v; want the last one 5", got)
+	}
+	tn.Pins = []Pin{{SourceStartByte: 0, SourceEndByte: 2}}
+	_, err = prepare(context.Background(), text, "en", tn, nil)
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Param != "text_normalization.pins" {
+		t.Errorf("pin on no region = %v; want 400 param text_normalization.pins", err)
+	}
+}
+
+func TestPrepareProtectedTerms(t *testing.T) {
+	text := "We met in New York and new yorkers laughed."
+	tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, []string{"new york"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"we", "met", "in", "new york", "and", "new", "yorkers", "laughed"}
+	if got := tokenTexts(tr); !cmp.Equal(got, want) {
+		t.Errorf("tokens = %v; want %v (only the whole-word match is protected)", got, want)
+	}
+	if p := tr.Tokens[3]; !cmp.Equal(p.Parts, []string{"new", "york"}) || text[p.Start:p.End] != "New York" {
+		t.Errorf("protected token = %+v", p)
+	}
+}
+
+func TestPrepareNoWords(t *testing.T) {
+	_, err := prepare(context.Background(), " ... — !", "en", TextNormalization{}, nil)
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Code != "alignment_failed" {
+		t.Fatalf("prepare(punctuation) = %v; want alignment_failed", err)
+	}
+	if f, ok := se.Detail.(Failure); !ok || f.Reason != ReasonNoWords {
+		t.Errorf("detail = %+v; want reason no_words", se.Detail)
+	}
+}
+
+func TestSplitSpokenCJK(t *testing.T) {
+	got := splitSpoken("今天 hello、世界 don't")
+	var words []string
+	for _, w := range got {
+		words = append(words, w.text)
+	}
+	if want := []string{"今", "天", "hello", "世", "界", "don't"}; !cmp.Equal(words, want) {
+		t.Errorf("splitSpoken = %v; want %v", words, want)
+	}
+}
+
+func FuzzPrepare(f *testing.F) {
+	f.Add("I paid $12.50 at 3:30 pm for 21 crêpes.", "New York")
+	f.Add("Dr. Smith lives on St. James St.", "")
+	f.Add("今天天气很好", "")
+	f.Fuzz(func(t *testing.T, text, term string) {
+		tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, []string{term})
+		if err != nil {
+			if !errors.Is(err, sotto.ErrUnsatisfiable) && !errors.Is(err, sotto.ErrInvalidRequest) {
+				t.Fatalf("prepare(%q) = %v; want a 400/422-kind error", text, err)
+			}
+			return
+		}
+		for _, tk := range tr.Tokens {
+			if tk.Start < 0 || tk.End > len(text) || tk.Start > tk.End || tk.Unit < 0 || tk.Unit >= len(tr.Units) {
+				t.Fatalf("token %+v out of range for %q", tk, text)
+			}
+		}
+		for _, r := range tr.Regions {
+			if text[r.SourceStartByte:r.SourceEndByte] != r.Source {
+				t.Fatalf("region %+v does not match the source", r)
+			}
+		}
+	})
+}
