@@ -141,7 +141,7 @@ func noWords() error {
 func protectedRanges(text string, terms []string) [][2]int {
 	terms = slices.Clone(terms)
 	slices.SortFunc(terms, func(a, b string) int { return len(b) - len(a) })
-	lower := strings.ToLower(text)
+	lower := lowerSameLength(text)
 	var out [][2]int
 	taken := func(s, e int) bool {
 		for _, r := range out {
@@ -156,10 +156,7 @@ func protectedRanges(text string, terms []string) [][2]int {
 		if term == "" {
 			continue
 		}
-		lt := strings.ToLower(term)
-		if len(lt) != len(term) {
-			continue // case folding changed the length; offsets would not hold
-		}
+		lt := lowerSameLength(term)
 		for from := 0; ; {
 			i := strings.Index(lower[from:], lt)
 			if i < 0 {
@@ -174,6 +171,23 @@ func protectedRanges(text string, terms []string) [][2]int {
 		}
 	}
 	return out
+}
+
+// lowerSameLength lower-cases s rune by rune where that keeps the UTF-8
+// length, so byte offsets into the result hold for s; other runes and
+// invalid bytes are kept as they are.
+func lowerSameLength(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || n > 1 {
+			if l := unicode.ToLower(r); l != r && utf8.RuneLen(l) == n {
+				utf8.EncodeRune(b[i:], l)
+			}
+		}
+		i += n
+	}
+	return string(b)
 }
 
 func wordBoundary(text string, s, e int) bool {

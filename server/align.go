@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/audio"
 )
 
@@ -362,7 +363,9 @@ func parseSentenceFields(f *form, req *alignRequest) error {
 }
 
 // handleAlignment validates the request, decodes the audio and checks the
-// window against it, then runs the alignment model.
+// window against it, then runs the alignment model. With the request header
+// "progress: 1" it answers NDJSON: progress lines, a stage line when an auto
+// search widens, and a final line with the result or the error envelope.
 func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
 	f, err := parseMultipart(r, s.cfg.SpoolDir)
 	if err != nil {
@@ -380,11 +383,83 @@ func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if dur := a.Seconds(); req.window && req.end > dur+1e-6 {
+	dur := a.Seconds()
+	if req.window && req.end > dur+1e-6 {
 		s.writeError(w, r, sotto.Invalid("bad_request", "end",
 			"the window %g..%g s ends after the audio (%.3f s)", req.start, req.end, dur))
 		return
 	}
-	s.writeError(w, r, sotto.NotImplemented("capability_unavailable",
-		"alignment with %s is not in this build yet (the acoustic engine is being integrated)", req.model.ID))
+	release, loaded, err := s.models.Acquire(r.Context(), req.model.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
+	b, ok := loaded.(align.Backend)
+	if !ok {
+		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "model %s does not align in this build", req.model.ID))
+		return
+	}
+	opts := req.options()
+	var stream *ndjsonWriter
+	if r.Header.Get("progress") == "1" {
+		stream = newNDJSON(w)
+		total := dur
+		if req.window {
+			total = req.end - req.start
+		}
+		opts.Progress = func(p align.Progress) {
+			if p.Stage != "" {
+				stream.line(stageLine{Object: "alignment.stage", Stage: p.Stage})
+				return
+			}
+			stream.progress(progressLine{Object: "alignment.progress", Progress: p.Fraction,
+				ProcessedSeconds: p.Seconds, TotalSeconds: total}, p.Fraction)
+		}
+	}
+	res, err := b.Align(r.Context(), a, req.text, opts)
+	if stream == nil {
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, res)
+		return
+	}
+	if err != nil {
+		resp := errorFor(err)
+		if resp.status == StatusClientClosedRequest {
+			return
+		}
+		s.log.Debug("alignment failed", "id", requestID(r.Context()), "err", err)
+		stream.line(resp.body)
+		return
+	}
+	stream.line(res)
+}
+
+// options converts a validated request into align.Options.
+func (req *alignRequest) options() align.Options {
+	o := align.Options{
+		Model: req.model.ID, Language: req.language, SearchEffort: req.searchEffort,
+		ProtectedTerms: req.protectedTerms,
+		Sentences: align.SentenceOptions{Lengths: req.lengths, MinChars: req.minChars, MaxChars: req.maxChars,
+			StartMargin: req.startMargin, EndMargin: req.endMargin,
+			Disabled: req.semanticSentences != nil && !*req.semanticSentences},
+	}
+	if req.window {
+		o.Start, o.End = req.start, req.end
+	}
+	tn := req.normalization
+	if tn.on {
+		o.TextNormalization = align.TextNormalization{Enabled: true, Classes: tn.Classes}
+		if tn.TopK != nil {
+			o.TextNormalization.TopK = *tn.TopK
+		}
+		for _, p := range tn.Pins {
+			o.TextNormalization.Pins = append(o.TextNormalization.Pins,
+				align.Pin{SourceStartByte: p.SourceStartByte, SourceEndByte: p.SourceEndByte, Rank: p.Rank})
+		}
+	}
+	return o
 }
