@@ -1,0 +1,390 @@
+package align
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/sphinx"
+	"github.com/sottolabs/sotto/segment"
+)
+
+// The pure-Go driver: the CMU Sphinx English acoustic model read by
+// internal/sphinx, pronunciations from its dictionary with a
+// grapheme-to-phoneme fallback, and the Viterbi forced alignment of the
+// engine.
+
+func init() {
+	Register(Driver{Name: "go", Open: openLattice})
+}
+
+// Options keys of backend.Config understood by the "go" driver.
+const (
+	// OptAcousticDir is the directory of the acoustic model (mdef, means …).
+	OptAcousticDir = "acoustic_dir"
+	// OptDict is the pronouncing dictionary.
+	OptDict = "dict"
+	// OptModel is the catalog ID the driver serves; it decides the
+	// language rules (Sotto/Lattice-1 is English only in this build).
+	OptModel = "model"
+)
+
+// lattice is the "go" alignment backend.
+type lattice struct {
+	id    string
+	model *sphinx.Model
+}
+
+var _ Backend = (*lattice)(nil)
+
+func openLattice(ctx context.Context, cfg backend.Config) (Backend, error) {
+	var c sphinx.Config
+	c.Dir = cfg.Options[OptAcousticDir]
+	c.Dict = cfg.Options[OptDict]
+	if c.Dir == "" && cfg.ModelDir != "" {
+		if _, err := os.Stat(filepath.Join(cfg.ModelDir, "en-us", "mdef")); err == nil {
+			c.Dir = filepath.Join(cfg.ModelDir, "en-us")
+		}
+	}
+	m, err := sphinx.Load(ctx, c)
+	if err != nil {
+		return nil, fmt.Errorf("align: loading the acoustic model: %w", err)
+	}
+	id := cfg.Model
+	if id == "" {
+		id = "Sotto/Lattice-2"
+	}
+	return &lattice{id: id, model: m}, nil
+}
+
+// Close releases the model.
+func (l *lattice) Close() error {
+	l.model = nil
+	return nil
+}
+
+// beams per search effort, in nats.
+var beams = map[string]float64{EffortStandard: sphinx.DefaultBeam, EffortExtended: 3 * sphinx.DefaultBeam}
+
+// Align aligns transcript to a.
+func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, opts Options) (*Alignment, error) {
+	if a.Rate() != sotto.SampleRate {
+		return nil, fmt.Errorf("align: audio at %d Hz; the engine needs %d Hz (decode with the audio package)", a.Rate(), sotto.SampleRate)
+	}
+	dur := a.Seconds()
+	samples := a.Samples
+	offset := 0.0
+	if opts.End > 0 {
+		if opts.Start < 0 || opts.End <= opts.Start || opts.End > dur+1e-6 {
+			return nil, sotto.Invalid("bad_request", "end", "align: window %g..%g s is not within the %.3f s of audio", opts.Start, opts.End, dur)
+		}
+		s, e := int(opts.Start*float64(sotto.SampleRate)), min(len(samples), int(math.Ceil(opts.End*float64(sotto.SampleRate))))
+		samples, offset = samples[s:e], float64(s)/float64(sotto.SampleRate)
+	}
+	lang, cands := resolveLanguage(opts.Language, transcript)
+	tr, err := prepare(ctx, transcript, lang, opts.TextNormalization, opts.ProtectedTerms)
+	if err != nil {
+		return nil, err
+	}
+	progress := func(f float64) {
+		if opts.Progress != nil {
+			opts.Progress(Progress{Fraction: f, Seconds: f * float64(len(samples)) / sotto.SampleRate})
+		}
+	}
+	progress(0)
+	feats, n, err := l.model.Features(ctx, samples)
+	if err != nil {
+		return nil, err
+	}
+	progress(0.2)
+	m, labels, err := l.lexicon(ctx, tr, lang)
+	if err != nil {
+		return nil, err
+	}
+	effort := opts.SearchEffort
+	if effort == "" {
+		effort = EffortStandard
+	}
+	first := effort
+	if effort == EffortAuto {
+		first = EffortStandard
+	}
+	res, err := m.AlignFeatures(ctx, feats, n, labels, sphinx.AlignOptions{Beam: beams[first]})
+	retried := false
+	if err != nil {
+		f := failureOf(err, first)
+		if effort == EffortAuto && f != nil && f.RetryRecommended {
+			if opts.Progress != nil {
+				opts.Progress(Progress{Stage: "extended_search"})
+			}
+			progress(0)
+			retried, first = true, EffortExtended
+			res, err = m.AlignFeatures(ctx, feats, n, labels, sphinx.AlignOptions{Beam: beams[first]})
+		}
+		if err != nil {
+			return nil, failureError(err, first)
+		}
+	}
+	progress(0.9)
+	words := l.score(ctx, res, feats, n)
+	out, err := assemble(ctx, tr, res, words, offset, dur, opts)
+	if err != nil {
+		return nil, err
+	}
+	out.Language, out.LanguageCandidates = lang, cands
+	if lang == "und" {
+		out.Language, out.LanguageCandidates = "", nil
+	}
+	out.SearchEffortUsed, out.SearchRetried = first, retried
+	out.Usage = Usage{Type: "duration", Seconds: float64(len(samples)) / sotto.SampleRate}
+	progress(1)
+	return out, nil
+}
+
+// resolveLanguage picks the language for pronunciation and normalization.
+func resolveLanguage(lang, text string) (string, []string) {
+	switch lang {
+	case "und":
+		return "und", nil
+	case "":
+		return "en", []string{"en"}
+	}
+	return lang, []string{lang}
+}
+
+// lexicon builds a per-request model whose dictionary holds one entry per
+// token (labels w0000 …), so repeated words, protected terms and words
+// from any language are all plain dictionary entries for the engine.
+func (l *lattice) lexicon(ctx context.Context, tr *transcript, lang string) (*sphinx.Model, []string, error) {
+	md := l.model.Mdef
+	var b strings.Builder
+	labels := make([]string, len(tr.Tokens))
+	for i, tk := range tr.Tokens {
+		labels[i] = fmt.Sprintf("w%04d", i)
+		prons := [][]string{nil}
+		for _, part := range tk.Parts {
+			pp, err := l.pronounce(ctx, part, lang)
+			if err != nil {
+				return nil, nil, err
+			}
+			var next [][]string
+			for _, p := range prons {
+				for _, q := range pp {
+					if len(next) >= 4 {
+						break
+					}
+					next = append(next, append(append([]string(nil), p...), q...))
+				}
+			}
+			prons = next
+		}
+		for v, p := range prons {
+			if v == 0 {
+				fmt.Fprintf(&b, "%s %s\n", labels[i], strings.Join(p, " "))
+			} else {
+				fmt.Fprintf(&b, "%s(%d) %s\n", labels[i], v+1, strings.Join(p, " "))
+			}
+		}
+	}
+	d := &sphinx.Dict{}
+	if err := sphinx.ParseDict("transcript", []byte(b.String()), md, false, d); err != nil {
+		return nil, nil, fmt.Errorf("align: building the transcript lexicon: %w", err)
+	}
+	m := *l.model
+	m.Dict = d
+	return &m, labels, nil
+}
+
+// pronounce returns the pronunciations of one spoken word in the model's
+// phone names.
+func (l *lattice) pronounce(ctx context.Context, word, lang string) ([][]string, error) {
+	md := l.model.Mdef
+	if base := strings.SplitN(lang, "-", 2)[0]; base == "en" || lang == "und" || lang == "" {
+		if ids := l.model.Dict.Lookup(word); len(ids) > 0 {
+			out := make([][]string, 0, len(ids))
+			for _, p := range ids {
+				names := make([]string, len(p))
+				for i, id := range p {
+					names[i] = md.CIName[id]
+				}
+				out = append(out, names)
+			}
+			return out, nil
+		}
+	}
+	if Phonemize != nil {
+		p, err := Phonemize(ctx, lang, word)
+		if err == nil && len(p) > 0 {
+			return [][]string{p}, nil
+		}
+		if err != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+	return nil, sotto.Unsatisfiable("language_unsupported", "text",
+		"align: no pronunciation for %q (language %s): it is not in the dictionary and no phonemizer is available", word, lang)
+}
+
+// Phonemize, when set, gives the pronunciation of a word the dictionary
+// lacks, in the acoustic model's phone names (the g2p package sets it).
+var Phonemize func(ctx context.Context, lang, word string) ([]string, error)
+
+// score computes a confidence per aligned unit: the goodness of
+// pronunciation, exp of the mean per-frame log-likelihood ratio between the
+// aligned path and the best senone of each frame (a free phone loop's upper
+// bound). A word replaced by a wrong one scores clearly lower.
+func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []float32, n int) []float64 {
+	sc := l.model.NewScorer()
+	out := make([]float32, sc.NSenones())
+	dim := len(feats) / max(n, 1)
+	best := make([]float64, n+1) // prefix sums of the best senone score
+	for t := range n {
+		if t%256 == 0 && ctx.Err() != nil {
+			return make([]float64, len(res.Words))
+		}
+		best[t+1] = best[t] + float64(sc.ScoreAll(feats[t*dim:(t+1)*dim], out))
+	}
+	// Per phone: the mean per-frame log-likelihood ratio. A word's
+	// confidence follows its phones: the mean ratio, pulled down by the
+	// worst phone, so one badly matching phone marks the word.
+	type acc struct {
+		sum, worst float64
+		n          int
+	}
+	per := make([]acc, len(res.Words))
+	for i := range per {
+		per[i].worst = math.Inf(1)
+	}
+	for _, p := range res.Phones {
+		frames := p.End - p.Start
+		if frames <= 0 || p.Parent < 0 || p.Parent >= len(per) {
+			continue
+		}
+		r := (p.Score - (best[p.End] - best[p.Start])) / float64(frames)
+		a := &per[p.Parent]
+		a.sum += r
+		a.n++
+		a.worst = math.Min(a.worst, r)
+	}
+	scores := make([]float64, len(res.Words))
+	for i, a := range per {
+		if a.n == 0 {
+			continue
+		}
+		ratio := 0.5*(a.sum/float64(a.n)) + 0.5*a.worst
+		scores[i] = math.Exp(math.Max(ratio, -50) / gopTemperature)
+	}
+	return scores
+}
+
+// gopTemperature scales the per-frame log-likelihood ratio (nats) into a
+// confidence: a ratio of -gopTemperature gives exp(-1) ≈ 0.37.
+const gopTemperature = 4.0
+
+// failureOf extracts the engine's failure, if err is one.
+func failureOf(err error, effort string) *Failure {
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Code != "alignment_failed" {
+		return nil
+	}
+	f := &Failure{Reason: ReasonNoPath, SearchEffortUsed: effort, SearchPath: PathWholeAudio, SearchLimit: LimitNone}
+	if d, ok := se.Detail.(map[string]any); ok {
+		if r, ok := d["reason"].(string); ok {
+			f.Reason = r
+		}
+	}
+	if f.Reason == ReasonNoPath && effort == EffortStandard {
+		f.RetryRecommended = true
+		f.SearchLimit = LimitBudget
+	}
+	return f
+}
+
+// failureError returns err with the spec's alignment object as its detail.
+func failureError(err error, effort string) error {
+	f := failureOf(err, effort)
+	if f == nil {
+		return err
+	}
+	var se *sotto.Error
+	errors.As(err, &se)
+	return &sotto.Error{Kind: sotto.ErrUnsatisfiable, Code: "alignment_failed", Message: se.Message, Detail: *f}
+}
+
+// assemble maps the engine's word segments back to the transcript: tokens
+// to the words as written, regions to their spoken words, words to
+// sentence segments.
+func assemble(ctx context.Context, tr *transcript, res *sphinx.Alignment, scores []float64, offset, dur float64, opts Options) (*Alignment, error) {
+	sec := func(frame int) float64 { return round3(offset + res.Seconds(frame)) }
+	type span struct {
+		start, end float64
+		score      float64
+		n          int
+		set        bool
+	}
+	units := make([]span, len(tr.Units))
+	for i, w := range res.Words {
+		if w.Parent < 0 || w.Parent >= len(tr.Tokens) {
+			continue // inserted silence
+		}
+		tk := tr.Tokens[w.Parent]
+		st, en := sec(w.Start), sec(w.End)
+		u := &units[tk.Unit]
+		if !u.set {
+			u.start, u.set = st, true
+		}
+		u.end = en
+		u.score += scores[i]
+		u.n++
+		if tk.Region >= 0 {
+			r := &tr.Regions[tk.Region]
+			r.Words = append(r.Words, Word{Word: tk.Text, Start: st, End: en, Score: round3(scores[i])})
+		}
+	}
+	var words []segment.Word
+	for i, u := range units {
+		if !u.set {
+			continue
+		}
+		s := round3(u.score / float64(max(u.n, 1)))
+		words = append(words, segment.Word{Word: tr.Units[i].Text, Start: u.start, End: u.end, Score: &s})
+	}
+	out := &Alignment{Task: "align", Duration: round3(dur), Text: tr.Source, Segments: []Segment{},
+		NormalizationRegions: tr.Regions}
+	var cues []segment.Cue
+	if opts.Sentences.Disabled || len(words) == 0 {
+		if len(words) > 0 {
+			cues = []segment.Cue{{Text: tr.Source, Start: words[0].Start, End: words[len(words)-1].End, Words: words}}
+		}
+	} else {
+		so := segment.Options{MediaEnd: dur}
+		if s := opts.Sentences; s.Lengths {
+			so.Length = &segment.Length{MinChars: s.MinChars, MaxChars: s.MaxChars}
+			so.Margins = &segment.Margins{Start: s.StartMargin, End: s.EndMargin}
+		}
+		var err error
+		if cues, err = segment.Words(ctx, words, so); err != nil {
+			return nil, err
+		}
+	}
+	for i, c := range cues {
+		seg := Segment{ID: i, Start: round3(c.Start), End: round3(c.End), Text: c.Text, Words: make([]Word, 0, len(c.Words))}
+		for _, w := range c.Words {
+			sc := 0.0
+			if w.Score != nil {
+				sc = *w.Score
+			}
+			seg.Words = append(seg.Words, Word{Word: w.Word, Start: w.Start, End: w.End, Score: sc})
+		}
+		out.Segments = append(out.Segments, seg)
+	}
+	return out, nil
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
