@@ -6,9 +6,10 @@ import (
 )
 
 // learnAbbreviations finds abbreviations the built-in lists miss, with
-// Punkt-style evidence from the document itself: a short word that occurs
-// at least twice with a final period, at least once followed by a lower-case
-// word, and never without the period, is taken to be an abbreviation. The
+// Punkt-style evidence from the document itself: a word of at most four
+// letters that is followed by a lower-case word at least twice and in most
+// of its occurrences with a final period, and never occurs without the
+// period, is taken to be an abbreviation. The
 // result is keyed by the lower-case word without its period.
 func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 	type stat struct{ dotted, dottedLower, bare int }
@@ -27,7 +28,7 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 			continue
 		}
 		w := prevToken(s, i-1)
-		if w == "" || len(w) > 20 || runeLen(w) > 5 || !allLetters(w) {
+		if w == "" || len(w) > 16 || runeLen(w) > 4 || !allLetters(w) {
 			continue
 		}
 		w = strings.ToLower(w)
@@ -57,7 +58,7 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 	}
 	any := false
 	for _, st := range stats {
-		if st.dotted >= 2 && st.dottedLower >= 1 {
+		if st.dottedLower >= 2 && 2*st.dottedLower > st.dotted {
 			any = true
 			break
 		}
@@ -83,7 +84,7 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 			count++
 		}
 		p, _ := runeBefore(s, i)
-		if count <= 5 && (j >= len(s) || s[j] != '.') && p != '.' && p != '-' {
+		if count <= 4 && (j >= len(s) || s[j] != '.') && p != '.' && p != '-' {
 			w := s[i:j]
 			if upper {
 				w = strings.ToLower(w)
@@ -96,7 +97,7 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 	}
 	var out map[string]bool
 	for w, st := range stats {
-		if st.dotted >= 2 && st.dottedLower >= 1 && st.bare == 0 {
+		if st.dottedLower >= 2 && 2*st.dottedLower > st.dotted && st.bare == 0 {
 			if out == nil {
 				out = map[string]bool{}
 			}

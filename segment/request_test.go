@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -328,4 +330,24 @@ func parseStamp(s string) (float64, error) {
 		return 0, err
 	}
 	return float64(h*3600+m*60+sec) + float64(ms)/1000, nil
+}
+
+func TestDecodeRequestReaders(t *testing.T) {
+	body := `{"text": "One. Two.", "threshold": 0.5, "options": {"max_chars": 20}}`
+	for _, wrap := range []struct {
+		name string
+		fn   func(io.Reader) io.Reader
+	}{{"one byte", iotest.OneByteReader}, {"half", iotest.HalfReader}, {"data err", iotest.DataErrReader}} {
+		req, err := DecodeRequest(wrap.fn(strings.NewReader(body)))
+		if err != nil {
+			t.Fatalf("DecodeRequest(%s): %v", wrap.name, err)
+		}
+		o, err := req.SegmentOptions(false)
+		if err != nil || o.Threshold == nil || *o.Threshold != 0.5 || o.Length == nil || o.Length.MaxChars != 20 {
+			t.Errorf("DecodeRequest(%s) options = %+v, %v; want threshold 0.5 and max_chars 20", wrap.name, o, err)
+		}
+	}
+	if _, err := DecodeRequest(iotest.ErrReader(errors.New("boom"))); err == nil {
+		t.Errorf("DecodeRequest(failing reader) = nil error; want an error")
+	}
 }

@@ -187,7 +187,7 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	kept := keep(bs, th)
 	res := &Result{Task: "segment", Segments: []Item{}}
 	if opts.ParagraphThreshold != nil {
-		pb := paragraphBoundaries(ctx, text, kept)
+		pb := paragraphBoundaries(text, kept)
 		var paras []string
 		for _, sp := range spans(text, keep(pb, *opts.ParagraphThreshold)) {
 			p := strings.TrimSpace(text[sp[0]:sp[1]])
@@ -199,7 +199,7 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	}
 	units := spans(text, kept)
 	if opts.Length != nil {
-		units, err = cueSpans(ctx, text, units, bs, th, *opts.Length, nil)
+		units, err = cueSpans(ctx, text, units, bs, *opts.Length, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -309,11 +309,11 @@ func clean(s string) string {
 // longer than l.MaxChars runes is split at the best-scored word gaps, and
 // units shorter than l.MinChars are merged with a neighbour when the merged
 // unit still fits. bs are all candidate boundaries with their scores (those
-// below th are used as split hints). pause, when non-nil, returns extra
-// evidence in [0, 1] for a split at a byte offset, and a negative value where
-// no split is allowed (a change of speaker must stay a boundary: see
-// mergeable).
-func cueSpans(ctx context.Context, text string, units [][2]int, bs []boundary, th float64, l Length, hint func(end, next int) (float64, bool)) ([][2]int, error) {
+// below the threshold serve as split hints). hint, when non-nil, returns
+// extra evidence in [0, 1] for a split between byte offsets end and next (a
+// pause), and certain where two units must stay apart (a change of
+// speaker).
+func cueSpans(ctx context.Context, text string, units [][2]int, bs []boundary, l Length, hint func(end, next int) (float64, bool)) ([][2]int, error) {
 	hints := map[int]float64{}
 	for _, b := range bs {
 		hints[b.next] = b.score
@@ -503,7 +503,7 @@ func mergeShort(text string, ps [][2]int, l Length, hint func(end, next int) (fl
 // the text uses single line breaks for paragraphs, and elsewhere the score
 // is the lexical-cohesion depth between the sentences on either side
 // (TextTiling).
-func paragraphBoundaries(ctx context.Context, text string, kept []boundary) []boundary {
+func paragraphBoundaries(text string, kept []boundary) []boundary {
 	blank := false
 	for _, b := range kept {
 		if b.newlines >= 2 {
@@ -529,7 +529,6 @@ func paragraphBoundaries(ctx context.Context, text string, kept []boundary) []bo
 		}
 		out[k] = b
 	}
-	_ = ctx
 	return out
 }
 

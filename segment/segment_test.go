@@ -33,6 +33,10 @@ func TestSentences(t *testing.T) {
 		{"ellipsis mid", "en", "I wasn’t really ... well, what I mean...see . . . what I'm saying.", []string{"I wasn’t really ... well, what I mean...see . . . what I'm saying."}},
 		{"list", "en", "1. The first item 2. The second item", []string{"1. The first item", "2. The second item"}},
 		{"missing space", "en", "I was home.Then it rained.", []string{"I was home.", "Then it rained."}},
+		{"missing space before title", "en", "Today is Tuesday.Mr. Smith went home.", []string{"Today is Tuesday.", "Mr. Smith went home."}},
+		{"no split in domains", "en", "See www.Example.Com and Newsfeeds.Com, or mail Jane.Doe@example.com today.", []string{"See www.Example.Com and Newsfeeds.Com, or mail Jane.Doe@example.com today."}},
+		{"footnote", "en", "He was a martyr.[1] The emperor ruled.", []string{"He was a martyr.[1]", "The emperor ruled."}},
+		{"dialogue dash", "en", "Mix it and -- voila! -- you have cake.", []string{"Mix it and -- voila! -- you have cake."}},
 		{"parenthetical", "en", "He teaches (He worked for 5 years as an engineer.) at the school.", []string{"He teaches (He worked for 5 years as an engineer.) at the school."}},
 		{"lower-case start", "en", "bet? really, i have no idea.", []string{"bet?", "really, i have no idea."}},
 		{"newline list", "en", "features\ncontact manager\nevents, activities\n", []string{"features", "contact manager", "events, activities"}},
@@ -462,5 +466,34 @@ func TestTimedParagraphs(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Cues(paragraphs) mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	ctx := context.Background()
+	want, err := Sentences(ctx, monotonicTexts[1], Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 20 {
+				got, err := Sentences(ctx, monotonicTexts[1], Options{})
+				if err == nil && !cmp.Equal(got, want) {
+					err = errors.New("different result under concurrency")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Errorf("Sentences concurrently: %v", err)
+		}
 	}
 }

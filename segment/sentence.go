@@ -160,7 +160,8 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 }
 
 // scriptStop reports whether r at offset i is a stop only in the script of
-// the preceding letter: the Armenian colon and the Greek semicolon.
+// the preceding letter: the Armenian colon, the colon of an Arabic headline
+// and the Greek question mark written as a semicolon.
 func (sc *scanner) scriptStop(r rune, i int) bool {
 	if r != ':' && r != ';' {
 		return false
@@ -188,6 +189,8 @@ func (sc *scanner) cluster(i int) (boundary, bool, int) {
 	for j < len(s) {
 		r, n := runeAt(s, j)
 		switch {
+		case isPeriod(r) && cjk:
+			goto closing // "。..." : the ellipsis opens the next sentence
 		case isPeriod(r):
 			periods++
 			lastPeriod = j
@@ -246,6 +249,15 @@ closing:
 		sc.quote(r, j)
 		closers = true
 		j += n
+	}
+	// Footnote references after the stop: "martyr.[1][2] The", "(1987).1 According".
+	for stops+periods > 0 {
+		if k := footnote(s, j, i); k > j {
+			j = k
+			closers = true
+			continue
+		}
+		break
 	}
 	end := j
 	next, newlines := end, 0
@@ -310,8 +322,8 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 
 	// Full-width stops need no space; ASCII ones between CJK characters
 	// act the same.
-	if p, _ := runeBefore(s, i); !cjk && stops > 0 && !gap && isCJK(p) && isCJK(nr) {
-		cjk = true
+	if p, _ := runeBefore(s, i); !cjk && stops > 0 && !gap && isCJK(nr) && !isCloser(nr) && (isCJK(p) || periods == 0) {
+		cjk = true // "ないのか?ついつい", "Ciao!ジェリー"
 	}
 	if cjk {
 		if closers && unicode.Is(unicode.Hiragana, nr) {
@@ -394,7 +406,7 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
-			if upper && runeLen(tok) >= 2 && (isLowerWord(tok) || allDigits(tok)) {
+			if upper && (runeLen(tok) >= 3 && endsLowerWord(tok) || runeLen(tok) >= 2 && allDigits(tok)) && !isAddress(s, i) && wordEnds(s, next) {
 				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(wordAt(s, next)) && len(wordAt(s, next)) > 1 {
 					return 0.55, true // "жағдайы.XVIII ғасыр"
 				}
@@ -467,6 +479,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	k := sc.abbr[lw]
 	if k == abbrNone && sc.learned[lw] {
 		k = abbrPlain
+	}
+	if j := strings.LastIndexByte(lw, '.'); k == abbrNone && j >= 0 && !isDotted(lw) {
+		k = sc.abbr[lw[j+1:]] // "Tuesday.Mr. Smith": the part after a missing space
 	}
 	if k == abbrNone && isDotted(lw) {
 		k = abbrPlain
@@ -959,11 +974,86 @@ func isDash(r rune) bool { return r == '-' || r == '—' || r == '–' }
 // dashThenLower reports whether the dash at byte k of s is followed by a
 // space and a lower-case word, as a dialogue attribution is.
 func dashThenLower(s string, k int) bool {
-	_, n := runeAt(s, k)
-	k += n
+	for k < len(s) {
+		r, n := runeAt(s, k)
+		if !isDash(r) {
+			break
+		}
+		k += n
+	}
 	for k < len(s) && s[k] == ' ' {
 		k++
 	}
 	r, _ := runeAt(s, k)
 	return unicode.IsLower(r)
+}
+
+// footnote returns the end of a footnote reference at byte j of s, just
+// after a stop that starts at byte stop, or j when there is none: "[12]",
+// or 1-3 digits directly after a stop that follows a word or bracket and
+// that are followed by a space and a capital.
+func footnote(s string, j, stop int) int {
+	if j < len(s) && s[j] == '[' {
+		k := j + 1
+		for k < len(s) && k-j <= 4 && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k > j+1 && k < len(s) && s[k] == ']' {
+			return k + 1
+		}
+		return j
+	}
+	k := j
+	for k < len(s) && k-j < 3 && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if k == j || k+1 >= len(s) || s[k] != ' ' || s[k+1] < 'A' || s[k+1] > 'Z' {
+		return j
+	}
+	if p, _ := runeBefore(s, stop); !(unicode.IsLower(p) || p == ')') || s[stop] != '.' || j != stop+1 && s[j-1] != ')' {
+		return j
+	}
+	return k
+}
+
+// endsLowerWord reports whether w is all letters and ends with a lower-case
+// one: "world", "Tuesday".
+func endsLowerWord(w string) bool {
+	r, _ := runeBefore(w, len(w))
+	return allLetters(w) && unicode.IsLower(r)
+}
+
+// isAddress reports whether the run of non-space characters around byte i of
+// s looks like an e-mail address, a URL or a domain.
+func isAddress(s string, i int) bool {
+	a := i
+	for a > 0 {
+		r, n := runeBefore(s, a)
+		if isSpace(r) {
+			break
+		}
+		a -= n
+	}
+	b := i
+	for b < len(s) {
+		r, n := runeAt(s, b)
+		if isSpace(r) {
+			break
+		}
+		b += n
+	}
+	t := s[a:b]
+	return strings.ContainsAny(t, "@/\\") || strings.Contains(t, "www.") || strings.Contains(t, "://")
+}
+
+// wordEnds reports whether the word starting at byte k of s is followed by
+// a space, the end of the text, or a period and then one of those: "Today
+// is", "Mr. Smith", not "Com, Uncensored".
+func wordEnds(s string, k int) bool {
+	k += len(wordAt(s, k))
+	if k < len(s) && s[k] == '.' {
+		k++
+	}
+	r, _ := runeAt(s, k)
+	return k >= len(s) || isSpace(r)
 }

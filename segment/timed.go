@@ -73,7 +73,7 @@ func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 		units = spans(tl.buf, keep(tl.paragraphBoundaries(kept), *opts.ParagraphThreshold))
 	}
 	if opts.Length != nil {
-		units, err = cueSpans(ctx, tl.buf, units, cands, th, *opts.Length, tl.hint)
+		units, err = cueSpans(ctx, tl.buf, units, cands, *opts.Length, tl.hint)
 		if err != nil {
 			return nil, err
 		}
@@ -115,13 +115,22 @@ func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 		}
 		pad(out, *m, mediaEnd)
 	}
+	for i := range out {
+		// Interpolation leaves float noise (3.5599999999999996); a
+		// microsecond is far below any timing the input can carry.
+		out[i].Start = math.Round(out[i].Start*1e6) / 1e6
+		out[i].End = math.Round(out[i].End*1e6) / 1e6
+	}
 	return out, nil
 }
 
 // Words segments a stream of timed words, such as a forced alignment's, into
 // sentence cues with the same machinery as [Cues]: words may carry their
 // punctuation ("Hello," "world."); they are joined with spaces (none between
-// CJK characters). All cues have speaker "".
+// CJK characters). All cues have speaker "". When the words were aligned
+// to a transcript and lost its punctuation, pass the transcript instead:
+// Cues(ctx, []Cue{{Text: transcript, Start: s, End: e, Words: words}}, opts)
+// finds each word in the text and segments with its punctuation.
 func Words(ctx context.Context, words []Word, opts Options) ([]Cue, error) {
 	if len(words) == 0 {
 		return []Cue{}, nil
