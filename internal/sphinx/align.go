@@ -56,9 +56,10 @@ type Alignment struct {
 	Words     []Segment
 	Phones    []Segment
 	States    []Segment
-	Frames    int     // frames aligned
-	FrameRate int     // frames per second
-	Score     float64 // total path log-likelihood, nats
+	Frames    int        // frames aligned
+	FrameRate int        // frames per second
+	Score     float64    // total path log-likelihood, nats
+	Stats     AlignStats // search effort
 }
 
 // Seconds converts a frame index to seconds.
@@ -403,7 +404,9 @@ func (bp *backpointers) collect(roots []int32) {
 	bp.live = int(j)
 }
 
-// AlignStats reports the work an alignment did.
+// AlignStats reports the work an alignment did: the graph size, the active
+// states per frame, the peak number of back-pointer records and the number
+// of senone evaluations.
 type AlignStats struct {
 	Nodes, States     int // graph size
 	MaxActive         int // most states alive in one frame
@@ -611,7 +614,7 @@ func (m *Model) alignFrames(ctx context.Context, frame func(t int) []float32, n 
 	for r := bestHist; r >= 0; r = bp.prev[r] {
 		recs = append(recs, r)
 	}
-	a := &Alignment{Frames: n, FrameRate: m.Params.FrameRate, Score: total}
+	a := &Alignment{Frames: n, FrameRate: m.Params.FrameRate, Score: total, Stats: st}
 	md := m.Mdef
 	prevNode, prevState := int32(-1), -1
 	for k := len(recs) - 1; k >= 0; k-- {

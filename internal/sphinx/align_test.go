@@ -152,3 +152,27 @@ func readText(t testing.TB, base string) []string {
 	}
 	return normalizeWords(string(b))
 }
+
+// TestAlignFillersAndSilence aligns with an explicit "<sil>" and a noise
+// word in the transcript and without optional silences.
+func TestAlignFillersAndSilence(t *testing.T) {
+	m := loadTestModel(t)
+	x := readWAVFloat(t, speechFile(t, "en_ps_sense0880_16k.wav"))
+	words := []string{"<sil>", "he", "was", "not", "[NOISE]", "an", "ill", "disposed", "young", "man", "<sil>"}
+	a, err := m.Align(context.Background(), x, words, AlignOptions{NoSilence: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range a.Words {
+		got = append(got, w.Label)
+	}
+	if len(got) != len(words) || got[0] != "<sil>" || got[4] != "[NOISE]" || got[len(got)-1] != "<sil>" {
+		t.Errorf("Align words = %q; want %q (variants may carry (n))", got, words)
+	}
+	for _, p := range a.Phones {
+		if a.Words[p.Parent].Label == "[NOISE]" && p.Label != "+NSN+" {
+			t.Errorf("[NOISE] aligned to phone %q; want +NSN+", p.Label)
+		}
+	}
+}

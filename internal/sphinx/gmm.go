@@ -79,13 +79,15 @@ type topEntry struct {
 // uses them is first scored. A Scorer is not safe for concurrent use; make
 // one per goroutine with Model.NewScorer.
 type Scorer struct {
-	g     *gmm
-	feat  []float32
-	done  []bool       // codebook evaluated for the current frame
-	top   [][]topEntry // [cb*nFeat+f][topN]
-	dens  []float32
-	fden  []float32
-	Evals int // codebook-stream evaluations since creation (for benchmarks)
+	g    *gmm
+	feat []float32
+	done []bool       // codebook evaluated for the current frame
+	top  [][]topEntry // [cb*nFeat+f][topN]
+	dens []float32
+	fden []float32
+	// Evals counts codebook-stream evaluations since creation (each is
+	// NDensity Gaussians); benchmarks and tests read it.
+	Evals int
 }
 
 // NewScorer returns a scorer for m.

@@ -42,14 +42,14 @@ type cdNode struct {
 // Mdef is a binary ("BMDF") model definition: the phone inventory, the
 // triphone lookup tree and the senone sequences.
 type Mdef struct {
-	CIName    []string
-	NEmit     int // emitting states per HMM
-	NCISen    int // context-independent senones
-	NSen      int // all senones
-	NTmat     int
-	Sil       int     // CI id of "SIL"
-	Phones    []Phone // CI phones first, then triphones
-	SSeq      []uint16
+	CIName    []string // CI phone names, indexed by CI id
+	NEmit     int      // emitting states per HMM
+	NCISen    int      // context-independent senones
+	NSen      int      // all senones
+	NTmat     int      // transition matrices
+	Sil       int      // CI id of "SIL", -1 if absent
+	Phones    []Phone  // CI phones first, then triphones
+	SSeq      []uint16 // senone sequences, NEmit senones each
 	ciByName  map[string]int
 	cdTree    []cdNode
 	senToBase []int16 // senone → CI phone (codebook for PTM models)

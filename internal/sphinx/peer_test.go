@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -165,5 +164,4 @@ func TestPeerJSGFAgreement(t *testing.T) {
 	if all.share20() < 0.80 {
 		t.Errorf("word boundaries within 20 ms of pocketsphinx_batch JSGF = %.1f%%; want ≥ 80%%", 100*all.share20())
 	}
-	_ = fmt.Sprint
 }

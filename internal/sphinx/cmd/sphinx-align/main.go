@@ -19,6 +19,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/sottolabs/sotto/internal/sphinx"
@@ -87,12 +88,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		runtime.MemProfileRate = 4096
 	}
 	dur := float64(len(x)) / 16000
-	t1 := time.Now()
+	t1, c1 := time.Now(), cpuTime()
 	a, err := m.Align(ctx, x, words, sphinx.AlignOptions{Beam: *beam})
 	if err != nil {
 		return err
 	}
-	el := time.Since(t1).Seconds()
+	el, cpu := time.Since(t1).Seconds(), cpuTime()-c1
 	if *memprofile != "" {
 		f, err := os.Create(*memprofile)
 		if err != nil {
@@ -109,8 +110,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "utt 1 %.2f %.2f %s\n", a.Seconds(w.Start), a.Seconds(w.End-w.Start), w.Label)
 		}
 	}
-	fmt.Fprintf(stdout, "audio %.1f s, %d words, load %.2f s, align %.3f s, rtf %.4f, RSS before align %s (model + %.1f MB of float32 samples), peak RSS %s (reset before align: %v)\n",
-		dur, len(words), load.Seconds(), el, el/dur, base, float64(4*len(x))/1e6, rss("VmHWM:"), hwmReset)
+	fmt.Fprintf(stdout, "audio %.1f s, %d words, load %.2f s, align wall %.3f s (rtf %.4f), cpu %.3f s (rtf %.4f), RSS before align %s (model + %.1f MB of float32 samples), peak RSS %s (reset before align: %v)\n",
+		dur, len(words), load.Seconds(), el, el/dur, cpu, cpu/dur, base, float64(4*len(x))/1e6, rss("VmHWM:"), hwmReset)
 	return nil
 }
 
@@ -123,6 +124,15 @@ func normalize(s string) []string {
 		}
 	}
 	return out
+}
+
+// cpuTime returns the process's user+system CPU seconds.
+func cpuTime() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // rss reads a memory line (VmHWM: peak, VmRSS: current) from
