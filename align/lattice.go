@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
@@ -37,8 +38,9 @@ const (
 
 // lattice is the "go" alignment backend.
 type lattice struct {
-	id    string
-	model *sphinx.Model
+	id     string
+	model  *sphinx.Model
+	closed atomic.Bool
 }
 
 var _ Backend = (*lattice)(nil)
@@ -63,9 +65,10 @@ func openLattice(ctx context.Context, cfg backend.Config) (Backend, error) {
 	return &lattice{id: id, model: m}, nil
 }
 
-// Close releases the model.
+// Close marks the backend closed; the model's memory is released when the
+// last reference to the backend goes. Align after Close returns an error.
 func (l *lattice) Close() error {
-	l.model = nil
+	l.closed.Store(true)
 	return nil
 }
 
@@ -74,6 +77,9 @@ var beams = map[string]float64{EffortStandard: sphinx.DefaultBeam, EffortExtende
 
 // Align aligns transcript to a.
 func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, opts Options) (*Alignment, error) {
+	if l.closed.Load() {
+		return nil, errors.New("align: the backend is closed (the model was unloaded)")
+	}
 	if a.Rate() != sotto.SampleRate {
 		return nil, fmt.Errorf("align: audio at %d Hz; the engine needs %d Hz (decode with the audio package)", a.Rate(), sotto.SampleRate)
 	}

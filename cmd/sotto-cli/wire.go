@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"io"
 	"log/slog"
-	"path"
 	"time"
 
-	"github.com/sottolabs/sotto/align"
+	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/server"
 )
@@ -32,24 +30,6 @@ func openModels(ctx context.Context, c serveConfig, log *slog.Logger) (closableM
 	if err != nil {
 		return closableModels{}, err
 	}
-	for _, name := range []string{"lattice-1", "lattice-2"} {
-		m.RegisterLoader(name, alignLoader)
-	}
+	loaders.Register(m)
 	return closableModels{Models: server.ManagedModels(m, server.CatalogExtensions), m: m}, nil
-}
-
-// alignLoader opens the alignment backend on a model's files: the acoustic
-// model directory and the pronouncing dictionary.
-func alignLoader(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
-	cfg := spec.Config()
-	if cfg.Options == nil {
-		cfg.Options = map[string]string{}
-	}
-	if p, ok := spec.Paths["en-us/mdef"]; ok {
-		cfg.Options[align.OptAcousticDir] = path.Dir(p)
-	}
-	if p, ok := spec.Paths["cmudict-en-us.dict"]; ok {
-		cfg.Options[align.OptDict] = p
-	}
-	return align.Open(ctx, "", cfg)
 }
