@@ -153,17 +153,6 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	return out, nil
 }
 
-// resolveLanguage picks the language for pronunciation and normalization.
-func resolveLanguage(lang, text string) (string, []string) {
-	switch lang {
-	case "und":
-		return "und", nil
-	case "":
-		return "en", []string{"en"}
-	}
-	return lang, []string{lang}
-}
-
 // lexicon builds a per-request model whose dictionary holds one entry per
 // token (labels w0000 …), so repeated words, protected terms and words
 // from any language are all plain dictionary entries for the engine.
@@ -236,10 +225,6 @@ func (l *lattice) pronounce(ctx context.Context, word, lang string) ([][]string,
 	return nil, sotto.Unsatisfiable("language_unsupported", "text",
 		"align: no pronunciation for %q (language %s): it is not in the dictionary and no phonemizer is available", word, lang)
 }
-
-// Phonemize, when set, gives the pronunciation of a word the dictionary
-// lacks, in the acoustic model's phone names (the g2p package sets it).
-var Phonemize func(ctx context.Context, lang, word string) ([]string, error)
 
 // score computes a confidence per aligned unit: the goodness of
 // pronunciation, exp of the mean per-frame log-likelihood ratio between the
