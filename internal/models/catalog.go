@@ -385,7 +385,8 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 // MergeCatalog parses overlay, a user catalog document of the same
 // layout as the embedded one, on top of base (nil means an empty catalog).
 // An overlay entry whose id is already in base overrides only the fields it
-// names; any other entry is added at the end. Unknown fields are an error.
+// names, each replaced as a whole (a "files" list replaces the old list);
+// any other entry is added at the end. Unknown fields are an error.
 // The result is validated as a whole.
 func MergeCatalog(base *Catalog, overlay []byte) (*Catalog, error) {
 	var doc catalogFile

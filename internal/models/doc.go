@@ -42,7 +42,10 @@
 // unknown fields rejected and validated as a whole. An empty sha256 or a
 // zero size in a file means "not known": the download is then not verified
 // against it (the digest is still computed and recorded). The German
-// archive's digest is known; the Chinese one's is not.
+// archive's SHA-256 is pinned (taken from the Nix base-32 hash of a public
+// fetchurl expression for the same SourceForge file, converted to hex); the
+// Chinese archive's digest and both sizes are not known offline, so those
+// are recorded but not checked.
 //
 // [Entry.Wire] gives the spec's wire form; the server adds Skylark's
 // normalization table under x_sotto.
@@ -59,7 +62,8 @@
 //
 // A download job ([Downloader]) fetches a model's files in sequence with
 // net/http. Progress is bytes_downloaded (partial files included) of
-// total_bytes (the sum of the files' sizes, 0 while any is unknown). A
+// total_bytes (the sum of the files' sizes, 0 while any is unknown; a HEAD
+// request at the start of the job asks for the sizes the catalog lacks). A
 // broken transfer resumes from the .part file with a Range request
 // (If-Range carries the ETag or Last-Modified of the first response); a
 // 200 answer restarts the file, a 206 continues it. Transient failures
@@ -101,5 +105,26 @@
 // session holds (or that requests wait for) is refused with the 409-kind
 // error "model_in_use"; unloading a model that is not loaded succeeds with
 // status "unloaded". With [RuntimeConfig.KeepAlive] set, a model nobody
-// has used for that long is unloaded.
+// has used for that long is unloaded. With [RuntimeConfig.MaxLoaded] set, a
+// cold load beyond the limit first unloads the least recently used idle
+// models (a model switch; runtime.state is "loading" meanwhile), and fails
+// with 503 "service_busy" when all loaded models are in use.
+//
+// # Errors
+//
+// The *sotto.Error codes this package returns, by kind (HTTP status):
+//
+//	404 model_not_found        unknown model ID (param "model")
+//	400 model_builtin          lifecycle call on Sotto/Skylark (param "model")
+//	400 model_remote           lifecycle call on a remote model (param "model")
+//	400 model_not_downloaded   load or acquire before the files are present (param "model")
+//	400 download_not_active    cancel without an active job (param "model")
+//	409 model_in_use           unload while sessions hold or wait for the model (param "model")
+//	501 backend_unavailable    no loader registered for the model's backend in this build
+//	503 model_downloading      load or acquire while the model downloads (RetryAfter, default 5 s)
+//	503 service_busy           the model's queue is full (RetryAfter, default 1 s), or shut down
+//	503 download_cancelling    a new download while the previous job is still cancelling (RetryAfter 1 s)
+//
+// A download failure is not an error of the call: the job ends failed with
+// its error field set. Loader failures are returned wrapped, as they are.
 package models

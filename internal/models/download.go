@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"iter"
 	"log/slog"
@@ -200,8 +201,8 @@ func DefaultHTTPClient() *http.Client {
 // Start starts downloading the required files of e in the background and
 // returns the job's first snapshot:
 //   - a job already downloading is returned as it is;
-//   - a job still cancelling gives a 409-kind error "download_cancelling"
-//     (retry when it has reached its terminal state);
+//   - a job still cancelling gives a 503-kind error "download_cancelling"
+//     with a RetryAfter of 1 s (it restarts once the job is cancelled);
 //   - a model whose files are all present gives a completed job at once,
 //     without any request;
 //   - a model that needs a system file that is not installed gives a job
@@ -225,14 +226,14 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 		case StateDownloading:
 			return j.snapshot(), nil
 		case StateCancelling:
-			return Job{}, sotto.Conflict("download_cancelling", "model",
+			return Job{}, sotto.Unavailable("download_cancelling", time.Second,
 				"the download of %s is being cancelled; retry when its state is cancelled", e.ID)
 		}
 	}
 	files := e.RequiredFiles()
 	m := d.store.readMarker(e.ID)
 	j := &job{model: e.ID, state: StateDownloading, changed: make(chan struct{}), finished: make(chan struct{})}
-	var missingSystem []string
+	var missingSystem, packages []string
 	var todo []File
 	var slots []int // progress slot of each todo file
 	for _, f := range files {
@@ -240,8 +241,10 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 		switch {
 		case f.SystemPath != "":
 			if !ok {
-				_, err := systemPath(f)
-				missingSystem = append(missingSystem, err.Error())
+				missingSystem = append(missingSystem, f.SystemPath)
+				if f.Package != "" && !slices.Contains(packages, f.Package) {
+					packages = append(packages, f.Package)
+				}
 			}
 		case ok:
 			j.have = append(j.have, size)
@@ -255,8 +258,11 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 	}
 	if len(missingSystem) > 0 {
 		j.state = StateFailed
-		j.err = fmt.Sprintf("models: %s needs files that are not downloadable: %s",
-			e.ID, strings.Join(missingSystem, "; "))
+		j.err = fmt.Sprintf("models: %s needs system files that a download cannot provide: %s",
+			e.ID, strings.Join(missingSystem, ", "))
+		if len(packages) > 0 {
+			j.err += fmt.Sprintf("; install them with: apt-get install %s", strings.Join(packages, " "))
+		}
 		close(j.finished)
 		d.jobs[e.ID] = j
 		return j.snapshot(), nil
@@ -404,6 +410,7 @@ func (d *Downloader) Close(ctx context.Context) error {
 // terminal state.
 func (d *Downloader) run(ctx context.Context, j *job, e Entry, todo []File, slots []int) {
 	defer d.wg.Done()
+	d.probeSizes(ctx, j, todo, slots)
 	var err error
 	for i, f := range todo {
 		if err = d.fetch(ctx, j, e, slots[i], f); err != nil {
@@ -434,6 +441,46 @@ func (d *Downloader) run(ctx context.Context, j *job, e Entry, todo []File, slot
 	j.cancel(nil)
 	j.notify()
 	close(j.finished)
+}
+
+// probeSizes asks the server, with HEAD, for the length of each file whose
+// size is not in the catalog, so that total_bytes is known from the start
+// of a job rather than only when its last file starts. A failed probe
+// leaves the size unknown; the GET sets it later.
+func (d *Downloader) probeSizes(ctx context.Context, j *job, todo []File, slots []int) {
+	for k, f := range todo {
+		d.mu.Lock()
+		known := j.size[slots[k]] >= 0
+		d.mu.Unlock()
+		if known {
+			continue
+		}
+		hctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		req, err := http.NewRequestWithContext(hctx, http.MethodHead, f.URL, nil)
+		if err != nil {
+			cancel()
+			continue
+		}
+		req.Header.Set("User-Agent", d.cfg.UserAgent)
+		req.Header.Set("Accept-Encoding", "identity")
+		resp, err := d.cfg.Client.Do(req)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK && resp.ContentLength > 0 {
+			d.mu.Lock()
+			if j.size[slots[k]] < 0 {
+				j.size[slots[k]] = resp.ContentLength
+				j.notify()
+			}
+			d.mu.Unlock()
+		}
+	}
 }
 
 func (d *Downloader) progress(j *job, i int, have, size int64) {
@@ -469,8 +516,9 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 	}
 	var high int64 = -1 // most bytes ever on disk; progress beyond it resets the retry budget
 	failures := 0
+	hs := &runningHash{h: sha256.New()}
 	for {
-		n, err := d.attempt(ctx, j, i, f, part, &meta)
+		n, err := d.attempt(ctx, j, i, f, part, &meta, hs)
 		if err == nil {
 			break
 		}
@@ -501,7 +549,7 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 			return context.Cause(ctx)
 		}
 	}
-	sum, size, err := hashFile(ctx, part)
+	sum, size, err := hs.sum(ctx, part)
 	if err != nil {
 		return fmt.Errorf("models: %s: %s: %w", e.ID, f.Name, err)
 	}
@@ -554,7 +602,7 @@ func writePartMeta(part string, m partMeta) error {
 // attempt makes one request for the rest of the file and appends the body
 // to part. It returns the bytes on disk afterwards. Errors that retrying
 // cannot fix are permanentError.
-func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part string, meta *partMeta) (int64, error) {
+func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part string, meta *partMeta, hs *runningHash) (int64, error) {
 	var offset int64
 	if fi, err := os.Stat(part); err == nil {
 		offset = fi.Size()
@@ -613,7 +661,7 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 		_, _, whole, ok := parseContentRange(resp.Header.Get("Content-Range"))
 		if ok && whole == offset {
 			d.progress(j, i, offset, offset)
-			return offset, nil // the partial file is already complete
+			return offset, nil // the partial file is already complete; sum hashes it
 		}
 		os.Remove(part)
 		return 0, fmt.Errorf("server refused the range from byte %d; restarting the file", offset)
@@ -632,12 +680,15 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 	if err != nil {
 		return offset, permanentError{err}
 	}
+	if err := hs.catchUp(ctx, part, offset); err != nil {
+		out.Close()
+		return offset, err
+	}
 	stall := time.AfterFunc(d.cfg.StallTimeout, func() { cancel(errStalled) })
 	defer stall.Stop()
 	have := offset
 	buf := make([]byte, 256<<10)
 	var copyErr error
-	lastReport := have
 	for {
 		n, rerr := resp.Body.Read(buf)
 		if n > 0 {
@@ -646,11 +697,10 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 				copyErr = permanentError{werr}
 				break
 			}
+			hs.h.Write(buf[:n])
+			hs.n += int64(n)
 			have += int64(n)
-			if have-lastReport >= 64<<10 || rerr != nil {
-				d.progress(j, i, have, total)
-				lastReport = have
-			}
+			d.progress(j, i, have, total)
 		}
 		if rerr == io.EOF {
 			break
@@ -723,6 +773,73 @@ func redactURL(s string) string {
 	return u.String()
 }
 
+// runningHash is the SHA-256 of the first n bytes of a partial file,
+// computed while they are written so the finished file need not be read
+// again.
+type runningHash struct {
+	h hash.Hash
+	n int64
+}
+
+// catchUp makes hs cover exactly the first offset bytes of the file at p,
+// re-reading them when the hash does not (a resumed or restarted file).
+func (hs *runningHash) catchUp(ctx context.Context, p string, offset int64) error {
+	if hs.n == offset {
+		return nil
+	}
+	hs.h.Reset()
+	hs.n = 0
+	if offset == 0 {
+		return nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	n, err := copyCtx(ctx, hs.h, io.LimitReader(f, offset))
+	hs.n = n
+	if err == nil && n != offset {
+		err = fmt.Errorf("partial file shorter than %d bytes", offset)
+	}
+	return err
+}
+
+// sum returns the hex digest and size of the finished file at p, from the
+// running hash when it covers the whole file.
+func (hs *runningHash) sum(ctx context.Context, p string) (string, int64, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return "", 0, err
+	}
+	if hs.n == fi.Size() {
+		return hex.EncodeToString(hs.h.Sum(nil)), hs.n, nil
+	}
+	return hashFile(ctx, p)
+}
+
+// copyCtx copies src to dst in 1 MiB chunks, checking ctx between them.
+func copyCtx(ctx context.Context, dst io.Writer, src io.Reader) (int64, error) {
+	buf := make([]byte, 1<<20)
+	var n int64
+	for {
+		if ctx.Err() != nil {
+			return n, context.Cause(ctx)
+		}
+		k, err := src.Read(buf)
+		if k > 0 {
+			dst.Write(buf[:k])
+			n += int64(k)
+		}
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
 // hashFile returns the hex SHA-256 and size of the file at p.
 func hashFile(ctx context.Context, p string) (string, int64, error) {
 	f, err := os.Open(p)
@@ -731,21 +848,9 @@ func hashFile(ctx context.Context, p string) (string, int64, error) {
 	}
 	defer f.Close()
 	h := sha256.New()
-	buf := make([]byte, 1<<20)
-	var n int64
-	for {
-		if err := ctx.Err(); err != nil {
-			return "", 0, context.Cause(ctx)
-		}
-		k, err := f.Read(buf)
-		h.Write(buf[:k])
-		n += int64(k)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return "", 0, err
-		}
+	n, err := copyCtx(ctx, h, f)
+	if err != nil {
+		return "", 0, err
 	}
 	return hex.EncodeToString(h.Sum(nil)), n, nil
 }

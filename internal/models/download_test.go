@@ -46,14 +46,15 @@ type fileServer struct {
 	etag string
 
 	mu       sync.Mutex
-	requests []http.Header
-	cutAt    int64  // > 0: the next full response is cut after cutAt bytes (once)
-	etagNext string // when set, becomes the ETag once the cut was sent
-	served   []int  // status codes of the answered requests
-	status   []int  // statuses answered (and consumed) before serving
-	noLength bool   // stream with chunked encoding, no Content-Length
-	noRange  bool   // ignore Range, always answer 200
-	stall    bool   // the next full response stops after half the file, until the client leaves (once)
+	requests []http.Header // of the GET requests
+	heads    int           // HEAD requests answered
+	cutAt    int64         // > 0: the next full response is cut after cutAt bytes (once)
+	etagNext string        // when set, becomes the ETag once the cut was sent
+	served   []int         // status codes of the answered requests
+	status   []int         // statuses answered (and consumed) before serving
+	noLength bool          // stream with chunked encoding, no Content-Length
+	noRange  bool          // ignore Range, always answer 200
+	stall    bool          // the next full response stops after half the file, until the client leaves (once)
 	// gate, when non-nil, pauses the body after half the file until it is
 	// closed or the client goes away; reached is closed at the pause.
 	gate, reached chan struct{}
@@ -61,6 +62,14 @@ type fileServer struct {
 
 func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
+	if r.Method == http.MethodHead {
+		s.heads++
+		if !s.noLength {
+			w.Header().Set("Content-Length", fmt.Sprint(len(s.data)))
+		}
+		s.mu.Unlock()
+		return
+	}
 	s.requests = append(s.requests, r.Header.Clone())
 	var status int
 	if len(s.status) > 0 {
@@ -468,7 +477,7 @@ func TestDownloadCancel(t *testing.T) {
 		if j, _ := d.Job(e.ID); !j.State.Terminal() {
 			t.Errorf("Start while cancelling = nil error with job %+v; want download_cancelling", j)
 		}
-	} else if !isCode(err, "download_cancelling", sotto.ErrConflict) {
+	} else if !isCode(err, "download_cancelling", sotto.ErrUnavailable) {
 		t.Errorf("Start while cancelling = %v; want download_cancelling", err)
 	}
 	seen := wait(t, d, e.ID)
@@ -791,4 +800,47 @@ func FuzzExtractTarGz(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDownloadProbesSizes checks that total_bytes covers every file while
+// the first one downloads, although the catalog knows no size.
+func TestDownloadProbesSizes(t *testing.T) {
+	a, b := newBlob(400_000, 17), newBlob(100_000, 18)
+	first := &fileServer{t: t, data: a.data, etag: `"a"`, gate: make(chan struct{}), reached: make(chan struct{})}
+	second := &fileServer{t: t, data: b.data, etag: `"b"`}
+	mux := http.NewServeMux()
+	mux.Handle("/a", first)
+	mux.Handle("/b", second)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	d := NewDownloader(NewStore(t.TempDir()), DownloaderConfig{Client: srv.Client()})
+	defer d.Close(context.Background())
+	e := testEntry("Test/Probe",
+		File{Name: "a.bin", URL: srv.URL + "/a", SHA256: a.sum},
+		File{Name: "b.bin", URL: srv.URL + "/b", SHA256: b.sum})
+	if j, _ := d.Start(e); j.TotalBytes != 0 {
+		t.Errorf("first snapshot total = %d; want 0 (unknown)", j.TotalBytes)
+	}
+	<-first.reached
+	total := int64(len(a.data) + len(b.data))
+	for s, err := range d.Watch(t.Context(), e.ID) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.BytesDownloaded >= int64(len(a.data)/2) {
+			if s.TotalBytes != total {
+				t.Errorf("snapshot during the first file = %+v; want total %d from HEAD", s, total)
+			}
+			break
+		}
+	}
+	close(first.gate)
+	if end := last(wait(t, d, e.ID)); end.State != StateCompleted || end.TotalBytes != total {
+		t.Fatalf("job = %+v; want completed with %d bytes", end, total)
+	}
+	second.mu.Lock()
+	defer second.mu.Unlock()
+	if second.heads != 1 {
+		t.Errorf("HEAD requests for the second file = %d; want 1", second.heads)
+	}
 }

@@ -31,11 +31,12 @@ type Config struct {
 	RetryDelay   time.Duration
 	StallTimeout time.Duration
 
-	// MaxRunning, MaxQueued, KeepAlive, BusyRetryAfter and
+	// MaxRunning, MaxQueued, MaxLoaded, KeepAlive, BusyRetryAfter and
 	// DownloadingRetryAfter configure the runtime; see [RuntimeConfig] for
 	// their defaults.
 	MaxRunning            int
 	MaxQueued             int
+	MaxLoaded             int
 	KeepAlive             time.Duration
 	BusyRetryAfter        time.Duration
 	DownloadingRetryAfter time.Duration
@@ -46,6 +47,9 @@ func (c Config) Validate() error {
 	var errs []error
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("models: Config.DataDir is required"))
+	}
+	if c.MaxLoaded < 0 {
+		errs = append(errs, fmt.Errorf("models: Config.MaxLoaded %d is negative", c.MaxLoaded))
 	}
 	if c.KeepAlive < 0 {
 		errs = append(errs, fmt.Errorf("models: Config.KeepAlive %v is negative", c.KeepAlive))
@@ -86,7 +90,7 @@ func New(cfg Config) (*Manager, error) {
 		RetryDelay: cfg.RetryDelay, StallTimeout: cfg.StallTimeout, Logger: cfg.Logger,
 	})
 	rt := NewRuntime(cat, store, dl, RuntimeConfig{
-		MaxRunning: cfg.MaxRunning, MaxQueued: cfg.MaxQueued, KeepAlive: cfg.KeepAlive,
+		MaxRunning: cfg.MaxRunning, MaxQueued: cfg.MaxQueued, MaxLoaded: cfg.MaxLoaded, KeepAlive: cfg.KeepAlive,
 		BusyRetryAfter: cfg.BusyRetryAfter, DownloadingRetryAfter: cfg.DownloadingRetryAfter,
 		Logger: cfg.Logger,
 	})

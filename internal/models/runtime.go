@@ -43,8 +43,9 @@ func (s LoadSpec) Path(name string) (string, error) {
 	return s.store.Path(s.Entry, name)
 }
 
-// Config returns the backend configuration for spec: ModelDir, Model and
-// the entry's Options.
+// Config returns the backend configuration for spec: ModelDir (the store
+// directory), Model and the entry's Options. System files live outside
+// ModelDir; resolve them with [LoadSpec.Path].
 func (s LoadSpec) Config() backend.Config {
 	return backend.Config{ModelDir: s.Dir, Model: s.Entry.ID, Options: maps.Clone(s.Entry.Options)}
 }
@@ -127,6 +128,11 @@ type RuntimeConfig struct {
 	// KeepAlive unloads a model that has had no session for this long; 0
 	// keeps models loaded until Unload.
 	KeepAlive time.Duration
+	// MaxLoaded is the most models loaded or loading at once; 0 means no
+	// limit. A cold load beyond it first unloads the least recently used
+	// models that no session holds (a model switch); when every loaded
+	// model is in use, the load fails with 503 service_busy.
+	MaxLoaded int
 	// BusyRetryAfter is the Retry-After of service_busy; 0 means 1 s.
 	BusyRetryAfter time.Duration
 	// DownloadingRetryAfter is the Retry-After of model_downloading; 0
@@ -164,7 +170,8 @@ type runner struct {
 	running int
 	waiters []*waiter
 	idle    *time.Timer
-	gen     uint64 // bumped whenever the idle timer is stopped
+	gen     uint64    // bumped whenever the idle timer is stopped
+	used    time.Time // when the model was last loaded or released
 }
 
 type loadOp struct {
@@ -241,13 +248,20 @@ func (r *Runtime) ready(id string, checkFiles bool) (Entry, error) {
 			"%s is still being downloaded; retry when the download has completed", id)
 	}
 	if missing := r.store.Missing(e); len(missing) > 0 {
-		names := make([]string, len(missing))
-		for i, f := range missing {
-			names[i] = f.Name
+		var names, packages []string
+		for _, f := range missing {
+			names = append(names, f.Name)
+			if f.Package != "" && !slices.Contains(packages, f.Package) {
+				packages = append(packages, f.Package)
+			}
 		}
-		err := sotto.Invalid("model_not_downloaded", "model",
-			"%s is not downloaded (missing %s); download it with POST /v1/models/download", id, strings.Join(names, ", "))
-		return e, err
+		how := "download it with POST /v1/models/download"
+		if len(packages) > 0 {
+			how = "install its system files with apt-get install " + strings.Join(packages, " ") +
+				" (then POST /v1/models/download for any remaining files)"
+		}
+		return e, sotto.Invalid("model_not_downloaded", "model",
+			"%s is not downloaded (missing %s); %s", id, strings.Join(names, ", "), how)
 	}
 	return e, nil
 }
@@ -279,7 +293,8 @@ func (r *Runtime) runnerLocked(id string) *runner {
 //   - 404-kind model_not_found, 400-kind model_builtin or model_remote
 //     (param "model");
 //   - 503-kind model_downloading while the model is downloaded, and
-//     service_busy when the queue is full, both with RetryAfter;
+//     service_busy when the queue is full or, under MaxLoaded, when no
+//     idle model can be unloaded to make room, both with RetryAfter;
 //   - 400-kind model_not_downloaded when files are missing;
 //   - the loader's error when the cold load fails (the next Acquire
 //     retries it).
@@ -352,11 +367,15 @@ func (r *Runtime) ensureLoadedLocked(ctx context.Context, rn *runner, e Entry) (
 			return nil, sotto.NotImplemented("backend_unavailable",
 				"models: no loader for backend %q of %s in this build", e.Backend, e.ID)
 		}
+		victims, err := r.makeRoomLocked(rn)
+		if err != nil {
+			return nil, err
+		}
 		lctx, cancel := context.WithCancel(context.Background())
 		op = &loadOp{done: make(chan struct{}), cancel: cancel}
 		rn.op = op
 		spec := LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e), store: r.store}
-		go r.load(lctx, rn, op, l, spec)
+		go r.load(lctx, rn, op, l, spec, victims)
 	}
 	r.mu.Unlock()
 	select {
@@ -372,9 +391,55 @@ func (r *Runtime) ensureLoadedLocked(ctx context.Context, rn *runner, e Entry) (
 	return rn.obj, nil
 }
 
-// load runs a cold load outside the lock and publishes its result.
-func (r *Runtime) load(ctx context.Context, rn *runner, op *loadOp, l Loader, spec LoadSpec) {
+// makeRoomLocked unloads idle models, least recently used first, until a
+// load of rn fits under MaxLoaded, or unloads none and fails with
+// service_busy when too few are idle. It returns the objects to close,
+// which the load closes outside the lock before it starts.
+func (r *Runtime) makeRoomLocked(rn *runner) ([]io.Closer, error) {
+	if r.cfg.MaxLoaded <= 0 {
+		return nil, nil
+	}
+	count := 0
+	var idle []*runner
+	for _, o := range r.runners {
+		if o == rn || (o.obj == nil && o.op == nil) {
+			continue
+		}
+		count++
+		if o.obj != nil && o.op == nil && o.running == 0 && len(o.waiters) == 0 {
+			idle = append(idle, o)
+		}
+	}
+	need := count - r.cfg.MaxLoaded + 1
+	if need <= 0 {
+		return nil, nil
+	}
+	if len(idle) < need {
+		return nil, sotto.Unavailable("service_busy", r.cfg.BusyRetryAfter,
+			"cannot load %s: %d models are loaded and %d of them in use (max %d); retry later",
+			rn.id, count, count-len(idle), r.cfg.MaxLoaded)
+	}
+	slices.SortFunc(idle, func(a, b *runner) int { return a.used.Compare(b.used) })
+	victims := make([]io.Closer, 0, need)
+	for _, o := range idle[:need] {
+		r.stopIdleLocked(o)
+		victims = append(victims, o.obj)
+		o.obj = nil
+		delete(r.runners, o.id)
+		r.log.Info("models: unloading to make room", "model", o.id, "for", rn.id)
+	}
+	return victims, nil
+}
+
+// load runs a cold load outside the lock and publishes its result. It
+// first closes the models unloaded to make room for it.
+func (r *Runtime) load(ctx context.Context, rn *runner, op *loadOp, l Loader, spec LoadSpec, victims []io.Closer) {
 	defer op.cancel()
+	for _, v := range victims {
+		if err := v.Close(); err != nil {
+			r.log.Error("models: close while switching models", "error", err)
+		}
+	}
 	start := time.Now()
 	r.log.Info("models: loading", "model", rn.id)
 	obj, err := safeLoad(ctx, l, spec)
@@ -391,6 +456,7 @@ func (r *Runtime) load(ctx context.Context, rn *runner, op *loadOp, l Loader, sp
 		op.err = errClosed()
 	} else {
 		rn.obj = obj
+		rn.used = time.Now()
 		r.log.Info("models: loaded", "model", rn.id, "duration", time.Since(start))
 	}
 	close(op.done)
@@ -423,6 +489,7 @@ func (r *Runtime) releaseLocked(rn *runner) {
 		return
 	}
 	rn.running--
+	rn.used = time.Now()
 	r.maybeIdleLocked(rn)
 }
 
@@ -472,8 +539,8 @@ func (r *Runtime) expire(rn *runner, gen uint64) {
 // Load loads model id, or waits for the load in progress, and returns the
 // result {success, model, status: "loaded"}. Loading a loaded model
 // succeeds at once. If ctx is done first, Load returns ctx's error and the
-// load goes on in the background. Errors are those of [Runtime.Acquire]
-// except service_busy.
+// load goes on in the background. Errors are those of [Runtime.Acquire];
+// service_busy comes only from MaxLoaded.
 func (r *Runtime) Load(ctx context.Context, id string) (LifecycleResult, error) {
 	e, err := r.ready(id, !r.isLoaded(id))
 	if err != nil {

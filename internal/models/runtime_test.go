@@ -76,6 +76,8 @@ func newTestRuntime(t *testing.T, cfg RuntimeConfig) (*Runtime, *loaderLog) {
 	cat, err := MergeCatalog(DefaultCatalog(), []byte(`{"models": [
 	  {"id": "Test/Local", "supported_endpoints": [], "features": [], "default_for": [],
 	   "execution_location": "local", "backend": "fake"},
+	  {"id": "Test/Other", "supported_endpoints": [], "features": [], "default_for": [],
+	   "execution_location": "local", "backend": "fake"},
 	  {"id": "Test/Missing", "supported_endpoints": [], "features": [], "default_for": [],
 	   "execution_location": "local", "backend": "fake",
 	   "files": [{"name": "w.bin", "url": "http://127.0.0.1:1/w.bin"}]}
@@ -185,6 +187,44 @@ func TestRuntimeLoadFailureRetries(t *testing.T) {
 	})
 }
 
+func TestRuntimeModelSwitch(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rt, l := newTestRuntime(t, RuntimeConfig{MaxLoaded: 1})
+		ctx := context.Background()
+		if _, err := rt.Load(ctx, "Test/Local"); err != nil {
+			t.Fatal(err)
+		}
+		// Loading another model unloads the idle one.
+		if _, err := rt.Load(ctx, "Test/Other"); err != nil {
+			t.Fatal(err)
+		}
+		if !l.models[0].closed.Load() {
+			t.Error("the idle model was not closed to make room")
+		}
+		running := rt.Running()
+		if len(running.Data) != 1 || running.Data[0].ID != "Test/Other" {
+			t.Errorf("Running().Data = %+v; want only Test/Other", running.Data)
+		}
+		// With the loaded model in use, there is no room.
+		_, release, err := rt.Acquire(ctx, "Test/Other")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rt.Load(ctx, "Test/Local")
+		var se *sotto.Error
+		if !errors.As(err, &se) || se.Code != "service_busy" || se.RetryAfter <= 0 {
+			t.Errorf("Load with every model in use = %v; want service_busy with RetryAfter", err)
+		}
+		if l.models[1].closed.Load() {
+			t.Error("a model in use was closed")
+		}
+		release()
+		if _, err := rt.Load(ctx, "Test/Local"); err != nil || !l.models[1].closed.Load() {
+			t.Errorf("Load after release = %v, Test/Other closed = %v; want the switch", err, l.models[1].closed.Load())
+		}
+	})
+}
+
 func TestRuntimeLoaderPanic(t *testing.T) {
 	rt, _ := newTestRuntime(t, RuntimeConfig{})
 	rt.RegisterLoader("boom", func(context.Context, LoadSpec) (io.Closer, error) { panic("corrupt mdef") })
@@ -197,6 +237,40 @@ func TestRuntimeLoaderPanic(t *testing.T) {
 	if q := rt.Running().Runtime.Queues; len(q) != 0 {
 		t.Errorf("queues after a failed load = %+v; want none", q)
 	}
+}
+
+// TestRuntimeColdLoadOutlivesCaller checks that a caller who goes away
+// during a cold load gets its ctx error while the load completes for the
+// next caller.
+func TestRuntimeColdLoadOutlivesCaller(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rt, l := newTestRuntime(t, RuntimeConfig{})
+		l.hold = make(chan struct{})
+		ctx, cancel := context.WithCancel(context.Background())
+		got := make(chan error)
+		go func() {
+			_, _, err := rt.Acquire(ctx, "Test/Local")
+			got <- err
+		}()
+		synctest.Wait()
+		cancel()
+		if err := <-got; !errors.Is(err, context.Canceled) {
+			t.Fatalf("Acquire = %v; want context.Canceled", err)
+		}
+		if q := rt.Running().Runtime.Queues["Test/Local"]; q.Running != 0 || rt.Running().Runtime.State != RuntimeLoading {
+			t.Errorf("after the caller left: queue %+v, state %s; want no session, still loading", q, rt.Running().Runtime.State)
+		}
+		close(l.hold)
+		synctest.Wait()
+		_, release, err := rt.Acquire(context.Background(), "Test/Local")
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+		if l.count() != 1 {
+			t.Errorf("loads = %d; want the one cold load", l.count())
+		}
+	})
 }
 
 func TestRuntimeLoadingState(t *testing.T) {
