@@ -79,6 +79,10 @@ type File struct {
 	// Optional files do not count when deciding whether a model is
 	// downloaded, and a download does not fetch them.
 	Optional bool `json:"optional,omitempty"`
+	// Pack marks a language pack: like an optional file it does not count
+	// when deciding whether a model is downloaded (the model serves its
+	// other languages without it), but a download fetches it. It needs a URL.
+	Pack bool `json:"pack,omitempty"`
 }
 
 // Entry is one model of the catalog: the spec's catalog entry fields plus
@@ -174,7 +178,19 @@ func (e Entry) CoversLanguage(lang string) bool {
 func (e Entry) RequiredFiles() []File {
 	var fs []File
 	for _, f := range e.Files {
-		if !f.Optional {
+		if !f.Optional && !f.Pack {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+// DownloadFiles returns what a download fetches: the required files and the
+// language packs (File.Pack).
+func (e Entry) DownloadFiles() []File {
+	var fs []File
+	for _, f := range e.Files {
+		if !f.Optional || f.Pack {
 			fs = append(fs, f)
 		}
 	}
@@ -275,6 +291,9 @@ func (e Entry) Validate() error {
 func (f File) validate() error {
 	if f.Name == "" {
 		return errors.New("name is empty")
+	}
+	if f.Pack && f.URL == "" {
+		return fmt.Errorf("file %q: a language pack (pack: true) needs a url", f.Name)
 	}
 	if path.IsAbs(f.Name) || path.Clean(f.Name) != f.Name || f.Name == "." ||
 		f.Name == ".." || strings.HasPrefix(f.Name, "../") || strings.Contains(f.Name, "\\") {

@@ -290,3 +290,30 @@ func FuzzParseCatalog(f *testing.F) {
 		}
 	})
 }
+
+func TestLanguagePacks(t *testing.T) {
+	e, err := DefaultCatalog().Lookup("Sotto/Lattice-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var packs, required int
+	for _, f := range e.Files {
+		if f.Pack {
+			packs++
+		}
+	}
+	for _, f := range e.RequiredFiles() {
+		if f.Pack || f.Optional {
+			t.Errorf("RequiredFiles includes %s (pack %v, optional %v)", f.Name, f.Pack, f.Optional)
+		}
+		required++
+	}
+	dl := e.DownloadFiles()
+	if packs != 2 || len(dl) != required+packs {
+		t.Errorf("Lattice-1: %d packs, %d required, %d fetched by a download; want 2 packs (zh, de) fetched besides the required files", packs, required, len(dl))
+	}
+	bad := Entry{ID: "T/x", Object: "model", ExecutionLocation: Local, Files: []File{{Name: "p", Pack: true, SystemPath: "/x"}}}
+	if err := bad.Validate(); err == nil {
+		t.Error("a pack without a url validated")
+	}
+}

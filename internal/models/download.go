@@ -230,7 +230,7 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 				"the download of %s is being cancelled; retry when its state is cancelled", e.ID)
 		}
 	}
-	files := e.RequiredFiles()
+	files := e.DownloadFiles()
 	m := d.store.readMarker(e.ID)
 	j := &job{model: e.ID, state: StateDownloading, changed: make(chan struct{}), finished: make(chan struct{})}
 	var missingSystem, packages []string
