@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -40,6 +42,9 @@ type serveConfig struct {
 	logLevel       string
 	logFormat      string
 	apiKey         string
+	maxRunning     int
+	maxQueued      int
+	keepAlive      time.Duration
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -78,6 +83,12 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	origins := fs.String("allowed-origins", getenv("SOTTO_ALLOWED_ORIGINS"),
 		"comma-separated browser origins (scheme://host:port) allowed to call the API; \"*\" allows any\n"+
 			"(env SOTTO_ALLOWED_ORIGINS; default: pages served from an allowed host)")
+	fs.IntVar(&c.maxRunning, "max-running", envInt(getenv, "SOTTO_MAX_RUNNING", 1),
+		"requests that may use one model at once (env SOTTO_MAX_RUNNING)")
+	fs.IntVar(&c.maxQueued, "max-queued", envInt(getenv, "SOTTO_MAX_QUEUED", 16),
+		"requests that may wait per model; one more gets 503 service_busy with Retry-After (env SOTTO_MAX_QUEUED)")
+	fs.DurationVar(&c.keepAlive, "keep-alive", envDuration(getenv, "SOTTO_KEEP_ALIVE", 0),
+		"unload a model after this long without requests, e.g. 15m; 0 keeps models loaded (env SOTTO_KEEP_ALIVE)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SOTTO_LOG_LEVEL", "info"), "debug, info, warn or error (env SOTTO_LOG_LEVEL)")
 	fs.StringVar(&c.logFormat, "log-format", envOr("SOTTO_LOG_FORMAT", "text"), "text or json (env SOTTO_LOG_FORMAT)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -131,10 +142,27 @@ Flags:
 	default:
 		return c, usageError{fmt.Sprintf("--log-format %q: want text or json", c.logFormat)}
 	}
+	if c.maxRunning < 1 || c.maxQueued < 0 || c.keepAlive < 0 {
+		return c, usageError{"--max-running must be at least 1, --max-queued and --keep-alive not negative"}
+	}
 	if _, err := parseLevel(c.logLevel); err != nil {
 		return c, usageError{err.Error()}
 	}
 	return c, nil
+}
+
+func envInt(getenv func(string) string, name string, def int) int {
+	if v, err := strconv.Atoi(getenv(name)); err == nil {
+		return v
+	}
+	return def
+}
+
+func envDuration(getenv func(string) string, name string, def time.Duration) time.Duration {
+	if v, err := time.ParseDuration(getenv(name)); err == nil {
+		return v
+	}
+	return def
 }
 
 func isWildcard(host string) bool {

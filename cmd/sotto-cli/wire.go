@@ -26,10 +26,20 @@ func (c closableModels) Close() error {
 // openModels builds the model manager for serve and wires the capability
 // packages' loaders and catalog extensions into it.
 func openModels(ctx context.Context, c serveConfig, log *slog.Logger) (closableModels, error) {
-	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: c.catalog, Logger: log})
+	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: c.catalog, Logger: log,
+		MaxRunning: c.maxRunning, MaxQueued: queued(c.maxQueued), KeepAlive: c.keepAlive})
 	if err != nil {
 		return closableModels{}, err
 	}
 	loaders.Register(m)
 	return closableModels{Models: server.ManagedModels(m, server.CatalogExtensions), m: m}, nil
+}
+
+// queued maps the --max-queued flag (0 = nobody waits) to models.Config,
+// whose zero value means the default.
+func queued(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/server"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestParseServe(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		env    map[string]string
+		listen string
+		key    string
+		hosts  int
+	}{
+		{"headless default", nil, map[string]string{"SOTTO_API_KEY": "k"}, "127.0.0.1:1118", "k", 4},
+		{"desktop default", []string{"--desktop"}, map[string]string{"SOTTO_API_KEY": "k", "SOTTO_DESKTOP_API_KEY": "d"}, "127.0.0.1:1117", "d", 4},
+		{"env listen", nil, map[string]string{"SOTTO_LISTEN": "127.0.0.1:9999"}, "127.0.0.1:9999", "", 4},
+		{"flag beats env", []string{"--listen", "localhost:1"}, map[string]string{"SOTTO_LISTEN": "127.0.0.1:9999"}, "localhost:1", "", 4},
+		{"wildcard accepts any host", []string{"--listen", "0.0.0.0:1118"}, nil, "0.0.0.0:1118", "", 0},
+		{"extra hosts", []string{"--allowed-hosts", "gw.local, *.lan"}, nil, "127.0.0.1:1118", "", 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parseServe(tt.args, env(tt.env), io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.listen != tt.listen || c.apiKey != tt.key || len(c.allowedHosts) != tt.hosts {
+				t.Errorf("parseServe(%v) = listen %q key %q hosts %v; want %q %q %d hosts", tt.args, c.listen, c.apiKey, c.allowedHosts, tt.listen, tt.key, tt.hosts)
+			}
+		})
+	}
+	for _, bad := range [][]string{{"--listen", "nope"}, {"--log-format", "xml"}, {"--log-level", "loud"}, {"extra"}, {"--max-running", "0"}, {"--bogus"}} {
+		if _, err := parseServe(bad, env(nil), io.Discard); !errors.As(err, new(usageError)) {
+			t.Errorf("parseServe(%v) = %v; want a usage error", bad, err)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"models", "--help"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, nil, &out, &errOut)
+		if !errors.Is(err, errHelp) || exitCode(err) != 0 || out.Len()+errOut.Len() == 0 {
+			t.Errorf("run(%v) = %v; want help printed and exit 0", args, err)
+		}
+	}
+	var errOut bytes.Buffer
+	if err := run(context.Background(), []string{"frobnicate"}, nil, io.Discard, &errOut); exitCode(err) != 2 {
+		t.Errorf("unknown command exit code %d; want 2", exitCode(err))
+	}
+}
+
+func TestModelsCommands(t *testing.T) {
+	m, err := models.New(models.Config{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close(context.Background())
+	srv, err := server.New(server.Config{APIKey: "k", Models: server.ManagedModels(m, server.CatalogExtensions),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SpoolDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	e := env(map[string]string{"SOTTO_URL": ts.URL, "SOTTO_API_KEY": "k"})
+	var out bytes.Buffer
+	if err := runModels(context.Background(), []string{"list"}, e, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"MODEL", "Sotto/Skylark", "Sotto/Lattice-2", "/v1/audio/alignments"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("models list output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := runModels(context.Background(), []string{"running"}, e, &out, io.Discard); err != nil || !strings.Contains(out.String(), `"runtime"`) {
+		t.Errorf("models running = %v, %s", err, out.String())
+	}
+	err = runModels(context.Background(), []string{"load", "Sotto/Nope"}, e, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "model_not_found") {
+		t.Errorf("models load Sotto/Nope = %v; want the service's model_not_found", err)
+	}
+	err = runModels(context.Background(), []string{"list"}, env(map[string]string{"SOTTO_URL": ts.URL}), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "401") {
+		t.Errorf("models list without key = %v; want HTTP 401", err)
+	}
+	if err := runModels(context.Background(), []string{"load"}, e, io.Discard, io.Discard); !errors.As(err, new(usageError)) {
+		t.Errorf("models load without MODEL = %v; want a usage error", err)
+	}
+}
+
+func TestDrawProgress(t *testing.T) {
+	var b bytes.Buffer
+	drawProgress(&b, downloadJob{Model: "M", State: "downloading", BytesDownloaded: 512 << 10, TotalBytes: 1 << 20}, 0)
+	if !strings.Contains(b.String(), "50.0%") || !strings.Contains(b.String(), "512.0 KiB / 1.0 MiB") {
+		t.Errorf("progress line %q", b.String())
+	}
+}
