@@ -12,6 +12,8 @@ require (
 	github.com/mewkiz/flac v1.0.14 // indirect
 	github.com/mewkiz/pkg v0.0.0-20250417130911-3f050ff8c56d // indirect
 	github.com/mewpkg/term v0.0.0-20241026122259-37a80af23985 // indirect
+	github.com/mozillazg/go-pinyin v0.21.0 // indirect
 	github.com/spf13/pflag v1.1.0 // indirect
+	github.com/yalue/onnxruntime_go v1.27.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )

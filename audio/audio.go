@@ -21,9 +21,12 @@ const (
 	// (Param ParamTrack or ParamChannel).
 	CodeBadRequest = "bad_request"
 
-	ParamFile    = "file"          // the uploaded file
-	ParamTrack   = "audio_track"   // Options.Track
-	ParamChannel = "audio_channel" // Options.Channel
+	// ParamFile is the Param of errors about the uploaded file itself.
+	ParamFile = "file"
+	// ParamTrack is the Param of errors about Options.Track.
+	ParamTrack = "audio_track"
+	// ParamChannel is the Param of errors about Options.Channel.
+	ParamChannel = "audio_channel"
 )
 
 // Options selects what to decode from a file. The zero value decodes the
@@ -110,8 +113,9 @@ func (o Options) parse() (Channel, error) {
 // Format identifies an input format detected from its leading bytes.
 type Format string
 
-// Formats that [Sniff] reports. WAV, MP3 and FLAC are decoded in Go; every
-// other format is decoded by ffmpeg when it is installed.
+// Formats that [Sniff] reports; [Format.String] gives their display names.
+// WAV, MP3 and FLAC are decoded in Go ([Format.Native]); every other format
+// is decoded by ffmpeg when it is installed.
 const (
 	FormatUnknown   Format = ""
 	FormatWAV       Format = "wav"        // RIFF/RF64 WAVE with PCM or IEEE float samples
@@ -192,6 +196,6 @@ type Info struct {
 
 // String summarises i for logs.
 func (i Info) String() string {
-	return fmt.Sprintf("%s via %s: %d Hz, %d ch, track count %d, %v",
+	return fmt.Sprintf("%s via %s: %d Hz, %d ch, %d track(s), %v",
 		i.Format, i.Decoder, i.SampleRate, i.Channels, i.Tracks, i.Duration)
 }

@@ -29,7 +29,7 @@ const bufSize = 64 << 10
 type source interface {
 	rate() int     // Hz
 	channels() int // samples per frame
-	frames() int64 // total frames, or -1 if unknown
+	frames() int64 // expected total frames (sizes the output), or -1 if unknown
 	// read fills buf (whose length is a multiple of channels) with
 	// interleaved samples in [-1, 1] and returns how many it wrote, always
 	// whole frames. It returns io.EOF, with or without samples, at the end.
@@ -122,24 +122,34 @@ func decode(ctx context.Context, r io.Reader, path string, size int64, opts Opti
 		// Check the header on a copy first: a WAV file with a compressed
 		// codec goes to ffmpeg with the stream still intact.
 		full, _ := br.Peek(bufSize)
-		if _, err := readWAVHeader(bytes.NewReader(full)); errors.As(err, new(errWAVCodec)) {
+		var codec errWAVCodec
+		if _, err := readWAVHeader(bytes.NewReader(full)); errors.As(err, &codec) {
 			info.Format = FormatWAVCodec
-			return viaFFmpeg(ctx, br, path, info, opts.Track, ch, err)
+			return viaFFmpeg(ctx, br, path, info, opts.Track, ch, codec.what())
 		}
 		h, err := readWAVHeader(br)
-		if err != nil {
+		switch {
+		case errors.As(err, &codec) && path != "":
+			// The header was too long to check on a copy; ffmpeg can
+			// still read the file by its path.
+			info.Format = FormatWAVCodec
+			return viaFFmpeg(ctx, br, path, info, opts.Track, ch, codec.what())
+		case errors.As(err, &codec):
+			return a, info, invalidFile(CodeUnsupportedFormat,
+				"audio: WAV codec 0x%04X is not supported in a stream whose header exceeds %d bytes; send the file, or convert it to PCM WAV, MP3 or FLAC", codec.tag, bufSize)
+		case err != nil:
 			return a, info, err
 		}
 		src = newWAVSource(br, h)
 	case FormatMP3:
-		src, err = newMP3Source(br)
+		src, err = newMP3Source(br, size)
 	case FormatFLAC:
 		src, err = newFLACSource(br)
 	case FormatUnknown:
 		return a, info, invalidFile(CodeUnsupportedFormat,
 			"audio: the file format is not recognised; send WAV, MP3, FLAC, or (with ffmpeg installed) another common audio or video format")
 	default:
-		return viaFFmpeg(ctx, br, path, info, opts.Track, ch, nil)
+		return viaFFmpeg(ctx, br, path, info, opts.Track, ch, "")
 	}
 	if err != nil {
 		return a, info, err

@@ -5,8 +5,8 @@
 //	if err != nil {
 //		return err // a *sotto.Error for bad input; see Errors below
 //	}
-//	log.Printf("decoded %v", info) // e.g. "FLAC via go: 44100 Hz, 2 ch, track count 1, 11s"
-//	transcript, err := asr.Transcribe(ctx, a, asr.Options{})
+//	log.Printf("decoded %v", info) // e.g. "FLAC via go: 44100 Hz, 2 ch, 1 track(s), 11s"
+//	// a.Samples: mono float32 in [-1, 1] at 16 kHz, ready for any capability
 //
 // # Formats
 //

@@ -26,18 +26,17 @@ func FFmpegAvailable() bool {
 }
 
 // viaFFmpeg decodes the input with ffmpeg. br holds the unread input; path,
-// when not empty, names the same input on disk. cause is an error that
-// explains why the input was not decoded in Go, or nil.
-func viaFFmpeg(ctx context.Context, br *bufio.Reader, path string, info Info, track int, ch Channel, cause error) (sotto.Audio, Info, error) {
+// when not empty, names the same input on disk. what describes the input for
+// the error message when ffmpeg is missing; "" means info.Format.
+func viaFFmpeg(ctx context.Context, br *bufio.Reader, path string, info Info, track int, ch Channel, what string) (sotto.Audio, Info, error) {
 	bin, err := exec.LookPath("ffmpeg")
 	if err != nil {
-		why := ""
-		if cause != nil {
-			why = " (" + strings.TrimPrefix(cause.Error(), "audio: ") + ")"
+		if what == "" {
+			what = info.Format.String()
 		}
 		return sotto.Audio{}, info, invalidFile(CodeUnsupportedFormat,
-			"audio: %s input%s needs ffmpeg, which is not installed on the server; install it (apt-get install ffmpeg) or send WAV, MP3 or FLAC",
-			info.Format, why)
+			"audio: the file is %s, which needs ffmpeg to decode, and ffmpeg is not installed on the server; install it (apt-get install ffmpeg) or send WAV, MP3 or FLAC",
+			what)
 	}
 	info.Decoder = "ffmpeg"
 	if path == "" {

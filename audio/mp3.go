@@ -39,13 +39,20 @@ type plainReader struct{ r io.Reader }
 
 func (p plainReader) Read(b []byte) (int, error) { return p.r.Read(b) }
 
-func newMP3Source(br *bufio.Reader) (s *mp3Source, err error) {
+// newMP3Source starts decoding br; size is the input length in bytes, or -1
+// if unknown.
+func newMP3Source(br *bufio.Reader, size int64) (s *mp3Source, err error) {
 	head, _ := br.Peek(bufSize)
 	off, h, ok := findMPEGFrame(head)
 	if !ok || h.layer != 3 {
 		return nil, corrupt("mp3: no MPEG audio layer III frame found")
 	}
 	g := parseXing(head[off:], h)
+	if g.total < 0 && size > 0 && h.bitrate > 0 {
+		// No Xing frame count: estimate from the size, exact for constant
+		// bit rate (files with variable bit rate nearly always have one).
+		g.total = size * 8 * int64(h.rate) / int64(h.bitrate)
+	}
 	if _, err := br.Discard(off); err != nil {
 		return nil, readErr(err, "mp3")
 	}

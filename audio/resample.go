@@ -3,6 +3,8 @@ package audio
 import (
 	"fmt"
 	"math"
+	"sync"
+	"sync/atomic"
 )
 
 // Resampler design constants. The prototype low-pass filter is a
@@ -21,9 +23,11 @@ const (
 	// maxTable bounds the coefficient table (in float32 values); a filter
 	// that would need more uses fewer interpolated rows.
 	maxTable = 1 << 21
-	// MaxRate is the highest sample rate, in Hz, a Resampler accepts.
-	MaxRate = 768000
 )
+
+// MaxRate is the highest sample rate, in Hz, that a [Resampler] and the
+// decoders accept.
+const MaxRate = 768000
 
 // A Resampler converts a stream of mono float32 samples from one sample rate
 // to another with a polyphase Kaiser-windowed sinc filter: a pass band that
@@ -39,14 +43,12 @@ const (
 //
 // A Resampler holds the state of one stream and is not safe for concurrent
 // use; use one per stream. Its memory is bounded by the filter table (at most
-// 8 MiB, about 200 KiB for the common rates) plus one input chunk.
+// 8 MiB, a few hundred KiB for the common rates, and shared by all
+// Resamplers of the same rate pair) plus one input chunk.
 type Resampler struct {
 	from, to int
 	l, m     int64 // reduced interpolation and decimation factors: to/g, from/g
-	half     int   // filter half-width in input samples; each output uses 2*half inputs
-	exact    bool  // one table row per phase (l <= maxExactPhases)
-	table    []float32
-	rows     int64 // number of phases in table (rows, plus one guard row when !exact)
+	*filter        // nil when from == to
 
 	hist      []float32 // input samples from absolute index histStart on
 	histStart int64
@@ -67,9 +69,26 @@ func NewResampler(fromHz, toHz int) (*Resampler, error) {
 	if fromHz == toHz {
 		return r, nil
 	}
-	r.design()
+	key := [2]int{fromHz, toHz}
+	if f, ok := filterCache.Load(key); ok {
+		r.filter = f.(*filter)
+		return r, nil
+	}
+	r.filter = design(fromHz, toHz, r.l)
+	if filterCacheLen.Add(1) <= maxCachedFilters {
+		filterCache.Store(key, r.filter)
+	}
 	return r, nil
 }
+
+// Designed filters are immutable and shared between Resamplers of the same
+// rate pair; a server sees few distinct pairs.
+var (
+	filterCache    sync.Map // [2]int{from, to} -> *filter
+	filterCacheLen atomic.Int64
+)
+
+const maxCachedFilters = 64
 
 func gcd(a, b int) int {
 	for b != 0 {
@@ -78,13 +97,23 @@ func gcd(a, b int) int {
 	return a
 }
 
-// design computes the polyphase coefficient table.
-func (r *Resampler) design() {
-	nyq := 0.5 * float64(min(r.from, r.to)) // Hz
+// filter is a polyphase coefficient table.
+type filter struct {
+	half  int  // half-width in input samples; each output uses 2*half inputs
+	exact bool // one row per phase (l <= maxExactPhases)
+	rows  int64
+	table []float32 // rows*2*half coefficients, read-only once built
+}
+
+// design computes the polyphase coefficient table for interpolation factor
+// l (toHz/gcd).
+func design(fromHz, toHz int, l int64) *filter {
+	r := &filter{}
+	nyq := 0.5 * float64(min(fromHz, toHz)) // Hz
 	stop := nyq
 	pass := passFraction * nyq
-	cutoff := 0.5 * (pass + stop) / float64(r.from) // cycles per input sample
-	dw := 2 * math.Pi * (stop - pass) / float64(r.from)
+	cutoff := 0.5 * (pass + stop) / float64(fromHz) // cycles per input sample
+	dw := 2 * math.Pi * (stop - pass) / float64(fromHz)
 	// Kaiser's estimates of the length and shape for the given attenuation.
 	a := stopbandDB
 	beta := 0.1102 * (a - 8.7)
@@ -92,26 +121,26 @@ func (r *Resampler) design() {
 	r.half = int(math.Ceil(n/2)) + 1
 	taps := 2 * r.half
 
-	r.exact = r.l <= maxExactPhases && int(r.l)*taps <= maxTable
-	r.rows = r.l
+	r.exact = l <= maxExactPhases && int(l)*taps <= maxTable
+	r.rows = l
 	if !r.exact {
 		// Rows at frac = p/(rows-1); the last is a guard row for
 		// interpolation as frac approaches 1.
 		r.rows = int64(min(tablePhases, maxTable/taps-1)) + 1
 	}
 	r.table = make([]float32, int(r.rows)*taps)
+	coef := make([]float64, taps)
 	i0b := besselI0(beta)
 	hw := float64(r.half)
 	for p := range r.rows {
 		var frac float64
 		if r.exact {
-			frac = float64(p) / float64(r.l)
+			frac = float64(p) / float64(l)
 		} else {
 			frac = float64(p) / float64(r.rows-1)
 		}
 		row := r.table[int(p)*taps : int(p+1)*taps]
 		var sum float64
-		coef := make([]float64, taps)
 		for j := range taps {
 			// Input sample j of the window sits at distance tau (in input
 			// samples) before the output instant.
@@ -130,6 +159,7 @@ func (r *Resampler) design() {
 			row[j] = float32(c / sum)
 		}
 	}
+	return r
 }
 
 func sinc(x float64) float64 {

@@ -100,6 +100,7 @@ type mpegHeader struct {
 	rate     int // Hz
 	channels int
 	length   int // frame length in bytes; 0 for free-format
+	bitrate  int // bits per second; 0 for free-format
 }
 
 var (
@@ -146,6 +147,7 @@ func parseMPEGHeader(b []byte) (mpegHeader, bool) {
 		v = 1
 	}
 	br := mpegBitrates[v][h.layer-1][bri] * 1000
+	h.bitrate = br
 	if br == 0 {
 		return h, true // free format: length unknown
 	}

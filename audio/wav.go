@@ -37,6 +37,11 @@ func (e errWAVCodec) Error() string {
 	return fmt.Sprintf("audio: wav: codec 0x%04X is not PCM or IEEE float", e.tag)
 }
 
+// what describes the file for an error message.
+func (e errWAVCodec) what() string {
+	return fmt.Sprintf("WAV with codec 0x%04X (not PCM or IEEE float)", e.tag)
+}
+
 // corrupt returns the 400 error for a damaged or truncated file.
 func corrupt(format string, args ...any) error {
 	return invalidFile(CodeBadRequest, "audio: "+format, args...)

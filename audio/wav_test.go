@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -359,5 +361,56 @@ func addSpeechInputs(t *testing.T, inputs map[string][]byte, files ...string) {
 		if b, err := readFile(dir, f); err == nil {
 			inputs[f] = b
 		}
+	}
+}
+
+// TestDecodeConcurrent decodes from several goroutines at once (run it with
+// -race); the resampler filter tables are shared between them.
+func TestDecodeConcurrent(t *testing.T) {
+	data := makeWAV(wavSpec{rate: 22050, channels: 2, frames: ramp(22050, 2)})
+	want, _, err := audio.Decode(context.Background(), bytes.NewReader(data), audio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			got, _, err := audio.Decode(context.Background(), bytes.NewReader(data), audio.Options{})
+			if err == nil && !equalSamples(got.Samples, want.Samples) {
+				err = errors.New("concurrent Decode returned different samples")
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestDecodeWAVCodecLongHeader puts a 100 KB chunk before the fmt chunk of a
+// mu-law file, beyond the read-ahead used to route it to ffmpeg.
+func TestDecodeWAVCodecLongHeader(t *testing.T) {
+	frames := ramp(800, 1)
+	short := mulawWAV(frames, 8000)
+	junk := chunk{"JUNK", make([]byte, 100_000)}
+	var b bytes.Buffer
+	b.Write(short[:12])
+	writeChunk(&b, junk)
+	b.Write(short[12:])
+	data := b.Bytes()
+
+	_, _, err := audio.Decode(context.Background(), bytes.NewReader(data), audio.Options{})
+	wantSotto(t, err, sotto.ErrInvalidRequest, audio.CodeUnsupportedFormat, audio.ParamFile)
+
+	needFFmpeg(t)
+	path := filepath.Join(t.TempDir(), "long-header.wav")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, info, err := audio.DecodeFile(context.Background(), path, audio.Options{})
+	if err != nil || info.Decoder != "ffmpeg" || len(a.Samples) != 1600 {
+		t.Errorf("DecodeFile(mu-law WAV, long header) = %d samples, %v, %v; want 1600 samples via ffmpeg", len(a.Samples), info, err)
 	}
 }
