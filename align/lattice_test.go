@@ -10,29 +10,11 @@ import (
 
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/internal/sphinx"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 // testdata returns the shared test data directory, or skips.
-func testdata(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("SOTTO_TESTDATA")
-	if dir == "" {
-		wd, _ := os.Getwd()
-		for d := wd; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				dir = filepath.Join(d, "..", "shared", "testdata")
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "speech")); err != nil {
-		t.Skipf("shared test data not found at %q (set SOTTO_TESTDATA): %v", dir, err)
-	}
-	return dir
-}
+func testdata(t testing.TB) string { return sharedtestdata.Dir(t, "speech") }
 
 func openTestBackend(t testing.TB) *lattice {
 	t.Helper()

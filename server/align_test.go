@@ -9,13 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/internal/testdata"
 )
 
 const jfkText = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
@@ -42,13 +42,9 @@ type httptest_server = httptestServer
 
 func speechFile(t *testing.T, name string) []byte {
 	t.Helper()
-	dir := os.Getenv("SOTTO_TESTDATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "testdata")
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "speech", name))
+	b, err := os.ReadFile(testdata.Path(t, "speech", name))
 	if err != nil {
-		t.Skipf("shared test data not found (set SOTTO_TESTDATA): %v", err)
+		t.Fatal(err)
 	}
 	return b
 }
