@@ -1,0 +1,97 @@
+package g2p
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchWords returns the distinct words of the German speech transcript
+// (108 tokens), repeated with suffixes to n distinct words.
+func benchWords(b *testing.B, n int) []string {
+	b.Helper()
+	data, err := os.ReadFile(filepath.Join(testdataDir(b), "speech", "de_aeneas_simplicissimus.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := strings.Fields(string(data))
+	words := make([]string, 0, n)
+	for i := 0; len(words) < n; i++ {
+		w := strings.Trim(base[i%len(base)], ",.:;!?")
+		if i >= len(base) { // make later rounds distinct words
+			w += strings.Repeat("e", 1+i/len(base)%5) + string(rune('a'+i/len(base)/5%26))
+		}
+		words = append(words, w)
+	}
+	return words
+}
+
+// BenchmarkPhonemizeUncached measures espeak-ng throughput: every iteration
+// phonemises 1,000 words with the cache disabled (one process call).
+func BenchmarkPhonemizeUncached(b *testing.B) {
+	needEspeak(b)
+	words := benchWords(b, 1000)
+	p := NewPhonemizer(PhonemizerConfig{CacheSize: -1})
+	ctx := context.Background()
+	var n int64
+	for _, w := range words {
+		n += int64(len(w) + 1)
+	}
+	b.SetBytes(n)
+	for b.Loop() {
+		if _, err := p.IPA(ctx, "de", words); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(words)*b.N)/b.Elapsed().Seconds(), "words/s")
+}
+
+// BenchmarkPhonemizeCached measures the same 1,000 words served from the
+// cache, mapped to ARPAbet.
+func BenchmarkPhonemizeCached(b *testing.B) {
+	needEspeak(b)
+	words := benchWords(b, 1000)
+	p := NewPhonemizer(PhonemizerConfig{})
+	ctx := context.Background()
+	if _, err := p.IPA(ctx, "de", words); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		ipa, err := p.IPA(ctx, "de", words)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range ipa {
+			MapIPA("de", s)
+		}
+	}
+	b.ReportMetric(float64(len(words)*b.N)/b.Elapsed().Seconds(), "words/s")
+}
+
+// BenchmarkMapIPA measures the IPA → ARPAbet mapping alone.
+func BenchmarkMapIPA(b *testing.B) {
+	ipa := []string{"lˈeːbənsbɛʃrˌaɪbʊŋ", "kʲäˈũpɯᵝ", "ts.hˈu5", "ɡrˈantrɛːdɡˌoːrdən", "bɔ̃ʒˈuʁ"}
+	for b.Loop() {
+		for _, s := range ipa {
+			MapIPA("de", s)
+		}
+	}
+	b.ReportMetric(float64(len(ipa)*b.N)/b.Elapsed().Seconds(), "words/s")
+}
+
+// BenchmarkPhonemizePerWordProcess is the unbatched baseline: 108 words,
+// one espeak-ng process each (BatchSize 1, cache off).
+func BenchmarkPhonemizePerWordProcess(b *testing.B) {
+	needEspeak(b)
+	words := benchWords(b, 108)
+	p := NewPhonemizer(PhonemizerConfig{CacheSize: -1, BatchSize: 1})
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := p.IPA(ctx, "de", words); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(words)*b.N)/b.Elapsed().Seconds(), "words/s")
+}

@@ -1,0 +1,141 @@
+package g2p
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/sottolabs/sotto"
+)
+
+// FuzzSplitIPA checks that SplitIPA and MapIPA accept any input, that every
+// segment's symbol is non-empty, that the symbols and marks appear in the
+// input in order, and that MapIPA only emits model phones.
+func FuzzSplitIPA(f *testing.F) {
+	if fh, err := os.Open("testdata/phonemize.golden"); err == nil {
+		sc := bufio.NewScanner(fh)
+		for sc.Scan() {
+			if fs := strings.Split(sc.Text(), "\t"); len(fs) == 4 {
+				f.Add(fs[0], fs[2])
+			}
+		}
+		fh.Close()
+	}
+	f.Add("en", "(en)tʃˈaɪniːz(ja)lˈe̞tə")
+	f.Add("zh", "ts.hˈu5")
+	f.Add("xx", "t͡ʃ͡")
+	f.Fuzz(func(t *testing.T, lang, ipa string) {
+		segs := SplitIPA(ipa)
+		rest := ipa
+		for _, s := range segs {
+			if s.Symbol == "" {
+				t.Fatalf("SplitIPA(%q) gave an empty symbol: %+v", ipa, segs)
+			}
+			for _, r := range s.Symbol + s.Marks {
+				if r == '.' {
+					continue
+				}
+				// Precomposed nasal vowels are split into base + U+0303.
+				if r == '\u0303' {
+					continue
+				}
+				i := strings.IndexRune(rest, r)
+				if i < 0 {
+					if _, nasal := precomposedNasal[[]rune(s.Symbol)[0]]; nasal || isNasalBase(r, rest) {
+						continue
+					}
+					t.Fatalf("SplitIPA(%q): %q of %+v not in the rest %q", ipa, r, s, rest)
+				}
+				rest = rest[i+utf8.RuneLen(r):]
+			}
+		}
+		for _, p := range MapIPA(lang, ipa).Phones {
+			if !IsPhone(p) {
+				t.Fatalf("MapIPA(%q, %q) gave %q", lang, ipa, p)
+			}
+		}
+	})
+}
+
+// isNasalBase reports that r is the base of a precomposed nasal vowel
+// found in rest.
+func isNasalBase(r rune, rest string) bool {
+	for pre, base := range precomposedNasal {
+		if base == r && strings.ContainsRune(rest, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// FuzzParseVoices checks that ParseVoices never panics and that every voice
+// it returns has a language without spaces.
+func FuzzParseVoices(f *testing.F) {
+	if b, err := os.ReadFile("testdata/voices.txt"); err == nil {
+		f.Add(string(b))
+		lines := strings.SplitAfter(string(b), "\n")
+		f.Add(strings.Join(lines[:min(5, len(lines))], ""))
+	}
+	f.Add("Pty Language\n 5 zh --/M x y (zh 5)(")
+	f.Fuzz(func(t *testing.T, s string) {
+		vs, err := ParseVoices(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		for _, v := range vs {
+			if v.Language == "" || strings.ContainsAny(v.Language, " \t\n") {
+				t.Fatalf("ParseVoices gave language %q", v.Language)
+			}
+		}
+	})
+}
+
+// FuzzParseMeCab checks that ParseMeCab never panics and that every
+// morpheme's offsets index its surface in the text.
+func FuzzParseMeCab(f *testing.F) {
+	f.Add("今日 は", "今日\t名詞,副詞可能,*,*,*,*,今日,キョウ,キョー\nは\t助詞,係助詞,*,*,*,*,は,ハ,ワ\nEOS\n")
+	f.Add("abc", "a\tx\nbc\ty,1,2,3,4,5,6,7,8\n")
+	f.Fuzz(func(t *testing.T, text, out string) {
+		ms, err := ParseMeCab(text, out)
+		if err != nil {
+			return
+		}
+		last := 0
+		for _, m := range ms {
+			if m.Start < last || m.End > len(text) || text[m.Start:m.End] != m.Surface {
+				t.Fatalf("ParseMeCab(%q): morpheme %+v does not index the text", text, m)
+			}
+			last = m.End
+		}
+	})
+}
+
+// FuzzTokenize checks, for the languages that need no external program,
+// that tokens are non-empty, ordered, non-overlapping and index the text.
+func FuzzTokenize(f *testing.F) {
+	f.Add("Das ist: Ausführliche, Merk- und", "de")
+	f.Add("甚至出现交易，我爱Go语言2024年", "zh")
+	f.Add("Er sagte: Привет мир! 1,000 U.S.A.", "und")
+	f.Fuzz(func(t *testing.T, text, lang string) {
+		if hasKana(text) || BaseLanguage(lang) == "ja" {
+			return // needs mecab
+		}
+		toks, err := Tokenize(t.Context(), nil, text, lang)
+		if se, ok := errors.AsType[*sotto.Error](err); ok && se.Code == "bad_request" {
+			return // a malformed language tag
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := 0
+		for _, x := range toks {
+			if x.Start < last || x.End <= x.Start || x.End > len(text) || text[x.Start:x.End] != x.Text {
+				t.Fatalf("Tokenize(%q, %q): token %+v out of place", text, lang, x)
+			}
+			last = x.End
+		}
+	})
+}
