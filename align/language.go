@@ -1,14 +1,36 @@
 package align
 
-import "context"
+import (
+	"context"
 
-// resolveLanguage picks the language for pronunciation and normalization.
+	"golang.org/x/text/language"
+
+	"github.com/sottolabs/sotto/internal/g2p"
+)
+
+// resolveLanguage picks the language for pronunciation and normalization
+// and the candidates reported: "und" routes word by word (by script) and
+// reports none; "" detects the language from the transcript (script and
+// function-word statistics), preferred first; a tag is used as given.
 func resolveLanguage(lang, text string) (string, []string) {
 	switch lang {
 	case "und":
 		return "und", nil
 	case "":
-		return "en", []string{"en"}
+		var out []string
+		for _, c := range g2p.Candidates(text) {
+			if len(out) == 3 || (len(out) > 0 && c.Score < 0.1) {
+				break
+			}
+			out = append(out, c.Lang)
+		}
+		if len(out) == 0 {
+			return "en", []string{"en"}
+		}
+		return out[0], out
+	}
+	if t, err := language.Parse(lang); err == nil {
+		lang = t.String()
 	}
 	return lang, []string{lang}
 }
@@ -16,3 +38,30 @@ func resolveLanguage(lang, text string) (string, []string) {
 // Phonemize, when set, gives the pronunciation of a word the dictionary
 // lacks, in the acoustic model's phone names (the g2p package sets it).
 var Phonemize func(ctx context.Context, lang, word string) ([]string, error)
+
+func init() { Phonemize = phonemizeWord }
+
+// wordG2P pronounces single words for Phonemize (no dictionary: the
+// caller looks words up in its own first).
+var wordG2P = g2p.New(nil)
+
+// phonemizeWord pronounces one word through espeak-ng (with MeCab for
+// Japanese and pinyin for Chinese), as the model's phones; several tokens
+// (a word the tokenizer splits) are concatenated.
+func phonemizeWord(ctx context.Context, lang, word string) ([]string, error) {
+	toks, err := g2p.Tokenize(ctx, mecab, word, lang)
+	if err != nil {
+		return nil, tokenizeError(err)
+	}
+	prons, err := wordG2P.Pronounce(ctx, toks)
+	if err != nil {
+		return nil, tokenizeError(err)
+	}
+	var out []string
+	for _, p := range prons {
+		if len(p.Variants) > 0 {
+			out = append(out, p.Variants[0]...)
+		}
+	}
+	return out, nil
+}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/internal/g2p"
 	"github.com/sottolabs/sotto/normalize"
 )
 
@@ -76,6 +77,13 @@ type token struct {
 	Unit int
 	// Region indexes the normalization region, or -1.
 	Region int
+	// Lang is the language the token is pronounced in; Readings[i] are
+	// what the phonemizer reads instead of Parts[i] (kana, pinyin), if any.
+	Lang     string
+	Readings [][]string
+	// Prons are the token's pronunciations in the acoustic model's phones,
+	// once resolved (see pronounceTokens).
+	Prons [][]string
 }
 
 // unit is a word of the transcript as written, which the result reports.
@@ -122,8 +130,15 @@ func prepare(ctx context.Context, text, lang string, tn TextNormalization, prote
 		return nil, sotto.Invalid("bad_request", "text_normalization.pins", "pins need text normalization enabled")
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
-	t.Units = sourceUnits(text, spans)
-	t.Tokens = spokenTokens(text, spans, t.Units)
+	words, err := tokenizeSource(ctx, text, lang, spans)
+	if err != nil {
+		return nil, err
+	}
+	t.Units = sourceUnits(text, spans, words)
+	t.Tokens, err = spokenTokens(ctx, text, lang, spans, words, t.Units)
+	if err != nil {
+		return nil, err
+	}
 	if len(t.Tokens) == 0 {
 		return nil, noWords()
 	}
@@ -337,10 +352,78 @@ func checkPinsUnused(pins []Pin) error {
 	return nil
 }
 
-// sourceUnits splits text at whitespace into units, joining the words a
-// span or protected term crosses into one.
-func sourceUnits(text string, spans []span) []unit {
-	var units []unit
+// noSpaceScript reports whether words of the script are written without
+// spaces between them, so that each token is a word of its own.
+func noSpaceScript(sc g2p.Script) bool {
+	switch sc {
+	case g2p.Han, g2p.Kana, g2p.Thai:
+		return true
+	}
+	return false
+}
+
+// mecab reads Japanese for the tokenizer; it runs the mecab program.
+var mecab = &g2p.MeCab{}
+
+// tokenizeSource splits the source text outside spans into words with
+// their byte offsets, language and readings.
+func tokenizeSource(ctx context.Context, text, lang string, spans []span) ([]spokenWord, error) {
+	toks, err := g2p.Tokenize(ctx, mecab, text, lang)
+	if err != nil {
+		return nil, tokenizeError(err)
+	}
+	var out []spokenWord
+	for _, tk := range toks {
+		inSpan := false
+		for _, s := range spans {
+			inSpan = inSpan || (tk.Start < s.end && s.start < tk.End)
+		}
+		if inSpan {
+			continue
+		}
+		if w := spokenOf(tk); w.text != "" {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+func tokenizeError(err error) error {
+	switch {
+	case errors.Is(err, g2p.ErrNoMeCab):
+		return &sotto.Error{Kind: sotto.ErrNotImplemented, Code: "capability_unavailable",
+			Message: "align: Japanese needs the mecab program and its IPADIC dictionary (apt-get install mecab mecab-ipadic-utf8)", Err: err}
+	case errors.Is(err, g2p.ErrNoEspeak):
+		return &sotto.Error{Kind: sotto.ErrNotImplemented, Code: "capability_unavailable",
+			Message: "align: pronouncing this language needs espeak-ng (apt-get install espeak-ng)", Err: err}
+	}
+	return err
+}
+
+type spokenWord struct {
+	text       string
+	start, end int
+	lang       string
+	script     g2p.Script
+	readings   []string
+}
+
+func spokenOf(tk g2p.Token) spokenWord {
+	w := strings.ToLower(strings.Trim(tk.Text, "'’"))
+	return spokenWord{text: w, start: tk.Start, end: tk.End, lang: tk.Lang, script: tk.Script, readings: tk.Readings}
+}
+
+// sourceUnits splits text into the words as written that the result
+// reports: whitespace-separated words, each token of a script written
+// without spaces on its own, and the words a span or protected term
+// crosses joined into one.
+func sourceUnits(text string, spans []span, words []spokenWord) []unit {
+	var cuts [][2]int // stretches that must not be split further
+	for _, w := range words {
+		if noSpaceScript(w.script) {
+			cuts = append(cuts, [2]int{w.start, w.end})
+		}
+	}
 	inSpan := func(i int) (int, bool) {
 		for _, s := range spans {
 			if i >= s.start && i < s.end {
@@ -349,6 +432,15 @@ func sourceUnits(text string, spans []span) []unit {
 		}
 		return 0, false
 	}
+	cutAt := func(i int) (int, bool) {
+		for _, c := range cuts {
+			if c[0] == i {
+				return c[1], true
+			}
+		}
+		return 0, false
+	}
+	var units []unit
 	i := 0
 	for i < len(text) {
 		r, n := utf8.DecodeRuneInString(text[i:])
@@ -357,10 +449,26 @@ func sourceUnits(text string, spans []span) []unit {
 			continue
 		}
 		start := i
+		if e, ok := cutAt(i); ok {
+			// A word of a no-space script is a unit, with trailing punctuation.
+			i = e
+			for i < len(text) {
+				r, n := utf8.DecodeRuneInString(text[i:])
+				if unicode.IsSpace(r) || isWordRune(r) {
+					break
+				}
+				i += n
+			}
+			units = append(units, unit{Text: text[start:i], Start: start, End: i})
+			continue
+		}
 		for i < len(text) {
 			if e, ok := inSpan(i); ok && e > i {
 				i = e
 				continue
+			}
+			if _, ok := cutAt(i); ok && i > start {
+				break
 			}
 			r, n := utf8.DecodeRuneInString(text[i:])
 			if unicode.IsSpace(r) {
@@ -373,88 +481,67 @@ func sourceUnits(text string, spans []span) []unit {
 	return units
 }
 
-// spokenTokens produces the tokens of the spoken form: the text between
-// spans is split into words; a span contributes the words of its output
-// (a protected term stays one token).
-func spokenTokens(text string, spans []span, units []unit) []token {
+// spokenTokens produces the tokens of the spoken form: the source words
+// outside spans, and for each span the words of its output (a protected
+// term stays one token), in text order.
+func spokenTokens(ctx context.Context, text, lang string, spans []span, words []spokenWord, units []unit) ([]token, error) {
 	unitOf := func(pos int) int {
 		for i, u := range units {
 			if pos >= u.Start && pos < u.End {
 				return i
 			}
 		}
-		return len(units) - 1
+		return max(len(units)-1, 0)
 	}
 	var toks []token
-	emitWords := func(s string, start, end, offset int, region int, fixed bool) {
-		for _, w := range splitSpoken(s) {
-			ws, we := start, end
-			if !fixed {
-				ws, we = offset+w.start, offset+w.end
-			}
-			toks = append(toks, token{Text: w.text, Parts: []string{w.text}, Start: ws, End: we, Unit: unitOf(ws), Region: region})
+	wi := 0
+	flushWords := func(upto int) {
+		for wi < len(words) && words[wi].start < upto {
+			w := words[wi]
+			toks = append(toks, token{Text: w.text, Parts: []string{w.text}, Start: w.start, End: w.end,
+				Unit: unitOf(w.start), Region: -1, Lang: w.lang, Readings: [][]string{w.readings}})
+			wi++
 		}
 	}
-	pos := 0
 	for _, s := range spans {
-		if s.start < pos {
+		flushWords(s.start)
+		out, err := g2p.Tokenize(ctx, mecab, s.output, spanLanguage(lang, s.output))
+		if err != nil {
+			return nil, tokenizeError(err)
+		}
+		var parts []spokenWord
+		for _, tk := range out {
+			if w := spokenOf(tk); w.text != "" {
+				parts = append(parts, w)
+			}
+		}
+		if len(parts) == 0 {
 			continue
 		}
-		emitWords(text[pos:s.start], 0, 0, pos, -1, false)
 		if s.protected {
-			words := splitSpoken(s.output)
-			if len(words) > 0 {
-				parts := make([]string, len(words))
-				for i, w := range words {
-					parts[i] = w.text
-				}
-				toks = append(toks, token{Text: strings.Join(parts, " "), Parts: parts, Start: s.start, End: s.end,
-					Unit: unitOf(s.start), Region: -1})
+			texts := make([]string, len(parts))
+			readings := make([][]string, len(parts))
+			for i, p := range parts {
+				texts[i], readings[i] = p.text, p.readings
 			}
-		} else {
-			emitWords(s.output, s.start, s.end, 0, s.region, true)
+			toks = append(toks, token{Text: strings.Join(texts, " "), Parts: texts, Start: s.start, End: s.end,
+				Unit: unitOf(s.start), Region: -1, Lang: parts[0].lang, Readings: readings})
+			continue
 		}
-		pos = s.end
+		for _, p := range parts {
+			toks = append(toks, token{Text: p.text, Parts: []string{p.text}, Start: s.start, End: s.end,
+				Unit: unitOf(s.start), Region: s.region, Lang: p.lang, Readings: [][]string{p.readings}})
+		}
 	}
-	emitWords(text[pos:], 0, 0, pos, -1, false)
-	return toks
+	flushWords(len(text) + 1)
+	return toks, nil
 }
 
-type spokenWord struct {
-	text       string
-	start, end int
-}
-
-// splitSpoken splits s into lower-cased words: runs of letters, digits and
-// marks, with apostrophes inside a word kept ("don't"). Hyphens, slashes
-// and other punctuation separate words. Han, Hiragana, Katakana and Thai
-// characters are one word each (they are joined back by the language's
-// tokenizer before pronunciation when it has one).
-func splitSpoken(s string) []spokenWord {
-	var out []spokenWord
-	start := -1
-	flush := func(end int) {
-		if start >= 0 {
-			w := strings.ToLower(strings.Trim(s[start:end], "'’"))
-			if w != "" {
-				out = append(out, spokenWord{w, start, end})
-			}
-			start = -1
-		}
+// spanLanguage is the language a normalized output is read in: the
+// request's, or for und the one its text suggests.
+func spanLanguage(lang, output string) string {
+	if lang != "" && lang != "und" {
+		return lang
 	}
-	for i, r := range s {
-		switch {
-		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai):
-			flush(i)
-			out = append(out, spokenWord{string(r), i, i + utf8.RuneLen(r)})
-		case isWordRune(r) || ((r == '\'' || r == '’') && start >= 0):
-			if start < 0 {
-				start = i
-			}
-		default:
-			flush(i)
-		}
-	}
-	flush(len(s))
-	return out
+	return ""
 }

@@ -123,14 +123,24 @@ func TestPrepareNoWords(t *testing.T) {
 	}
 }
 
-func TestSplitSpokenCJK(t *testing.T) {
-	got := splitSpoken("今天 hello、世界 don't")
-	var words []string
-	for _, w := range got {
-		words = append(words, w.text)
+func TestPrepareNoSpaceScripts(t *testing.T) {
+	text := "今天天气很好。hello 世界"
+	tr, err := prepare(context.Background(), text, "zh", TextNormalization{}, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if want := []string{"今", "天", "hello", "世", "界", "don't"}; !cmp.Equal(words, want) {
-		t.Errorf("splitSpoken = %v; want %v", words, want)
+	if want := []string{"今", "天", "天", "气", "很", "好", "hello", "世", "界"}; !cmp.Equal(tokenTexts(tr), want) {
+		t.Errorf("tokens = %v; want %v", tokenTexts(tr), want)
+	}
+	var units []string
+	for _, u := range tr.Units {
+		units = append(units, u.Text)
+	}
+	if want := []string{"今", "天", "天", "气", "很", "好。", "hello", "世", "界"}; !cmp.Equal(units, want) {
+		t.Errorf("units = %v; want %v (each Han character is a word; punctuation stays with the one before)", units, want)
+	}
+	if r := tr.Tokens[0].Readings; len(r) != 1 || len(r[0]) == 0 || r[0][0] != "jin1" {
+		t.Errorf("readings of 今 = %v; want pinyin jin1", r)
 	}
 }
 
