@@ -172,11 +172,17 @@ func toInt16(dst []int16, src []float32) []int16 {
 // Process appends the cepstra of every complete frame in samples (16 kHz,
 // values in [-1,1]) to dst, NCep values per frame, and returns it; samples
 // that do not yet fill a frame are kept for the next call or Flush. It
-// checks ctx every 1000 frames and returns ctx.Err() when cancelled.
+// checks ctx every 4 s of audio (and every 1000 frames of one pending
+// block) and returns ctx.Err() when cancelled.
 func (fe *Frontend) Process(ctx context.Context, dst []float32, samples []float32) ([]float32, error) {
 	// Convert in chunks so a long input is never copied whole.
 	const chunk = 1 << 16
 	for len(samples) > 0 {
+		// processPending counts frames per call, and a chunk holds fewer
+		// than its check interval, so check here too.
+		if err := ctx.Err(); err != nil {
+			return dst, err
+		}
 		n := min(chunk, len(samples))
 		fe.pending = toInt16(fe.pending, samples[:n])
 		samples = samples[n:]

@@ -3,6 +3,7 @@ package sphinx
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
@@ -170,5 +171,20 @@ func TestLiveCMNApproachesBatchMean(t *testing.T) {
 	got := live.Mean()
 	if d0, dp := math.Abs(got[0]-batchMean[0]), math.Abs(41-batchMean[0]); d0 >= dp {
 		t.Errorf("live mean c0 = %.2f; want closer to the batch mean %.2f than the prior 41", got[0], batchMean[0])
+	}
+}
+
+// TestProcessStopsOnCancel feeds a long input with a cancelled context:
+// Process must return ctx.Err() instead of computing every frame.
+func TestProcessStopsOnCancel(t *testing.T) {
+	fe, err := NewFrontend(DefaultFeatParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out, err := fe.Process(ctx, nil, make([]float32, 16000*60))
+	if !errors.Is(err, context.Canceled) || len(out) != 0 {
+		t.Errorf("Process(cancelled, 60 s) = %d values, %v; want none and context.Canceled", len(out), err)
 	}
 }
