@@ -4,7 +4,8 @@
 # `make test`; safe to run again.
 #
 # Needed at run time:  espeak-ng, flite, ffmpeg, pocketsphinx-en-us (the English
-#                      CMU Sphinx model the aligner reads)
+#                      CMU Sphinx model the aligner reads), mecab with its IPADIC
+#                      dictionary (Japanese readings for alignment)
 # Needed by the tests: pocketsphinx, sphinxbase-utils (peers measured against),
 #                      python3 (the conformance suite), sox, gcc (for -race)
 set -euo pipefail
@@ -20,6 +21,8 @@ need=(
   "pocketsphinx_batch                                 pocketsphinx"
   "sphinx_fe                                          sphinxbase-utils"
   "sphinx_cepview                                     sphinxbase-utils"
+  "mecab                                              mecab"
+  "/var/lib/mecab/dic/ipadic-utf8                     mecab-ipadic-utf8"
   "sox                                                sox"
   "python3                                            python3"
   "gcc                                                gcc"
