@@ -21,11 +21,10 @@ const (
 	tSym                  // any other single rune (punctuation, symbols)
 )
 
-// token is a piece of the input; text aliases the input.
+// token is a piece of the input: bytes [start, end) of the segment.
 type token struct {
+	start, end int32
 	kind       tokKind
-	start, end int // byte offsets into the input
-	text       string
 }
 
 // stream is the tokenized view of one segment that matchers read.
@@ -41,12 +40,21 @@ type stream struct {
 	wend    []int
 	wpos    []int32
 	wrunEnd []int32
+	// splits caches each word token split into splitLex's entries.
+	splitLex *numLex
+	splits   [][]string
+	// spokenWords memo for the last token asked.
+	swLex   *numLex
+	swI     int
+	swWs    []string
+	swEnds  []int
+	swWhole []bool
 }
 
 func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
 
 func tokenize(src string) []token {
-	toks := make([]token, 0, len(src)/3+1)
+	toks := make([]token, 0, len(src)/2+8)
 	i := 0
 	for i < len(src) {
 		r, n := rune(src[i]), 1
@@ -95,7 +103,7 @@ func tokenize(src string) []token {
 			k = tSym
 			i += n
 		}
-		toks = append(toks, token{kind: k, start: start, end: i, text: src[start:i]})
+		toks = append(toks, token{kind: k, start: int32(start), end: int32(i)})
 	}
 	return toks
 }
@@ -115,7 +123,7 @@ func (s *stream) text(i int) string {
 	if i < 0 || i >= len(s.toks) {
 		return ""
 	}
-	return s.toks[i].text
+	return s.src[s.toks[i].start:s.toks[i].end]
 }
 
 // is reports whether token i is exactly t.
@@ -174,8 +182,8 @@ func (s *stream) index() {
 		if t.kind != tWord {
 			continue
 		}
-		s.lower[k] = strings.ToLower(t.text)
-		joined := k >= 2 && s.toks[k-1].kind == tSpace && s.toks[k-1].text == " " && s.toks[k-2].kind == tWord
+		s.lower[k] = strings.ToLower(s.src[t.start:t.end])
+		joined := k >= 2 && s.toks[k-1].kind == tSpace && s.toks[k-1].end-s.toks[k-1].start == 1 && s.src[s.toks[k-1].start] == ' ' && s.toks[k-2].kind == tWord
 		if !joined {
 			runStart = len(s.wseq)
 		}
@@ -190,7 +198,7 @@ func (s *stream) index() {
 	for p := len(s.wseq) - 1; p >= 0; p-- {
 		s.wrunEnd[p] = int32(end)
 		k := s.wend[p] - 1 // token of word p
-		joined := k >= 2 && s.toks[k-1].kind == tSpace && s.toks[k-1].text == " " && s.toks[k-2].kind == tWord
+		joined := k >= 2 && s.toks[k-1].kind == tSpace && s.toks[k-1].end-s.toks[k-1].start == 1 && s.src[s.toks[k-1].start] == ' ' && s.toks[k-2].kind == tWord
 		if !joined {
 			end = p
 		}
@@ -209,6 +217,10 @@ func (s *stream) words(i, max int) (ws []string, idx []int) {
 	e := min(int(s.wrunEnd[p]), p+max)
 	return s.wseq[p:e:e], s.wend[p:e:e]
 }
+
+// maxScan bounds how many tokens one matcher may look ahead, so that no input
+// (a 256 KiB run of "1-1-1-…" or "a.a.a.…") makes matching quadratic.
+const maxScan = 64
 
 // chosen is a span picked by the segmenter, with its readings best first.
 type chosen struct {
@@ -275,7 +287,7 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 		src0 := s.span(i, best)
 		reads = dedupe(reads, src0)
 		if len(reads) > 0 {
-			start, end := s.toks[i].start, s.toks[best-1].end
+			start, end := int(s.toks[i].start), int(s.toks[best-1].end)
 			reads = pad(src, start, end, reads)
 			out = append(out, chosen{start: base + start, end: base + end, source: src0, readings: reads})
 		}
@@ -301,8 +313,11 @@ func dedupe(rs []reading, source string) []reading {
 func pad(src string, start, end int, rs []reading) []reading {
 	before, _ := utf8.DecodeLastRuneInString(src[:start])
 	after, _ := utf8.DecodeRuneInString(src[end:])
-	glueB := start > 0 && isGlueRune(before)
-	glueA := end < len(src) && isGlueRune(after)
+	first, _ := utf8.DecodeRuneInString(src[start:end])
+	last, _ := utf8.DecodeLastRuneInString(src[start:end])
+	// A span of Han text was already glued to its neighbours in writing.
+	glueB := start > 0 && isGlueRune(before) && !isHan(first)
+	glueA := end < len(src) && isGlueRune(after) && !isHan(last)
 	if !glueB && !glueA {
 		return rs
 	}
@@ -328,7 +343,9 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 
 // isGlueRune reports whether a reading next to r needs a separating space:
 // letters, digits and symbols such as + or $ glue, punctuation does not.
-func isGlueRune(r rune) bool { return isWordRune(r) || unicode.IsSymbol(r) || r == '#' || r == '@' }
+func isGlueRune(r rune) bool {
+	return isWordRune(r) || unicode.In(r, unicode.Sm, unicode.Sc) || r == '#' || r == '@' || r == '&'
+}
 
 // run normalizes text under p and builds the ranked alternatives.
 func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {

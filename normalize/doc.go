@@ -23,7 +23,7 @@
 //
 // Alternatives are genuinely different readings, not copies: "1/2" is "one
 // half" or "january second", "St." is "saint" or "Street", "2024" is "twenty
-// twenty four" or "two thousand and twenty four". Every span offers its
+// twenty four" or "two thousand twenty four". Every span offers its
 // readings with a cost; the alternatives are the TopK cheapest combinations
 // (rank 0 is the best reading everywhere, rank 1 changes the cheapest
 // second choice, and so on). TopK 1 returns only the best.
@@ -35,9 +35,10 @@
 // money, measure, date, time, telephone, electronic, roman, letters,
 // whitelist, verbatim); Options.Classes restricts conversion to a subset.
 //
-// Languages with rules: English (en), German (de), Spanish (es), French (fr)
-// and Mandarin Chinese (zh); [Languages] lists them and [Capabilities] says
-// which classes each converts per mode. Language tags are parsed with
+// Languages with rules: English (en), German (de), Spanish (es), French (fr),
+// Portuguese (pt, the number classes, dates and ordinals) and Mandarin Chinese
+// (zh); [Languages] lists them and [Capabilities] says which classes each
+// converts per mode. Language tags are parsed with
 // golang.org/x/text/language and matched on their base language ("en-GB" →
 // en). The tag "und" chooses rules segment by segment: Han runs use the
 // Chinese rules, other runs are split at sentence ends and each sentence uses
@@ -58,8 +59,10 @@
 //     language does not convert in that mode.
 //
 // [DecodeRequest] decodes and validates the HTTP body (unknown fields are a
-// 400 with the field in Param). Normalize never panics on user input and
-// returns an error wrapping ctx.Err() after cancellation.
+// 400 with the field in Param; top_k is kept as a [Literal] so that 2.5 or
+// "3" are reported with Param "top_k"); a model other than [ModelID] is a
+// 404 "model_not_found". Normalize never panics on user input and returns an
+// error wrapping ctx.Err() after cancellation.
 //
 // # Catalog entry
 //
@@ -101,16 +104,29 @@
 // stream; they must not panic, and they return nothing when unsure.
 // Languages with a decimal comma and a lexicon-style number system reuse the
 // generic matchers of the latin type (lang_latin.go) and the spoken-number
-// parser numLex (numparse.go); see lang_de.go, lang_es.go and lang_fr.go.
+// parser numLex (numparse.go); see lang_de.go, lang_es.go, lang_fr.go and
+// lang_pt.go.
 // Nothing outside the new file changes, so languages can be added in
 // parallel.
+//
+// # Conventions
+//
+// Where test suites disagree the rules follow NeMo text processing: English
+// cardinals without "and" ("one hundred twenty three", the "and" form is the
+// next alternative) but money with it; years in pairs ("nineteen oh five");
+// German in NeMo's spaced form ("vier und zwanzig"); ITN outputs without
+// thousands separators except in French ("42 259") and Chinese ("10,050",
+// "1,100万"). Numbers glued to letters in German ("B2A23C") are left as
+// written. White space outside spans is never changed, so a reading that
+// would glue onto a neighbouring word carries its own separating space.
 //
 // # Accuracy
 //
 // The package is measured against the NeMo text processing and
 // WeTextProcessing test suites in the shared test data (see
 // [github.com/sottolabs/sotto/normalize/normalizetest] and
-// `sotto-normalize --eval`); figures are in docs/bench/normalize.md.
+// `sotto-normalize --eval` / `--report`); figures are in
+// docs/bench/normalize.md.
 //
 // # Concurrency
 //

@@ -131,7 +131,7 @@ func deOrdinal(d string) string {
 var deLatin = (&latin{
 	point: "komma", minus: "minus", card: deCardinal,
 	cardBefore: func(d string) string { return deCard(d, false) },
-	frac: func(f string) string { return (&latin{card: deCardinal}).digits(f) },
+	frac:       func(f string) string { return (&latin{card: deCardinal}).digits(f) },
 	scales: map[string]string{"tausend": "tausend", "million": "million", "millionen": "millionen",
 		"milliarde": "milliarde", "milliarden": "milliarden", "billion": "billion", "billionen": "billionen"},
 	currencies: map[string]latinCurrency{
@@ -151,8 +151,10 @@ var deLatin = (&latin{
 		"°C": {"grad celsius", "grad celsius"}, "ha": {"hektar", "hektar"}, "mph": {"meilen pro stunde", "meilen pro stunde"},
 		"kw": {"kilowatt", "kilowatt"}, "μm": {"mikrometer", "mikrometer"}, "ft": {"fuß", "fuß"}, "in": {"zoll", "zoll"}, "w": {"watt", "watt"}, "gb": {"gigabyte", "gigabyte"}, "mb": {"megabyte", "megabyte"},
 	},
-	unitAlias: map[string]string{"kWh": "kwh", "kW": "kw", "W": "w", "GB": "gb", "MB": "mb", "km2": "km²", "m2": "m²", "Std.": "h"},
-	groupSep:  []string{".", " "},
+	unitAlias:    map[string]string{"kWh": "kwh", "kW": "kw", "W": "w", "GB": "gb", "MB": "mb", "km2": "km²", "m2": "m²", "Std.": "h"},
+	groupSep:     []string{".", " "},
+	centSymbol:   map[string]string{"cent": "€"},
+	strictBounds: true,
 	months: []string{"januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september",
 		"oktober", "november", "dezember"},
 }).finish()
@@ -187,7 +189,8 @@ func init() {
 	register(&rules{
 		tag: "de", name: "German", script: "Latn",
 		tn: map[string]matcher{
-			Cardinal: L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Electronic: L.electronicTN(deElec),
+			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
 			Ordinal: deOrdinalTN, Date: deDateTN, Time: deTimeTN, Fraction: deFractionTN,
 			Whitelist: whitelistMatcher(map[string]string{"Dr.": "doktor", "z.B.": "zum beispiel", "z. B.": "zum beispiel",
 				"Mr.": "mister", "Mrs.": "misses", "Ms.": "miss", "usw.": "und so weiter", "bzw.": "beziehungsweise",
@@ -195,7 +198,8 @@ func init() {
 			Telephone: deTelephoneTN,
 		},
 		itn: map[string]matcher{
-			Cardinal: L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Electronic: L.electronicITN(deElec),
+			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: deOrdinalITN, Date: deDateITN, Time: deTimeITN, Fraction: deFractionITN,
 			Whitelist: whitelistMatcher(map[string]string{"doktor": "Dr.", "zum beispiel": "z.B.", "mister": "Mr.",
 				"misses": "Mrs.", "miss": "Ms."}),
@@ -230,7 +234,13 @@ func whitelistMatcher(table map[string]string) matcher {
 	}
 }
 
+var deOrdEndings = wordSet("ter te tem ten tes ster ste stem sten stes")
+
 func deOrdinalTN(s *stream, i int) []match {
+	if s.kind(i) == tNum && s.startOK(i) && s.kind(i+1) == tWord && deOrdEndings[s.text(i+1)] && s.boundary(i+2) {
+		w := strings.TrimSuffix(deOrdinal(s.text(i)), "er")
+		return one(i+2, Ordinal, w+strings.TrimLeft(s.text(i+1), "st"))
+	}
 	if s.kind(i) != tNum || !s.startOK(i) || !s.is(i+1, ".") {
 		return nil
 	}
@@ -421,6 +431,9 @@ func deFractionTN(s *stream, i int) []match {
 	if s.is(i-1, "-") && s.minusOK(i-1) {
 		return nil // the minus form is matched at the sign
 	}
+	if u, e2, ok := deLatin.unitAt(s, end); ok {
+		return one(e2, Measure, out+" "+u[0])
+	}
 	return one(end, Fraction, out)
 }
 
@@ -448,7 +461,7 @@ func deTelephoneTN(s *stream, i int) []match {
 		return nil
 	}
 	n := 0
-	for s.kind(j) == tNum {
+	for s.kind(j) == tNum && j-i < maxScan {
 		parts = append(parts, deLatin.digits(s.text(j)))
 		n += len(s.text(j))
 		j++
@@ -480,7 +493,12 @@ func deOrdinalWord(w string) ([]string, bool) {
 			}
 			continue
 		}
-		// "-ter": last part is a unit/teen stem ("dritt", "siebt") or "zehn".
+		// "-ter": a lexicon word ("zehnter", "dreizehntem") or a unit stem ("dritt", "siebt").
+		if parts, ok := deLex.split(stem); ok {
+			if r, ok := deLex.parse(parts); ok && r.used == len(parts) {
+				return parts, true
+			}
+		}
 		full := stem + "t"
 		for st, c := range deOrdStems {
 			if strings.HasSuffix(full, st) {
@@ -664,6 +682,25 @@ func deTimeITN(s *stream, i int) []match {
 			}
 		}
 	}
+	// "vierundzwanziguhrzweiundzwanzigest": the whole expression in one word
+	if k := strings.Index(w, "uhr"); k > 0 {
+		if out, ok := deUhrCompound(w[:k], w[k+3:]); ok {
+			e := i + 1
+			if strings.HasSuffix(out, ":") {
+				return nil
+			}
+			// spelled zone after: "e s t"
+			zone := ""
+			for z := e; s.kind(z) == tSpace && s.kind(z+1) == tWord && len(s.text(z+1)) == 1 && len(zone) < 4; z += 2 {
+				zone += s.text(z + 1)
+				e = z + 2
+			}
+			if zone != "" {
+				out += " " + zone
+			}
+			return one(e, Time, out)
+		}
+	}
 	// "acht uhr", "acht uhr sieben", "vierundzwanziguhr"
 	r, ok := deLex.parse(ws)
 	if !ok || !r.val.IsInt64() || r.val.Int64() > 24 {
@@ -684,10 +721,36 @@ func deTimeITN(s *stream, i int) []match {
 		ws2, ends2, whole2 := spokenWords(s, e+1, deLex, 6)
 		if r2, ok := deLex.parse(ws2); ok && r2.val.IsInt64() && r2.val.Int64() < 60 {
 			if n2 := wholeWords(r2.used, whole2); n2 == r2.used && n2 > 0 {
-				out = twoDigits(h) + ":" + twoDigits(int(r2.val.Int64())) + " Uhr"
+				mm := int(r2.val.Int64())
+				out = twoDigits(h) + ":" + twoDigits(mm) + " Uhr"
 				e = ends2[n2-1]
+				// "... minuten drei und zwanzig sekunden"
+				if mw, e3 := wordAfter(s, e); mw == "minute" || mw == "minuten" {
+					e = e3
+					if s.kind(e) == tSpace {
+						ws3, ends3, whole3 := spokenWords(s, e+1, deLex, 6)
+						if r3, ok := deLex.parse(ws3); ok && r3.val.IsInt64() && r3.val.Int64() < 60 {
+							if n3 := wholeWords(r3.used, whole3); n3 == r3.used && n3 > 0 {
+								if sw, e4 := wordAfter(s, ends3[n3-1]); sw == "sekunde" || sw == "sekunden" {
+									out = twoDigits(h) + ":" + twoDigits(mm) + ":" + twoDigits(int(r3.val.Int64())) + " Uhr"
+									e = e4
+								}
+							}
+						}
+					}
+				}
 			}
 		}
+	}
+	zone := ""
+	z := e
+	for s.kind(z) == tSpace && s.kind(z+1) == tWord && len(s.text(z+1)) == 1 && len(zone) < 4 {
+		zone += s.text(z + 1)
+		z += 2
+	}
+	if len(zone) >= 2 {
+		out += " " + zone
+		e = z
 	}
 	return one(e, Time, out)
 }
@@ -696,37 +759,74 @@ func deFractionITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
+	neg := ""
+	if strings.EqualFold(s.text(i), "minus") && s.kind(i+1) == tSpace {
+		if m := deFractionITN(s, i+2); m != nil {
+			m[0].readings[0].text = "-" + m[0].readings[0].text
+			return m
+		}
+		return nil
+	}
 	ws, ends, whole := spokenWords(s, i, deLex, 12)
 	r, ok := deLex.parse(ws)
 	if !ok {
 		return nil
 	}
 	n := wholeWords(r.used, whole)
-	if n == 0 || n != r.used {
+	if n == 0 {
 		return nil
+	}
+	if n < r.used {
+		r, _ = deLex.parse(ws[:n])
 	}
 	num := r.val.String()
 	e := ends[n-1]
-	wholePart := ""
+	// The denominator: the following words up to one ending in -tel/-stel
+	// or "halb(e)", joined ("ein hundertstel", "zwei und zwanzigstel").
+	den, de := deDenPhrase(s, e)
+	if den != "" {
+		return deFracOut(s, neg+num+"/"+den, de)
+	}
 	// "ein ein halb" → 1 1/2
 	if s.kind(e) == tSpace {
 		ws2, ends2, whole2 := spokenWords(s, e+1, deLex, 6)
 		if r2, ok := deLex.parse(ws2); ok && wholeWords(r2.used, whole2) == r2.used && r2.val.IsInt64() && r2.val.Int64() < 10 {
-			if s.kind(ends2[r2.used-1]) == tSpace {
-				if den := deDenITN(strings.ToLower(s.text(ends2[r2.used-1] + 1))); den != "" {
-					wholePart, num, e = num+" ", r2.val.String(), ends2[r2.used-1]
-				}
+			if den, de := deDenPhrase(s, ends2[r2.used-1]); den != "" {
+				return deFracOut(s, neg+num+" "+r2.val.String()+"/"+den, de)
 			}
 		}
 	}
-	if s.kind(e) != tSpace {
-		return nil
+	return nil
+}
+
+// deFracOut appends a following unit ("ein halb fuß" → "1/2 ft").
+func deFracOut(s *stream, frac string, end int) []match {
+	if w, e := wordAfter(s, end); w != "" {
+		if u, ok := deLatin.spokenUnit[w]; ok {
+			return one(e, Measure, frac+" "+u)
+		}
 	}
-	den := deDenITN(strings.ToLower(s.text(e + 1)))
-	if den == "" {
-		return nil
+	return one(end, Fraction, frac)
+}
+
+// deDenPhrase reads a spoken denominator after token end (skipping one space).
+func deDenPhrase(s *stream, end int) (string, int) {
+	if s.kind(end) != tSpace {
+		return "", 0
 	}
-	return one(e+2, Fraction, wholePart+num+"/"+den)
+	var b strings.Builder
+	j := end + 1
+	for k := 0; k < 6 && s.kind(j) == tWord; k++ {
+		b.WriteString(strings.ToLower(s.text(j)))
+		if d := deDenITN(b.String()); d != "" {
+			return d, j + 1
+		}
+		if !(s.kind(j+1) == tSpace && s.kind(j+2) == tWord) {
+			break
+		}
+		j += 2
+	}
+	return "", 0
 }
 
 func deDenITN(w string) string {
@@ -760,4 +860,36 @@ func deDenITN(w string) string {
 		return ""
 	}
 	return r.val.String()
+}
+
+// deUhrCompound reads "vierundzwanzig" + "uhr" + "zweiundzwanzigest".
+func deUhrCompound(hw, rest string) (string, bool) {
+	hp, ok := deLex.split(hw)
+	if !ok {
+		return "", false
+	}
+	r, ok := deLex.parse(hp)
+	if !ok || r.used != len(hp) || !r.val.IsInt64() || r.val.Int64() > 24 {
+		return "", false
+	}
+	h := int(r.val.Int64())
+	if rest == "" {
+		return strconv.Itoa(h) + " Uhr", true
+	}
+	zone := ""
+	for _, z := range []string{"est", "mez", "utc", "gmt", "cet"} {
+		if x, ok := strings.CutSuffix(rest, z); ok {
+			rest, zone = x, " "+z
+			break
+		}
+	}
+	mp, ok := deLex.split(rest)
+	if !ok {
+		return "", false
+	}
+	m, ok := deLex.parse(mp)
+	if !ok || m.used != len(mp) || !m.val.IsInt64() || m.val.Int64() > 59 {
+		return "", false
+	}
+	return twoDigits(h) + ":" + twoDigits(int(m.val.Int64())) + " Uhr" + zone, true
 }

@@ -62,7 +62,7 @@ func enScaleAfter(s *stream, j int) (string, int) {
 		if len(t) <= 3 && k != j && strings.ToLower(t) == t && t != "b" && t != "bn" && t != "mln" {
 			return "", j // "5 m" is five meters, not five million
 		}
-		if len(t) == 1 && t == "m" {
+		if len(t) == 1 && t == "m" || (t == "K" || t == "k") && k != j {
 			return "", j
 		}
 		return w, k + 1
@@ -88,7 +88,7 @@ func enCardinalTN(s *stream, i int) []match {
 	if s.kind(dash) == tSpace && (s.is(dash+1, "-") || s.is(dash+1, "–")) && s.kind(dash+2) == tSpace {
 		dash, sp = dash+1, true
 	}
-	if !n.neg && !n.grouped && (s.is(dash, "-") || s.is(dash, "–")) {
+	if !n.neg && !n.grouped && (s.is(dash, "-") || s.is(dash, "–")) && !(s.is(i-1, "-") && s.kind(i-2) != tSpace) {
 		e2 := dash + 1
 		if sp {
 			e2++
@@ -97,8 +97,14 @@ func enCardinalTN(s *stream, i int) []match {
 			d2 := s.text(e2)
 			y1, ok1 := enYear(d)
 			y2, ok2 := enYear(d2)
+			if s.is(e2+1, "=") {
+				return one(e2+1, Cardinal, enCardinal(d, true)+" minus "+enCardinal(d2, true))
+			}
 			if ok1 && ok2 && len(d) == 4 && len(d2) == 4 {
 				return one(e2+1, Date, y1+" to "+y2)
+			}
+			if len(d) <= 4 && d2 == "0" && !sp {
+				return one(e2+1, Cardinal, enCardinal(d, true)+" - zero")
 			}
 			if len(d) <= 4 && len(d2) <= 4 && d[0] != '0' && d2[0] != '0' {
 				return []match{{end: e2 + 1, readings: []reading{
@@ -108,6 +114,9 @@ func enCardinalTN(s *stream, i int) []match {
 		}
 	}
 	var rs []reading
+	if !n.neg && !n.grouped && (len(d) == 3 || len(d) == 4) && d[0] != '0' && enAddressAhead(s, end) {
+		return one(end, Cardinal, enHouseNumber(d))
+	}
 	switch {
 	case n.grouped:
 		rs = append(rs, reading{text: enNumber(n, true), class: Cardinal})
@@ -119,8 +128,8 @@ func enCardinalTN(s *stream, i int) []match {
 		if y, ok := enYear(d); ok && len(d) == 4 && !n.neg {
 			rs = append(rs, reading{text: y, class: Date})
 		}
-		rs = append(rs, reading{text: enNumber(n, true), class: Cardinal, cost: 0.5},
-			reading{text: enNumber(n, false), class: Cardinal, cost: 0.6})
+		rs = append(rs, reading{text: enNumber(n, false), class: Cardinal, cost: 0.5},
+			reading{text: enNumber(n, true), class: Cardinal, cost: 0.6})
 	}
 	if w, e := enScaleAfter(s, end); w != "" {
 		for k := range rs {
@@ -195,8 +204,8 @@ func enScanFraction(s *stream, i int) (whole, num, den string, end int, ok bool)
 	if v, isV := enVulgar[s.text(i)]; isV {
 		return "", v[0], v[1], i + 1, true
 	}
-	if s.kind(i) != tNum || !s.startOK(i) {
-		return
+	if s.kind(i) != tNum || !s.startOK(i) || s.is(i-1, "/") && s.kind(i-2) == tNum {
+		return // the middle of "31/31/100"
 	}
 	j := i
 	if s.kind(j+1) == tSpace && s.kind(j+2) == tNum && s.is(j+3, "/") && s.kind(j+4) == tNum {
@@ -292,6 +301,13 @@ func enMoneyTN(s *stream, i int) []match {
 	m, ok := enMoneyAmount(s, j, cur)
 	if !ok {
 		return nil
+	}
+	// Rates: £10/wk → "ten pounds per week".
+	if s.is(m.end, "/") && s.kind(m.end+1) == tWord && s.boundary(m.end+2) {
+		if per, ok := map[string]string{"wk": "week", "week": "week", "hr": "hour", "h": "hour", "hour": "hour",
+			"mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "d": "day"}[strings.ToLower(s.text(m.end+1))]; ok {
+			return one(m.end+2, Money, m.readings[0].text+" per "+per)
+		}
 	}
 	// Ranges: $50.00-$100.00.
 	if s.is(m.end, "-") && s.is(m.end+1, sym) {
@@ -466,14 +482,28 @@ func enMeasureTN(s *stream, i int) []match {
 			return one(e, Measure, val+" per "+u.one)
 		}
 	}
-	// "7.2-millimeter": number, hyphen, spelled unit.
+	// "7.2-millimeter": number, hyphen, spelled unit (integers keep the hyphen).
 	if s.is(end, "-") && s.kind(end+1) == tWord && s.boundary(end+2) {
 		w := strings.ToLower(s.text(end + 1))
 		for _, u := range enUnits {
 			if w == u.one || w == u.many {
-				return one(end+2, Measure, val+" "+s.text(end+1))
+				if strings.Contains(val, "point") {
+					return one(end+2, Measure, val+" "+s.text(end+1))
+				}
+				return one(end, Measure, val)
 			}
 		}
+		// "7-eleven"
+		if v, ok := enWordVal[w]; ok && v > 0 && !strings.Contains(val, " ") {
+			return one(end+2, Cardinal, val+" "+w)
+		}
+	}
+	// 12" → twelve inches
+	if s.is(end, "\"") && s.boundary(end+1) && (end+1 >= s.n() || s.kind(end+1) == tSpace) && s.kind(i-1) != tSym {
+		if isOne {
+			return one(end+1, Measure, val+" inch")
+		}
+		return one(end+1, Measure, val+" inches")
 	}
 	u, e, ok := enUnitAt(s, end)
 	if !ok {
@@ -578,6 +608,30 @@ func enDateTN(s *stream, i int) []match {
 		v, _ := strconv.Atoi(s.text(i + 1))
 		if v%10 == 0 && v >= 20 {
 			return one(i+3, Date, enPluralTens(en99(v)))
+		}
+	}
+	// "1980 s" → "nineteen eighties"; "340 A.D", "750 BC" → "three forty AD"
+	if s.kind(i) == tNum && (len(s.text(i)) == 3 || len(s.text(i)) == 4) && s.kind(i+1) == tSpace {
+		d := s.text(i)
+		if s.is(i+2, "s") && s.boundary(i+3) && len(d) == 4 && d[3] == '0' {
+			if y, ok := enYear(d); ok {
+				return one(i+3, Date, enPluralTens(y))
+			}
+		}
+		era, e := "", i+2
+		switch {
+		case (s.is(e, "A") || s.is(e, "B")) && s.is(e+1, ".") && (s.is(e+2, "D") || s.is(e+2, "C")):
+			era, e = s.text(e)+s.text(e+2), e+3
+			if s.is(e, ".") {
+				e++
+			}
+		case s.is(e, "AD") || s.is(e, "BC") || s.is(e, "CE") || s.is(e, "BCE"):
+			era, e = s.text(e), e+1
+		}
+		if era != "" && s.boundary(e) {
+			if y, ok := enYear(d); ok {
+				return one(e, Date, y+" "+era)
+			}
 		}
 	}
 	// Numeric dates: yyyy-mm-dd, yyyy/mm/dd, mm/dd/yyyy, dd.mm.yyyy, mm/dd/yy.
@@ -692,6 +746,65 @@ func enDateTN(s *stream, i int) []match {
 		return one(e, Date, out)
 	}
 	return nil
+}
+
+var enStreetWords = wordSet("st street ave avenue rd road blvd boulevard ct court expy expressway hwy highway dr drive ln lane way pl place")
+
+// enAddressAhead reports whether a street name follows token j: an optional
+// compass letter, one to three capitalized words or an ordinal, then a street
+// suffix ("123 Laguna Ct", "708 N 1st St").
+func enAddressAhead(s *stream, j int) bool {
+	if s.kind(j) != tSpace {
+		return false
+	}
+	k := j + 1
+	if t := s.text(k); (t == "N" || t == "S" || t == "E" || t == "W") && s.kind(k+1) == tSpace {
+		k += 2
+	}
+	for n := 0; n < 3; n++ {
+		switch {
+		case s.kind(k) == tNum && s.kind(k+1) == tWord && enOrdinalSuffixOK(s.text(k), s.text(k+1)):
+			k += 2
+		case s.kind(k) == tWord && unicode.IsUpper(firstRune(s.text(k))):
+			k++
+		default:
+			return false
+		}
+		if s.kind(k) != tSpace || s.kind(k+1) != tWord {
+			return false
+		}
+		if enStreetWords[s.lowerAt(k+1)] {
+			return true
+		}
+		k++
+	}
+	return false
+}
+
+func enOrdinalSuffixOK(d, suf string) bool {
+	v, _ := strconv.Atoi(d[max(0, len(d)-2):])
+	return strings.EqualFold(suf, enOrdinalSuffix(v))
+}
+
+// enHouseNumber reads a house number in pairs: 123 "one twenty three", 708
+// "seven zero eight", 2788 "twenty seven eighty eight".
+func enHouseNumber(d string) string {
+	hi, lo := d[:len(d)-2], d[len(d)-2:]
+	var h string
+	if len(hi) == 1 {
+		h = enOnes[hi[0]-'0']
+	} else {
+		v, _ := strconv.Atoi(hi)
+		h = en99(v)
+	}
+	switch {
+	case lo == "00":
+		return h + " hundred"
+	case lo[0] == '0':
+		return h + " zero " + enOnes[lo[1]-'0']
+	}
+	v, _ := strconv.Atoi(lo)
+	return h + " " + en99(v)
 }
 
 // enPluralTens makes "nineteen eighty" → "nineteen eighties", "ten" → "tens".
@@ -834,7 +947,7 @@ func enTelephoneTN(s *stream, i int) []match {
 	// IP address: d.d.d.d
 	if !plus && s.kind(j) == tNum && s.is(j+1, ".") {
 		k, parts := j, []string{}
-		for s.kind(k) == tNum && len(s.text(k)) <= 3 {
+		for s.kind(k) == tNum && len(s.text(k)) <= 3 && k-j < maxScan {
 			parts = append(parts, s.text(k))
 			if !s.is(k+1, ".") || s.kind(k+2) != tNum {
 				k++
@@ -850,7 +963,7 @@ func enTelephoneTN(s *stream, i int) []match {
 			return one(k, Telephone, strings.Join(ws, " dot "))
 		}
 	}
-	for {
+	for j-i < maxScan {
 		paren := s.is(j, "(")
 		k := j
 		if paren {
@@ -925,6 +1038,9 @@ func enElectronicEnd(s *stream, i int) (int, bool) {
 	j := i
 	at, dot := false, false
 	for j < s.n() && s.kind(j) != tSpace {
+		if j-i >= 4*maxScan {
+			return i, false
+		}
 		if s.kind(j) == tHan {
 			break
 		}
@@ -1098,8 +1214,8 @@ func enRomanTN(s *stream, i int) []match {
 	if !unicode.IsUpper(r) || v == 1 && len(s.text(i)) == 1 {
 		return nil
 	}
-	return []match{{end: i + 1, readings: []reading{{text: enOrdinalWords(card), class: Roman},
-		{text: "the " + enOrdinalWords(card), class: Roman, cost: 0.5}, {text: card, class: Roman, cost: 1}}}}
+	return []match{{end: i + 1, readings: []reading{{text: "the " + enOrdinalWords(card), class: Roman},
+		{text: enOrdinalWords(card), class: Roman, cost: 0.5}, {text: card, class: Roman, cost: 1}}}}
 }
 
 // Letters: dotted abbreviations "U.S.A." → "USA".
@@ -1110,7 +1226,7 @@ func enLettersTN(s *stream, i int) []match {
 	}
 	var b strings.Builder
 	j := i
-	for s.kind(j) == tWord && utf8.RuneCountInString(s.text(j)) == 1 && s.is(j+1, ".") {
+	for s.kind(j) == tWord && utf8.RuneCountInString(s.text(j)) == 1 && s.is(j+1, ".") && j-i < maxScan {
 		b.WriteString(strings.ToUpper(s.text(j)))
 		j += 2
 		if s.kind(j) == tSpace && s.kind(j+1) == tWord && utf8.RuneCountInString(s.text(j+1)) == 1 && s.is(j+2, ".") {
@@ -1120,7 +1236,10 @@ func enLettersTN(s *stream, i int) []match {
 	if b.Len() < 2 || !s.boundary(j) {
 		return enInitialism(s, i)
 	}
-	// Keep a sentence-final period ("U.S.A.." → "USA.").
+	// "U.S.A.." keeps the sentence period after the abbreviation's own.
+	if s.is(j, ".") {
+		return one(j, Letters, b.String()+".")
+	}
 	return one(j, Letters, b.String())
 }
 
@@ -1132,7 +1251,14 @@ var enWhitelist = map[string][]string{
 	"e.g.": {"for example"}, "i.e.": {"that is"}, "etc.": {"et cetera"}, "vs.": {"versus"},
 	"approx.": {"approximately"}, "Ave.": {"Avenue"}, "Blvd.": {"Boulevard"}, "Mt.": {"Mount"},
 	"tv": {"TV"}, "Inc.": {"incorporated"}, "Ltd.": {"limited"}, "No.": {"number"},
+	"Maj.": {"Major"}, "Gen.": {"General"}, "Rev.": {"Reverend"}, "Capt.": {"Captain"}, "Lt.": {"Lieutenant"},
+	"Col.": {"Colonel"}, "Sgt.": {"Sergeant"}, "Gov.": {"Governor"}, "Sen.": {"Senator"}, "Rep.": {"Representative"},
+	"Co.": {"company"}, "Corp.": {"corporation"}, "Ph.D.": {"PHD"},
 }
+
+// enDays are weekday abbreviations, expanded only in ranges ("Mon.-Sun.").
+var enDays = map[string]string{"Mon.": "Monday", "Tue.": "Tuesday", "Wed.": "Wednesday", "Thu.": "Thursday",
+	"Fri.": "Friday", "Sat.": "Saturday", "Sun.": "Sunday"}
 
 var enStreetSuffix = map[string]string{"St": "Street", "st": "Street", "Ave": "Avenue", "Rd": "Road",
 	"Blvd": "Boulevard", "Ct": "Court", "Expy": "Expressway", "hwy": "Highway", "Hwy": "Highway", "Dr": "Drive", "Ln": "Lane"}
@@ -1142,7 +1268,12 @@ func enWhitelistTN(s *stream, i int) []match {
 		return nil
 	}
 	t := s.text(i)
-	// Multi-token keys with dots: e.g., i.e.
+	// Multi-token keys with dots: e.g., i.e., Ph.D.; day ranges "Mon.-Sun."
+	if d1, ok := enDays[s.span(i, i+2)]; ok && s.is(i+2, "-") && s.kind(i+3) == tWord && s.is(i+4, ".") {
+		if d2, ok := enDays[s.span(i+3, i+5)]; ok {
+			return one(i+5, Whitelist, d1+" to "+d2)
+		}
+	}
 	for _, w := range []int{4, 2} {
 		if s.is(i+1, ".") && i+w <= s.n() && s.boundary(i+w) {
 			key := s.span(i, i+w)
@@ -1151,7 +1282,7 @@ func enWhitelistTN(s *stream, i int) []match {
 			}
 		}
 	}
-	if s.boundary(i+1) {
+	if s.boundary(i + 1) {
 		if rs, ok := enWhitelist[t]; ok {
 			return one(i+1, Whitelist, rs[0])
 		}
@@ -1207,10 +1338,19 @@ var enSymbols = map[string]string{"&": "and", "§": "section", "%": "percent", "
 	"=": "equals", "@": "at", "°": "degrees", "#": "hash", "€": "euro", "£": "pound", "×": "times"}
 
 func enVerbatimTN(s *stream, i int) []match {
+	// "baking-tins" → "baking tins": a hyphen inside a lower-case compound.
+	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tWord && unicode.IsLower(firstRune(s.text(i-1))) &&
+		unicode.IsLower(firstRune(s.text(i+1))) && !s.is(i+2, "-") && !s.is(i-2, "-") {
+		return one(i+1, Verbatim, " ")
+	}
 	if s.kind(i) != tSym {
 		return nil
 	}
 	t := s.text(i)
+	// C1 control characters (stray cp1252 quotes) read as a pause.
+	if r := firstRune(t); r >= 0x80 && r <= 0x9f {
+		return one(i+1, Verbatim, " ")
+	}
 	// "upgrade/update", "upgrade / update" (but "and/or" stays).
 	if t == "/" {
 		a, b := i-1, i+1

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -361,6 +362,7 @@ func enMoneyITN(s *stream, i int) []match {
 				if k+n2.words < len(ws) && enCurrencyWords[ws[k+n2.words]] != "" {
 					amt += strconv.Itoa(n2.groups[0])
 					k += n2.words
+					isOne = false
 				}
 			}
 		}
@@ -439,7 +441,7 @@ var enUnitSpoken = func() map[string]string {
 	add("ha", "hectare", "hectares")
 	add("lm", "lumen", "lumens")
 	add("cc", "c c")
-	add("kb", "kilobyte", "kilobytes")
+	add("kb", "kilobyte", "kilobytes", "kilobit", "kilobits")
 	add("gb", "gigabyte", "gigabytes")
 	add("mb", "megabyte", "megabytes")
 	add("tb", "terabyte", "terabytes")
@@ -650,6 +652,43 @@ func enDateITN(s *stream, i int) []match {
 			return one(end, Date, out)
 		}
 	}
+	// "second quarter of twenty twenty two" → "Q2 2022", "first half of ..." → "H1 2022"
+	if len(ws) >= 4 && (ws[1] == "quarter" || ws[1] == "half") && ws[2] == "of" {
+		if c := enOrdToCard(ws[0]); c != "" {
+			if y, yn, ok := enYearWords(ws[3:]); ok {
+				p := "Q"
+				if ws[1] == "half" {
+					p = "H"
+				}
+				return one(idx[2+yn], Date, p+strconv.Itoa(enWordVal[c])+" "+y)
+			}
+		}
+	}
+	// "nineteen hundreds", "two thousands"
+	if len(ws) >= 2 && (ws[1] == "hundreds" || ws[1] == "thousands") {
+		if hi, ok := enWordVal[ws[0]]; ok && hi > 0 {
+			v := hi * 100
+			if ws[1] == "thousands" {
+				v = hi * 1000
+			}
+			if v >= 1000 && v < 3000 {
+				return one(idx[1], Date, strconv.Itoa(v)+"s")
+			}
+		}
+	}
+	// Eras: "seven fifty b c" → "750BC", "nineteen hundred c e" → "1900CE"
+	if y, yn, ok := enEraYear(ws); ok {
+		era, en := "", 0
+		for _, e := range [][]string{{"b", "c", "e"}, {"b", "c"}, {"a", "d"}, {"c", "e"}} {
+			if yn+len(e) <= len(ws) && slices.Equal(ws[yn:yn+len(e)], e) {
+				era, en = strings.ToUpper(strings.Join(e, "")), len(e)
+				break
+			}
+		}
+		if era != "" {
+			return one(idx[yn+en-1], Date, y+era)
+		}
+	}
 	// "nineteen eighties"
 	if len(ws) >= 2 {
 		if hi, ok := enWordVal[ws[0]]; ok && hi >= 10 && hi < 30 && strings.HasSuffix(ws[1], "ies") {
@@ -672,6 +711,32 @@ func enDateITN(s *stream, i int) []match {
 		return []match{{end: idx[n.words-1], readings: []reading{{text: n.digits(), class: Date, cost: 0.1}}}}
 	}
 	return nil
+}
+
+// enEraYear reads a year before an era marker, including three-digit years
+// said as "seven fifty".
+func enEraYear(ws []string) (string, int, bool) {
+	if y, n, ok := enYearWords(ws); ok {
+		return y, n, true
+	}
+	if len(ws) >= 2 {
+		if u, ok := enWordVal[ws[0]]; ok && u > 0 && u < 10 {
+			if v, ok := enWordVal[ws[1]]; ok && v >= 10 {
+				n := 2
+				if v >= 20 && v%10 == 0 && len(ws) > 2 {
+					if x, ok := enWordVal[ws[2]]; ok && x > 0 && x < 10 {
+						v, n = v+x, 3
+					}
+				}
+				return strconv.Itoa(u*100 + v), n, true
+			}
+		}
+	}
+	n, ok := enParseNum(ws)
+	if ok && !n.neg && !n.hasScale {
+		return n.digits(), n.words, true
+	}
+	return "", 0, false
 }
 
 func isTimeWordAfter(ws []string, k int) bool {
@@ -701,6 +766,7 @@ func enTimeITN(s *stream, i int) []match {
 		return nil
 	}
 	h, m, k := -1, 0, 0
+	relative := false
 	switch {
 	case (ws[0] == "quarter" || ws[0] == "half") && len(ws) >= 3 && (ws[1] == "past" || ws[1] == "to"):
 		hv, ok := enHourWord(ws[2])
@@ -708,6 +774,7 @@ func enTimeITN(s *stream, i int) []match {
 			return nil
 		}
 		h, m, k = hv, 15, 3
+		relative = true
 		if ws[0] == "half" {
 			m = 30
 		}
@@ -718,13 +785,20 @@ func enTimeITN(s *stream, i int) []match {
 			}
 		}
 	default:
-		// "one min to one", "five minutes past two"
-		if mn, n, ok := enDayWords(ws); ok && n < len(ws)-2 && (ws[n] == "min" || ws[n] == "mins" || ws[n] == "minute" || ws[n] == "minutes") && (ws[n+1] == "to" || ws[n+1] == "past") {
-			hv, ok := enHourWord(ws[n+2])
+		// "one min to one", "five minutes past two", "ten past four"
+		mn, n, ok := enDayWords(ws)
+		unit := 0
+		if ok && n < len(ws)-2 && (ws[n] == "min" || ws[n] == "mins" || ws[n] == "minute" || ws[n] == "minutes") {
+			unit = 1
+		}
+		if ok && mn < 60 && n+unit < len(ws)-1 && (ws[n+unit] == "to" || ws[n+unit] == "past") {
+			hv, ok := enHourWord(ws[n+unit+1])
 			if !ok {
 				return nil
 			}
-			h, m, k = hv, mn, n+3
+			n += unit
+			h, m, k = hv, mn, n+2
+			relative = true
 			if ws[n+1] == "to" {
 				h, m = (h+11)%12, 60-mn
 				if h == 0 {
@@ -740,6 +814,8 @@ func enTimeITN(s *stream, i int) []match {
 		h, k = hv, 1
 		if k < len(ws) && (ws[k] == "oclock" || ws[k] == "o'clock") {
 			k++
+		} else if k == len(ws) && s.is(idx[0], " ") && s.is(idx[0]+1, "o") && (s.is(idx[0]+2, "'") || s.is(idx[0]+2, "’")) && s.is(idx[0]+3, "clock") {
+			return one(idx[0]+4, Time, twoDigits(h)+":00")
 		} else if k < len(ws) && (ws[k] == "o" || ws[k] == "oh") && k+1 < len(ws) {
 			if u, ok := enWordVal[ws[k+1]]; ok && u > 0 && u < 10 {
 				m, k = u, k+2
@@ -765,7 +841,11 @@ func enTimeITN(s *stream, i int) []match {
 	end := idx[k-1]
 	suffix := ""
 	if k+1 < len(ws) && (ws[k] == "a" || ws[k] == "p") && ws[k+1] == "m" {
-		suffix, k = " "+ws[k]+".m.", k+2
+		suffix = " " + ws[k] + ".m."
+		if src := s.text(idx[k] - 1); src != ws[k] {
+			suffix = " " + strings.ToUpper(ws[k]) + ".M."
+		}
+		k += 2
 	} else if k < len(ws) && (ws[k] == "am" || ws[k] == "pm") {
 		suffix, k = " "+ws[k][:1]+".m.", k+1
 	}
@@ -773,7 +853,7 @@ func enTimeITN(s *stream, i int) []match {
 	zone := ""
 	z := k
 	for z < len(ws) && len(ws[z]) == 1 && z-k < 4 {
-		zone += ws[z]
+		zone += s.text(idx[z] - 1)
 		z++
 	}
 	if z-k >= 2 && z-k <= 4 {
@@ -781,10 +861,10 @@ func enTimeITN(s *stream, i int) []match {
 	} else {
 		zone = ""
 	}
-	if suffix == "" && zone == "" && h >= 10 && h <= 12 && m >= 10 {
+	if suffix == "" && zone == "" && h >= 10 && h <= 12 && m >= 10 && !relative {
 		return nil
 	}
-	if m == 0 && suffix == "" && zone == "" && k > 0 && ws[k-1] != "oclock" && ws[k-1] != "o'clock" && !(ws[0] == "quarter" || ws[0] == "half") {
+	if m == 0 && suffix == "" && zone == "" && k > 0 && ws[k-1] != "oclock" && ws[k-1] != "o'clock" && !relative {
 		return nil
 	}
 	out += suffix
@@ -799,25 +879,11 @@ func enTimeITN(s *stream, i int) []match {
 
 // Telephone: digit strings.
 
-func enTelephoneITN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !s.startOK(i) {
-		return nil
-	}
-	ws, idx := s.words(i, 40)
-	k := 0
-	plus := ""
-	if len(ws) > 1 && ws[0] == "plus" {
-		k = 1
-		if n, ok := enParseNum(ws[1:]); ok && !n.hasScale && n.groups[0] < 100 {
-			plus, k = "+"+n.digits(), 1+n.words
-		} else {
-			return nil
-		}
-	}
-	var digits []byte
-	var parts []string // for dotted IPs
+// enDigitRun reads digit words, "double"/"triple" and two-digit number words
+// ("one twenty three" → "123") from ws; it stops at "dot" or any other word.
+func enDigitRun(ws []string) (string, int) {
 	var cur []byte
-	dotted := false
+	k := 0
 	for k < len(ws) {
 		w := ws[k]
 		if w == "double" || w == "triple" {
@@ -841,48 +907,101 @@ func enTelephoneITN(s *stream, i int) []match {
 			k++
 			continue
 		}
-		if w == "dot" && len(cur) > 0 {
-			dotted = true
-			parts = append(parts, string(cur))
-			cur = nil
-			k++
-			continue
-		}
-		// "one twenty three" inside an IP
-		if v, ok := enWordVal[w]; ok && v >= 10 && dotted || ok && v >= 10 && len(cur) == 1 && k+1 < len(ws) && ws[k+1] == "dot" {
+		if v, ok := enWordVal[w]; ok && v >= 10 {
+			if v >= 20 && k+1 < len(ws) {
+				if u, ok := enWordVal[ws[k+1]]; ok && u > 0 && u < 10 {
+					v += u
+					k++
+				}
+			}
 			cur = append(cur, strconv.Itoa(v)...)
 			k++
 			continue
 		}
 		break
 	}
-	if dotted {
-		parts = append(parts, string(cur))
-		if len(parts) == 4 && len(cur) > 0 {
+	return string(cur), k
+}
+
+func enTelephoneITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	ws, idx := s.words(i, 40)
+	if m := enSerialITN(s, ws, idx); m != nil {
+		return m
+	}
+	k := 0
+	plus := false
+	if len(ws) > 1 && ws[0] == "plus" {
+		plus, k = true, 1
+	}
+	digits, n := enDigitRun(ws[k:])
+	if n == 0 {
+		return nil
+	}
+	k += n
+	// Dotted: IP addresses "one two three dot one two three dot o dot four o".
+	if !plus && k < len(ws) && ws[k] == "dot" {
+		parts := []string{digits}
+		for k < len(ws) && ws[k] == "dot" {
+			d, n := enDigitRun(ws[k+1:])
+			if n == 0 {
+				break
+			}
+			parts = append(parts, d)
+			k += 1 + n
+		}
+		if len(parts) == 4 {
 			return one(idx[k-1], Telephone, strings.Join(parts, "."))
 		}
 		return nil
 	}
-	digits = cur
+	cc := ""
+	if plus {
+		if len(digits) <= 10 {
+			return nil
+		}
+		cc, digits = "+"+digits[:len(digits)-10]+" ", digits[len(digits)-10:]
+	}
 	var out string
 	switch len(digits) {
 	case 10:
-		out = string(digits[:3]) + "-" + string(digits[3:6]) + "-" + string(digits[6:])
+		out = digits[:3] + "-" + digits[3:6] + "-" + digits[6:]
 	case 9:
-		out = string(digits[:3]) + "-" + string(digits[3:5]) + "-" + string(digits[5:])
+		out = digits[:3] + "-" + digits[3:5] + "-" + digits[5:]
 	case 7:
-		out = string(digits[:3]) + "-" + string(digits[3:])
+		out = digits[:3] + "-" + digits[3:]
 	default:
 		if len(digits) >= 11 {
-			out = string(digits)
+			out = digits
 			break
 		}
 		return nil
 	}
-	if plus != "" {
-		out = plus + " " + out
+	return one(idx[k-1], Telephone, cc+out)
+}
+
+// enSerialITN joins spelled letters and a number: "e s three" → "es3",
+// "x eighty six" → "x86".
+func enSerialITN(s *stream, ws []string, idx []int) []match {
+	k := 0
+	var b strings.Builder
+	for k < len(ws) && len(ws[k]) == 1 && ws[k] != "o" {
+		b.WriteString(s.text(idx[k] - 1))
+		k++
 	}
-	return one(idx[k-1], Telephone, out)
+	if k == 0 || k == 1 && ws[0] != "x" || k >= len(ws) {
+		return nil
+	}
+	digits, n := enDigitRun(ws[k:])
+	if n == 0 {
+		return nil
+	}
+	if r, ok := enParseNum(ws[k:]); ok && r.words > n {
+		return nil
+	}
+	return one(idx[k+n-1], Telephone, b.String()+digits)
 }
 
 // Electronic: "a dot b c at g mail dot com".
@@ -895,6 +1014,9 @@ func enElectronicITN(s *stream, i int) []match {
 		return nil
 	}
 	ws, idx := s.words(i, 60)
+	if !slices.Contains(ws, "dot") {
+		return nil
+	}
 	var b strings.Builder
 	k := 0
 	at, dots, longWords := 0, 0, 0
@@ -922,7 +1044,7 @@ func enElectronicITN(s *stream, i int) []match {
 			continue
 		}
 		if len(w) == 1 {
-			b.WriteString(w)
+			b.WriteString(s.text(idx[k] - 1))
 			k++
 			continue
 		}
@@ -930,7 +1052,7 @@ func enElectronicITN(s *stream, i int) []match {
 			break
 		}
 		longWords++
-		b.WriteString(w)
+		b.WriteString(s.text(idx[k] - 1))
 		k++
 		if lastDot == k-2 && (k >= len(ws) || enElecSym[ws[k]] == "" && len(ws[k]) > 1) {
 			break

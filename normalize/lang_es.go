@@ -151,11 +151,28 @@ var esLatin = (&latin{
 	cardBefore: func(d string) string { return esCard(d, true) },
 	frac:       esFrac,
 	scales: map[string]string{"mil": "mil", "millón": "millón", "millones": "millones", "billón": "billón",
+		"millardo": "millardo", "millardos": "millardos", "cuatrillón": "cuatrillón", "cuatrillones": "cuatrillones",
 		"billones": "billones", "trillón": "trillón", "trillones": "trillones"},
 	currencies: map[string]latinCurrency{
 		"$": {"dólar", "dólares", "centavo", "centavos", "$"}, "€": {"euro", "euros", "céntimo", "céntimos", "€"},
 		"£": {"libra", "libras", "penique", "peniques", "£"}, "₧": {"peseta", "pesetas", "céntimo", "céntimos", "₧"},
-		"₡": {"colón", "colones", "céntimo", "céntimos", "₡"}, "¥": {"yen", "yenes", "sen", "sen", "¥"},
+		"₡": {"colón", "colones", "céntimo", "céntimos", "₡"}, "¥": {"yen", "yenes", "centavo", "centavos", "¥"},
+		"_usd":  {"dólar americano", "dólares americanos", "centavo", "centavos", "US$"},
+		"_mxn":  {"peso mexicano", "pesos mexicanos", "centavo", "centavos", "Mex$"},
+		"_peso": {"peso", "pesos", "centavo", "centavos", "$"}, "_gtq": {"quetzal", "quetzales", "centavo", "centavos", "q"},
+		"_krw": {"won", "wones", "chon", "chones", "₩"},
+		// ISO codes and abbreviations (TN): the written form is the key.
+		"crc": {"colón costarricense", "colones costarricenses", "céntimo", "céntimos", "₡"},
+		"ttd": {"dólar de trinidad y tobago", "dólares de trinidad y tobago", "centavo", "centavos", "TT$"},
+		"rs":  {"rupia", "rupias", "paisa", "paisas", "₹"}, "fr": {"franco", "francos", "céntimo", "céntimos", "fr"},
+		"hnl": {"lempira", "lempiras", "centavo", "centavos", "L"}, "kr": {"corona", "coronas", "céntimo", "céntimos", "kr"},
+		"jpy": {"yen", "yenes", "centavo", "centavos", "¥"}, "mk": {"marco", "marcos", "céntimo", "céntimos", "mk"},
+		"gtq": {"quetzal", "quetzales", "centavo", "centavos", "q"}, "q": {"quetzal", "quetzales", "centavo", "centavos", "q"},
+		"ptas": {"peseta", "pesetas", "céntimo", "céntimos", "₧"}, "us$": {"dólar estadounidense", "dólares estadounidenses", "centavo", "centavos", "US$"},
+		"₩": {"won", "wones", "chon", "chones", "₩"}, "chf": {"franco suizo", "francos suizos", "céntimo", "céntimos", "CHF"},
+		"awg": {"florín arubeño", "florines arubeños", "centavo", "centavos", "ƒ"}, "brl": {"real brasileño", "reales brasileños", "centavo", "centavos", "R$"},
+		"mex$": {"peso mexicano", "pesos mexicanos", "centavo", "centavos", "Mex$"}, "nio": {"córdoba", "córdobas", "centavo", "centavos", "C$"},
+		"pab": {"balboa", "balboas", "centésimo", "centésimos", "B/."},
 	},
 	units: map[string][2]string{
 		"m": {"metro", "metros"}, "km": {"kilómetro", "kilómetros"}, "cm": {"centímetro", "centímetros"},
@@ -167,12 +184,14 @@ var esLatin = (&latin{
 		"km²": {"kilómetro cuadrado", "kilómetros cuadrados"}, "m²": {"metro cuadrado", "metros cuadrados"},
 		"m³": {"metro cúbico", "metros cúbicos"}, "ha": {"hectárea", "hectáreas"}, "°C": {"grado celsius", "grados celsius"},
 		"t": {"tonelada", "toneladas"}, "kw": {"kilovatio", "kilovatios"}, "w": {"vatio", "vatios"},
+		"/s": {"por segundo", "por segundo"}, "° c": {"grado centígrado", "grados centígrados"},
+		"° k": {"grado kelvin", "grados kelvin"}, "° f": {"grado fahrenheit", "grados fahrenheit"}, "psi": {"p s i", "p s i"},
 	},
-	unitAlias: map[string]string{"km/h": "kph", "kW": "kw", "W": "w", "m2": "m²", "km2": "km²"},
-	groupSep:  []string{".", " "},
+	unitAlias:  map[string]string{"km/h": "kph", "kW": "kw", "W": "w", "m2": "m²", "km2": "km²"},
+	groupSep:   []string{".", " "},
 	scaleOf:    "de",
-	centSymbol: map[string]string{"centavo": "$", "centavos": "$", "céntimo": "€", "céntimos": "€"},
-	fem:        wordSet("hora horas milla millas tonelada toneladas hectárea hectáreas libra libras peseta pesetas"),
+	centSymbol: map[string]string{"centavo": "$", "centavos": "$", "céntimo": "€", "céntimos": "€", "chon": "₩", "chones": "₩"},
+	fem:        wordSet("hora horas milla millas tonelada toneladas hectárea hectáreas libra libras peseta pesetas rupia rupias corona coronas"),
 	cardFem:    esCardFem,
 	months: []string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
 		"octubre", "noviembre", "diciembre"},
@@ -202,6 +221,8 @@ var esLex = func() *numLex {
 		m[esBig[k][0]] = lexEntry{kBig, 6 * k}
 		m[esBig[k][1]] = lexEntry{kBig, 6 * k}
 	}
+	m["millardo"], m["millardos"] = lexEntry{kBig, 9}, lexEntry{kBig, 9}
+	m["cuatrillón"], m["cuatrillones"] = lexEntry{kBig, 24}, lexEntry{kBig, 24}
 	return newLex(m)
 }()
 
@@ -212,16 +233,20 @@ func init() {
 	register(&rules{
 		tag: "es", name: "Spanish", script: "Latn",
 		tn: map[string]matcher{
-			Cardinal: L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Electronic: L.electronicTN(esElec),
+			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
 			Ordinal: esOrdinalTN, Date: esDateTN, Time: esTimeTN, Fraction: esFractionTN,
-			Telephone: esTelephoneTN,
+			Telephone: esTelephoneTN, Roman: esRomanTN,
 			Whitelist: whitelistMatcher(map[string]string{"dr.": "doctor", "Dr.": "doctor", "sr.": "señor", "Sr.": "señor",
 				"sra.": "señora", "Sra.": "señora", "ee. uu.": "estados unidos", "EE. UU.": "estados unidos",
-				"esq.": "esquina", "c.º b.": "camino bajo", "Ud.": "usted", "Uds.": "ustedes", "etc.": "etcétera"}),
+				"esq.": "esquina", "c.º b.": "camino bajo", "Ud.": "usted", "Uds.": "ustedes", "etc.": "etcétera",
+				"lun.": "lunes", "mar.": "martes", "miér.": "miércoles", "jue.": "jueves", "vier.": "viernes",
+				"sáb.": "sábado", "dom.": "domingo"}),
 		},
 		itn: map[string]matcher{
-			Cardinal: L.cardinalITN, Decimal: esDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
-			Ordinal: esOrdinalITN, Telephone: esTelephoneITN, Time: esTimeITN,
+			Electronic: L.electronicITN(esElec),
+			Cardinal:   L.cardinalITN, Decimal: esDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Ordinal: esOrdinalITN, Telephone: esTelephoneITN, Time: esTimeITN, Date: esDateITN, Fraction: esFractionITN,
 			Whitelist: whitelistMatcher(map[string]string{"usted": "Ud.", "ustedes": "Uds.", "estados unidos": "EE. UU.",
 				"doctor": "Dr.", "señor": "Sr.", "señora": "Sra."}),
 		},
@@ -258,8 +283,16 @@ func esOrdinal(n int, g string) string {
 	if h > 0 {
 		parts = append(parts, end(esOrdHundreds[h], t == 0 && u == 0))
 	}
-	if t == 1 && u > 0 {
-		parts = append(parts, "decimo"+end(esOrdUnits[u], true))
+	if (t == 1 || t == 2) && u > 0 {
+		pre := "decimo"
+		if t == 2 {
+			pre = "vigesimo"
+		}
+		w := end(esOrdUnits[u], true)
+		if strings.HasPrefix(w, "o") {
+			pre = strings.TrimSuffix(pre, "o")
+		}
+		parts = append(parts, pre+w)
 		return strings.Join(parts, " ")
 	}
 	if t > 0 {
@@ -276,7 +309,27 @@ func esOrdinalTN(s *stream, i int) []match {
 		return nil
 	}
 	n, ok := esLatin.scanNum(s, i)
-	if !ok || n.point || n.neg || !s.is(n.end, ".") {
+	if !ok || n.point || n.neg {
+		return nil
+	}
+	// "1ro", "1ra", "28°", "1.000ª": markers right after the digits
+	if s.kind(n.end) == tWord || s.is(n.end, "°") {
+		g := ""
+		switch strings.ToLower(s.text(n.end)) {
+		case "º", "°", "o", "ro", "do", "to", "vo", "no", "mo":
+			g = "o"
+		case "ª", "a", "ra", "da", "ta", "va", "na", "ma":
+			g = "a"
+		case "er", "ᵉʳ":
+		default:
+			return nil
+		}
+		if !s.boundary(n.end + 1) {
+			return nil
+		}
+		return esOrdinalOut(n, g, n.end+1)
+	}
+	if !s.is(n.end, ".") {
 		return nil
 	}
 	g := ""
@@ -285,11 +338,8 @@ func esOrdinalTN(s *stream, i int) []match {
 		g = "o"
 	case "ª":
 		g = "a"
-	case "ᵉ":
-		if !s.is(n.end+2, "ʳ") {
-			return nil
-		}
-		return esOrdinalOut(n, "", n.end+3)
+	case "ᵉʳ":
+		return esOrdinalOut(n, "", n.end+2)
 	default:
 		return nil
 	}
@@ -343,9 +393,15 @@ func esDateTN(s *stream, i int) []match {
 		return nil
 	}
 	if s.kind(i) == tWord {
-		// "abril 30"
+		// "abril 30", "junio 11 2000"
 		if mo := esMonth(s.text(i)); mo != 0 && s.kind(i+1) == tSpace && s.kind(i+2) == tNum && len(s.text(i+2)) <= 2 && s.boundary(i+3) {
-			return one(i+3, Date, esCardinal(s.text(i+2))+" de "+esLatin.months[mo-1])
+			out := esCardinal(s.text(i+2)) + " de " + esLatin.months[mo-1]
+			e := i + 3
+			if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+				out += " de " + esCardinal(s.text(e+1))
+				e += 2
+			}
+			return one(e, Date, out)
 		}
 		return nil
 	}
@@ -409,26 +465,74 @@ func esTimeTN(s *stream, i int) []match {
 		return nil
 	}
 	sep := s.text(i + 1)
-	if (sep == ":" || sep == ".") && s.kind(i+2) == tNum && len(s.text(i+2)) == 2 {
-		m, _ := strconv.Atoi(s.text(i + 2))
-		if m > 59 {
-			return nil
+	if !((sep == ":" || sep == ".") && s.kind(i+2) == tNum && len(s.text(i+2)) == 2) {
+		return nil
+	}
+	m, _ := strconv.Atoi(s.text(i + 2))
+	if m > 59 {
+		return nil
+	}
+	e := i + 3
+	sec := -1
+	if sep == ":" && s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
+		sec, _ = strconv.Atoi(s.text(e + 1))
+		e += 2
+	}
+	if s.kind(e) == tSpace && s.is(e+1, "h") && s.boundary(e+2) {
+		e += 2
+	}
+	if s.is(e, ".") && s.kind(e+1) == tNum {
+		return nil // 1.000.000
+	}
+	// a.m. / p.m.
+	period := ""
+	if ap, e2 := enAMPM(s, e); ap != "" {
+		switch {
+		case ap == "AM" && h == 12:
+			period = " de la noche"
+		case ap == "AM":
+			period = " de la mañana"
+		case h == 12:
+			period = " del mediodía"
+		default:
+			period = " de la tarde"
 		}
-		e := i + 3
-		hs := false
-		if s.kind(e) == tSpace && s.is(e+1, "h") && s.boundary(e+2) {
-			e, hs = e+2, true
+		e = e2
+	}
+	if !s.boundary(e) {
+		return nil
+	}
+	var out string
+	if sec >= 0 {
+		unit := func(v int, one, many string) string {
+			if v == 1 {
+				return "un " + one
+			}
+			return esCardinal(strconv.Itoa(v)) + " " + many
 		}
-		if sep == "." && !hs || !s.boundary(e) {
-			return nil
+		hw := esHour(h) + " horas"
+		if h == 1 {
+			hw = "una hora"
 		}
-		out := esHour(h)
-		if m > 0 {
+		out = hw + " " + unit(m, "minuto", "minutos") + " y " + unit(sec, "segundo", "segundos")
+	} else {
+		out = esHour(h)
+		switch {
+		case m == 15:
+			out += " y cuarto"
+		case m > 0:
 			out += " y " + esCardinal(strconv.Itoa(m))
 		}
-		return one(e, Time, out)
 	}
-	return nil
+	out += period
+	// time zones read as letters: "est" → "e s t"
+	if s.kind(e) == tSpace && s.kind(e+1) == tWord && s.boundary(e+2) {
+		if z := strings.ToLower(s.text(e + 1)); len(z) == 3 && (z == "est" || z == "pst" || z == "cst" || z == "utc" || z == "gmt" || z == "cet") {
+			out += " " + strings.Join(strings.Split(z, ""), " ")
+			e += 2
+		}
+	}
+	return one(e, Time, out)
 }
 
 var esDenoms = map[int]string{2: "medio", 3: "tercio", 4: "cuarto", 5: "quinto", 6: "sexto", 7: "séptimo",
@@ -488,12 +592,17 @@ func esFractionTN(s *stream, i int) []match {
 	if !ok {
 		out = esCardinal(num) + " sobre " + esCardinal(den)
 	}
+	e := j + end
+	u, e2, hasUnit := esLatin.unitAt(s, e)
 	if whole != "" {
-		out = esCard(whole, false) + " y " + out
+		w := esCard(whole, false)
+		if hasUnit && esLatin.fem[strings.Fields(u[0])[0]] {
+			w = esCardFem(whole)
+		}
+		out = w + " y " + out
 	}
 	// "3 3/5 m" → "tres y tres quintos de metro"
-	e := j + end
-	if u, e2, ok := esLatin.unitAt(s, e); ok {
+	if hasUnit {
 		out += " de " + u[0]
 		e = e2
 	}
@@ -509,12 +618,12 @@ func esTelephoneTN(s *stream, i int) []match {
 	if s.is(j, "+") && s.kind(j+1) == tNum && len(s.text(j+1)) <= 3 {
 		parts = append(parts, "más "+esCardinal(s.text(j+1)))
 		j += 2
-		if s.kind(j) == tSpace {
+		if s.kind(j) == tSpace || s.is(j, "-") {
 			j++
 		}
 	}
 	n, groups := 0, 0
-	for {
+	for j-i < maxScan {
 		paren := s.is(j, "(")
 		k := j
 		if paren {
@@ -543,6 +652,10 @@ func esTelephoneTN(s *stream, i int) []match {
 	if groups < 2 || n < 7 {
 		return nil
 	}
+	// "123-5678-12": a trailing two-digit group is an extension
+	if groups >= 4 && len(s.text(j-1)) == 2 && s.is(j-2, "-") {
+		parts[len(parts)-1] = "extensión " + parts[len(parts)-1]
+	}
 	if s.kind(j) == tSpace && s.is(j+1, "ext") && s.is(j+2, ".") && s.kind(j+3) == tSpace && s.kind(j+4) == tNum {
 		parts = append(parts, "extensión "+esLatin.digits(s.text(j+4)))
 		j += 5
@@ -566,48 +679,13 @@ func esDecimalITN(s *stream, i int) []match {
 	return one(end, Decimal, amt)
 }
 
-// esAmount reads a spoken amount; Spanish reads decimals in groups: "tres
-// coma ciento cuarenta y uno cincuenta y nueve" → 3,14159.
+// esAmount reads a spoken Spanish amount with grouped decimals.
 func esAmount(s *stream, i int) (string, bool, string, int, bool) {
-	amt, isOne, scale, end, ok := esLatin.amountPlain(s, i)
-	if !ok || scale != "" || !(s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "coma")) {
-		return amt, isOne, scale, end, ok
-	}
-	j := end + 2
-	var frac strings.Builder
-	for s.kind(j) == tSpace {
-		ws, ends, whole := spokenWords(s, j+1, esLex, 8)
-		if len(ws) == 0 {
-			break
-		}
-		if ws[0] == "cero" {
-			frac.WriteByte('0')
-			j = ends[0]
-			continue
-		}
-		r, ok := esLex.parse(ws)
-		if !ok {
-			break
-		}
-		n := wholeWords(r.used, whole)
-		if n == 0 || r.bigTail > 0 {
-			break
-		}
-		if n < r.used {
-			r, _ = esLex.parse(ws[:n])
-		}
-		frac.WriteString(r.val.String())
-		j = ends[n-1]
-	}
-	if frac.Len() == 0 {
-		return amt, isOne, scale, end, ok
-	}
-	out := amt + "," + frac.String()
-	if w, e := wordAfter(s, j); esLatin.scales[w] != "" && w != "mil" {
-		return out, false, w, e, true
-	}
-	return out, false, "", j, true
+	return esLatin.groupedAmount(s, i, map[string]string{"coma": ",", "punto": "."})
 }
+
+// esIntAmount reads the integer part of a spoken Spanish amount.
+func esIntAmount(s *stream, i int) (string, bool, string, int, bool) { return esLatin.intAmount(s, i) }
 
 var esHourWords = map[string]int{"una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
 	"ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15,
@@ -629,11 +707,26 @@ func esTimeITN(s *stream, i int) []match {
 	} else {
 		art = ""
 	}
-	// "un cuarto para las dos"
+	// "un cuarto para las dos", "cuarto para las dos", "diez para las doce"
 	pre := -1
-	if art == "" && strings.EqualFold(s.text(i), "un") && strings.EqualFold(s.text(i+2), "cuarto") && strings.EqualFold(s.text(i+4), "para") &&
-		(strings.EqualFold(s.text(i+6), "las") || strings.EqualFold(s.text(i+6), "la")) {
-		pre, j = 15, i+8
+	if art == "" {
+		k := i
+		if strings.EqualFold(s.text(k), "un") && s.kind(k+1) == tSpace {
+			k += 2
+		}
+		mins := -1
+		e2 := k + 1
+		if strings.EqualFold(s.text(k), "cuarto") {
+			mins = 15
+		} else if amt, _, sc, e3, ok := esIntAmount(s, k); ok && sc == "" && k == i {
+			if v, err := strconv.Atoi(amt); err == nil && v < 60 {
+				mins, e2 = v, e3
+			}
+		}
+		if mins > 0 && s.kind(e2) == tSpace && strings.EqualFold(s.text(e2+1), "para") &&
+			(strings.EqualFold(s.text(e2+3), "las") || strings.EqualFold(s.text(e2+3), "la")) {
+			pre, j = mins, e2+5
+		}
 	}
 	h, ok := esHourWords[strings.ToLower(s.text(j))]
 	if !ok {
@@ -690,7 +783,8 @@ func esTimeITN(s *stream, i int) []match {
 			}
 		}
 	}
-	if art == "" && pre < 0 {
+	daytime := s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && (word(e+5) == "tarde" || word(e+5) == "noche" || word(e+5) == "mañana")
+	if art == "" && pre < 0 && !(daytime && e > j+1) {
 		return nil
 	}
 	if m == 0 && e == j+1 && pre < 0 {
@@ -721,6 +815,9 @@ func esTimeITN(s *stream, i int) []match {
 	if art == "" && pre < 0 {
 		prefix = ""
 	}
+	if art == "" && pre < 0 && daytime {
+		return one(e, Time, out+suffix)
+	}
 	if pre >= 0 || art != "" {
 		if art == "" {
 			prefix = "la "
@@ -746,7 +843,7 @@ func esOrdinalITN(s *stream, i int) []match {
 	}
 	// Accept a sequence of ordinal words: "vigésimo primero", "decimoprimer".
 	total, j, g, apo := 0, i, "", false
-	for {
+	for j-i < 8 {
 		w := strings.ToLower(s.text(j))
 		v, gg, ap, ok := esOrdWordValue(w)
 		if !ok {
@@ -777,7 +874,36 @@ func esOrdinalITN(s *stream, i int) []match {
 	return one(j, Ordinal, strconv.Itoa(total)+suf)
 }
 
+// esOrdStems lists the ordinal stems with their value k×mul, accented and
+// plain ("vigésim", "vigesim").
+var esOrdStems = func() []struct {
+	stem, plain string
+	k, mul      int
+} {
+	var out []struct {
+		stem, plain string
+		k, mul      int
+	}
+	for _, tab := range []struct {
+		stems [10]string
+		mul   int
+	}{{esOrdUnits, 1}, {esOrdTens, 10}, {esOrdHundreds, 100}} {
+		for k := 1; k < 10; k++ {
+			out = append(out, struct {
+				stem, plain string
+				k, mul      int
+			}{tab.stems[k], strings.ReplaceAll(tab.stems[k], "é", "e"), k, tab.mul})
+		}
+	}
+	return out
+}()
+
 func esOrdWordValue(w string) (int, string, bool, bool) {
+	for stem, v := range map[string]int{"undécim": 11, "undecim": 11, "duodécim": 12, "duodecim": 12} {
+		if rest, ok := strings.CutPrefix(w, stem); ok && (rest == "o" || rest == "a" || rest == "os" || rest == "as") {
+			return v, rest[:1], false, true
+		}
+	}
 	if strings.HasPrefix(w, "decimo") && len(w) > 6 {
 		v, g, ap, ok := esOrdWordValue(w[6:])
 		if ok && v < 10 {
@@ -785,14 +911,10 @@ func esOrdWordValue(w string) (int, string, bool, bool) {
 		}
 		return 0, "", false, false
 	}
-	for _, tab := range []struct {
-		stems [10]string
-		mul   int
-	}{{esOrdUnits, 1}, {esOrdTens, 10}, {esOrdHundreds, 100}} {
-		for k := 1; k < 10; k++ {
-			st := tab.stems[k]
-			plain := strings.NewReplacer("é", "e").Replace(st)
-			for _, base := range []string{st, plain} {
+	for _, st := range esOrdStems {
+		k, tab := st.k, st
+		{
+			for _, base := range []string{st.stem, st.plain} {
 				rest, ok := strings.CutPrefix(w, base)
 				if !ok {
 					continue
@@ -807,9 +929,12 @@ func esOrdWordValue(w string) (int, string, bool, bool) {
 						return k, "", true, true
 					}
 				}
-				// "vigesimosegundo"
+				// "vigesimosegundo", "vigesimoctavo" (elided o)
 				if tab.mul == 10 && len(rest) > 1 && (rest[0] == 'o' || rest[0] == 'a') {
 					if v, g, ap, ok := esOrdWordValue(rest[1:]); ok && v < 10 {
+						return k*10 + v, g, ap, true
+					}
+					if v, g, ap, ok := esOrdWordValue(rest); ok && v < 10 {
 						return k*10 + v, g, ap, true
 					}
 				}
@@ -842,7 +967,7 @@ func esTelephoneITN(s *stream, i int) []match {
 	}
 	var digits strings.Builder
 	last := j
-	for s.kind(j) == tWord {
+	for s.kind(j) == tWord && j-i < maxScan {
 		w := strings.ToLower(s.text(j))
 		rep := 1
 		if w == "doble" || w == "triple" {
@@ -903,10 +1028,14 @@ func esScanFraction(s *stream) (whole, num, den string, end int, ok bool) {
 	if v, isV := map[string][2]string{"⅖": {"2", "5"}, "⅗": {"3", "5"}, "⅘": {"4", "5"}, "⅙": {"1", "6"}, "⅚": {"5", "6"}, "⅜": {"3", "8"}, "⅝": {"5", "8"}, "⅞": {"7", "8"}}[s.text(0)]; isV {
 		return "", v[0], v[1], 1, true
 	}
-	whole, num, den, end, ok = enScanFraction(s, 0)
-	if ok || s.kind(0) != tNum {
-		return
+	if s.kind(0) != tNum {
+		return enScanFraction(s, 0)
 	}
+	defer func() {
+		if !ok {
+			whole, num, den, end, ok = enScanFraction(s, 0)
+		}
+	}()
 	// denominator with groups
 	j := 0
 	if s.kind(1) == tSpace && s.kind(2) == tNum && s.is(3, "/") {
@@ -920,4 +1049,146 @@ func esScanFraction(s *stream) (whole, num, den string, end int, ok bool) {
 		return "", "", "", 0, false
 	}
 	return whole, s.text(j), n.intPart, n.end, true
+}
+
+// esDateITN: "el primero de diciembre" → "el 1 de diciembre", "treinta y uno
+// de diciembre de mil novecientos noventa y dos" → "31 de diciembre de 1992",
+// "siglo diecinueve" → "siglo xix", "doscientos tres antes de cristo" → "203 a. c.".
+func esDateITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	w := strings.ToLower(s.text(i))
+	if w == "siglo" && s.kind(i+1) == tSpace {
+		if amt, _, sc, e, ok := esIntAmount(s, i+2); ok && sc == "" {
+			if v, err := strconv.Atoi(amt); err == nil && v > 0 && v < 40 {
+				return one(e, Date, s.text(i)+" "+strings.ToLower(toRoman(v)))
+			}
+		}
+	}
+	d, e := "", 0
+	if w == "primero" {
+		d, e = "1", i+1
+	} else if amt, _, sc, e2, ok := esIntAmount(s, i); ok && sc == "" {
+		v, err := strconv.Atoi(amt)
+		if err != nil {
+			return nil
+		}
+		// "doscientos tres antes de cristo"
+		if s.kind(e2) == tSpace && strings.EqualFold(s.text(e2+1), "antes") && strings.EqualFold(s.text(e2+3), "de") && strings.EqualFold(s.text(e2+5), "cristo") {
+			ac := "a. c."
+			if s.text(e2+5) == "Cristo" {
+				ac = "A. C."
+			}
+			return one(e2+6, Date, amt+" "+ac)
+		}
+		if v < 1 || v > 31 {
+			return nil
+		}
+		d, e = amt, e2
+	} else {
+		return nil
+	}
+	if !(s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "de") && s.kind(e+2) == tSpace && esMonth(s.text(e+3)) != 0) {
+		return nil
+	}
+	out := d + " de " + s.text(e+3)
+	end := e + 4
+	if s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "de") && s.kind(end+2) == tSpace {
+		if y, _, sc, e3, ok := esIntAmount(s, end+3); ok && sc == "" && len(y) == 4 {
+			out += " de " + y
+			end = e3
+		}
+	}
+	return one(end, Date, out)
+}
+
+// esDenITN maps a spoken denominator ("tercios", "veinteavos", "vigésimos") to digits.
+func esDenITN(w string) (string, bool) {
+	base := strings.TrimSuffix(w, "s")
+	for d, name := range esDenoms {
+		if base == name || base == strings.TrimSuffix(name, "o")+"a" {
+			return strconv.Itoa(d), true
+		}
+	}
+	if stem, ok := strings.CutSuffix(base, "avo"); ok && stem != "" {
+		for _, c := range []string{stem, stem + "a", stem + "e", stem + "o", strings.Replace(stem, "i", "a y ", 1), strings.Replace(stem, "i", " y ", 1)} {
+			ws := strings.Fields(c)
+			if r, ok := esLex.parse(ws); ok && r.used == len(ws) {
+				return r.val.String(), true
+			}
+		}
+		return "", false
+	}
+	if v, _, _, ok := esOrdWordValue(w); ok && v >= 10 {
+		return strconv.Itoa(v), true
+	}
+	return "", false
+}
+
+func esFractionITN(s *stream, i int) []match {
+	amt, _, sc, e, ok := esIntAmount(s, i)
+	if !ok || sc != "" || s.kind(e) != tSpace {
+		return nil
+	}
+	// "dos y dos tercios", "menos cuatro y un quinto"
+	if strings.EqualFold(s.text(e+1), "y") && s.kind(e+2) == tSpace {
+		if n2, _, sc2, e2, ok := esIntAmount(s, e+3); ok && sc2 == "" && s.kind(e2) == tSpace {
+			if d, ok := esDenITN(strings.ToLower(s.text(e2 + 1))); ok {
+				return one(e2+2, Fraction, amt+" "+n2+"/"+d)
+			}
+		}
+	}
+	w := strings.ToLower(s.text(e + 1))
+	d, ok := esDenITN(w)
+	if !ok {
+		return nil
+	}
+	if (amt == "1" || amt == "-1") && (w == "medio" || w == "cuarto") {
+		return nil // "un cuarto", "medio" stay words
+	}
+	return one(e+2, Fraction, amt+"/"+d)
+}
+
+// esRomanTN reads Roman numerals after "siglo", "año", "tomo", "capítulo"
+// (lower or upper case): "siglo xix" → "siglo diecinueve"; "ec" after a
+// century is "era común".
+func esRomanTN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.boundary(i+1) {
+		return nil
+	}
+	// "el XI apóstol" → "el undécimo apóstol"; a lone "V" → "quinto"
+	if v, ok := parseRoman(s.text(i)); ok && (i == 0 && s.n() == 1 || s.kind(i-1) == tSpace && (s.is(i-2, "el") || s.is(i-2, "la")) && len(s.text(i)) > 1) {
+		g := "o"
+		if s.is(i-2, "la") {
+			g = "a"
+		}
+		w := esOrdinal(v, g)
+		switch v {
+		case 11:
+			w = "undécim" + g
+		case 12:
+			w = "duodécim" + g
+		}
+		return one(i+1, Roman, w)
+	}
+	if s.kind(i-1) != tSpace {
+		return nil
+	}
+	switch strings.ToLower(s.text(i - 2)) {
+	case "siglo", "año", "tomo", "capítulo", "libro", "volumen", "parte":
+	default:
+		return nil
+	}
+	v, ok := parseRoman(strings.ToUpper(s.text(i)))
+	if !ok {
+		return nil
+	}
+	out := esCardinal(strconv.Itoa(v))
+	e := i + 1
+	if s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "ec") && s.boundary(e+2) {
+		out += " era común"
+		e += 2
+	}
+	return one(e, Roman, out)
 }

@@ -146,7 +146,8 @@ var frLatin = (&latin{
 		"milliards": "milliards"},
 	currencies: map[string]latinCurrency{
 		"€": {"euro", "euros", "centime", "centimes", "€"}, "$": {"dollar", "dollars", "cent", "cents", "$"},
-		"£": {"livre", "livres", "penny", "pence", "£"}, "CHF": {"franc", "francs", "centime", "centimes", "CHF"},
+		"£": {"livre", "livres", "penny", "pence", "£"}, "CHF": {"franc suisse", "francs suisses", "centime", "centimes", "CHF"},
+		"₩": {"won", "wons", "jeon", "jeon", "₩"}, "¥": {"yen", "yens", "sen", "sen", "¥"},
 	},
 	units: map[string][2]string{
 		"m": {"mètre", "mètres"}, "km": {"kilomètre", "kilomètres"}, "cm": {"centimètre", "centimètres"},
@@ -155,9 +156,24 @@ var frLatin = (&latin{
 		"km/h": {"kilomètre par heure", "kilomètres par heure"}, "%": {"pour cent", "pour cent"},
 		"km²": {"kilomètre carré", "kilomètres carrés"}, "m²": {"mètre carré", "mètres carrés"},
 		"°C": {"degré celsius", "degrés celsius"}, "ha": {"hectare", "hectares"}, "t": {"tonne", "tonnes"},
+		"ml": {"millilitre", "millilitres"}, "µm": {"micromètre", "micromètres"}, "cm³": {"centimètre cube", "centimètres cubes"},
+		"m³": {"mètre cube", "mètres cubes"}, "/m²": {"par mètre carré", "par mètre carré"}, "/km²": {"par kilomètre carré", "par kilomètre carré"},
 	},
-	fem:      wordSet("heure heures minute minutes seconde secondes tonne tonnes livre livres"),
-	cardFem:  func(d string) string { w := frCardinal(d); return strings.TrimSuffix(w, "un") + strings.Repeat("une", btoi(strings.HasSuffix(w, "un"))) },
+	unitAlias:   map[string]string{"km/h ": "km/h"},
+	symbolAfter: true,
+	centSymbol:  map[string]string{"centime": "€", "centimes": "€"},
+	format: func(a string) string {
+		ip, fp, dec := strings.Cut(a, ",")
+		if dec {
+			return frGroup(ip) + "," + frGroupFrac(fp)
+		}
+		return frGroup(ip)
+	},
+	fem: wordSet("heure heures minute minutes seconde secondes tonne tonnes livre livres"),
+	cardFem: func(d string) string {
+		w := frCardinal(d)
+		return strings.TrimSuffix(w, "un") + strings.Repeat("une", btoi(strings.HasSuffix(w, "un")))
+	},
 	groupSep: []string{" ", "\u00a0", "\u202f", "."},
 	months: []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
 		"octobre", "novembre", "décembre"},
@@ -192,17 +208,19 @@ func init() {
 	register(&rules{
 		tag: "fr", name: "French", script: "Latn",
 		tn: map[string]matcher{
-			Cardinal: L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Electronic: L.electronicTN(frElec),
+			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
 			Ordinal: frOrdinalTN, Date: frDateTN, Fraction: frFractionTN, Time: frTimeTN,
 			Whitelist: whitelistMatcher(map[string]string{"Mᵐᵉ": "madame", "Mᵐᵉˢ": "mesdames", "Mˡˡᵉ": "mademoiselle",
 				"Mˡˡᵉˢ": "mesdemoiselles", "Dʳ": "docteur", "Dʳˢ": "docteurs", "Dʳᵉ": "docteure", "M.": "monsieur",
 				"Mme": "madame", "Mlle": "mademoiselle", "Dr": "docteur", "Pr": "professeur", "etc.": "et cetera"}),
 		},
 		itn: map[string]matcher{
-			Cardinal: L.cardinalITN, Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
-			Ordinal: frOrdinalITN, Date: frDateITN, Time: frTimeITN,
+			Electronic: L.electronicITN(frElec),
+			Cardinal:   L.cardinalITN, Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Ordinal: frOrdinalITN, Date: frDateITN, Time: frTimeITN, Fraction: frFractionITN,
 			Whitelist: whitelistMatcher(map[string]string{"madame": "Mᵐᵉ", "mesdames": "Mᵐᵉˢ", "mademoiselle": "Mˡˡᵉ",
-				"docteur": "Dʳ", "monsieur": "M."}),
+				"docteur": "Dʳ", "monsieur": "M.", "messieurs": "MM."}),
 		},
 		score: stopScore(wordSet("le la les de des du un une et est en que qui dans pour pas au sur ne se ce il elle avec plus par son sa ses ont été être nous vous ils elles mais ou donc car je tu aux cette leur leurs")),
 	})
@@ -272,7 +290,7 @@ func frDateTN(s *stream, i int) []match {
 	// "17 janvier", "les 17-18-19 juin 2025", "1er janvier"
 	var days []string
 	j := i
-	for s.kind(j) == tNum && len(s.text(j)) <= 2 {
+	for s.kind(j) == tNum && len(s.text(j)) <= 2 && j-i < 10 {
 		days = append(days, s.text(j))
 		if (s.is(j+1, "-") || s.is(j+1, "/")) && s.kind(j+2) == tNum {
 			j += 2
@@ -613,4 +631,45 @@ func frTimeITN(s *stream, i int) []match {
 		return nil
 	}
 	return one(e, Time, out)
+}
+
+// frDenITN maps a spoken denominator ("tiers", "cinquième", "demi") to digits.
+func frDenITN(w string) (string, bool) {
+	w = strings.TrimSuffix(w, "s")
+	switch w {
+	case "demi", "demie":
+		return "2", true
+	case "tier":
+		return "3", true
+	case "quart":
+		return "4", true
+	}
+	return "", false
+}
+
+func frFractionITN(s *stream, i int) []match {
+	num, _, sc, e, ok := frLatin.amountPlain(s, i)
+	if !ok || sc != "" || strings.Contains(num, ",") || s.kind(e) != tSpace {
+		return nil
+	}
+	// "un et demi" → "1 1/2"
+	if strings.EqualFold(s.text(e+1), "et") && s.kind(e+2) == tSpace {
+		if d, ok := frDenITN(strings.ToLower(s.text(e + 3))); ok && d == "2" {
+			return one(e+4, Fraction, num+" 1/2")
+		}
+	}
+	// denominator: demi, tiers, quart or an ordinal ("cinquième", "soixante-dixième")
+	if d, ok := frDenITN(strings.ToLower(s.text(e + 1))); ok {
+		return one(e+2, Fraction, num+"/"+d)
+	}
+	m := frOrdinalITN(s, e+1)
+	if len(m) == 0 {
+		return nil
+	}
+	d := m[0].readings[0].text
+	d = strings.TrimRight(d, "ᵉʳˢᵈ")
+	if _, err := strconv.Atoi(d); err != nil {
+		return nil
+	}
+	return one(m[0].end, Fraction, num+"/"+d)
 }

@@ -18,33 +18,46 @@ type latinCurrency struct {
 }
 
 type latin struct {
-	lex        *numLex
-	point      string               // spoken decimal separator: "komma"
-	minus      string               // spoken minus
-	card       func(string) string  // spells a digit string
-	cardBefore func(string) string  // spelling before a noun or scale ("ein", "un"); nil = card
-	frac       func(string) string  // spells the digits after the decimal comma
-	scales     map[string]string    // written scale words kept as words: "millionen"
-	currencies map[string]latinCurrency
-	units      map[string][2]string // written unit → singular, plural spoken
-	unitAlias  map[string]string    // other written forms (TN only) → key of units
-	spokenUnit map[string]string    // built by finish: spoken form → written unit
-	groupSep   []string             // thousands separators in written numbers: ".", " "
-	months     []string             // month names, lower case
-	cardFem    func(string) string  // feminine spelling for feminine nouns; nil = before
-	fem        map[string]bool      // feminine spoken nouns (units, currencies)
-	scaleOf    string               // word between a scale and a noun: "de" (dos millones de euros)
-	centSymbol map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
-	amountHook func(s *stream, i int) (string, bool, string, int, bool)
+	lex         *numLex
+	point       string              // spoken decimal separator: "komma"
+	minus       string              // spoken minus
+	card        func(string) string // spells a digit string
+	cardBefore  func(string) string // spelling before a noun or scale ("ein", "un"); nil = card
+	frac        func(string) string // spells the digits after the decimal comma
+	scales      map[string]string   // written scale words kept as words: "millionen"
+	currencies  map[string]latinCurrency
+	units       map[string][2]string // written unit → singular, plural spoken
+	unitAlias   map[string]string    // other written forms (TN only) → key of units
+	spokenUnit  map[string]string    // built by finish: spoken form → written unit
+	spokenFixed map[string]bool      // spoken forms preset in spokenUnit that finish must not override
+	groupSep    []string             // thousands separators in written numbers: ".", " "
+	months      []string             // month names, lower case
+	cardFem     func(string) string  // feminine spelling for feminine nouns; nil = before
+	fem         map[string]bool      // feminine spoken nouns (units, currencies)
+	scaleOf     string               // word between a scale and a noun: "de" (dos millones de euros)
+	centsJoin   string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
+	symbolSpace bool                 // ITN money as "$ 12,05"
+	centSymbol  map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
+	amountHook  func(s *stream, i int) (string, bool, string, int, bool)
+	// symbolAfter writes ITN money as "2,20 $" instead of "$2,20".
+	symbolAfter bool
+	// format rewrites a written ITN amount for money and measures
+	// (French "42 259"); nil keeps it.
+	format func(string) string
+	// strictBounds leaves digits glued to letters ("B2A23C", "401-ks") as
+	// written: serial numbers, not quantities.
+	strictBounds bool
 	// ordinalSuffixes are written ordinal markers after digits ("e", "ème", "º").
 }
 
 // finish builds derived tables; call it once after filling L.
 func (L *latin) finish() *latin {
-	L.spokenUnit = map[string]string{}
+	if L.spokenUnit == nil {
+		L.spokenUnit = map[string]string{}
+	}
 	for w, u := range L.units {
 		for _, sp := range u {
-			if old, dup := L.spokenUnit[sp]; !dup || w < old {
+			if old, dup := L.spokenUnit[sp]; !dup || w < old && !L.spokenFixed[sp] {
 				L.spokenUnit[sp] = w
 			}
 		}
@@ -54,7 +67,8 @@ func (L *latin) finish() *latin {
 
 // beforeNoun spells d before the spoken noun: feminine when the noun is.
 func (L *latin) beforeNoun(d, noun string) string {
-	if L.cardFem != nil && L.fem[noun] {
+	first, _, _ := strings.Cut(noun, " ")
+	if L.cardFem != nil && (L.fem[noun] || L.fem[first]) {
 		return L.cardFem(d)
 	}
 	if strings.HasPrefix(noun, "por ") || strings.HasPrefix(noun, "pour ") {
@@ -68,6 +82,31 @@ func (L *latin) before(d string) string {
 		return L.cardBefore(d)
 	}
 	return L.card(d)
+}
+
+// currencyAt reads a currency symbol or code of one or two tokens at i
+// ("$", "€", "us$", "crc").
+func (L *latin) currencyAt(s *stream, i int) (latinCurrency, int, bool) {
+	if s.kind(i) == tSpace || s.kind(i) == tNum {
+		return latinCurrency{}, 0, false
+	}
+	if s.kind(i+1) == tSym {
+		two := s.text(i) + s.text(i+1)
+		if c, ok := L.currencies[two]; ok {
+			return c, 2, true
+		}
+		if c, ok := L.currencies[strings.ToLower(two)]; ok {
+			return c, 2, true
+		}
+	}
+	t := s.text(i)
+	if c, ok := L.currencies[t]; ok && t[0] != '_' {
+		if s.kind(i) == tWord && !s.boundary(i+1) && s.kind(i+1) != tNum {
+			return latinCurrency{}, 0, false
+		}
+		return c, 1, true
+	}
+	return latinCurrency{}, 0, false
 }
 
 // scanNum reads a written number with a decimal comma at i. Groups are
@@ -92,7 +131,7 @@ func (L *latin) scanNum(s *stream, i int) (numLit, bool) {
 	if first <= 3 {
 	groups:
 		for _, g := range L.groupSep {
-			for s.is(j, g) && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 && (s.boundary(j+2) || s.is(j+2, g) || s.is(j+2, ",")) {
+			for s.is(j, g) && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 && (s.boundary(j+2) || s.is(j+2, g) || s.is(j+2, ",")) && j-i < maxScan {
 				b.WriteString(s.text(j + 1))
 				n.grouped = true
 				j += 2
@@ -140,6 +179,9 @@ func (L *latin) cardinalTN(s *stream, i int) []match {
 	if !ok || n.point || !s.boundary(n.end) && s.kind(n.end) != tWord {
 		return nil
 	}
+	if L.strictBounds && (s.kind(i-1) == tWord || s.kind(n.end) == tWord || s.is(n.end, "-") && (s.kind(n.end+1) == tWord || s.kind(n.end+1) == tNum) || s.is(i-1, "-") && s.kind(i-2) == tWord) {
+		return nil
+	}
 	if w, e := L.scaleAfter(s, n.end); w != "" {
 		return one(e, Decimal, L.before(n.intPart)+" "+w)
 	}
@@ -164,6 +206,9 @@ func (L *latin) decimalTN(s *stream, i int) []match {
 	}
 	txt := L.number(n)
 	if w, e := L.scaleAfter(s, n.end); w != "" {
+		if L.cardBefore != nil && strings.HasSuffix(txt, " uno") {
+			txt = strings.TrimSuffix(txt, "o")
+		}
 		return one(e, Decimal, txt+" "+w)
 	}
 	return one(n.end, Decimal, txt)
@@ -174,9 +219,9 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 	var cur latinCurrency
 	j := i
 	prefix := false
-	if c, ok := L.currencies[s.text(i)]; ok {
+	if c, n, ok := L.currencyAt(s, i); ok {
 		cur, prefix = c, true
-		j = i + 1
+		j = i + n
 		if s.kind(j) == tSpace {
 			j++
 		}
@@ -195,11 +240,11 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if s.kind(k) == tSpace {
 			k++
 		}
-		c, ok := L.currencies[s.text(k)]
+		c, n, ok := L.currencyAt(s, k)
 		if !ok {
 			return nil
 		}
-		cur, end = c, k+1
+		cur, end = c, k+n
 	}
 	if !s.boundary(end) {
 		return nil
@@ -235,7 +280,11 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if strings.TrimLeft(n.intPart, "0") == "" {
 			return one(end, Money, cw)
 		}
-		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit+" "+cw)
+		join := " "
+		if L.centsJoin != "" {
+			join = " " + L.centsJoin + " "
+		}
+		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit+join+cw)
 	}
 	return one(end, Money, L.number(n)+" "+cur.many)
 }
@@ -400,54 +449,83 @@ func wordAfter(s *stream, end int) (string, int) {
 	return "", end
 }
 
+func (L *latin) fmtAmount(a string) string {
+	if L.format == nil {
+		return a
+	}
+	return L.format(a)
+}
+
+func (L *latin) withSymbol(sym, amt string) string {
+	if L.symbolAfter {
+		return amt + " " + sym
+	}
+	if L.symbolSpace {
+		return sym + " " + amt
+	}
+	return sym + amt
+}
+
 func (L *latin) moneyITN(s *stream, i int) []match {
-	amt, isOne, scale, end, ok := L.amountITN(s, i)
+	amt, _, scale, end, ok := L.amountITN(s, i)
 	if !ok {
 		return nil
 	}
 	w, e := wordAfter(s, end)
 	if sym, ok := L.centSymbol[w]; ok && scale == "" && !strings.Contains(amt, ",") {
 		if v, err := strconv.Atoi(amt); err == nil && v < 100 {
-			return one(e, Money, sym+"0,"+twoDigits(v))
+			return one(e, Money, L.withSymbol(sym, "0,"+twoDigits(v)))
 		}
 	}
 	if w == L.scaleOf && scale != "" {
 		w, e = wordAfter(s, e)
 	}
-	for _, sym := range sortedKeys(L.currencies) {
-		c := L.currencies[sym]
-		if w != c.one && w != c.many || c.symbol != sym {
-			continue
+	var cur *latinCurrency
+	for _, key := range sortedKeys(L.currencies) {
+		c := L.currencies[key]
+		if w2, e2 := wordAfter(s, e); w2 != "" && (w+" "+w2 == c.one || w+" "+w2 == c.many) {
+			cur, e = &c, e2
+			break
 		}
-		_ = isOne
-		out := c.symbol + amt
-		end = e
-		if scale != "" {
-			out += " " + scale
-		} else if !strings.Contains(amt, ",") {
-			// cents: "zwei dollar zwanzig", "... und zwanzig cent"
-			j := end
-			if cw, e2 := wordAfter(s, j); cw == "und" || cw == "y" || cw == "et" || cw == "con" {
-				j = e2
+	}
+	if cur == nil {
+		for _, key := range sortedKeys(L.currencies) {
+			if c := L.currencies[key]; w == c.one || w == c.many {
+				cur = &c
+				break
 			}
-			if s.kind(j) == tSpace {
-				if c2, _, sc2, e3, ok := L.amountITN(s, j+1); ok && sc2 == "" && !strings.Contains(c2, ",") {
-					if v, err := strconv.Atoi(c2); err == nil && v < 100 {
-						sw, e4 := wordAfter(s, e3)
-						if sw == c.subOne || sw == c.subMany {
-							out += "," + twoDigits(v)
-							end = e4
-						} else if j == end {
-							out += "," + twoDigits(v)
-							end = e3
-						}
+		}
+	}
+	if cur == nil {
+		return nil
+	}
+	c := *cur
+	cents := ""
+	end = e
+	if scale == "" && !strings.Contains(amt, ",") {
+		// cents: "zwei dollar zwanzig", "... und zwanzig cent"
+		j := end
+		if cw, e2 := wordAfter(s, j); cw == "und" || cw == "y" || cw == "et" || cw == "con" || cw == "e" || cw == "com" {
+			j = e2
+		}
+		if s.kind(j) == tSpace {
+			if c2, _, sc2, e3, ok := L.amountITN(s, j+1); ok && sc2 == "" && !strings.Contains(c2, ",") {
+				if v, err := strconv.Atoi(c2); err == nil && v < 100 {
+					sw, e4 := wordAfter(s, e3)
+					if _, isSub := L.centSymbol[sw]; isSub || sw == c.subOne || sw == c.subMany {
+						cents, end = ","+twoDigits(v), e4
+					} else if j == end || L.symbolAfter || L.centsJoin != "" {
+						cents, end = ","+twoDigits(v), e3
 					}
 				}
 			}
 		}
-		return one(end, Money, out)
 	}
-	return nil
+	out := L.withSymbol(c.symbol, L.fmtAmount(amt)+cents)
+	if scale != "" {
+		out = L.withSymbol(c.symbol, amt+" "+scale)
+	}
+	return one(end, Money, out)
 }
 
 func (L *latin) measureITN(s *stream, i int) []match {
@@ -457,6 +535,18 @@ func (L *latin) measureITN(s *stream, i int) []match {
 	}
 	if scale != "" {
 		amt += " " + scale
+	}
+	half := func(j int) (int, bool) {
+		if w, e := wordAfter(s, j); w == "y" {
+			if w2, e2 := wordAfter(s, e); w2 == "medio" || w2 == "media" {
+				return e2, true
+			}
+		}
+		return j, false
+	}
+	// "tres y medio metros"
+	if e, ok := half(end); ok {
+		amt, end = amt+" 1/2", e
 	}
 	// Longest spoken unit of up to four words.
 	best, bestEnd := "", 0
@@ -476,7 +566,11 @@ func (L *latin) measureITN(s *stream, i int) []match {
 	if best == "" {
 		return nil
 	}
-	return one(bestEnd, Measure, amt+" "+best)
+	// "dos metros y medio"
+	if e, ok := half(bestEnd); ok && !strings.Contains(amt, "/") {
+		amt, bestEnd = amt+" 1/2", e
+	}
+	return one(bestEnd, Measure, L.fmtAmount(amt)+" "+best)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -486,4 +580,87 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(ks)
 	return ks
+}
+
+// intAmount reads the integer part of a spoken amount.
+func (L *latin) intAmount(s *stream, i int) (string, bool, string, int, bool) {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return "", false, "", 0, false
+	}
+	ws, ends, whole := spokenWords(s, i, L.lex, 60)
+	k, neg := 0, ""
+	if len(ws) > 0 && ws[0] == L.minus {
+		neg, k = "-", 1
+	}
+	r, ok := L.lex.parse(ws[k:])
+	if !ok {
+		return "", false, "", 0, false
+	}
+	used := wholeWords(k+r.used, whole)
+	if used <= k {
+		return "", false, "", 0, false
+	}
+	if used < k+r.used {
+		r, _ = L.lex.parse(ws[k:used])
+	}
+	if r.bigTail > 0 {
+		return neg + strconv.Itoa(r.tailMul), false, ws[used-1], ends[used-1], true
+	}
+	return neg + r.val.String(), neg == "" && r.val.IsInt64() && r.val.Int64() == 1, "", ends[used-1], true
+}
+
+// groupedAmount reads a spoken amount whose decimals are said in groups
+// (Spanish and Portuguese: "tres coma ciento cuarenta y uno cincuenta y
+// nueve" → 3,14159). pointWords maps the spoken separators to the written
+// ones.
+func (L *latin) groupedAmount(s *stream, i int, pointWords map[string]string) (string, bool, string, int, bool) {
+	amt, isOne, scale, end, ok := L.intAmount(s, i)
+	if !ok || scale != "" || s.kind(end) != tSpace {
+		return amt, isOne, scale, end, ok
+	}
+	sep, isPoint := pointWords[strings.ToLower(s.text(end+1))]
+	if !isPoint {
+		return amt, isOne, scale, end, ok
+	}
+	j := end + 2
+	var frac strings.Builder
+	for s.kind(j) == tSpace {
+		ws, ends, whole := spokenWords(s, j+1, L.lex, 8)
+		if len(ws) == 0 {
+			break
+		}
+		if e, ok := L.lex.words[ws[0]]; ok && e.kind == kUnit && e.val == 0 {
+			frac.WriteByte('0')
+			j = ends[0]
+			continue
+		}
+		r, ok := L.lex.parse(ws)
+		if !ok {
+			break
+		}
+		n := wholeWords(r.used, whole)
+		if n == 0 {
+			break
+		}
+		if n < r.used {
+			r, _ = L.lex.parse(ws[:n])
+		}
+		if r.bigTail > 0 {
+			// "cero coma seis millones": the scale ends the number
+			frac.WriteString(strconv.Itoa(r.tailMul))
+			if frac.Len() > 0 {
+				return amt + sep + frac.String(), false, ws[n-1], ends[n-1], true
+			}
+		}
+		frac.WriteString(r.val.String())
+		j = ends[n-1]
+	}
+	if frac.Len() == 0 {
+		return amt, isOne, scale, end, ok
+	}
+	out := amt + sep + frac.String()
+	if w, e := wordAfter(s, j); L.scales[w] != "" && w != "mil" {
+		return out, false, w, e, true
+	}
+	return out, false, "", j, true
 }

@@ -30,7 +30,11 @@ func zhSection(n int, lead bool) string {
 			b.WriteString("零")
 			zero = false
 		}
-		if !(lead && !started && k == 2 && d == 1) {
+		switch {
+		case lead && !started && k == 2 && d == 1:
+		case k == 0 && d == 2:
+			b.WriteString("两")
+		default:
 			b.WriteString(zhDigits[d])
 		}
 		b.WriteString(units[k])
@@ -105,7 +109,7 @@ var zhUnitsTN = map[string]string{"kg": "千克", "g": "克", "mg": "毫克", "k
 	"t": "吨", "kb": "千字节", "mb": "兆字节", "gb": "吉字节", "GB": "吉字节", "MB": "兆字节", "KB": "千字节",
 	"hz": "赫兹", "Hz": "赫兹", "kw": "千瓦", "kW": "千瓦", "w": "瓦", "W": "瓦"}
 
-var zhCurrencyTN = map[string]string{"$": "美元", "US$": "美元", "€": "欧元", "£": "英镑", "¥": "人民币", "￥": "人民币",
+var zhCurrencyTN = map[string]string{"CNY": "人民币", "RMB": "人民币", "USD": "美元", "EUR": "欧元", "$": "美元", "US$": "美元", "€": "欧元", "£": "英镑", "¥": "人民币", "￥": "人民币",
 	"₩": "韩元", "₹": "卢比", "JPY¥": "日元"}
 
 func init() {
@@ -114,10 +118,12 @@ func init() {
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
+			Verbatim: zhVerbatimTN,
 		},
 		itn: map[string]matcher{
 			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
 			Date: zhDateITN, Time: zhTimeITN, Ordinal: zhOrdinalITN, Whitelist: zhWhitelistITN,
+			Measure: zhMeasureITN,
 		},
 	})
 }
@@ -127,7 +133,7 @@ func init() {
 func zhScan(s *stream, i int) (numLit, int, bool) {
 	j := i
 	neg := false
-	if s.is(j, "负") && s.kind(j+1) == tNum {
+	if (s.is(j, "负") || s.is(j, "-") && (j == 0 || s.kind(j-1) == tHan || s.kind(j-1) == tSpace || s.kind(j-1) == tSym)) && s.kind(j+1) == tNum {
 		neg, j = true, j+1
 	}
 	n, ok := scanNumber(s, j, ".", ",")
@@ -145,11 +151,26 @@ func zhCardinalTN(s *stream, i int) []match {
 	if !ok || n.point || s.kind(end) == tWord && !zhAllowedAfter(s.text(end)) {
 		return nil
 	}
-	// Years: digits before 年 are read one by one.
+	// Years: digits before 年 are read one by one, except durations
+	// ("2年后" → "两年后", "20年内" → "二十年内").
 	if s.is(end, "年") {
+		if len(n.intPart) <= 2 && strings.Contains("后前内里来多间", s.text(end+1)) && s.text(end+1) != "" {
+			w := zhCardinal(n.intPart)
+			if w == "二" {
+				w = "两"
+			}
+			return one(end, Cardinal, w)
+		}
 		return one(end, Date, zhDigitsRead(n.intPart))
 	}
-	if len(n.intPart) > 1 && n.intPart[0] == '0' || len(n.intPart) >= 11 {
+	// Digit strings after 尾号/号码/电话 are read digit by digit ("幺" for 1).
+	for _, cue := range []string{"尾号", "尾号是", "尾号为", "号码", "号码是", "电话", "电话是"} {
+		k := utf8.RuneCountInString(cue)
+		if i >= k && s.span(i-k, i) == cue {
+			return one(end, Telephone, strings.ReplaceAll(zhDigitsRead(n.intPart), "一", "幺"))
+		}
+	}
+	if len(n.intPart) > 1 && n.intPart[0] == '0' || len(n.intPart) > 16 {
 		return one(end, Cardinal, zhDigitsRead(n.intPart))
 	}
 	return one(end, Cardinal, zhNumber(n))
@@ -180,8 +201,14 @@ func zhFractionTN(s *stream, i int) []match {
 	if s.is(j, "负") || s.is(j, "-") && s.minusOK(j) {
 		neg, j = "负", j+1
 	}
+	if neg != "" && s.is(j, "百") && s.is(j+1, "分") && s.is(j+2, "之") {
+		return one(j, Fraction, neg) // "-百分之1": the sign alone
+	}
 	if s.kind(j) == tNum && s.is(j+1, "/") && s.kind(j+2) == tNum && !s.is(j+3, "/") {
 		return one(j+3, Fraction, neg+zhCardinal(s.text(j+2))+"分之"+zhCardinal(s.text(j)))
+	}
+	if s.kind(j) == tNum && s.kind(j+1) == tSpace && s.is(j+2, "/") && s.kind(j+3) == tSpace && s.kind(j+4) == tNum {
+		return one(j+5, Fraction, neg+zhCardinal(s.text(j+4))+"分之"+zhCardinal(s.text(j)))
 	}
 	return nil
 }
@@ -192,6 +219,9 @@ func zhMoneyTN(s *stream, i int) []match {
 	cur, ok := zhCurrencyTN[sym]
 	if !ok {
 		return nil
+	}
+	if s.kind(j) == tSpace && s.kind(i) == tWord {
+		j++
 	}
 	n, end, ok := zhScan(s, j)
 	if !ok || n.neg {
@@ -232,6 +262,32 @@ func zhDateTN(s *stream, i int) []match {
 		return nil
 	}
 	a := s.text(i)
+	// IP addresses: 127.0.0.1 → 一二七点零点零点一
+	if s.is(i+1, ".") && s.kind(i+2) == tNum && s.is(i+3, ".") && s.kind(i+4) == tNum && s.is(i+5, ".") && s.kind(i+6) == tNum && s.boundary(i+7) {
+		parts := []string{zhDigitsRead(a), zhDigitsRead(s.text(i + 2)), zhDigitsRead(s.text(i + 4)), zhDigitsRead(s.text(i + 6))}
+		return one(i+7, Telephone, strings.Join(parts, "点"))
+	}
+	// year-month (2008-08, 08/2008) and month/day with leading zeros (08/08)
+	if sep := s.text(i + 1); (sep == "/" || sep == "." || sep == "-") && s.kind(i+2) == tNum && !s.is(i+3, sep) && s.boundary(i+3) && !(s.kind(i+3) == tNum) {
+		b := s.text(i + 2)
+		y, m := "", ""
+		switch {
+		case len(a) == 4 && len(b) == 2:
+			y, m = a, b
+		case len(a) == 2 && len(b) == 4:
+			y, m = b, a
+		}
+		if mv, _ := strconv.Atoi(m); y != "" && mv >= 1 && mv <= 12 {
+			return one(i+3, Date, zhDigitsRead(y)+"年"+zhCardinal(strings.TrimLeft(m, "0"))+"月")
+		}
+		if len(a) == 2 && len(b) == 2 && a[0] == '0' {
+			mv, _ := strconv.Atoi(a)
+			dv, _ := strconv.Atoi(b)
+			if mv >= 1 && mv <= 12 && dv >= 1 && dv <= 31 {
+				return one(i+3, Date, zhCardinal(strconv.Itoa(mv))+"月"+zhCardinal(strconv.Itoa(dv))+"日")
+			}
+		}
+	}
 	// y/m/d, y.m.d
 	if sep := s.text(i + 1); (sep == "/" || sep == "." || sep == "-") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && !s.is(i+5, sep) {
 		m, _ := strconv.Atoi(s.text(i + 2))
@@ -255,7 +311,7 @@ func zhDateTN(s *stream, i int) []match {
 	}
 	// 08月, 08号 → 日
 	if s.is(i+1, "月") || s.is(i+1, "日") {
-		return one(i+1, Date, zhCardinal(a))
+		return one(i+1, Date, zhCardinal(strings.TrimLeft(a, "0")))
 	}
 	if s.is(i+1, "号") {
 		return one(i+2, Date, zhCardinal(a)+"日")
@@ -272,7 +328,10 @@ func zhTimeTN(s *stream, i int) []match {
 	if h > 24 || m > 59 {
 		return nil
 	}
-	out := zhCardinal(strconv.Itoa(h)) + "点" + zhCardinal(strconv.Itoa(m)) + "分"
+	out := zhCardinal(strconv.Itoa(h)) + "点"
+	if m > 0 {
+		out += zhCardinal(strconv.Itoa(m)) + "分"
+	}
 	e := i + 3
 	if s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
 		sec, _ := strconv.Atoi(s.text(e + 1))
@@ -285,7 +344,7 @@ func zhTimeTN(s *stream, i int) []match {
 var zhUpper = wordSet("ufo vip iq eq mba gpu cpu nba ceo cfo cto app atm dna pc tv usb wifi ai it dj diy gdp mvp")
 
 func zhWhitelistTN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !zhUpper[s.text(i)] {
+	if s.kind(i) != tWord || !zhUpper[strings.ToLower(s.text(i))] || strings.ToUpper(s.text(i)) == s.text(i) {
 		return nil
 	}
 	return one(i+1, Whitelist, strings.ToUpper(s.text(i)))
@@ -316,9 +375,15 @@ func zhParse(s *stream, i int) (zhNum, bool) {
 	j := i
 	// Digit-by-digit sequences: at least two digits, no multipliers.
 	var seq strings.Builder
-	for j < s.n() {
-		v, ok := zhNumVal[s.text(j)]
-		if !ok {
+	for j < s.n() && j-i < maxScan {
+		t := s.text(j)
+		v, ok := zhNumVal[t]
+		if t == "洞" {
+			v, ok = 0, true
+		} else if t == "拐" {
+			v, ok = 7, true
+		}
+		if !ok || (t == "两" || t == "兩") && seq.Len() == 0 {
 			break
 		}
 		seq.WriteByte(byte('0' + v))
@@ -337,7 +402,7 @@ func zhParse(s *stream, i int) (zhNum, bool) {
 	lastBig := 99
 	lastMul := 100000
 	any := false
-	for j < s.n() {
+	for j < s.n() && j-i < maxScan {
 		t := s.text(j)
 		if v, ok := zhNumVal[t]; ok {
 			if digit >= 0 && v != 0 {
@@ -407,6 +472,15 @@ func zhParse(s *stream, i int) (zhNum, bool) {
 		return r, false
 	}
 	if digit > 0 {
+		// "六百三" is 630, "两千三" 2300: a bare digit right after 百/千
+		// counts in the next lower place.
+		if lastMul >= 100 && lastMul <= 1000 && j > i && zhMul[s.text(j-2)] == lastMul {
+			digit *= lastMul / 10
+		} else if e, ok := zhBig[s.text(j-2)]; ok && j-2 > i {
+			// "三万五" is 35000
+			total.Add(total, new(big.Int).Mul(big.NewInt(int64(digit)), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e-1)), nil)))
+			digit = 0
+		}
 		grp += digit
 		r.tailBig = ""
 	}
@@ -415,6 +489,14 @@ func zhParse(s *stream, i int) (zhNum, bool) {
 	}
 	total.Add(total, section)
 	total.Add(total, big.NewInt(int64(grp)))
+	if r.tailBig != "" {
+		// Keep "1,100万" only when nothing but that group was said.
+		tv, _ := new(big.Int).SetString(r.tailVal, 10)
+		tv.Mul(tv, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(zhBig[r.tailBig])), nil))
+		if tv.Cmp(total) != 0 {
+			r.tailBig = ""
+		}
+	}
 	r.val, r.end = total, j
 	return r, true
 }
@@ -466,6 +548,10 @@ func zhCardinalITN(s *stream, i int) []match {
 	if r.end-j < 2 && !r.hasUnits {
 		return nil
 	}
+	// Approximate numbers ("十几万", "几十万") stay as written.
+	if s.is(r.end, "几") || s.is(j-1, "几") || s.is(r.end, "多") && s.is(r.end+1, "万") {
+		return nil
+	}
 	// 点 followed by digits belongs to the decimal or time matcher.
 	if s.is(r.end, "点") || s.is(r.end, "點") {
 		return nil
@@ -476,7 +562,7 @@ func zhCardinalITN(s *stream, i int) []match {
 
 func zhFracDigits(s *stream, j int) (string, int) {
 	var b strings.Builder
-	for j < s.n() {
+	for j < s.n() && b.Len() < maxScan {
 		v, ok := zhNumVal[s.text(j)]
 		if !ok {
 			break
@@ -510,6 +596,13 @@ func zhDecimalITN(s *stream, i int) []match {
 }
 
 func zhFractionITN(s *stream, i int) []match {
+	if (s.is(i, "负") || s.is(i, "負")) && i+1 < s.n() {
+		if m := zhFractionITN(s, i+1); m != nil {
+			m[0].readings[0].text = "-" + m[0].readings[0].text
+			return m
+		}
+		return nil
+	}
 	j := i
 	prefix := ""
 	if w, ok := zhParse(s, j); ok && s.is(w.end, "又") {
@@ -562,7 +655,7 @@ func zhMoneyITN(s *stream, i int) []match {
 func zhDateITN(s *stream, i int) []match {
 	j := i
 	var b strings.Builder
-	for _, era := range []struct{ in, out string }{{"公元前", "公元前"}, {"纪元前", "公元前"}, {"公元", "公元"}} {
+	for _, era := range []struct{ in, out string }{{"公元前", "公元前"}, {"纪元前", "公元前"}, {"公元", "公元"}, {"纪元", "公元"}} {
 		n := utf8.RuneCountInString(era.in)
 		if j+n <= s.n() && s.span(j, j+n) == era.in {
 			b.WriteString(era.out)
@@ -590,6 +683,14 @@ func zhDateITN(s *stream, i int) []match {
 }
 
 func zhTimeITN(s *stream, i int) []match {
+	if r, ok := zhParse(s, i); ok && r.end == i+1 {
+		for _, u := range []string{"分钟", "秒钟", "小时", "个小时"} {
+			n := utf8.RuneCountInString(u)
+			if r.end+n <= s.n() && s.span(r.end, r.end+n) == u {
+				return one(r.end, Time, r.val.String())
+			}
+		}
+	}
 	h, ok := zhParse(s, i)
 	if !ok || h.digits || !(s.is(h.end, "点") || s.is(h.end, "點")) || !h.val.IsInt64() || h.val.Int64() > 24 {
 		return nil
@@ -630,14 +731,98 @@ func zhOrdinalITN(s *stream, i int) []match {
 }
 
 var zhWhitelist = map[string]string{"美国研究生入学考试": "GRE", "网络互联协议": "IP", "虚拟专用网络": "VPN",
-	"首席执行官": "CEO", "镭射唱片": "CD", "可移植文档格式": "PDF"}
+	"首席执行官": "CEO", "镭射唱片": "CD", "可移植文档格式": "PDF",
+	"人力资源": "HR", "刷卡机": "POS机", "通用串行总线": "USB", "统一资源定位符": "URL", "脱氧核糖核酸": "DNA",
+	"核糖核酸": "RNA", "发光二极管": "LED", "博士": "PhD"}
 
 func zhWhitelistITN(s *stream, i int) []match {
-	for k, v := range zhWhitelist {
+	var out []match
+	for _, k := range sortedKeys(zhWhitelist) {
 		n := utf8.RuneCountInString(k)
 		if i+n <= s.n() && s.span(i, i+n) == k {
-			return one(i+n, Whitelist, v)
+			out = append(out, one(i+n, Whitelist, zhWhitelist[k])...)
+		}
+	}
+	return out
+}
+
+var zhUnitITN = []struct{ word, sym string }{{"千米每小时", "km/h"}, {"公里每小时", "km/h"}, {"平方米", "m²"},
+	{"平方公里", "km²"}, {"立方米", "m³"}, {"千克", "kg"}, {"公斤", "kg"}, {"千米", "km"}, {"公里", "km"},
+	{"厘米", "cm"}, {"毫米", "mm"}, {"毫升", "ml"}, {"毫秒", "ms"}, {"摄氏度", "°C"}, {"克", "g"}, {"米", "m"}}
+
+// zhMeasureITN converts percentages ("百分之三十" → "30%") and amounts with
+// metric units ("三百二十四点七五克" → "324.75g").
+func zhMeasureITN(s *stream, i int) []match {
+	if s.is(i, "百") && s.is(i+1, "分") {
+		j := i + 2
+		if s.is(j, "之") {
+			j++
+		}
+		if s.is(j, "百") && !s.is(j+1, "分") {
+			if _, isNum := zhNumVal[s.text(j+1)]; !isNum {
+				return one(j+1, Measure, "100%")
+			}
+		}
+		r, ok := zhParse(s, j)
+		if !ok {
+			return nil
+		}
+		v, e := r.val.String(), r.end
+		if s.is(e, "点") {
+			if f, e2 := zhFracDigits(s, e+1); f != "" {
+				v, e = v+"."+f, e2
+			}
+		}
+		return one(e, Measure, v+"%")
+	}
+	r, ok := zhParse(s, i)
+	if !ok || r.digits {
+		return nil
+	}
+	v, e := r.val.String(), r.end
+	if s.is(e, "点") {
+		f, e2 := zhFracDigits(s, e+1)
+		if f == "" {
+			return nil
+		}
+		v, e = v+"."+f, e2
+	}
+	for _, u := range zhUnitITN {
+		n := utf8.RuneCountInString(u.word)
+		if e+n <= s.n() && s.span(e, e+n) == u.word {
+			return one(e+n, Measure, v+u.sym)
 		}
 	}
 	return nil
+}
+
+var zhMath = map[string]string{"+": "加", "=": "等于", "≤": "小于等于", "≥": "大于等于", "<=": "小于等于", ">=": "大于等于",
+	"<": "小于", ">": "大于", "×": "乘", "÷": "除以"}
+
+// zhVerbatimTN reads math symbols between numbers: "1+2" → "一加二",
+// "2 = 1 + 1" → "二等于一加一" (the spaces around the symbol are absorbed).
+func zhVerbatimTN(s *stream, i int) []match {
+	start, j := i, i
+	if s.kind(j) == tSpace {
+		j++
+	}
+	if s.kind(j) != tSym {
+		return nil
+	}
+	sym, e := s.text(j), j+1
+	if (sym == "<" || sym == ">") && s.is(e, "=") {
+		sym, e = sym+"=", e+1
+	}
+	w, ok := zhMath[sym]
+	if !ok {
+		return nil
+	}
+	prev := s.kind(start - 1)
+	if s.kind(e) == tSpace {
+		e++
+	}
+	if prev != tNum && !(start > 0 && s.kind(start-1) == tSpace && s.kind(start-2) == tNum) || s.kind(e) != tNum && !s.is(e, "-") {
+		return nil
+	}
+	return one(e, Verbatim, w)
 }

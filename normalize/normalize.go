@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 
@@ -19,6 +21,10 @@ const ModelID = "Sotto/Skylark"
 
 // MaxTextBytes is the largest accepted input, in bytes of UTF-8 (256 KiB).
 const MaxTextBytes = 256 << 10
+
+// maxInternalBytes is the largest text Normalize itself accepts (token
+// offsets are 32-bit); the HTTP limit MaxTextBytes is far below it.
+const maxInternalBytes = 1 << 30
 
 // DefaultTopK is the number of alternatives returned when Options.TopK is 0.
 const DefaultTopK = 8
@@ -133,12 +139,15 @@ func (r *Result) Best() string {
 // mode, top_k or classes, and kind [sotto.ErrUnsatisfiable] with code
 // "normalization_language_unsupported" or "normalization_class_unsupported".
 // Normalize checks ctx between segments and returns an error wrapping
-// ctx.Err() after cancellation. It does not enforce MaxTextBytes; the HTTP
-// layer does, through [Request.Validate].
+// ctx.Err() after cancellation. It does not enforce MaxTextBytes (the HTTP
+// layer does, through [Request.Validate]) but rejects texts over 1 GiB.
 func Normalize(ctx context.Context, text string, opts Options) (*Result, error) {
 	plan, err := opts.resolve()
 	if err != nil {
 		return nil, err
+	}
+	if len(text) > maxInternalBytes {
+		return nil, invalid("text", "normalize: text is %d bytes; Normalize accepts at most %d", len(text), maxInternalBytes)
 	}
 	alts, err := run(ctx, text, plan)
 	if err != nil {
@@ -241,10 +250,28 @@ type Request struct {
 	Language *string `json:"language"`
 	Model    string  `json:"model,omitempty"`
 	Mode     Mode    `json:"mode,omitempty"`
-	// TopK is kept as the literal JSON number so that 2.5 or 1e1 can be
-	// rejected with param "top_k" instead of a decoder type error.
-	TopK    *json.Number `json:"top_k,omitempty"`
-	Classes []string     `json:"classes,omitempty"`
+	// TopK is kept as the JSON literal so that 2.5, 1e1 or "3" are rejected
+	// by Validate with param "top_k" instead of a decoder type error.
+	TopK    *Literal `json:"top_k,omitempty"`
+	Classes []string `json:"classes,omitempty"`
+}
+
+// Literal is a JSON value kept verbatim (for example `8`, `2.5` or `"8"`), so
+// that [Request.Validate] can report a wrongly typed number with its param.
+type Literal string
+
+// UnmarshalJSON stores the literal without interpreting it. It never fails.
+func (l *Literal) UnmarshalJSON(b []byte) error {
+	*l = Literal(b)
+	return nil
+}
+
+// MarshalJSON writes the literal back unchanged.
+func (l Literal) MarshalJSON() ([]byte, error) {
+	if l == "" {
+		return []byte("null"), nil
+	}
+	return []byte(l), nil
 }
 
 // DecodeRequest decodes a JSON request body, rejecting unknown fields and
@@ -254,7 +281,6 @@ type Request struct {
 func DecodeRequest(body []byte) (*Request, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	dec.UseNumber()
 	var r Request
 	if err := dec.Decode(&r); err != nil {
 		param := ""
@@ -296,6 +322,9 @@ func (r *Request) Validate() error {
 	if r.Text == nil || *r.Text == "" {
 		return invalid("text", "normalize: text is required and must not be empty")
 	}
+	if !utf8.ValidString(*r.Text) {
+		return invalid("text", "normalize: text is not valid UTF-8")
+	}
 	if len(*r.Text) > MaxTextBytes {
 		return invalid("text", "normalize: text is %d bytes; the limit is %d", len(*r.Text), MaxTextBytes)
 	}
@@ -320,11 +349,11 @@ func (r *Request) topK() (int, error) {
 	if r.TopK == nil {
 		return 0, nil
 	}
-	n, err := r.TopK.Int64()
+	n, err := strconv.Atoi(string(*r.TopK))
 	if err != nil || n < 1 || n > MaxTopK {
-		return 0, invalid("top_k", "normalize: top_k %s is not an integer in 1..%d", r.TopK.String(), MaxTopK)
+		return 0, invalid("top_k", "normalize: top_k %s is not an integer in 1..%d", string(*r.TopK), MaxTopK)
 	}
-	return int(n), nil
+	return n, nil
 }
 
 // Options converts a validated request into [Options].

@@ -32,6 +32,15 @@ func TestNormalizeBest(t *testing.T) {
 		{"en", normalize.ITN, "it weighs two hundred kilograms", "it weighs 200 kg"},
 		{"en", normalize.ITN, "the twenty fifth of july twenty twelve", "25 july 2012"},
 		{"en-US", normalize.ITN, "one", "one"},
+		{"de", normalize.TN, "Am 24. Juli 2013 kostete es 12,50 €.", "Am vier und zwanzigster juli zwei tausend dreizehn kostete es zwölf euro fünfzig cent."},
+		{"de", normalize.ITN, "zwei hundert meter und viertel nach zwölf", "200 m und 12:15 Uhr"},
+		{"es", normalize.TN, "El 10 de mayo de 1990 pagué 5,50 €.", "El diez de mayo de mil novecientos noventa pagué cinco euros cincuenta céntimos."},
+		{"es", normalize.ITN, "doce dólares y cinco centavos", "$12,05"},
+		{"fr", normalize.TN, "Le 21e jour, 94 personnes", "Le vingt et unième jour, quatre-vingt-quatorze personnes"},
+		{"fr", normalize.ITN, "quatre-vingt-dix-sept virgule trois", "97,3"},
+		{"pt", normalize.TN, "R$ 75,63 em 15/03/2024", "setenta e cinco reais e sessenta e três centavos em quinze de março de dois mil e vinte e quatro"},
+		{"zh", normalize.TN, "2024年3月5日花了$500，温度是-3°C", "二零二四年三月五日花了五百美元，温度是负三摄氏度"},
+		{"zh", normalize.ITN, "六百三和三万五和一千一百万", "630和35,000和1,100万"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -54,7 +63,7 @@ func TestAlternatives(t *testing.T) {
 	}{
 		{"1/2", []string{"one half", "january second"}},
 		{"St. Louis", []string{"saint Louis", "Street Louis"}},
-		{"2024", []string{"twenty twenty four", "two thousand and twenty four"}},
+		{"2024", []string{"twenty twenty four", "two thousand twenty four", "two thousand and twenty four"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -142,7 +151,9 @@ func checkInvariants(t *testing.T, in string, opts normalize.Options, res *norma
 			if sp.StartByte < prev || sp.EndByte <= sp.StartByte || sp.EndByte > len(in) {
 				t.Fatalf("Normalize(%q): bad span %+v after %d", in, sp, prev)
 			}
-			if !utf8.RuneStart(in[sp.StartByte]) || sp.EndByte < len(in) && !utf8.RuneStart(in[sp.EndByte]) {
+			// Invalid UTF-8 decodes byte by byte, so only valid input has
+			// rune starts to check.
+			if utf8.ValidString(in) && (!utf8.RuneStart(in[sp.StartByte]) || sp.EndByte < len(in) && !utf8.RuneStart(in[sp.EndByte])) {
 				t.Fatalf("Normalize(%q): span %+v not on rune boundaries", in, sp)
 			}
 			if in[sp.StartByte:sp.EndByte] != sp.Source {
@@ -197,6 +208,16 @@ func FuzzNormalize(f *testing.F) {
 	}
 	f.Add("twenty one hundred and eleven", "en", true)
 	f.Add("二零二四年", "zh", false)
+	f.Add("二零二四年三月五日我花了五百美元", "zh", true)
+	f.Add("Am 24. Juli 2013 um 14:30 Uhr kostete es 12,50 €.", "de", false)
+	f.Add("vierundzwanziguhrzweiundzwanzig e s t", "de", true)
+	f.Add("El 10 de mayo de 1990 pagué 5,50 € por 2 kg.", "es", false)
+	f.Add("tres coma ciento cuarenta y uno cincuenta y nueve", "es", true)
+	f.Add("Le 17 juin 2025, j'ai payé 12,50 € pour 3 kg.", "fr", false)
+	f.Add("quatre-vingt-dix-sept virgule trois", "fr", true)
+	f.Add("R$ 75,63 em 15/03/2024", "pt", false)
+	f.Add("um bilhão e mil cento e uma", "pt", true)
+	f.Add("It costs $5. Es kostet 5 €. 我有3个苹果", "und", false)
 	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
 		if len(in) > 4096 {
 			return
@@ -246,11 +267,15 @@ func TestValidate(t *testing.T) {
 		{"missing text", `{"language":"en"}`, &[]want{bad("text")}[0]},
 		{"empty text", `{"text":"","language":"en"}`, &[]want{bad("text")}[0]},
 		{"text too long", `{"text":"` + strings.Repeat("a", normalize.MaxTextBytes+1) + `","language":"en"}`, &[]want{bad("text")}[0]},
+		{"text invalid utf8", `{"text":"a\udc00b","language":"en"}`, nil},
 		{"text wrong type", `{"text":5,"language":"en"}`, &[]want{bad("text")}[0]},
 		{"missing language", `{"text":"a"}`, &[]want{bad("language")}[0]},
 		{"bad language", `{"text":"a","language":"en-!!"}`, &[]want{bad("language")}[0]},
 		{"unsupported language", `{"text":"a","language":"tlh"}`, &want{sotto.ErrUnsatisfiable, "normalization_language_unsupported", "language"}},
 		{"top_k fraction", `{"text":"a","language":"en","top_k":2.5}`, &[]want{bad("top_k")}[0]},
+		{"top_k string", `{"text":"a","language":"en","top_k":"3"}`, &[]want{bad("top_k")}[0]},
+		{"top_k exponent", `{"text":"a","language":"en","top_k":1e1}`, &[]want{bad("top_k")}[0]},
+		{"top_k null", `{"text":"a","language":"en","top_k":null}`, nil},
 		{"top_k zero", `{"text":"a","language":"en","top_k":0}`, &[]want{bad("top_k")}[0]},
 		{"top_k 17", `{"text":"a","language":"en","top_k":17}`, &[]want{bad("top_k")}[0]},
 		{"bad mode", `{"text":"a","language":"en","mode":"xx"}`, &[]want{bad("mode")}[0]},
@@ -339,4 +364,80 @@ func testdata(t testing.TB) string {
 		t.Skipf("shared test data not found at %s; set SOTTO_TESTDATA", d)
 	}
 	return d
+}
+
+// TestPathologicalInputs runs long repetitive inputs that once made matching
+// quadratic (every matcher scanning to the end of a space-free run) through
+// every language and mode, and checks the result invariants.
+func TestPathologicalInputs(t *testing.T) {
+	inputs := []string{
+		strings.Repeat("a.", 2<<10), strings.Repeat("1-", 2<<10), "1" + strings.Repeat(".000", 1<<10),
+		"1" + strings.Repeat(",000", 1<<10), strings.Repeat("一二", 1<<10), strings.Repeat("零", 2<<10),
+		strings.Repeat("one ", 1<<10), strings.Repeat("a ", 2<<10), strings.Repeat("a@", 2<<10),
+		strings.Repeat("1/", 2<<10), strings.Repeat("1:", 2<<10), strings.Repeat("(1)", 1<<10),
+		strings.Repeat("uno punto ", 512), strings.Repeat("primero ", 512),
+	}
+	for _, in := range inputs {
+		for _, lang := range []string{"en", "de", "es", "fr", "zh", "und"} {
+			for _, mode := range []normalize.Mode{normalize.TN, normalize.ITN} {
+				opts := normalize.Options{Language: lang, Mode: mode, TopK: 2}
+				res, err := normalize.Normalize(context.Background(), in, opts)
+				if err != nil {
+					t.Fatalf("Normalize(%q…, %s, %s) error %v", in[:16], lang, mode, err)
+				}
+				checkInvariants(t, in, opts, res)
+			}
+		}
+	}
+}
+
+// TestConcurrent calls Normalize from several goroutines; run it with -race.
+func TestConcurrent(t *testing.T) {
+	in := "On July 4 2024 it cost $5.50, about 12 km from St. Louis; 我有3个苹果."
+	want, err := normalize.Normalize(context.Background(), in, normalize.Options{Language: "und"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 20 {
+				got, err := normalize.Normalize(context.Background(), in, normalize.Options{Language: "und"})
+				if err == nil && !cmp.Equal(got, want) {
+					err = errors.New("concurrent result differs: " + cmp.Diff(want, got))
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestUnd(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"It costs $5.", "It costs five dollars."},
+		{"Es kostet 5 € und ist nicht teuer.", "Es kostet fünf euro und ist nicht teuer."},
+		{"Ça coûte 5 €.", "Ça coûte cinq euros."},
+		{"El precio es de 5 € por día.", "El precio es de cinco euros por día."},
+		{"O preço não é de 5 €.", "O preço não é de cinco euros."},
+		{"我有3个苹果", "我有三个苹果"},
+		{"It costs $5. 我有3个苹果", "It costs five dollars. 我有三个苹果"},
+	}
+	for _, tt := range tests {
+		res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "und", TopK: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Best(); got != tt.want || res.Language != "und" {
+			t.Errorf("Normalize(%q, und) = %q (language %q); want %q (language und)", tt.in, got, res.Language, tt.want)
+		}
+	}
 }

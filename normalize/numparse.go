@@ -2,7 +2,6 @@ package normalize
 
 import (
 	"math/big"
-	"strings"
 )
 
 // A language-independent parser for spoken numbers, driven by a lexicon.
@@ -125,6 +124,11 @@ func (l *numLex) parse(ws []string) (spokenNum, bool) {
 				last = kAnd
 				continue
 			}
+			// Portuguese joins groups too: "mil e vinte", "um milhão e cem".
+			if !l.reversed && (last == kHundreds || last == kThousand || last == kBig) && (nx.kind == kTens || nx.kind == kHundreds && last != kHundreds || nx.kind == kThousand && last == kBig) {
+				last = kAnd
+				continue
+			}
 			goto done
 		case kUnit:
 			if last == kUnit || last == kTeen && !(l.vigesimal && lastVal == 10 && e.val >= 7) || last == kTens && grp%10 != 0 {
@@ -222,15 +226,33 @@ done:
 // ends[k] is the token index after the word that entry k belongs to, and
 // whole[k] is true when entry k is the last of its word.
 func spokenWords(s *stream, i int, l *numLex, max int) (ws []string, ends []int, whole []bool) {
+	if s.swLex == l && s.swI == i && s.swWs != nil {
+		n := min(max, len(s.swWs))
+		return s.swWs[:n:n], s.swEnds[:n:n], s.swWhole[:n:n]
+	}
+	ws, ends, whole = spokenWordsN(s, i, l, 60)
+	s.swLex, s.swI, s.swWs, s.swEnds, s.swWhole = l, i, ws, ends, whole
+	n := min(max, len(ws))
+	return ws[:n:n], ends[:n:n], whole[:n:n]
+}
+
+func spokenWordsN(s *stream, i int, l *numLex, max int) (ws []string, ends []int, whole []bool) {
 	j := i
+	if s.splitLex != l {
+		s.splitLex, s.splits = l, make([][]string, len(s.toks))
+	}
 	for j < s.n() && len(ws) < max {
 		if s.kind(j) != tWord {
 			break
 		}
-		w := strings.ToLower(s.text(j))
-		parts, ok := l.split(w)
-		if !ok {
-			parts = []string{w}
+		parts := s.splits[j]
+		if parts == nil {
+			w := s.lowerAt(j)
+			var ok bool
+			if parts, ok = l.split(w); !ok {
+				parts = []string{w}
+			}
+			s.splits[j] = parts
 		}
 		for p, x := range parts {
 			ws = append(ws, x)

@@ -37,7 +37,7 @@ func scanNumber(s *stream, i int, dec, group string) (numLit, bool) {
 		b.WriteString(s.text(j))
 		j++
 		if group != "" && len(s.text(j-1)) <= 3 {
-			for s.is(j, group) && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 &&
+			for j-i < maxScan && s.is(j, group) && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 &&
 				!(s.is(j+2, group) && s.kind(j+3) == tNum && len(s.text(j+3)) != 3 && group == dec) {
 				b.WriteString(s.text(j + 1))
 				n.grouped = true

@@ -18,7 +18,13 @@ type undSegment struct {
 // spaces and punctuation join the segment before them. Adjacent segments
 // with the same language are merged.
 func segmentUnd(text string) []undSegment {
-	han := registry["zh"]
+	var han *rules
+	for _, tag := range Languages() {
+		if registry[tag].script == "Hani" {
+			han = registry[tag]
+			break
+		}
+	}
 	def := registry["en"]
 	type run struct {
 		start, end int
@@ -96,18 +102,33 @@ func sentences(text string, start, end int) [][2]int {
 	return append(out, [2]int{s, end})
 }
 
+// diacriticHints are letters that point to one Latin-script language.
+var diacriticHints = map[rune]string{'ß': "de", 'ä': "de", 'ö': "de", 'ü': "de", 'ñ': "es", '¿': "es", '¡': "es",
+	'í': "es", 'ó': "es", 'ú': "es", 'á': "es", 'ç': "fr", 'è': "fr", 'ê': "fr", 'à': "fr", 'ë': "fr", 'î': "fr",
+	'ô': "fr", 'û': "fr", 'œ': "fr", 'ù': "fr", 'ã': "pt", 'õ': "pt"}
+
 func pickLatin(seg string, def *rules) *rules {
-	words := strings.FieldsFunc(strings.ToLower(seg), func(r rune) bool { return !unicode.IsLetter(r) })
-	best, bestScore := def, 0
-	if def != nil && def.score != nil {
-		bestScore = def.score(words)
+	low := strings.ToLower(seg)
+	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) })
+	hints := map[string]int{}
+	for _, r := range low {
+		if tag, ok := diacriticHints[r]; ok {
+			hints[tag]++
+		}
 	}
+	score := func(r *rules) int {
+		if r == nil || r.score == nil {
+			return 0
+		}
+		return 2*r.score(words) + hints[r.tag]
+	}
+	best, bestScore := def, score(def)
 	for _, tag := range Languages() {
 		r := registry[tag]
 		if r == def || r.score == nil {
 			continue
 		}
-		if sc := r.score(words); sc > bestScore {
+		if sc := score(r); sc > bestScore {
 			best, bestScore = r, sc
 		}
 	}

@@ -3,13 +3,14 @@
 //
 //	sotto-normalize --lang en 'It costs $5 on 1/2.'
 //	echo 'five dollars' | sotto-normalize --lang en --mode itn
-//	sotto-normalize --eval ../shared/testdata/text/normalize   # accuracy report
+//	sotto-normalize --eval ../shared/testdata/text/normalize --failures 20   # accuracy, with failing cases
+//	sotto-normalize --report ../shared/testdata/text/normalize > docs/bench/normalize.md
+//	sotto-normalize --capabilities   # languages and classes per mode, as JSON
 package main
 
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 )
@@ -22,5 +23,3 @@ func main() {
 		os.Exit(1)
 	}
 }
-
-var _ io.Reader = os.Stdin

@@ -29,6 +29,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	evalDir := fs.String("eval", "", "run the accuracy report over the JSONL suites in `DIR` (text/normalize)")
 	failures := fs.Int("failures", 0, "with --eval: print up to N failing cases to stderr")
 	caps := fs.Bool("capabilities", false, "print the languages and classes per mode as JSON")
+	report := fs.String("report", "", "write the markdown accuracy and throughput report for the suites in `DIR`")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -36,6 +37,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(normalize.Capabilities())
+	}
+	if *report != "" {
+		return runReport(ctx, suiteDir(*report), stdout)
 	}
 	if *evalDir != "" {
 		return runEval(ctx, *evalDir, *failures, stdout, stderr)
@@ -76,10 +80,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return nil
 }
 
-func runEval(ctx context.Context, dir string, nfail int, stdout, stderr io.Writer) error {
+// suiteDir accepts either the text/normalize folder or its parent.
+func suiteDir(dir string) string {
 	if fi, err := os.Stat(filepath.Join(dir, "normalize")); err == nil && fi.IsDir() {
-		dir = filepath.Join(dir, "normalize")
+		return filepath.Join(dir, "normalize")
 	}
+	return dir
+}
+
+func runEval(ctx context.Context, dir string, nfail int, stdout, stderr io.Writer) error {
+	dir = suiteDir(dir)
 	cases, err := eval.Load(dir)
 	if err != nil {
 		return err

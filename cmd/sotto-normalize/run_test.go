@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string
+	}{
+		{"args", []string{"--lang", "en", "It costs $5."}, "", "It costs five dollars.\n"},
+		{"stdin itn", []string{"--lang", "en", "--mode", "itn"}, "twenty five kilograms\n", "25 kg\n"},
+		{"top-k", []string{"--top-k", "2", "1/2"}, "", "0\tone half\n1\tjanuary second\n"},
+		{"classes", []string{"--classes", "cardinal", "$5 and 3"}, "", "$ five and three\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if err := run(context.Background(), tt.args, strings.NewReader(tt.stdin), &out, &errb); err != nil {
+				t.Fatalf("run(%q) error %v (stderr %s)", tt.args, err, errb.String())
+			}
+			if got := out.String(); got != tt.want {
+				t.Errorf("run(%q) = %q; want %q", tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"--json", "--top-k", "1", "$5"}, strings.NewReader(""), &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Task         string `json:"task"`
+		Alternatives []struct {
+			Text string `json:"text"`
+		} `json:"alternatives"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("run --json output %q is not JSON: %v", out.String(), err)
+	}
+	if res.Task != "normalize" || len(res.Alternatives) != 1 || res.Alternatives[0].Text != "five dollars" {
+		t.Errorf("run --json = %+v; want task normalize with one alternative \"five dollars\"", res)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	for _, args := range [][]string{{"--lang", "tlh", "x"}, {"--mode", "xx", "x"}, {"--top-k", "17", "x"}, {}} {
+		var out bytes.Buffer
+		if err := run(context.Background(), args, strings.NewReader(""), &out, &out); err == nil {
+			t.Errorf("run(%q) = nil error; want an error", args)
+		}
+	}
+}

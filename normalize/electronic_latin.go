@@ -1,0 +1,183 @@
+package normalize
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Electronic addresses (e-mail, URLs) for the languages built on latin:
+// the spoken names of the symbols differ, the detection does not.
+
+type elecLang struct {
+	// spoken maps spoken symbol names (one to three words) to the symbol.
+	spoken map[string]string
+	// say maps a symbol to its spoken name for TN.
+	say map[string]string
+	// keep lists letter runs read as words in TN; others are spelled.
+	keep map[string]bool
+	// spellAs rewrites some runs in TN ("gmail" → "g mail").
+	spellAs map[string]string
+}
+
+func (L *latin) electronicTN(e *elecLang) matcher {
+	return func(s *stream, i int) []match {
+		if !s.startOK(i) || s.kind(i) != tWord && s.kind(i) != tNum && !s.is(i, "@") {
+			return nil
+		}
+		end, ok := enElectronicEnd(s, i)
+		if !ok && !s.is(i, "@") {
+			return nil
+		}
+		if end <= i+1 {
+			return nil
+		}
+		src := s.span(i, end)
+		low := strings.ToLower(src)
+		isURL := strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") || strings.HasPrefix(low, "www.")
+		isMail := strings.Count(src, "@") == 1
+		if !isURL && !isMail {
+			host, _, _ := strings.Cut(low, "/")
+			dot := strings.LastIndexByte(host, '.')
+			if dot < 0 || !enTLD[host[dot+1:]] {
+				return nil
+			}
+		}
+		var ws []string
+		for k := i; k < end; k++ {
+			t := s.text(k)
+			switch s.kind(k) {
+			case tNum:
+				ws = append(ws, L.digits(t))
+			case tWord:
+				lt := strings.ToLower(t)
+				switch {
+				case e.spellAs[lt] != "":
+					ws = append(ws, e.spellAs[lt])
+				case e.keep[lt]:
+					ws = append(ws, lt)
+				default:
+					ws = append(ws, strings.Join(strings.Split(lt, ""), " "))
+				}
+			default:
+				if w, ok := e.say[t]; ok {
+					ws = append(ws, w)
+				} else {
+					ws = append(ws, t)
+				}
+			}
+		}
+		return one(end, Electronic, strings.Join(ws, " "))
+	}
+}
+
+func (L *latin) electronicITN(e *elecLang) matcher {
+	return func(s *stream, i int) []match {
+		if s.kind(i) != tWord || !s.startOK(i) {
+			return nil
+		}
+		ws, idx := s.words(i, 60)
+		// Cheap rejection: an address needs a spoken dot.
+		hasDot := false
+		for _, w := range ws {
+			if e.spoken[w] == "." {
+				hasDot = true
+				break
+			}
+		}
+		if !hasDot {
+			return nil
+		}
+		var b strings.Builder
+		k := 0
+		at, dots, long := 0, 0, 0
+		lastDot := -1
+		for k < len(ws) {
+			// spoken symbols of up to three words
+			matched := false
+			for n := min(3, len(ws)-k); n >= 1; n-- {
+				if sym, ok := e.spoken[strings.Join(ws[k:k+n], " ")]; ok {
+					if sym == "@" {
+						if at > 0 || b.Len() == 0 {
+							break
+						}
+						at++
+					}
+					if sym == "." {
+						dots++
+						lastDot = k
+					}
+					if sym == "w" && b.Len() > 0 && !strings.HasSuffix(b.String(), "w") && !strings.HasSuffix(b.String(), "/") {
+						break
+					}
+					b.WriteString(sym)
+					k += n
+					matched = true
+					break
+				}
+			}
+			if matched {
+				continue
+			}
+			w := ws[k]
+			if ent, ok := L.lex.words[w]; ok && ent.kind == kUnit && utf8.RuneCountInString(w) > 1 {
+				b.WriteByte(byte('0' + ent.val))
+				k++
+				continue
+			}
+			if utf8.RuneCountInString(w) == 1 {
+				b.WriteString(s.text(idx[k] - 1))
+				k++
+				continue
+			}
+			if at == 0 && long > 0 && b.Len() > 0 && !strings.HasSuffix(b.String(), ".") {
+				break
+			}
+			long++
+			b.WriteString(s.text(idx[k] - 1))
+			k++
+			if lastDot == k-2 {
+				if _, isSym := e.spoken[ws[min(k, len(ws)-1)]]; k >= len(ws) || !isSym && utf8.RuneCountInString(ws[k]) > 1 {
+					break
+				}
+			}
+		}
+		out := b.String()
+		if dots == 0 || lastDot < 0 || lastDot+1 >= k || strings.HasSuffix(out, ".") || strings.HasPrefix(out, ".") {
+			return nil
+		}
+		tld := out[strings.LastIndexByte(out, '.')+1:]
+		if t, _, _ := strings.Cut(tld, "/"); !enTLD[strings.ToLower(t)] && at == 0 && !strings.HasPrefix(out, "http") && !strings.HasPrefix(out, "www") {
+			return nil
+		}
+		return one(idx[k-1], Electronic, out)
+	}
+}
+
+var deElec = &elecLang{
+	spoken: map[string]string{"punkt": ".", "at": "@", "bindestrich": "-", "doppelpunkt": ":", "slash": "/",
+		"unterstrich": "_", "schrägstrich": "/"},
+	say:     map[string]string{".": "punkt", "@": "at", "-": "bindestrich", ":": "doppelpunkt", "/": "slash", "_": "unterstrich"},
+	keep:    wordSet("com edu net de org brettspielversand"),
+	spellAs: map[string]string{"gmail": "g mail"},
+}
+
+var esElec = &elecLang{
+	spoken: map[string]string{"punto": ".", "arroba": "@", "guion": "-", "guión": "-", "dos puntos": ":", "barra": "/",
+		"guion bajo": "_", "doble ve": "w", "signo de interrogación": "?", "signo igual": "=", "diagonal": "/"},
+	say:  map[string]string{".": "punto", "@": "arroba", "-": "guion", ":": "dos puntos", "/": "barra", "_": "guion bajo"},
+	keep: wordSet("gmail com net org nvidia"),
+}
+
+var ptElec = &elecLang{
+	spoken: map[string]string{"ponto": ".", "arroba": "@", "hífen": "-", "traço": "-", "dois pontos": ":", "barra": "/",
+		"dáblio": "w", "underline": "_"},
+	say:  map[string]string{".": "ponto", "@": "arroba", "-": "hífen", ":": "dois pontos", "/": "barra", "_": "underline"},
+	keep: wordSet("gmail com net org br"),
+}
+
+var frElec = &elecLang{
+	spoken: map[string]string{"point": ".", "arobase": "@", "at": "@", "tiret": "-", "deux points": ":", "slash": "/",
+		"barre oblique": "/", "tiret bas": "_"},
+	say:  map[string]string{".": "point", "@": "arobase", "-": "tiret", ":": "deux points", "/": "slash", "_": "tiret bas"},
+	keep: wordSet("gmail com net org fr"),
+}
