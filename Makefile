@@ -9,7 +9,7 @@ SOTTO_TESTDATA ?= $(abspath $(CURDIR)/../shared/testdata)
 CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
 export SOTTO_TESTDATA
 
-.PHONY: all deps build serve test test-unit test-race test-conformance test-native fuzz bench vet clean help
+.PHONY: all deps build serve test test-unit test-race test-conformance test-native fuzz bench eval eval-normalize eval-segment vet clean help
 
 all: build
 
@@ -56,6 +56,15 @@ test-conformance: build
 test-native: deps
 	CGO_ENABLED=1 $(GO) vet -tags onnx ./...
 	SOTTO_ONNXRUNTIME_LIB=$$(./scripts/onnxruntime.sh) CGO_ENABLED=1 $(GO) test -count=1 -tags onnx ./backend/...
+
+# Accuracy reports over the shared test data, written to docs/bench/.
+eval: eval-normalize eval-segment
+
+eval-normalize:
+	$(GO) run ./cmd/sotto-normalize --report $(SOTTO_TESTDATA)/text/normalize > docs/bench/normalize.md
+
+eval-segment:
+	$(GO) run ./segment/internal/segbench -out docs/bench/segment.md
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...
