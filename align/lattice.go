@@ -7,7 +7,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/sottolabs/sotto"
@@ -41,6 +43,7 @@ type lattice struct {
 	id     string
 	model  *sphinx.Model
 	closed atomic.Bool
+	knobs  knobs
 }
 
 var _ Backend = (*lattice)(nil)
@@ -72,16 +75,24 @@ func (l *lattice) Close() error {
 	return nil
 }
 
-// beams per search effort, in nats.
-var beams = map[string]float64{EffortStandard: sphinx.DefaultBeam, EffortExtended: 3 * sphinx.DefaultBeam}
-
-// Align aligns transcript to a.
+// Align aligns transcript to a. It runs the search of opts.SearchEffort on
+// the whole audio, or on anchored chunks (the streaming path) when the
+// audio is longer than the streaming threshold, and classifies a failed
+// search (see [Failure]).
 func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, opts Options) (*Alignment, error) {
 	if l.closed.Load() {
 		return nil, errors.New("align: the backend is closed (the model was unloaded)")
 	}
 	if a.Rate() != sotto.SampleRate {
 		return nil, fmt.Errorf("align: audio at %d Hz; the engine needs %d Hz (decode with the audio package)", a.Rate(), sotto.SampleRate)
+	}
+	effort := opts.SearchEffort
+	switch effort {
+	case "":
+		effort = EffortStandard
+	case EffortStandard, EffortExtended, EffortAuto:
+	default:
+		return nil, sotto.Invalid("bad_request", "search_effort", "align: search_effort %q is not standard, extended or auto", effort)
 	}
 	dur := a.Seconds()
 	samples := a.Samples
@@ -98,48 +109,51 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	if err != nil {
 		return nil, err
 	}
-	progress := func(f float64) {
-		if opts.Progress != nil {
-			opts.Progress(Progress{Fraction: f, Seconds: f * float64(len(samples)) / sotto.SampleRate})
-		}
+	if opts.Progress != nil {
+		opts.Progress(Progress{})
 	}
-	progress(0)
-	feats, n, err := l.model.Features(ctx, samples)
-	if err != nil {
-		return nil, err
-	}
-	progress(0.2)
 	m, labels, err := l.lexicon(ctx, tr, lang)
 	if err != nil {
 		return nil, err
 	}
-	effort := opts.SearchEffort
-	if effort == "" {
-		effort = EffortStandard
+	job := &searchJob{l: l, m: m, labels: labels, samples: samples, report: opts.Progress}
+	job.path = PathWholeAudio
+	if float64(len(samples))/sotto.SampleRate > l.knobs.streamAbove() {
+		job.path = PathStreaming
 	}
 	first := effort
 	if effort == EffortAuto {
 		first = EffortStandard
 	}
-	res, err := m.AlignFeatures(ctx, feats, n, labels, sphinx.AlignOptions{Beam: beams[first]})
-	retried := false
-	if err != nil {
-		f := failureOf(err, first)
-		if effort == EffortAuto && f != nil && f.RetryRecommended {
-			if opts.Progress != nil {
-				opts.Progress(Progress{Stage: "extended_search"})
-			}
-			progress(0)
-			retried, first = true, EffortExtended
-			res, err = m.AlignFeatures(ctx, feats, n, labels, sphinx.AlignOptions{Beam: beams[first]})
-		}
-		if err != nil {
-			return nil, failureError(err, first)
+	if first == EffortExtended {
+		if err := job.checkBudget(nil); err != nil {
+			return nil, err
 		}
 	}
-	progress(0.9)
-	words := l.score(ctx, res, feats, n)
-	out, err := assemble(ctx, tr, res, words, offset, dur, opts)
+	res, fail, err := job.run(ctx, first)
+	if err != nil {
+		return nil, err
+	}
+	retried := false
+	if fail != nil && effort == EffortAuto && fail.RetryRecommended {
+		if err := job.checkBudget(fail); err != nil {
+			return nil, err
+		}
+		if opts.Progress != nil {
+			opts.Progress(Progress{Stage: "extended_search"})
+		}
+		retried, first = true, EffortExtended
+		if res, fail, err = job.run(ctx, first); err != nil {
+			return nil, err
+		}
+	}
+	if fail != nil {
+		return nil, &sotto.Error{Kind: sotto.ErrUnsatisfiable, Code: "alignment_failed", Message: fail.message(), Detail: fail.Failure}
+	}
+	if l.knobs.observe != nil {
+		l.knobs.observe(job.path, res)
+	}
+	out, err := assemble(ctx, tr, res, offset, dur, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +163,9 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	}
 	out.SearchEffortUsed, out.SearchRetried = first, retried
 	out.Usage = Usage{Type: "duration", Seconds: float64(len(samples)) / sotto.SampleRate}
-	progress(1)
+	if opts.Progress != nil {
+		opts.Progress(Progress{Fraction: 1, Seconds: out.Usage.Seconds})
+	}
 	return out, nil
 }
 
@@ -226,20 +242,63 @@ func (l *lattice) pronounce(ctx context.Context, word, lang string) ([][]string,
 		"align: no pronunciation for %q (language %s): it is not in the dictionary and no phonemizer is available", word, lang)
 }
 
-// score computes a confidence per aligned unit: the goodness of
+// score computes a confidence per word of res: the goodness of
 // pronunciation, exp of the mean per-frame log-likelihood ratio between the
-// aligned path and the best senone of each frame (a free phone loop's upper
-// bound). A word replaced by a wrong one scores clearly lower.
-func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []float32, n int) []float64 {
-	sc := l.model.NewScorer()
-	out := make([]float32, sc.NSenones())
-	dim := len(feats) / max(n, 1)
-	best := make([]float64, n+1) // prefix sums of the best senone score
-	for t := range n {
-		if t%256 == 0 && ctx.Err() != nil {
-			return make([]float64, len(res.Words))
+// aligned path and the best context-independent senone of each frame (a
+// free phone loop). A word replaced by a wrong one scores clearly lower.
+// Only words ending by frame upto (≤ n) are scored; the others, and
+// inserted silences, get 0, and only their frames are evaluated (the
+// codebooks of every phone, per frame, are the costliest step of an
+// alignment).
+func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []float32, n, upto int) []float64 {
+	scores := make([]float64, len(res.Words))
+	if n <= 0 {
+		return scores
+	}
+	upto = min(upto, n)
+	nci := l.model.Mdef.NCISen
+	dim := len(feats) / n
+	need := make([]bool, upto)
+	for _, w := range res.Words {
+		if w.Parent >= 0 && w.End <= upto {
+			for t := w.Start; t < w.End; t++ {
+				need[t] = true
+			}
 		}
-		best[t+1] = best[t] + float64(sc.ScoreAll(feats[t*dim:(t+1)*dim], out))
+	}
+	// The best CI senone of each needed frame, computed by up to
+	// gopWorkers goroutines on contiguous frame ranges (each frame's value
+	// does not depend on the split, so the result is deterministic).
+	best := make([]float32, upto)
+	workers := max(1, min(gopWorkers, runtime.GOMAXPROCS(0), upto/500))
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := upto*w/workers, upto*(w+1)/workers
+		wg.Go(func() {
+			sc := l.model.NewScorer()
+			for t := lo; t < hi; t++ {
+				if (t-lo)%256 == 0 && ctx.Err() != nil {
+					return
+				}
+				if !need[t] {
+					continue
+				}
+				sc.SetFrame(feats[t*dim : (t+1)*dim])
+				b := float32(math.Inf(-1))
+				for s := range nci {
+					b = max(b, sc.Senone(s))
+				}
+				best[t] = b
+			}
+		})
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return scores
+	}
+	sum := make([]float64, upto+1) // prefix sums of best
+	for t, b := range best {
+		sum[t+1] = sum[t] + float64(b)
 	}
 	// Per phone: the mean per-frame log-likelihood ratio. A word's
 	// confidence follows its phones: the mean ratio, pulled down by the
@@ -254,16 +313,15 @@ func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []floa
 	}
 	for _, p := range res.Phones {
 		frames := p.End - p.Start
-		if frames <= 0 || p.Parent < 0 || p.Parent >= len(per) {
+		if frames <= 0 || p.Parent < 0 || p.Parent >= len(per) || res.Words[p.Parent].End > upto {
 			continue
 		}
-		r := (p.Score - (best[p.End] - best[p.Start])) / float64(frames)
+		r := math.Min(0, (p.Score-(sum[p.End]-sum[p.Start]))/float64(frames))
 		a := &per[p.Parent]
 		a.sum += r
 		a.n++
 		a.worst = math.Min(a.worst, r)
 	}
-	scores := make([]float64, len(res.Words))
 	for i, a := range per {
 		if a.n == 0 {
 			continue
@@ -274,45 +332,18 @@ func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []floa
 	return scores
 }
 
+// gopWorkers is the most goroutines score uses.
+const gopWorkers = 4
+
 // gopTemperature scales the per-frame log-likelihood ratio (nats) into a
 // confidence: a ratio of -gopTemperature gives exp(-1) ≈ 0.37.
 const gopTemperature = 4.0
 
-// failureOf extracts the engine's failure, if err is one.
-func failureOf(err error, effort string) *Failure {
-	var se *sotto.Error
-	if !errors.As(err, &se) || se.Code != "alignment_failed" {
-		return nil
-	}
-	f := &Failure{Reason: ReasonNoPath, SearchEffortUsed: effort, SearchPath: PathWholeAudio, SearchLimit: LimitNone}
-	if d, ok := se.Detail.(map[string]any); ok {
-		if r, ok := d["reason"].(string); ok {
-			f.Reason = r
-		}
-	}
-	if f.Reason == ReasonNoPath && effort == EffortStandard {
-		f.RetryRecommended = true
-		f.SearchLimit = LimitBudget
-	}
-	return f
-}
-
-// failureError returns err with the spec's alignment object as its detail.
-func failureError(err error, effort string) error {
-	f := failureOf(err, effort)
-	if f == nil {
-		return err
-	}
-	var se *sotto.Error
-	errors.As(err, &se)
-	return &sotto.Error{Kind: sotto.ErrUnsatisfiable, Code: "alignment_failed", Message: se.Message, Detail: *f}
-}
-
-// assemble maps the engine's word segments back to the transcript: tokens
-// to the words as written, regions to their spoken words, words to
-// sentence segments.
-func assemble(ctx context.Context, tr *transcript, res *sphinx.Alignment, scores []float64, offset, dur float64, opts Options) (*Alignment, error) {
-	sec := func(frame int) float64 { return round3(offset + res.Seconds(frame)) }
+// assemble maps the aligned words back to the transcript: tokens to the
+// words as written, regions to their spoken words, words to sentence
+// segments.
+func assemble(ctx context.Context, tr *transcript, res *searchOut, offset, dur float64, opts Options) (*Alignment, error) {
+	sec := func(frame int) float64 { return round3(offset + float64(frame)/float64(res.frameRate)) }
 	type span struct {
 		start, end float64
 		score      float64
@@ -320,22 +351,22 @@ func assemble(ctx context.Context, tr *transcript, res *sphinx.Alignment, scores
 		set        bool
 	}
 	units := make([]span, len(tr.Units))
-	for i, w := range res.Words {
-		if w.Parent < 0 || w.Parent >= len(tr.Tokens) {
+	for _, w := range res.words {
+		if w.parent < 0 || w.parent >= len(tr.Tokens) {
 			continue // inserted silence
 		}
-		tk := tr.Tokens[w.Parent]
-		st, en := sec(w.Start), sec(w.End)
+		tk := tr.Tokens[w.parent]
+		st, en := sec(w.start), sec(w.end)
 		u := &units[tk.Unit]
 		if !u.set {
 			u.start, u.set = st, true
 		}
 		u.end = en
-		u.score += scores[i]
+		u.score += w.score
 		u.n++
 		if tk.Region >= 0 {
 			r := &tr.Regions[tk.Region]
-			r.Words = append(r.Words, Word{Word: tk.Text, Start: st, End: en, Score: round3(scores[i])})
+			r.Words = append(r.Words, Word{Word: tk.Text, Start: st, End: en, Score: round3(w.score)})
 		}
 	}
 	var words []segment.Word

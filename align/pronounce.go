@@ -132,4 +132,3 @@ func itoa(i int) string {
 	}
 	return string(d)
 }
-
