@@ -35,19 +35,19 @@ func resolveLanguage(lang, text string) (string, []string) {
 	return lang, []string{lang}
 }
 
-// Phonemize, when set, gives the pronunciation of a word the dictionary
-// lacks, in the acoustic model's phone names (the g2p package sets it).
-var Phonemize func(ctx context.Context, lang, word string) ([]string, error)
-
-func init() { Phonemize = phonemizeWord }
+// Phonemize gives the pronunciation of one word through espeak-ng (MeCab
+// for Japanese, pinyin for Chinese) in the acoustic model's phone names,
+// the route the aligner takes for words its dictionary lacks and for every
+// non-English word. Tools that build a peer's dictionary use it to give
+// the peer the same pronunciations.
+var Phonemize = phonemizeWord
 
 // wordG2P pronounces single words for Phonemize (no dictionary: the
 // caller looks words up in its own first).
 var wordG2P = g2p.New(nil)
 
-// phonemizeWord pronounces one word through espeak-ng (with MeCab for
-// Japanese and pinyin for Chinese), as the model's phones; several tokens
-// (a word the tokenizer splits) are concatenated.
+// phonemizeWord pronounces one word; several tokens (a word the tokenizer
+// splits) are concatenated.
 func phonemizeWord(ctx context.Context, lang, word string) ([]string, error) {
 	toks, err := g2p.Tokenize(ctx, mecab, word, lang)
 	if err != nil {

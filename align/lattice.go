@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -173,73 +172,17 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 // token (labels w0000 …), so repeated words, protected terms and words
 // from any language are all plain dictionary entries for the engine.
 func (l *lattice) lexicon(ctx context.Context, tr *transcript, lang string) (*sphinx.Model, []string, error) {
-	md := l.model.Mdef
-	var b strings.Builder
-	labels := make([]string, len(tr.Tokens))
-	for i, tk := range tr.Tokens {
-		labels[i] = fmt.Sprintf("w%04d", i)
-		prons := [][]string{nil}
-		for _, part := range tk.Parts {
-			pp, err := l.pronounce(ctx, part, lang)
-			if err != nil {
-				return nil, nil, err
-			}
-			var next [][]string
-			for _, p := range prons {
-				for _, q := range pp {
-					if len(next) >= 4 {
-						break
-					}
-					next = append(next, append(append([]string(nil), p...), q...))
-				}
-			}
-			prons = next
-		}
-		for v, p := range prons {
-			if v == 0 {
-				fmt.Fprintf(&b, "%s %s\n", labels[i], strings.Join(p, " "))
-			} else {
-				fmt.Fprintf(&b, "%s(%d) %s\n", labels[i], v+1, strings.Join(p, " "))
-			}
-		}
+	if err := pronounceTokens(ctx, g2pFor(l.model), tr.Tokens); err != nil {
+		return nil, nil, err
 	}
+	text, labels := lexiconText(tr.Tokens)
 	d := &sphinx.Dict{}
-	if err := sphinx.ParseDict("transcript", []byte(b.String()), md, false, d); err != nil {
+	if err := sphinx.ParseDict("transcript", []byte(text), l.model.Mdef, false, d); err != nil {
 		return nil, nil, fmt.Errorf("align: building the transcript lexicon: %w", err)
 	}
 	m := *l.model
 	m.Dict = d
 	return &m, labels, nil
-}
-
-// pronounce returns the pronunciations of one spoken word in the model's
-// phone names.
-func (l *lattice) pronounce(ctx context.Context, word, lang string) ([][]string, error) {
-	md := l.model.Mdef
-	if base := strings.SplitN(lang, "-", 2)[0]; base == "en" || lang == "und" || lang == "" {
-		if ids := l.model.Dict.Lookup(word); len(ids) > 0 {
-			out := make([][]string, 0, len(ids))
-			for _, p := range ids {
-				names := make([]string, len(p))
-				for i, id := range p {
-					names[i] = md.CIName[id]
-				}
-				out = append(out, names)
-			}
-			return out, nil
-		}
-	}
-	if Phonemize != nil {
-		p, err := Phonemize(ctx, lang, word)
-		if err == nil && len(p) > 0 {
-			return [][]string{p}, nil
-		}
-		if err != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-	}
-	return nil, sotto.Unsatisfiable("language_unsupported", "text",
-		"align: no pronunciation for %q (language %s): it is not in the dictionary and no phonemizer is available", word, lang)
 }
 
 // score computes a confidence per word of res: the goodness of
