@@ -31,6 +31,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	caps := fs.Bool("capabilities", false, "print the languages and classes per mode as JSON")
 	report := fs.String("report", "", "write the markdown accuracy and throughput report for the suites in `DIR`")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return nil // the usage was printed
+		}
 		return err
 	}
 	if *caps {
