@@ -24,11 +24,18 @@ const jfkText = "And so my fellow Americans, ask not what your country can do fo
 // model, or skips.
 func alignServer(t *testing.T) (*httptest_server, []byte) {
 	t.Helper()
+	return alignServerWith(t, models.Config{})
+}
+
+// alignServerWith is alignServer with runtime settings (queue sizes).
+func alignServerWith(t *testing.T, mc models.Config) (*httptest_server, []byte) {
+	t.Helper()
 	wav := speechFile(t, "en_jfk_16k.wav")
 	if _, err := os.Stat("/usr/share/pocketsphinx/model/en-us/en-us/mdef"); err != nil {
 		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
 	}
-	m, err := models.New(models.Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	mc.DataDir, mc.Logger = t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil))
+	m, err := models.New(mc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,5 +250,33 @@ func TestAlignmentClientDisconnect(t *testing.T) {
 			t.Fatalf("unload still refused after the client left: %d %s", r.status, r.body)
 		}
 		waitABit()
+	}
+}
+
+// TestAlignmentQueueFull holds the model with one long alignment; with no
+// room to wait, a second request gets 503 service_busy with Retry-After.
+func TestAlignmentQueueFull(t *testing.T) {
+	ts, wav := alignServerWith(t, models.Config{MaxRunning: 1, MaxQueued: -1})
+	pcm := wav[bytes.Index(wav, []byte("data"))+8:]
+	long := append(toneWAV(0), bytes.Repeat(pcm, 20)...)
+	fixWAVSizes(long)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	form, ct := alignForm([][2]string{{"text", strings.Repeat(jfkText+" ", 20)}}, long)
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/v1/audio/alignments", form)
+	req.Header.Set("Content-Type", ct)
+	req.Header.Set("progress", "1")
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if line, _ := bufio.NewReader(res.Body).ReadString('\n'); !strings.Contains(line, "alignment.progress") {
+		t.Fatalf("first line %q; want a progress line", line)
+	}
+	r := postAlign(t, ts, [][2]string{{"text", jfkText}}, wav, nil)
+	if r.status != 503 || r.envelope(t).Code != "service_busy" || r.header.Get("Retry-After") == "" {
+		t.Errorf("second request while the model is busy = %d %s Retry-After %q; want 503 service_busy with Retry-After",
+			r.status, r.body, r.header.Get("Retry-After"))
 	}
 }
