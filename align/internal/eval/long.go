@@ -31,7 +31,6 @@ func buildLong(ctx context.Context, recs []*recording, minutes float64, dir stri
 	}
 	long := &recording{Name: fmt.Sprintf("long_%gmin", minutes), Set: setLong, Lang: "en", Wav: filepath.Join(dir, "long.wav")}
 	var samples []float32
-	var names []string
 	for i := 0; float64(len(samples)) < minutes*60*16000; i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -51,12 +50,8 @@ func buildLong(ctx context.Context, recs []*recording, minutes float64, dir stri
 			long.Tokens = append(long.Tokens, r.Tokens[k])
 			long.Line = append(long.Line, i)
 		}
-		if i < len(longParts) {
-			names = append(names, r.Name)
-		}
 	}
 	long.Text = strings.Join(long.Tokens, " ")
-	long.Respelled = []string{"concatenation of " + strings.Join(names, ", ") + " in turn"}
 	return long, writeWAV(long.Wav, samples)
 }
 

@@ -40,10 +40,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
-
-	// Linked so that align.Phonemize is set when the grapheme-to-phoneme
-	// package provides it; the report states whether it was.
-	_ "github.com/sottolabs/sotto/internal/g2p"
 )
 
 func main() {

@@ -1,0 +1,379 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/align"
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/segment"
+)
+
+// maxTranscriptBytes bounds the transcript read from a file or stdin.
+const maxTranscriptBytes = 16 << 20
+
+const usageHead = `usage: sotto-align [flags] AUDIO [TRANSCRIPT]
+
+sotto-align finds when each word of a known transcript is spoken in AUDIO
+(forced alignment). Every word gets a start and end time, in seconds from the
+start of the file, and a confidence score between 0 and 1; words are grouped
+into sentence segments.
+
+The transcript is read from --text, --text-file, the TRANSCRIPT argument, or
+standard input (in that order; "-" means standard input). AUDIO is WAV, MP3
+or FLAC (other containers need ffmpeg on PATH).
+
+Examples:
+  sotto-align speech.wav --text "Ask not what your country can do for you."
+  sotto-align -f srt -o speech.srt speech.wav speech.txt
+  sotto-align -f textgrid --start 30 --end 60 lecture.flac < lecture.txt
+  sotto-align -f vtt --max-chars 42 --protected-term "New York" talk.mp3 talk.txt
+
+Formats (--format):
+  json      the alignment result of POST /v1/audio/alignments: segments with
+            words, normalization regions, search effort used, usage
+  srt, vtt  one subtitle cue per segment (SubRip, WebVTT)
+  textgrid  Praat TextGrid, long text format, with an interval tier "words"
+            and an interval tier "segments"; gaps are empty intervals
+
+Numbers, dates and money are normalized to their spoken form before aligning
+("$5" aligns as "five dollars"; the JSON maps it back to its source bytes);
+--no-normalize aligns the text as written. --search-effort auto (default)
+retries once with a wider search when the standard one fails and a wider one
+may help; extended always uses the wider, slower search.
+
+Exit status: 0 success, 1 the alignment or I/O failed (the reason is
+printed), 2 usage error.
+
+Flags:
+`
+
+// usageError marks an error in the command line (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// exitCode maps an error returned by run to the exit status.
+func exitCode(err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, new(usageError)):
+		return 2
+	}
+	return 1
+}
+
+// config holds the parsed command line.
+type config struct {
+	audioPath, transcriptArg string
+	text, textFile           string
+	hasText                  bool
+	format, out              string
+	model, acousticDir, dict string
+	opts                     align.Options
+	audioOpts                audio.Options
+	progress, quiet          bool
+}
+
+// parseArgs parses the command line. It returns (nil, nil) after printing
+// the help to stdout.
+func parseArgs(args []string, stdout io.Writer) (*config, error) {
+	fs := pflag.NewFlagSet("sotto-align", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	c := &config{}
+	var (
+		noNorm       bool
+		noSentences  bool
+		minC, maxC   int
+		sM, eM       float64
+		start, end   float64
+		protected    []string
+		track        int
+		channel      string
+		searchEffort string
+	)
+	fs.StringVar(&c.text, "text", "", "the transcript itself")
+	fs.StringVar(&c.textFile, "text-file", "", "read the transcript from this file (\"-\" = standard input)")
+	fs.StringVarP(&c.format, "format", "f", "json", "output format: json, srt, vtt or textgrid")
+	fs.StringVarP(&c.out, "out", "o", "", "write the output to this file instead of standard output")
+	fs.StringVarP(&c.opts.Language, "lang", "l", "", "language of the transcript, BCP 47 (\"en\", \"de\"…); \"und\" skips detection; empty detects")
+	fs.StringVar(&searchEffort, "search-effort", align.EffortAuto, "standard, extended (wider, slower) or auto (extended only when standard fails)")
+	fs.Float64Var(&start, "start", 0, "align only the audio from this second on (times stay relative to the whole file)")
+	fs.Float64Var(&end, "end", 0, "align only the audio up to this second (0 = end of the file)")
+	fs.StringArrayVar(&protected, "protected-term", nil, "align this phrase as one word and never normalize it (repeatable)")
+	fs.BoolVar(&noNorm, "no-normalize", false, "align the transcript as written, without text normalization")
+	fs.IntVar(&minC, "min-chars", segment.DefaultMinChars, "merge segments shorter than this many characters (turns on length constraints)")
+	fs.IntVar(&maxC, "max-chars", segment.DefaultMaxChars, "split segments longer than this many characters (turns on length constraints)")
+	fs.Float64Var(&sM, "start-margin", segment.DefaultStartMargin, "seconds of padding before each segment, with length constraints")
+	fs.Float64Var(&eM, "end-margin", segment.DefaultEndMargin, "seconds of padding after each segment, with length constraints")
+	fs.BoolVar(&noSentences, "no-sentences", false, "one segment for the whole transcript instead of sentences")
+	fs.StringVar(&c.model, "model", "Sotto/Lattice-2", "alignment model: Sotto/Lattice-2 (every language) or Sotto/Lattice-1 (English)")
+	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "acoustic model directory (default: the Debian pocketsphinx-en-us model)")
+	fs.StringVar(&c.dict, "dict", "", "pronouncing dictionary (default: the Debian CMUdict)")
+	fs.IntVar(&track, "audio-track", 0, "zero-based audio track of a container with several")
+	fs.StringVar(&channel, "audio-channel", "mix", "\"mix\" averages the channels, or a zero-based channel index")
+	fs.BoolVar(&c.progress, "progress", false, "show a progress bar on standard error even when it is not a terminal")
+	fs.BoolVarP(&c.quiet, "quiet", "q", false, "never show a progress bar")
+	help := fs.BoolP("help", "h", false, "show this help")
+
+	if err := fs.Parse(args); err != nil {
+		return nil, usageError{err}
+	}
+	if *help {
+		io.WriteString(stdout, usageHead)
+		io.WriteString(stdout, fs.FlagUsages())
+		return nil, nil
+	}
+	switch fs.NArg() {
+	case 0:
+		return nil, usagef("missing the audio file (run sotto-align --help)")
+	case 1:
+	case 2:
+		c.transcriptArg = fs.Arg(1)
+	default:
+		return nil, usagef("too many arguments %q: want AUDIO [TRANSCRIPT]", fs.Args())
+	}
+	c.audioPath = fs.Arg(0)
+	c.hasText = fs.Changed("text")
+	sources := 0
+	for _, set := range []bool{c.hasText, c.textFile != "", c.transcriptArg != ""} {
+		if set {
+			sources++
+		}
+	}
+	if sources > 1 {
+		return nil, usagef("give the transcript once: --text, --text-file or a TRANSCRIPT argument")
+	}
+	switch c.format = strings.ToLower(c.format); c.format {
+	case "json", "srt", "vtt", "textgrid":
+	default:
+		return nil, usagef("--format %q: want json, srt, vtt or textgrid", c.format)
+	}
+	switch searchEffort {
+	case align.EffortStandard, align.EffortExtended, align.EffortAuto:
+	default:
+		return nil, usagef("--search-effort %q: want standard, extended or auto", searchEffort)
+	}
+	c.opts.SearchEffort = searchEffort
+	if start < 0 || end < 0 || (end > 0 && end <= start) {
+		return nil, usagef("--start %g --end %g: want 0 <= start < end", start, end)
+	}
+	c.opts.Start, c.opts.End = start, end
+	c.opts.ProtectedTerms = protected
+	c.opts.Model = c.model
+	if !noNorm {
+		c.opts.TextNormalization = align.DefaultTextNormalization
+	}
+	if fs.Changed("min-chars") || fs.Changed("max-chars") {
+		if maxC <= 0 || minC < 0 || minC > maxC {
+			return nil, usagef("--min-chars %d --max-chars %d: want 0 <= min <= max and max > 0", minC, maxC)
+		}
+		c.opts.Sentences = align.SentenceOptions{Lengths: true, MinChars: minC, MaxChars: maxC, StartMargin: sM, EndMargin: eM}
+	}
+	if sM < 0 || eM < 0 {
+		return nil, usagef("margins must not be negative")
+	}
+	c.opts.Sentences.Disabled = noSentences
+	if track < 0 {
+		return nil, usagef("--audio-track %d: want 0 or more", track)
+	}
+	if _, err := audio.ParseChannel(channel); err != nil {
+		return nil, usagef("--audio-channel %q: want mix or a channel index", channel)
+	}
+	c.audioOpts = audio.Options{Track: track, Channel: channel}
+	return c, nil
+}
+
+// run is the whole command, with its environment passed in for tests.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	c, err := parseArgs(args, stdout)
+	if err != nil || c == nil {
+		return err
+	}
+	transcript, err := c.readTranscript(stdin)
+	if err != nil {
+		return err
+	}
+	a, _, err := audio.DecodeFile(ctx, c.audioPath, c.audioOpts)
+	if err != nil {
+		return err
+	}
+	if c.opts.Start > 0 && c.opts.End == 0 {
+		c.opts.End = a.Seconds() // the aligner takes a window only with an end
+	}
+	cfg := backend.Config{Model: c.model, Options: map[string]string{}}
+	if c.acousticDir != "" {
+		cfg.Options[align.OptAcousticDir] = c.acousticDir
+	}
+	if c.dict != "" {
+		cfg.Options[align.OptDict] = c.dict
+	}
+	b, err := align.Open(ctx, "", cfg)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+
+	var bar *progressBar
+	if !c.quiet && (c.progress || isTerminal(stderr)) {
+		bar = &progressBar{w: stderr, total: windowSeconds(c.opts, a.Seconds())}
+		c.opts.Progress = bar.update
+	}
+	res, err := b.Align(ctx, a, transcript, c.opts)
+	bar.finish()
+	if err != nil {
+		return describe(err)
+	}
+
+	var w io.Writer = stdout
+	var f *os.File
+	if c.out != "" && c.out != "-" {
+		if f, err = os.Create(c.out); err != nil {
+			return err
+		}
+		w = f
+	}
+	err = write(w, c.format, res)
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// readTranscript returns the transcript from the flag, file or stdin.
+func (c *config) readTranscript(stdin io.Reader) (string, error) {
+	if c.hasText {
+		return c.text, nil
+	}
+	path := c.textFile
+	if path == "" {
+		path = c.transcriptArg
+	}
+	var r io.Reader = stdin
+	if path == "" && isTerminal(stdin) {
+		return "", usagef("no transcript: give --text, --text-file or a TRANSCRIPT argument, or pipe it in")
+	}
+	if path != "" && path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxTranscriptBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("reading the transcript: %w", err)
+	}
+	if len(data) > maxTranscriptBytes {
+		return "", fmt.Errorf("the transcript is larger than %d bytes", maxTranscriptBytes)
+	}
+	// A file's final newline is not part of the transcript; trimming only
+	// the end keeps every byte offset the result reports.
+	return strings.TrimRightFunc(string(data), unicode.IsSpace), nil
+}
+
+// windowSeconds is the length of the aligned audio.
+func windowSeconds(o align.Options, dur float64) float64 {
+	if o.End > 0 {
+		return o.End - o.Start
+	}
+	return dur
+}
+
+// describe adds the alignment failure's reason and a hint to err.
+func describe(err error) error {
+	var se *sotto.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	var f *align.Failure
+	switch d := se.Detail.(type) {
+	case align.Failure:
+		f = &d
+	case *align.Failure:
+		f = d
+	}
+	if f == nil {
+		return err
+	}
+	msg := fmt.Sprintf("alignment failed: reason %s (search effort %s, path %s, limit %s)",
+		f.Reason, orDash(f.SearchEffortUsed), orDash(f.SearchPath), orDash(f.SearchLimit))
+	if f.RetryRecommended {
+		msg += "; a wider search may succeed: try --search-effort extended"
+	}
+	if f.EstimatedExtraBytes > 0 {
+		msg += fmt.Sprintf("; the wider search needs about %s more memory", size(f.EstimatedExtraBytes))
+	}
+	return fmt.Errorf("%s: %w", msg, err)
+}
+
+// size formats a byte count for people.
+func size(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", b)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// write renders res in format to w.
+func write(w io.Writer, format string, res *align.Alignment) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(res)
+	case "srt":
+		return segment.WriteSRT(w, cues(res))
+	case "vtt":
+		return segment.WriteVTT(w, cues(res))
+	case "textgrid":
+		return writeTextGrid(w, res)
+	}
+	return usagef("--format %q: want json, srt, vtt or textgrid", format)
+}
+
+// cues turns the segments of res into subtitle cues.
+func cues(res *align.Alignment) []segment.Cue {
+	out := make([]segment.Cue, 0, len(res.Segments))
+	for _, s := range res.Segments {
+		c := segment.Cue{Text: s.Text, Start: s.Start, End: s.End}
+		if s.Speaker != nil {
+			c.Speaker = *s.Speaker
+		}
+		out = append(out, c)
+	}
+	return out
+}

