@@ -9,7 +9,7 @@ SOTTO_TESTDATA ?= $(abspath $(CURDIR)/../shared/testdata)
 CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
 export SOTTO_TESTDATA
 
-.PHONY: all deps build serve test test-unit test-race test-conformance test-native fuzz bench eval eval-normalize eval-segment vet clean help
+.PHONY: all deps build serve test test-unit test-race test-conformance test-native fuzz bench eval eval-normalize eval-segment eval-align vet clean help
 
 all: build
 
@@ -58,13 +58,18 @@ test-native: deps
 	SOTTO_ONNXRUNTIME_LIB=$$(./scripts/onnxruntime.sh) CGO_ENABLED=1 $(GO) test -count=1 -tags onnx ./backend/...
 
 # Accuracy reports over the shared test data, written to docs/bench/.
-eval: eval-normalize eval-segment
+eval: eval-normalize eval-segment eval-align
 
 eval-normalize:
 	$(GO) run ./cmd/sotto-normalize --report $(SOTTO_TESTDATA)/text/normalize > docs/bench/normalize.md
 
 eval-segment:
 	$(GO) run ./segment/internal/segbench -out docs/bench/segment.md
+
+# Alignment accuracy and speed beside pocketsphinx_batch; -long 60 adds the
+# hour-long file (about 15 minutes more).
+eval-align: deps
+	$(GO) run ./align/internal/eval -long $(or $(LONG),0) -out docs/bench/align.md
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -24,7 +24,8 @@ type Options struct {
 	// Language is a BCP 47 tag, "und" to skip detection, or "" to detect.
 	Language string
 	// Start and End select a window of the audio in seconds; both zero
-	// means the whole audio. Timestamps stay relative to the full audio.
+	// means the whole audio, End zero alone means to its end. Timestamps
+	// stay relative to the full audio.
 	Start, End float64
 	// SearchEffort is EffortStandard (or ""), EffortExtended or EffortAuto.
 	SearchEffort string

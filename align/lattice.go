@@ -96,11 +96,15 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	dur := a.Seconds()
 	samples := a.Samples
 	offset := 0.0
-	if opts.End > 0 {
-		if opts.Start < 0 || opts.End <= opts.Start || opts.End > dur+1e-6 {
-			return nil, sotto.Invalid("bad_request", "end", "align: window %g..%g s is not within the %.3f s of audio", opts.Start, opts.End, dur)
+	if opts.Start != 0 || opts.End != 0 {
+		end := opts.End
+		if end == 0 {
+			end = dur // Start alone: to the end of the audio
 		}
-		s, e := int(opts.Start*float64(sotto.SampleRate)), min(len(samples), int(math.Ceil(opts.End*float64(sotto.SampleRate))))
+		if opts.Start < 0 || end <= opts.Start || end > dur+1e-6 {
+			return nil, sotto.Invalid("bad_request", "end", "align: window %g..%g s is not within the %.3f s of audio", opts.Start, end, dur)
+		}
+		s, e := int(opts.Start*float64(sotto.SampleRate)), min(len(samples), int(math.Ceil(end*float64(sotto.SampleRate))))
 		samples, offset = samples[s:e], float64(s)/float64(sotto.SampleRate)
 	}
 	lang, cands := resolveLanguage(opts.Language, transcript)

@@ -91,3 +91,21 @@ func TestScoreFlagsWrongWord(t *testing.T) {
 			wrong, sorted[0], sorted[len(sorted)/2])
 	}
 }
+
+// TestAlignStartOnly aligns from Start to the end of the audio when End is
+// zero; timestamps stay relative to the whole recording.
+func TestAlignStartOnly(t *testing.T) {
+	dir := testdata(t)
+	l := openTestBackend(t)
+	a, _, err := audio.DecodeFile(context.Background(), filepath.Join(dir, "speech", "en_jfk_16k.wav"), audio.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := l.Align(context.Background(), a, "ask what you can do for your country", Options{Language: "en", Start: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Usage.Seconds > 3.01 || res.Segments[0].Words[0].Start < 8 {
+		t.Errorf("usage %v, first word %+v; want the 3 s from 8 s on, times relative to the recording", res.Usage.Seconds, res.Segments[0].Words[0])
+	}
+}
