@@ -60,7 +60,7 @@ func deCard(d string, final bool) string {
 	if len(d) > 3*len(deBig) {
 		return (&latin{card: deCardinal}).digits(d)
 	}
-	groups := splitGroups(d)
+	groups := splitGroups(d, 3)
 	var parts []string
 	for k, g := range groups {
 		scale := len(groups) - 1 - k
@@ -83,13 +83,15 @@ func deCard(d string, final bool) string {
 	return strings.Join(parts, " ")
 }
 
-// splitGroups splits digits into three-digit groups, most significant first.
-func splitGroups(d string) []int {
+// splitGroups splits digits into groups of size digits (3 for thousands,
+// 4 for the Chinese 万, 6 for the Spanish long scale), most significant
+// first.
+func splitGroups(d string, size int) []int {
 	var gs []int
 	for len(d) > 0 {
-		k := len(d) % 3
+		k := len(d) % size
 		if k == 0 {
-			k = 3
+			k = size
 		}
 		g, _ := strconv.Atoi(d[:k])
 		gs = append(gs, g)

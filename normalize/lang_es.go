@@ -78,16 +78,7 @@ func esCard(d string, apocope bool) string {
 	if len(d) > 6*len(esBig) {
 		return (&latin{card: esCardinal}).digits(d)
 	}
-	var groups []int
-	for len(d) > 0 {
-		k := len(d) % 6
-		if k == 0 {
-			k = 6
-		}
-		g, _ := strconv.Atoi(d[:k])
-		groups = append(groups, g)
-		d = d[k:]
-	}
+	groups := splitGroups(d, 6)
 	var parts []string
 	for k, g := range groups {
 		scale := len(groups) - 1 - k

@@ -65,7 +65,7 @@ func frCardinal(d string) string {
 	if len(d) > 3*len(frBig) {
 		return (&latin{card: frCardinal}).digits(d)
 	}
-	groups := splitGroups(d)
+	groups := splitGroups(d, 3)
 	var parts []string
 	for k, g := range groups {
 		scale := len(groups) - 1 - k

@@ -49,7 +49,7 @@ func ptCardinal(d string) string {
 	if len(d) > 3*len(ptBig) {
 		return (&latin{card: ptCardinal}).digits(d)
 	}
-	groups := splitGroups(d)
+	groups := splitGroups(d, 3)
 	var parts []string
 	for k, g := range groups {
 		scale := len(groups) - 1 - k

@@ -54,16 +54,7 @@ func zhCardinal(d string) string {
 	if len(d) > 16 {
 		return zhDigitsRead(d)
 	}
-	var secs []int
-	for len(d) > 0 {
-		k := len(d) % 4
-		if k == 0 {
-			k = 4
-		}
-		v, _ := strconv.Atoi(d[:k])
-		secs = append(secs, v)
-		d = d[k:]
-	}
+	secs := splitGroups(d, 4)
 	var b strings.Builder
 	pendingZero := false
 	for k, v := range secs {
