@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,27 +15,7 @@ import (
 // testdataDir returns $SOTTO_TESTDATA, or ../shared/testdata relative to the
 // repository root, skipping the test when it does not exist.
 func testdataDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("SOTTO_TESTDATA")
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for d := wd; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				dir = filepath.Join(d, "..", "shared", "testdata")
-				break
-			}
-			if filepath.Dir(d) == d {
-				t.Skip("repository root (go.mod) not found")
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "text", "segment")); err != nil {
-		t.Skipf("shared test data not found at %s (set SOTTO_TESTDATA): %v", dir, err)
-	}
-	return dir
+	return sharedtestdata.Dir(t, "text", "segment")
 }
 
 type suiteCase struct {

@@ -2,9 +2,8 @@ package g2p
 
 import (
 	"flag"
-	"os"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 	"os/exec"
-	"path/filepath"
 	"testing"
 )
 
@@ -13,27 +12,7 @@ var update = flag.Bool("update", false, "rewrite golden files in testdata/ from 
 // testdataDir returns the shared test data directory: $SOTTO_TESTDATA, or
 // ../shared/testdata beside the repository root. It skips t when absent.
 func testdataDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("SOTTO_TESTDATA")
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for d := wd; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				dir = filepath.Join(d, "..", "shared", "testdata")
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	if fi, err := os.Stat(dir); dir == "" || err != nil || !fi.IsDir() {
-		t.Skipf("shared test data not found (set SOTTO_TESTDATA); looked at %q", dir)
-	}
-	return dir
+	return sharedtestdata.Dir(t)
 }
 
 func needEspeak(t testing.TB) {

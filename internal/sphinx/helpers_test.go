@@ -3,6 +3,7 @@ package sphinx
 import (
 	"encoding/binary"
 	"fmt"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,29 +12,7 @@ import (
 // testdataDir returns the shared test data directory ($SOTTO_TESTDATA or
 // ../shared/testdata next to the repository root) or skips the test.
 func testdataDir(t testing.TB) string {
-	t.Helper()
-	if d := os.Getenv("SOTTO_TESTDATA"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared test data not found: no go.mod above the package")
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "testdata")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("shared test data not found at %s (set SOTTO_TESTDATA)", d)
-	}
-	return d
+	return sharedtestdata.Dir(t)
 }
 
 // speechFile returns the path of a file in the shared speech folder or skips.
