@@ -309,14 +309,16 @@ func dedupe(rs []reading, source string) []reading {
 }
 
 // pad adds a space to a reading that would otherwise glue onto a letter or
-// digit right before or after the span ("4.4x" → "four point four x").
+// digit right before or after the span ("4.4x" → "four point four x"), or
+// follow "!", "?", ";" or a backtick with no space ("NO?17" → "NO?
+// seventeen", "!1" → "! one").
 func pad(src string, start, end int, rs []reading) []reading {
 	before, _ := utf8.DecodeLastRuneInString(src[:start])
 	after, _ := utf8.DecodeRuneInString(src[end:])
 	first, _ := utf8.DecodeRuneInString(src[start:end])
 	last, _ := utf8.DecodeLastRuneInString(src[start:end])
 	// A span of Han text was already glued to its neighbours in writing.
-	glueB := start > 0 && isGlueRune(before) && !isHan(first)
+	glueB := start > 0 && (isGlueRune(before) || strings.ContainsRune("!?;`", before)) && !isHan(first)
 	glueA := end < len(src) && isGlueRune(after) && !isHan(last)
 	if !glueB && !glueA {
 		return rs
@@ -360,10 +362,26 @@ func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {
 	} else if spans, err = segmentSpans(ctx, text, 0, p.rules, p, nil); err != nil {
 		return nil, err
 	}
-	combos := kbest(spans, p.topK)
-	alts := make([]Alternative, 0, len(combos))
-	for rank, pick := range combos {
-		alts = append(alts, build(text, spans, pick, rank))
+	// Different picks can splice to the same text ("00 00": "zero zero"
+	// + "zero" or "zero" + "zero zero"), so ask for spare combinations and
+	// keep the first of each text.
+	want := p.topK
+	if want > 1 {
+		want *= 3
+	}
+	combos := kbest(spans, want)
+	alts := make([]Alternative, 0, min(len(combos), p.topK))
+	seen := make(map[string]bool, len(combos))
+	for _, pick := range combos {
+		if len(alts) == p.topK {
+			break
+		}
+		a := build(text, spans, pick, len(alts))
+		if seen[a.Text] {
+			continue
+		}
+		seen[a.Text] = true
+		alts = append(alts, a)
 	}
 	return alts, nil
 }

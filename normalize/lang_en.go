@@ -83,6 +83,12 @@ func enCardinalTN(s *stream, i int) []match {
 		return nil
 	}
 	d := n.intPart
+	// Ratios and scores with a one-digit second part, which cannot be a
+	// time: "2:8" → "two to eight".
+	if !n.neg && !n.grouped && s.is(end, ":") && s.kind(end+1) == tNum && len(s.text(end+1)) == 1 &&
+		s.boundary(end+2) && !s.is(end+2, ":") && !(s.is(end+2, ".") && s.kind(end+3) == tNum) && !s.is(end+2, "-") && !s.is(end+2, "–") && len(d) <= 3 {
+		return one(end+2, Cardinal, enCardinal(d, false)+" to "+enCardinal(s.text(end+1), false))
+	}
 	// Ranges: 1980-1986, 1938 - 1981 (years), 28-30 → "to".
 	dash, sp := end, false
 	if s.kind(dash) == tSpace && (s.is(dash+1, "-") || s.is(dash+1, "–")) && s.kind(dash+2) == tSpace {
@@ -117,16 +123,30 @@ func enCardinalTN(s *stream, i int) []match {
 	if !n.neg && !n.grouped && (len(d) == 3 || len(d) == 4) && d[0] != '0' && enAddressAhead(s, end) {
 		return one(end, Cardinal, enHouseNumber(d))
 	}
+	// Model codes glued to capitals read in pairs: "A321" → "A three
+	// twenty one", "F150" → "F one fifty".
+	if p := s.text(i - 1); !n.neg && !n.grouped && len(d) == 3 && d[0] != '0' && s.kind(i-1) == tWord && len(p) <= 2 &&
+		strings.ToUpper(p) == p && unicode.IsUpper(firstRune(p)) {
+		return []match{{end: end, readings: []reading{{text: enHouseNumber(d), class: Cardinal},
+			{text: enNumber(n, false), class: Cardinal, cost: 0.5}}}}
+	}
 	switch {
 	case n.grouped:
 		rs = append(rs, reading{text: enNumber(n, true), class: Cardinal})
 	case len(d) > 1 && d[0] == '0':
 		rs = append(rs, reading{text: enDigits(d), class: Cardinal}, reading{text: enNumber(n, true), class: Cardinal, cost: 1})
-	case len(d) >= 5 && !n.neg:
+	case len(d) >= 6 && !n.neg, len(d) == 5 && !n.neg && enZipContext(s, i):
 		rs = append(rs, reading{text: enDigits(d), class: Cardinal}, reading{text: enNumber(n, true), class: Cardinal, cost: 1})
 	default:
 		if y, ok := enYear(d); ok && len(d) == 4 && !n.neg {
-			rs = append(rs, reading{text: y, class: Date})
+			// The last part of a slash-separated serial that is not a
+			// date ("123/261788/2021") is a plain number, and so is a
+			// number beyond plausible years ("4567 items").
+			yc := 0.0
+			if s.is(i-1, "/") && s.kind(i-2) == tNum || d > "2999" {
+				yc = 0.7
+			}
+			rs = append(rs, reading{text: y, class: Date, cost: yc})
 		}
 		rs = append(rs, reading{text: enNumber(n, false), class: Cardinal, cost: 0.5},
 			reading{text: enNumber(n, true), class: Cardinal, cost: 0.6})
@@ -268,7 +288,12 @@ func enFractionTN(s *stream, i int) []match {
 	rs := []reading{{text: enFractionWords(whole, num, den), class: Fraction}}
 	if whole == "" {
 		if d, ok := enDateFromParts(num, den, ""); ok {
-			rs = append(rs, reading{text: d, class: Date, cost: 1})
+			// After a weekday ("Tue (2/22)") it is a date.
+			c := 1.0
+			if _, wd := enWeekdayBefore(s, i); wd {
+				c = -1
+			}
+			rs = append(rs, reading{text: d, class: Date, cost: c})
 		}
 	}
 	return []match{{end: end, readings: rs}}
@@ -295,7 +320,8 @@ func enMoneyTN(s *stream, i int) []match {
 	if !ok {
 		return nil
 	}
-	if s.kind(j) == tSpace && sym == "CHF" {
+	// "CHF 5", and "$ 60" as tokenized text writes it.
+	if s.kind(j) == tSpace && j < s.n() && (sym == "CHF" || s.kind(i) == tSym && s.kind(j+1) == tNum) {
 		j++
 	}
 	m, ok := enMoneyAmount(s, j, cur)
@@ -382,7 +408,7 @@ type enUnit struct{ one, many string }
 var enUnits = map[string]enUnit{
 	"kg": {"kilogram", "kilograms"}, "g": {"gram", "grams"}, "mg": {"milligram", "milligrams"},
 	"km": {"kilometer", "kilometers"}, "m": {"meter", "meters"}, "cm": {"centimeter", "centimeters"},
-	"mm": {"millimeter", "millimeters"}, "nm": {"nanometer", "nanometers"}, "µm": {"micrometer", "micrometers"},
+	"mm": {"millimeter", "millimeters"}, "nm": {"nanometer", "nanometers"}, "µm": {"micrometer", "micrometers"}, "μm": {"micrometer", "micrometers"},
 	"mi": {"mile", "miles"}, "ft": {"foot", "feet"}, "in": {"inch", "inches"}, "yd": {"yard", "yards"},
 	"lb": {"pound", "pounds"}, "lbs": {"pound", "pounds"}, "oz": {"ounce", "ounces"},
 	"l": {"liter", "liters"}, "ml": {"milliliter", "milliliters"}, "kl": {"kiloliter", "kiloliters"},
@@ -580,6 +606,26 @@ func enDateFromParts(a, b, y string) (string, bool) {
 func enDateTN(s *stream, i int) []match {
 	if !s.startOK(i) {
 		return nil
+	}
+	// Fiscal quarters: 3Q22, 1Q2024, 4Q05 ("the fourth quarter of oh five").
+	if q := s.text(i); s.kind(i) == tNum && len(q) == 1 && q >= "1" && q <= "4" && s.is(i+1, "Q") && s.kind(i+2) == tNum && s.boundary(i+3) {
+		y := s.text(i + 2)
+		var yw string
+		switch len(y) {
+		case 2:
+			yw = enCardinal(y, false)
+			switch {
+			case y == "00":
+				yw = "two thousand"
+			case y[0] == '0':
+				yw = "oh " + enOnes[y[1]-'0']
+			}
+		case 4:
+			yw, _ = enYear(y)
+		}
+		if yw != "" {
+			return one(i+3, Date, "the "+enOrdinal(q)+" quarter of "+yw)
+		}
 	}
 	// Decades: 1980s, '80s.
 	if s.kind(i) == tNum && len(s.text(i)) == 4 && s.is(i+1, "s") && s.boundary(i+2) {
@@ -1106,7 +1152,13 @@ func enSpellElectronic(s *stream, i, end int) string {
 		case tWord:
 			lw := strings.ToLower(t)
 			switch {
+			case t == lw && s.is(k-1, "/") && s.is(k+1, "/"):
+				// a lower-case directory name is a word: "/build/html/"
+				ws = append(ws, lw)
 			case enUpperWords[lw]:
+				ws = append(ws, strings.ToUpper(t))
+			case s.is(k-1, ".") && s.is(k+1, "/") && !enTLD[lw] && len(t) <= 3:
+				// an unknown short label ending the host is spelled: "gmail.abc/"
 				ws = append(ws, strings.ToUpper(t))
 			case enLowerWords[lw]:
 				ws = append(ws, lw)
@@ -1199,6 +1251,10 @@ func enRomanTN(s *stream, i int) []match {
 	if !ok {
 		return nil
 	}
+	// A lone L, C, D or M after a name is an initial ("Thomas C. Campbell").
+	if t := s.text(i); len(t) == 1 && strings.Contains("LCDM", t) {
+		return nil
+	}
 	prev := s.text(i - 2)
 	if i == 0 && len(s.text(i)) >= 2 && (i+1 >= s.n() || s.is(i+1, ".")) {
 		return one(i+1, Roman, enCardinal(strconv.Itoa(v), false))
@@ -1211,7 +1267,14 @@ func enRomanTN(s *stream, i int) []match {
 		return []match{{end: i + 1, readings: []reading{{text: card, class: Roman}, {text: "the " + enOrdinalWords(card), class: Roman, cost: 1}}}}
 	}
 	r, _ := utf8.DecodeRuneInString(prev)
-	if !unicode.IsUpper(r) || v == 1 && len(s.text(i)) == 1 {
+	if !unicode.IsUpper(r) {
+		return nil
+	}
+	// "I" is the pronoun unless a name precedes it and nothing but a
+	// period, a dash or the end follows: "Charles I." is "the first",
+	// "Sam I am", "Then I." and "said I." keep the pronoun.
+	if v == 1 && len(s.text(i)) == 1 && (!(i+1 >= s.n() || s.is(i+1, ".") || s.is(i+1, "-")) ||
+		enRomanCardinalCue[strings.ToLower(prev)] || !enNameLike(prev)) {
 		return nil
 	}
 	return []match{{end: i + 1, readings: []reading{{text: "the " + enOrdinalWords(card), class: Roman},
@@ -1251,7 +1314,7 @@ var enWhitelist = map[string][]string{
 	"e.g.": {"for example"}, "i.e.": {"that is"}, "etc.": {"et cetera"}, "vs.": {"versus"},
 	"approx.": {"approximately"}, "Ave.": {"Avenue"}, "Blvd.": {"Boulevard"}, "Mt.": {"Mount"},
 	"tv": {"TV"}, "Inc.": {"incorporated"}, "Ltd.": {"limited"}, "No.": {"number"},
-	"Maj.": {"Major"}, "Gen.": {"General"}, "Rev.": {"Reverend"}, "Capt.": {"Captain"}, "Lt.": {"Lieutenant"},
+	"Maj.": {"Major"}, "Gen.": {"General"}, "Rev.": {"Reverend"}, "Hon.": {"honorable"}, "Capt.": {"Captain"}, "Lt.": {"Lieutenant"},
 	"Col.": {"Colonel"}, "Sgt.": {"Sergeant"}, "Gov.": {"Governor"}, "Sen.": {"Senator"}, "Rep.": {"Representative"},
 	"Co.": {"company"}, "Corp.": {"corporation"}, "Ph.D.": {"PHD"},
 }
@@ -1259,6 +1322,51 @@ var enWhitelist = map[string][]string{
 // enDays are weekday abbreviations, expanded only in ranges ("Mon.-Sun.").
 var enDays = map[string]string{"Mon.": "Monday", "Tue.": "Tuesday", "Wed.": "Wednesday", "Thu.": "Thursday",
 	"Fri.": "Friday", "Sat.": "Saturday", "Sun.": "Sunday"}
+
+// enWeekdays maps weekday names and abbreviations (lower case, without
+// the period) to the full name.
+var enWeekdays = map[string]string{"monday": "Monday", "mon": "Monday", "tuesday": "Tuesday", "tue": "Tuesday",
+	"tues": "Tuesday", "tu": "Tuesday", "wednesday": "Wednesday", "wed": "Wednesday", "thursday": "Thursday",
+	"thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "friday": "Friday", "fri": "Friday",
+	"saturday": "Saturday", "sat": "Saturday", "sunday": "Sunday", "sun": "Sunday"}
+
+// enWeekdayBefore reports the token index of a weekday name right before
+// token i, allowing a period, a comma, an opening parenthesis and spaces in
+// between ("Tu (2/22)", "Mon., 3/4").
+func enWeekdayBefore(s *stream, i int) (int, bool) {
+	k := i - 1
+	for k >= 0 && (s.kind(k) == tSpace || s.is(k, "(") || s.is(k, ",") || s.is(k, ".")) && i-k <= 4 {
+		k--
+	}
+	if s.kind(k) != tWord {
+		return 0, false
+	}
+	_, ok := enWeekdays[strings.ToLower(s.text(k))]
+	return k, ok
+}
+
+// enWeekdayAbbrev expands a capitalized weekday abbreviation that is
+// followed by a numeric date ("Tu (2/22)" → "Tuesday"); elsewhere "Sat"
+// and "Sun" are ordinary words. It returns the end token and the name.
+func enWeekdayAbbrev(s *stream, i int) (int, string, bool) {
+	t := s.text(i)
+	full, ok := enWeekdays[strings.ToLower(t)]
+	if !ok || len(t) > 5 || !unicode.IsUpper(firstRune(t)) || strings.EqualFold(t, full) {
+		return 0, "", false
+	}
+	end := i + 1
+	if s.is(end, ".") {
+		end++
+	}
+	k := end
+	for k < s.n() && (s.kind(k) == tSpace || s.is(k, "(") || s.is(k, ",")) && k-end < 3 {
+		k++
+	}
+	if k == end || s.kind(k) != tNum || !s.is(k+1, "/") || s.kind(k+2) != tNum {
+		return 0, "", false
+	}
+	return end, full, true
+}
 
 var enStreetSuffix = map[string]string{"St": "Street", "st": "Street", "Ave": "Avenue", "Rd": "Road",
 	"Blvd": "Boulevard", "Ct": "Court", "Expy": "Expressway", "hwy": "Highway", "Hwy": "Highway", "Dr": "Drive", "Ln": "Lane"}
@@ -1273,6 +1381,14 @@ func enWhitelistTN(s *stream, i int) []match {
 		if d2, ok := enDays[s.span(i+3, i+5)]; ok {
 			return one(i+5, Whitelist, d1+" to "+d2)
 		}
+	}
+	// "VOL 24 NO 39", "No 10 Downing Street": the number abbreviation
+	// without its period, before a number.
+	if (t == "NO" || t == "No") && s.kind(i+1) == tSpace && s.kind(i+2) == tNum && !enSentenceStart(s, i) {
+		return one(i+1, Whitelist, "number")
+	}
+	if e, full, ok := enWeekdayAbbrev(s, i); ok {
+		return one(e, Whitelist, full)
 	}
 	for _, w := range []int{4, 2} {
 		if s.is(i+1, ".") && i+w <= s.n() && s.boundary(i+w) {
@@ -1297,6 +1413,12 @@ func enWhitelistTN(s *stream, i int) []match {
 			s.kind(i-1) == tSpace && s.kind(i-2) == tNum && s.kind(i+1) == tSpace && (s.kind(i+2) == tNum || s.kind(i+2) == tWord && unicode.IsUpper(firstRune(s.text(i+2)))) {
 			return one(i+1, Whitelist, d)
 		}
+		// "the St Lawrence": St without a period before a name, and not
+		// after a capitalized street name, is "saint".
+		if (t == "St" || t == "st") && s.kind(i+1) == tSpace && s.kind(i+2) == tWord && unicode.IsUpper(firstRune(s.text(i+2))) &&
+			!(s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(firstRune(s.text(i-2))) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2)) {
+			return one(i+1, Whitelist, "saint")
+		}
 		// Street suffixes after a capitalized street name: "Elm St", "Laguna Ct".
 		if full, ok := enStreetSuffix[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tWord {
 			r, _ := utf8.DecodeRuneInString(s.text(i - 2))
@@ -1312,13 +1434,46 @@ func enWhitelistTN(s *stream, i int) []match {
 	return nil
 }
 
+// enNameLike reports whether w looks like a personal name: capitalized,
+// then lower case, at least three letters, not a common function word.
+func enNameLike(w string) bool {
+	if utf8.RuneCountInString(w) < 3 || strings.ToLower(w[1:]) != w[1:] {
+		return false
+	}
+	switch strings.ToLower(w) {
+	case "then", "and", "but", "now", "here", "there", "so", "yes", "not", "nor", "than", "did", "was", "said", "am", "have", "had", "who", "what", "why", "when", "where", "how", "could", "would", "should", "must", "may", "might", "can", "will", "shall", "do", "does":
+		return false
+	}
+	return true
+}
+
+// enSaintAfter lists titles and place-name prefixes after which "St." is
+// "saint" rather than a street suffix.
+var enSaintAfter = map[string]bool{"Mount": true, "Mt": true, "Cape": true, "Port": true, "Fort": true, "Lake": true,
+	"Isle": true, "Lord": true, "Lady": true, "Sir": true, "Miss": true, "Madame": true, "Mademoiselle": true,
+	"Chevalier": true, "Great": true, "Little": true, "Apostles": true, "Apostle": true}
+
+// enSentenceStart reports whether word token k begins a sentence: it is the
+// first token, or only spaces and opening quotes separate it from a
+// sentence-final mark.
+func enSentenceStart(s *stream, k int) bool {
+	j := k - 1
+	for j >= 0 && (s.kind(j) == tSpace || strings.Contains("\"“'‘(", s.text(j))) {
+		j--
+	}
+	return j < 0 || s.is(j, ".") || s.is(j, "!") || s.is(j, "?")
+}
+
 func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match {
 	if key == "St." || key == "Dr." {
 		// After a capitalized word (a street name): Street/Drive, and a
 		// following capitalized word starts a new sentence, so the period
 		// stays. Otherwise Saint/Doctor.
+		// Titles and place prefixes ("Lord St. Maur", "Mount St. Helens")
+		// and a word capitalized only because it starts the sentence
+		// ("Imagine St. Paul") do not name a street.
 		pr := firstRune(s.text(i - 2))
-		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(pr) {
+		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(pr) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2) {
 			rs = []string{rs[1], rs[0]}
 			if end < s.n() {
 				end--
@@ -1337,22 +1492,70 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 var enSymbols = map[string]string{"&": "and", "§": "section", "%": "percent", "$": "dollar", "+": "plus",
 	"=": "equals", "@": "at", "°": "degrees", "#": "hash", "€": "euro", "£": "pound", "×": "times"}
 
+// enNumPrefix lists prefixes whose hyphen before a number is silent.
+var enNumPrefix = map[string]bool{"mid": true, "pre": true, "post": true, "early": true, "late": true}
+
 func enVerbatimTN(s *stream, i int) []match {
 	// "baking-tins" → "baking tins": a hyphen inside a lower-case compound.
 	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tWord && unicode.IsLower(firstRune(s.text(i-1))) &&
 		unicode.IsLower(firstRune(s.text(i+1))) && !s.is(i+2, "-") && !s.is(i-2, "-") {
 		return one(i+1, Verbatim, " ")
 	}
+	// "mid-80s" → "mid eighties": a prefix hyphenated to a number.
+	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tNum && enNumPrefix[s.text(i-1)] && s.startOK(i-1) {
+		return one(i+1, Verbatim, " ")
+	}
 	if s.kind(i) != tSym {
 		return nil
 	}
 	t := s.text(i)
+	// "2 * 10", "3*4": an asterisk between numbers multiplies.
+	if t == "*" {
+		a, b := i-1, i+1
+		if s.kind(a) == tSpace && s.kind(b) == tSpace {
+			a, b = a-1, b+1
+		}
+		if s.kind(a) == tNum && s.kind(b) == tNum {
+			return one(i+1, Verbatim, "times")
+		}
+	}
+	// "#7", "# 7": the number sign before a number reads "number".
+	if t == "#" && s.startOK(i) {
+		k := i + 1
+		if s.kind(k) == tSpace {
+			k++
+		}
+		if d := s.text(k); s.kind(k) == tNum && s.boundary(k+1) && !((s.is(k+1, ".") || s.is(k+1, ",")) && s.kind(k+2) == tNum) {
+			w := enCardinal(d, false)
+			if len(d) > 1 && d[0] == '0' {
+				w = enDigits(d)
+			}
+			return one(k+1, Cardinal, "number "+w)
+		}
+	}
+	// Typographic quotes and apostrophes become their ASCII forms
+	// ("I’m" → "I'm", “so” → "so").
+	switch t {
+	case "’", "‘":
+		return one(i+1, Verbatim, "'")
+	case "“", "”":
+		return one(i+1, Verbatim, "\"")
+	}
+	// LaTeX-style quotes glued to text ("``test``") are a double quote; a
+	// free-standing "``" token of tokenized corpora stays as written.
+	if t == "`" && s.is(i+1, "`") && !s.is(i-1, "`") && !s.is(i+2, "`") && !(s.kind(i-1) == tSpace && s.kind(i+2) == tSpace) {
+		return one(i+2, Verbatim, "\"")
+	}
 	// C1 control characters (stray cp1252 quotes) read as a pause.
 	if r := firstRune(t); r >= 0x80 && r <= 0x9f {
 		return one(i+1, Verbatim, " ")
 	}
 	// "upgrade/update", "upgrade / update" (but "and/or" stays).
 	if t == "/" {
+		// A slash trailing a number before a space ("14/ they") is read out.
+		if s.kind(i-1) == tNum && s.kind(i+1) == tSpace && s.kind(i+2) != tNum {
+			return one(i+1, Verbatim, "slash")
+		}
 		a, b := i-1, i+1
 		if s.kind(a) == tSpace && s.kind(b) == tSpace {
 			a, b = a-1, b+1
@@ -1395,6 +1598,29 @@ var enStates = map[string]string{"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona
 	"OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
 	"SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
 	"VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming"}
+
+// enZipContext reports whether the number at token i follows a US state
+// ("CA 95051", "Florida, 32801"), so five digits are a ZIP code read digit
+// by digit.
+func enZipContext(s *stream, i int) bool {
+	k := i - 1
+	for k >= 0 && (s.kind(k) == tSpace || s.is(k, ",")) {
+		k--
+	}
+	if s.kind(k) != tWord {
+		return false
+	}
+	t := s.text(k)
+	if _, ok := enStates[t]; ok {
+		return true
+	}
+	for _, name := range enStates {
+		if t == name || strings.HasSuffix(name, " "+t) && strings.HasSuffix(s.span(k-2, k+1), name) {
+			return true
+		}
+	}
+	return false
+}
 
 func firstRune(t string) rune {
 	r, _ := utf8.DecodeRuneInString(t)
