@@ -5,11 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
+	"github.com/sottolabs/sotto/segment/internal/segeval"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-	"unicode"
 )
 
 // testdataDir returns $SOTTO_TESTDATA, or ../shared/testdata relative to the
@@ -51,40 +50,6 @@ func readSuiteTB(t testing.TB, path string) []suiteCase {
 	return out
 }
 
-// normSentence collapses whitespace runs to one space and drops those
-// between CJK characters, as the upstream tests strip sentences.
-func normSentence(s string) string {
-	f := strings.Fields(s)
-	var b strings.Builder
-	for i, w := range f {
-		if i > 0 {
-			p, _ := runeBefore(f[i-1], len(f[i-1]))
-			q, _ := runeAt(w, 0)
-			if !(isCJK(p) && isCJK(q)) {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteString(w)
-	}
-	return b.String()
-}
-
-func sentenceEnds(ss []string) map[int]bool {
-	m := map[int]bool{}
-	n := 0
-	for i, s := range ss {
-		for _, r := range s {
-			if !unicode.IsSpace(r) {
-				n++
-			}
-		}
-		if i < len(ss)-1 {
-			m[n] = true
-		}
-	}
-	return m
-}
-
 // TestSuites checks the accuracy goals on the shared segmentation suites:
 // every non-xfail English Golden Rule, and boundary F1 on the treebanks.
 // The full per-suite report is made by segment/internal/segbench.
@@ -123,10 +88,7 @@ func TestSuites(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ok := len(got) == len(c.Sentences)
-				for i := 0; ok && i < len(got); i++ {
-					ok = normSentence(got[i]) == normSentence(c.Sentences[i])
-				}
+				ok := segeval.Equal(got, c.Sentences)
 				if c.Xfail {
 					continue
 				}
@@ -136,19 +98,8 @@ func TestSuites(t *testing.T) {
 				} else if tt.minExact == 1 {
 					t.Errorf("Sentences(%q) = %q; want %q", c.Input, got, c.Sentences)
 				}
-				g, w := sentenceEnds(got), sentenceEnds(c.Sentences)
-				for k := range g {
-					if w[k] {
-						tp++
-					} else {
-						fp++
-					}
-				}
-				for k := range w {
-					if !g[k] {
-						fn++
-					}
-				}
+				dtp, dfp, dfn := segeval.BoundaryCounts(got, c.Sentences)
+				tp, fp, fn = tp+dtp, fp+dfp, fn+dfn
 			}
 			f1 := 1.0
 			if tp+fp+fn > 0 {

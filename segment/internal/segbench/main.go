@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/sottolabs/sotto/segment/internal/segeval"
 	"io"
 	"io/fs"
 	"os"
@@ -31,7 +32,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/sottolabs/sotto/segment"
 )
@@ -115,7 +115,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 				return fmt.Errorf("%s: %w", rel, err)
 			}
 			naive := naiveSplit(c.Input)
-			ok := equal(got, c.Sentences)
+			ok := segeval.Equal(got, c.Sentences)
 			if strings.Contains(rel, "pragmatic_segmenter") || strings.Contains(rel, "GOLDEN") {
 				g := &goldOther
 				if parts[0] == "en" {
@@ -137,12 +137,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			} else if ok {
 				t.exact++
 			}
-			if equal(naive, c.Sentences) && !c.Xfail {
+			if segeval.Equal(naive, c.Sentences) && !c.Xfail {
 				t.nexact++
 			}
-			tp, fp, fn := boundaryCounts(got, c.Sentences)
+			tp, fp, fn := segeval.BoundaryCounts(got, c.Sentences)
 			t.tp, t.fp, t.fn = t.tp+tp, t.fp+fp, t.fn+fn
-			tp, fp, fn = boundaryCounts(naive, c.Sentences)
+			tp, fp, fn = segeval.BoundaryCounts(naive, c.Sentences)
 			t.ntp, t.nfp, t.nfn = t.ntp+tp, t.nfp+fp, t.nfn+fn
 			if *verbose && !ok {
 				fmt.Fprintf(os.Stderr, "FAIL %s [%s]%s\n  in:   %q\n", rel, c.Class, map[bool]string{true: " (xfail)"}[c.Xfail], trunc(c.Input))
@@ -281,75 +281,6 @@ func naiveSplit(s string) []string {
 	return out
 }
 
-// norm collapses whitespace runs to one space, and removes whitespace
-// between CJK characters.
-func norm(s string) string {
-	f := strings.Fields(s)
-	var b strings.Builder
-	for i, w := range f {
-		if i > 0 {
-			p := []rune(f[i-1])
-			q := []rune(w)
-			if !(isCJK(p[len(p)-1]) && isCJK(q[0])) {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteString(w)
-	}
-	return b.String()
-}
-
-func isCJK(r rune) bool {
-	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
-}
-
-func equal(got, want []string) bool {
-	if len(got) != len(want) {
-		return false
-	}
-	for i := range got {
-		if norm(got[i]) != norm(want[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// ends returns the set of sentence end offsets, counted in non-space runes,
-// excluding the end of the text.
-func ends(ss []string) map[int]bool {
-	m := map[int]bool{}
-	n := 0
-	for i, s := range ss {
-		for _, r := range s {
-			if !unicode.IsSpace(r) {
-				n++
-			}
-		}
-		if i < len(ss)-1 {
-			m[n] = true
-		}
-	}
-	return m
-}
-
-func boundaryCounts(got, want []string) (tp, fp, fn int) {
-	g, w := ends(got), ends(want)
-	for k := range g {
-		if w[k] {
-			tp++
-		} else {
-			fp++
-		}
-	}
-	for k := range w {
-		if !g[k] {
-			fn++
-		}
-	}
-	return
-}
-
 func prf(tp, fp, fn int) (p, r, f float64) {
 	if tp+fp > 0 {
 		p = float64(tp) / float64(tp+fp)
@@ -389,19 +320,19 @@ func trunc(s string) string {
 func diff(w io.Writer, got, want []string) {
 	gi := map[string]bool{}
 	for _, g := range got {
-		gi[norm(g)] = true
+		gi[segeval.Norm(g)] = true
 	}
 	wi := map[string]bool{}
 	for _, x := range want {
-		wi[norm(x)] = true
+		wi[segeval.Norm(x)] = true
 	}
 	for _, x := range want {
-		if !gi[norm(x)] {
+		if !gi[segeval.Norm(x)] {
 			fmt.Fprintf(w, "  want: %q\n", trunc(x))
 		}
 	}
 	for _, g := range got {
-		if !wi[norm(g)] {
+		if !wi[segeval.Norm(g)] {
 			fmt.Fprintf(w, "  got:  %q\n", trunc(g))
 		}
 	}
