@@ -24,21 +24,32 @@ const maxJSONBody = 64 << 20
 // param names the offending field where it is known; code is the code to use
 // for them (e.g. "normalization_invalid_request"), "" for bad_request.
 func decodeJSON(r *http.Request, v any, strict bool, code string) error {
-	if err := checkJSONType(r, code); err != nil {
+	body, err := readBody(r, code)
+	if err != nil {
 		return err
+	}
+	return unmarshalStrict(body, v, strict, code)
+}
+
+// readBody reads a JSON request body of at most maxJSONBody bytes after
+// checking its media type. Read errors are 400s with the given code; the
+// body limit is a 413.
+func readBody(r *http.Request, code string) ([]byte, error) {
+	if err := checkJSONType(r, code); err != nil {
+		return nil, err
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return err
+			return nil, err
 		}
-		return sotto.Invalid(code, "", "reading the request body: %v", err)
+		return nil, sotto.Invalid(code, "", "reading the request body: %v", err)
 	}
 	if len(body) > maxJSONBody {
-		return sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
+		return nil, sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
 	}
-	return unmarshalStrict(body, v, strict, code)
+	return body, nil
 }
 
 // checkJSONType refuses a multipart body sent to a JSON endpoint.

@@ -2,10 +2,8 @@ package server
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 
-	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/normalize"
 	"github.com/sottolabs/sotto/segment"
 )
@@ -14,22 +12,6 @@ const (
 	pathNormalizations = "/v1/text/normalizations"
 	pathSegmentations  = "/v1/text/segmentations"
 )
-
-// readBody reads a JSON request body of at most maxJSONBody bytes after
-// checking its media type.
-func readBody(r *http.Request, code string) ([]byte, error) {
-	if err := checkJSONType(r, code); err != nil {
-		return nil, err
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
-	if err != nil {
-		return nil, multipartError(err)
-	}
-	if len(body) > maxJSONBody {
-		return nil, sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
-	}
-	return body, nil
-}
 
 // handleNormalization serves POST /v1/text/normalizations with the
 // built-in normalize package (model Sotto/Skylark, no load needed).
