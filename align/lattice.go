@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -20,7 +21,8 @@ import (
 // The pure-Go driver: the CMU Sphinx English acoustic model read by
 // internal/sphinx, pronunciations from its dictionary with a
 // grapheme-to-phoneme fallback, and the Viterbi forced alignment of the
-// engine.
+// engine. Sotto/Lattice-1 also serves Chinese and German from its language
+// packs (continuous Sphinx models, each with its own dictionary).
 
 func init() {
 	Register(Driver{Name: "go", Open: openLattice})
@@ -33,9 +35,21 @@ const (
 	// OptDict is the pronouncing dictionary.
 	OptDict = "dict"
 	// OptModel is the catalog ID the driver serves; it decides the
-	// language rules (Sotto/Lattice-1 is English only in this build).
+	// language rules.
 	OptModel = "model"
+	// OptPackDir, OptPackDict and OptPackMissing are prefixes: with a
+	// language appended ("acoustic_dir.zh") they name the acoustic model
+	// directory and dictionary of that language's pack (Sotto/Lattice-1's
+	// Chinese and German continuous models), or say why the pack is not
+	// usable (not downloaded). A pack model is loaded on its first use and
+	// aligns the words of its language with its own dictionary.
+	OptPackDir     = "acoustic_dir."
+	OptPackDict    = "dict."
+	OptPackMissing = "pack_missing."
 )
+
+// packLanguages are the languages a pack can serve.
+var packLanguages = []string{"zh", "de"}
 
 // lattice is the "go" alignment backend.
 type lattice struct {
@@ -43,6 +57,21 @@ type lattice struct {
 	model  *sphinx.Model
 	closed atomic.Bool
 	knobs  knobs
+	// packs holds the language packs by language ("zh", "de"); nil for a
+	// backend without packs (Sotto/Lattice-2).
+	packs map[string]*pack
+	// pack is set on the per-request backend of a pack language: its
+	// words come from the model's dictionary, not from g2p.
+	pack *pack
+}
+
+// pack is one language pack: a Sphinx model loaded on first use.
+type pack struct {
+	lang, dir, dict string
+	missing         string // why the pack cannot be used, or ""
+	once            sync.Once
+	model           *sphinx.Model
+	err             error
 }
 
 var _ Backend = (*lattice)(nil)
@@ -64,7 +93,50 @@ func openLattice(ctx context.Context, cfg backend.Config) (Backend, error) {
 	if id == "" {
 		id = "Sotto/Lattice-2"
 	}
-	return &lattice{id: id, model: m}, nil
+	l := &lattice{id: id, model: m}
+	for _, lang := range packLanguages {
+		dir, dict, missing := cfg.Options[OptPackDir+lang], cfg.Options[OptPackDict+lang], cfg.Options[OptPackMissing+lang]
+		if dir == "" && missing == "" {
+			continue
+		}
+		if l.packs == nil {
+			l.packs = map[string]*pack{}
+		}
+		l.packs[lang] = &pack{lang: lang, dir: dir, dict: dict, missing: missing}
+	}
+	return l, nil
+}
+
+// packFor returns the backend that serves lang from a language pack, nil
+// when lang has no pack (the backend's own model and g2p serve it), or the
+// error of a pack that is not downloaded or does not load. explicit tells
+// whether the request named the language: a detected language whose pack
+// is missing keeps the behaviour without packs.
+func (l *lattice) packFor(ctx context.Context, lang string, explicit bool) (*lattice, error) {
+	base, _, _ := strings.Cut(lang, "-")
+	p := l.packs[base]
+	if p == nil {
+		return nil, nil
+	}
+	if p.missing != "" {
+		if !explicit {
+			return nil, nil
+		}
+		return nil, sotto.Invalid("model_not_downloaded", "model", "%s: the %s language pack is not available: %s", l.id, base, p.missing)
+	}
+	p.once.Do(func() {
+		// The pack is loaded once for the backend's life, whatever request
+		// came first, so its loading is not cancelled with that request.
+		m, err := sphinx.Load(context.WithoutCancel(ctx), sphinx.Config{Dir: p.dir, Dict: p.dict})
+		if err != nil {
+			err = fmt.Errorf("align: loading the %s language pack: %w", base, err)
+		}
+		p.model, p.err = m, err
+	})
+	if p.err != nil {
+		return nil, p.err
+	}
+	return &lattice{id: l.id, model: p.model, knobs: l.knobs, pack: p}, nil
 }
 
 // Close marks the backend closed; the model's memory is released when the
@@ -115,11 +187,17 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	if opts.Progress != nil {
 		opts.Progress(Progress{})
 	}
-	m, labels, err := l.lexicon(ctx, tr, lang)
+	be := l // the backend of this request: l, or that of a language pack
+	if pl, err := l.packFor(ctx, lang, opts.Language != ""); err != nil {
+		return nil, err
+	} else if pl != nil {
+		be = pl
+	}
+	m, labels, err := be.lexicon(ctx, tr, lang)
 	if err != nil {
 		return nil, err
 	}
-	job := &searchJob{l: l, m: m, labels: labels, samples: samples, report: opts.Progress}
+	job := &searchJob{l: be, m: m, labels: labels, samples: samples, report: opts.Progress}
 	job.path = PathWholeAudio
 	if float64(len(samples))/sotto.SampleRate > l.knobs.streamAbove() {
 		job.path = PathStreaming
@@ -153,8 +231,8 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	if fail != nil {
 		return nil, &sotto.Error{Kind: sotto.ErrUnsatisfiable, Code: "alignment_failed", Message: fail.message(), Detail: fail.Failure}
 	}
-	if l.knobs.observe != nil {
-		l.knobs.observe(job.path, res)
+	if be.knobs.observe != nil {
+		be.knobs.observe(job.path, res)
 	}
 	out, err := assemble(ctx, tr, res, offset, dur, opts)
 	if err != nil {
@@ -176,7 +254,11 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 // token (labels w0000 …), so repeated words, protected terms and words
 // from any language are all plain dictionary entries for the engine.
 func (l *lattice) lexicon(ctx context.Context, tr *transcript, lang string) (*sphinx.Model, []string, error) {
-	if err := pronounceTokens(ctx, g2pFor(l.model), tr.Tokens); err != nil {
+	if l.pack != nil {
+		if err := pronounceFromDict(l.model, l.pack.lang, tr.Tokens); err != nil {
+			return nil, nil, err
+		}
+	} else if err := pronounceTokens(ctx, g2pFor(l.model), tr.Tokens); err != nil {
 		return nil, nil, err
 	}
 	text, labels := lexiconText(tr.Tokens)

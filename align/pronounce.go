@@ -132,3 +132,98 @@ func itoa(i int) string {
 	}
 	return string(d)
 }
+
+// maxSegmentRunes bounds the dictionary words tried when segmenting
+// Chinese text (idioms and names in the pack dictionary are longer than
+// two characters, but not this long).
+const maxSegmentRunes = 16
+
+// pronounceFromDict resolves every token from the dictionary of a language
+// pack's model, for the pack's language: Chinese text is segmented into
+// dictionary words, longest match first from the left; other languages look
+// each word up as written, then lower-cased. A word the dictionary lacks is
+// a 422 out_of_vocabulary listing every such word (the pack's phone set is
+// not espeak-ng's, so there is no g2p fallback).
+func pronounceFromDict(m *sphinx.Model, lang string, toks []token) error {
+	var missing []string
+	seen := map[string]bool{}
+	miss := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			missing = append(missing, w)
+		}
+	}
+	names := func(p []int16) []string {
+		out := make([]string, len(p))
+		for i, ph := range p {
+			out[i] = m.Mdef.CIName[ph]
+		}
+		return out
+	}
+	for i := range toks {
+		combined := [][]string{nil}
+		ok := true
+		for _, part := range toks[i].Parts {
+			words := []string{part}
+			if lang == "zh" {
+				var bad string
+				if words, bad = segmentLongest(m.Dict, part); bad != "" {
+					miss(bad)
+					ok = false
+					continue
+				}
+			} else if m.Dict.Lookup(part) == nil {
+				miss(part)
+				ok = false
+				continue
+			}
+			for _, w := range words {
+				var next [][]string
+				for _, c := range combined {
+					for _, v := range m.Dict.Lookup(w) {
+						if len(next) < maxVariants {
+							next = append(next, append(append([]string(nil), c...), names(v)...))
+						}
+					}
+				}
+				combined = next
+			}
+		}
+		if ok {
+			toks[i].Prons = combined
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	shown := missing
+	if len(shown) > 20 {
+		shown = shown[:20]
+	}
+	e := sotto.Unsatisfiable("out_of_vocabulary", "text",
+		"align: %d word(s) are not in the %s pack dictionary: %s", len(missing), lang, strings.Join(shown, " "))
+	e.Detail = map[string]any{"language": lang, "words": missing}
+	return e
+}
+
+// segmentLongest splits s into words of d, taking at each position the
+// longest dictionary word (up to maxSegmentRunes runes). It returns the
+// words, or the first character no dictionary word starts with.
+func segmentLongest(d *sphinx.Dict, s string) ([]string, string) {
+	r := []rune(s)
+	var out []string
+	for i := 0; i < len(r); {
+		j := min(len(r), i+maxSegmentRunes)
+		for ; j > i; j-- {
+			if d.Lookup(string(r[i:j])) != nil {
+				break
+			}
+		}
+		if j == i {
+			return nil, string(r[i])
+		}
+		out = append(out, string(r[i:j]))
+		i = j
+	}
+	return out, ""
+}

@@ -104,12 +104,6 @@ func (s *Server) parseAlignRequest(f *form) (*alignRequest, error) {
 	if req.language, err = alignLanguage(f, req.model); err != nil {
 		return nil, err
 	}
-	if req.model.ID == lattice1ID && req.language != "" && !languageIn(req.language, []string{"en"}) {
-		// The zh and de packs are CMU Sphinx continuous models; the engine
-		// reads the English PTM model only so far.
-		return nil, sotto.NotImplemented("capability_unavailable",
-			"%s aligns English only in this build; its %s pack needs the continuous-model reader (use Sotto/Lattice-2)", req.model.ID, req.language)
-	}
 	if err := parseWindow(f, req); err != nil {
 		return nil, err
 	}

@@ -280,3 +280,20 @@ func TestAlignmentQueueFull(t *testing.T) {
 			r.status, r.body, r.header.Get("Retry-After"))
 	}
 }
+
+// TestLattice1PackNotDownloaded: Sotto/Lattice-1 serves zh and de from its
+// language packs (continuous Sphinx models). Without the pack on disk the
+// request is a 400 model_not_downloaded naming the pack, not a 501.
+func TestLattice1PackNotDownloaded(t *testing.T) {
+	ts, wav := alignServer(t)
+	for _, lang := range []string{"zh", "de"} {
+		r := postAlign(t, ts, [][2]string{{"text", "你好 hallo"}, {"model", "Sotto/Lattice-1"}, {"language", lang}}, wav, nil)
+		if r.status != 400 {
+			t.Errorf("Lattice-1 %s without its pack = %d %s; want 400", lang, r.status, r.body)
+			continue
+		}
+		if e := r.envelope(t); e.Code != "model_not_downloaded" || e.Param != "model" || !strings.Contains(e.Message, lang+" language pack") {
+			t.Errorf("Lattice-1 %s without its pack = %s param %q %q; want model_not_downloaded naming the pack", lang, e.Code, e.Param, e.Message)
+		}
+	}
+}

@@ -21,6 +21,37 @@ func Register(rt interface {
 	rt.RegisterLoader("lattice-2", Align)
 }
 
+// packLanguages are the languages whose acoustic model may come from a
+// language pack (catalog options "mdef.<lang>" and "dict.<lang>").
+var packLanguages = []string{"zh", "de"}
+
+// packs passes the language packs of a Lattice model to the align driver:
+// the acoustic model directory and dictionary of each pack on disk, or why
+// a pack cannot be used (not downloaded). Packs are resolved with
+// [models.LoadSpec.Path], which finds files inside unpacked archives.
+func packs(spec models.LoadSpec, catalog, opts map[string]string) {
+	for _, lang := range packLanguages {
+		mdefName, dictName := catalog["mdef."+lang], catalog["dict."+lang]
+		if mdefName == "" {
+			continue
+		}
+		if dictName == "" {
+			opts[align.OptPackMissing+lang] = "the catalog names no dict." + lang
+			continue
+		}
+		mdef, err := spec.Path(mdefName)
+		if err == nil {
+			var dict string
+			if dict, err = spec.Path(dictName); err == nil {
+				opts[align.OptPackDir+lang] = filepath.Dir(mdef)
+				opts[align.OptPackDict+lang] = dict
+				continue
+			}
+		}
+		opts[align.OptPackMissing+lang] = err.Error()
+	}
+}
+
 // Align opens the alignment backend of a Lattice model. The catalog entry's
 // options name its files ("mdef": "en-us/mdef", "dict":
 // "cmudict-en-us.dict"); they are resolved to the paths the store found.
@@ -48,6 +79,7 @@ func Align(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 	}
 	opts[align.OptAcousticDir] = filepath.Dir(mdef)
 	opts[align.OptDict] = dict
+	packs(spec, cfg.Options, opts)
 	cfg.Options = opts
 	return align.Open(ctx, "", cfg)
 }

@@ -24,7 +24,7 @@ type FeatParams struct {
 	Feat         string    // feature type, only "1s_c_d_dd" is supported
 	SVSpec       [][2]int  // stream ranges [from, to] inclusive
 	AGC          string    // "none"
-	CMN          string    // "batch", "live" or "none"
+	CMN          string    // "batch" (alias "current"), "live" (alias "prior") or "none"
 	VarNorm      bool      // variance normalisation (unsupported)
 	Model        string    // "ptm", "cont" or "semi"
 	CMNInit      []float64 // initial CMN means for live CMN
@@ -110,6 +110,14 @@ func ParseFeatParams(name string, data []byte) (FeatParams, error) {
 		case "agc":
 			p.AGC = v
 		case "cmn":
+			// SphinxTrain writes the older names: "current" is the
+			// whole-utterance mean, "prior" the running one.
+			switch v {
+			case "current":
+				v = "batch"
+			case "prior":
+				v = "live"
+			}
 			p.CMN = v
 		case "varnorm":
 			p.VarNorm = v == "yes"

@@ -4,7 +4,7 @@ import (
 	"math"
 )
 
-// gmm holds the PTM Gaussians prepared for scoring: for codebook m and
+// gmm holds the Gaussians prepared for scoring: for codebook m and
 // stream f, means and precisions (1/(2σ²)) laid out [density][dim], and the
 // log normalising constant of each density.
 type gmm struct {
@@ -16,15 +16,19 @@ type gmm struct {
 	logNorm          [][]float32
 	mixw             *MixWeights
 	mixLog           [256]float32 // byte → log weight
-	senCB            []int16
-	cbSenones        [][]int32 // senones of each codebook, ascending
+	senCB            []int32      // senone → codebook
+	cbSenones        [][]int32    // senones of each codebook, ascending
 	topN             int
 	nSen             int
+	xform            *FeatureTransform // applied to each frame, or nil
 }
 
-func newGMM(means, vars *Gauden, varFloor float64, mw *MixWeights, md *Mdef, topN int) *gmm {
+// newGMM prepares the codebooks of means and vars for scoring the senones
+// of mw, senone s drawing on codebook senCB[s] (its CI phone for a PTM
+// model, itself for a continuous one, 0 for a semi-continuous one).
+func newGMM(means, vars *Gauden, varFloor float64, mw *MixWeights, senCB []int32, xform *FeatureTransform, topN int) *gmm {
 	g := &gmm{nCB: means.NMgau, nFeat: means.NFeat, nDen: means.NDensity, vecLen: means.VecLen,
-		mixw: mw, senCB: md.senToBase, topN: min(topN, means.NDensity), nSen: md.NSen}
+		mixw: mw, senCB: senCB, topN: min(topN, means.NDensity), nSen: mw.NSen, xform: xform}
 	off := 0
 	for _, l := range g.vecLen {
 		g.featOff = append(g.featOff, off)
@@ -85,6 +89,7 @@ type Scorer struct {
 	top  [][]topEntry // [cb*nFeat+f][topN]
 	dens []float32
 	fden []float32
+	xf   []float32 // the transformed frame when the model has a transform
 	// Evals counts codebook-stream evaluations since creation (each is
 	// NDensity Gaussians); benchmarks and tests read it.
 	Evals int
@@ -97,6 +102,9 @@ func (m *Model) NewScorer() *Scorer {
 	for i := range s.top {
 		s.top[i] = make([]topEntry, g.topN)
 	}
+	if g.xform != nil {
+		s.xf = make([]float32, g.xform.Out)
+	}
 	return s
 }
 
@@ -104,9 +112,14 @@ func (m *Model) NewScorer() *Scorer {
 func (s *Scorer) NSenones() int { return s.g.nSen }
 
 // SetFrame makes feat (all streams concatenated, 39 values for 1s_c_d_dd)
-// the current observation. The scorer keeps a reference to feat until the
+// the current observation. When the model has a feature transform
+// (feature_transform), it is applied here, so callers always pass the
+// untransformed features. The scorer keeps a reference to feat until the
 // next SetFrame; the caller must not modify it meanwhile.
 func (s *Scorer) SetFrame(feat []float32) {
+	if s.g.xform != nil {
+		feat = s.g.xform.Apply(s.xf, feat)
+	}
 	s.feat = feat
 	clear(s.done)
 }

@@ -157,6 +157,9 @@ func TestGoldenPocketsphinxAlignments(t *testing.T) {
 			allP.within20 += p.within20
 		})
 	}
+	if allW.n == 0 {
+		t.Skip("no pocketsphinx reference alignments available (SOTTO_TESTDATA)")
+	}
 	t.Logf("all: word boundaries %.1f%% within 10 ms, %.1f%% within 20 ms (n=%d); phone boundaries %.1f%% / %.1f%% (n=%d)",
 		100*float64(allW.within10)/float64(allW.n), 100*allW.share20(), allW.n,
 		100*float64(allP.within10)/float64(allP.n), 100*allP.share20(), allP.n)

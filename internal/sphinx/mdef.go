@@ -39,8 +39,9 @@ type cdNode struct {
 	down  int32 // index of the first child, or the phone id (-1: none) at a leaf
 }
 
-// Mdef is a binary ("BMDF") model definition: the phone inventory, the
-// triphone lookup tree and the senone sequences.
+// Mdef is a model definition, read from the binary ("BMDF") or the text
+// ("0.3") format: the phone inventory, the triphone lookup tree and the
+// senone sequences.
 type Mdef struct {
 	CIName    []string // CI phone names, indexed by CI id
 	NEmit     int      // emitting states per HMM
@@ -55,8 +56,14 @@ type Mdef struct {
 	senToBase []int16 // senone → CI phone (codebook for PTM models)
 }
 
-// ParseMdef decodes a binary model definition. name is used in errors.
+// ParseMdef decodes a model definition in the binary format pocketsphinx
+// ships or the text format SphinxTrain writes (the one continuous models
+// usually carry); the format is told by the first bytes. name is used in
+// errors.
 func ParseMdef(name string, data []byte) (*Mdef, error) {
+	if isTextMdef(data) {
+		return parseTextMdef(name, data)
+	}
 	if len(data) < 12 {
 		return nil, fmt.Errorf("sphinx: %s: %w", name, errTruncated)
 	}
@@ -182,9 +189,19 @@ func ParseMdef(name string, data []byte) (*Mdef, error) {
 	if off != len(data) {
 		return nil, fmt.Errorf("sphinx: %s: %d trailing bytes", name, len(data)-off)
 	}
+	if err := m.finish(name); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// finish sets the silence phone and the senone → base phone map, checking
+// that every senone belongs to exactly one base phone.
+func (m *Mdef) finish(name string) error {
 	if s, ok := m.ciByName["SIL"]; ok {
 		m.Sil = s
 	}
+	nSen := m.NSen
 	// Senone → base CI phone, as PTM models use one codebook per CI phone.
 	m.senToBase = make([]int16, nSen)
 	for i := range m.senToBase {
@@ -194,17 +211,17 @@ func ParseMdef(name string, data []byte) (*Mdef, error) {
 		p := &m.Phones[i]
 		for _, s := range m.Senones(i) {
 			if m.senToBase[s] >= 0 && m.senToBase[s] != p.Base {
-				return nil, fmt.Errorf("sphinx: %s: senone %d shared by base phones %s and %s", name, s, m.CIName[m.senToBase[s]], m.CIName[p.Base])
+				return fmt.Errorf("sphinx: %s: senone %d shared by base phones %s and %s", name, s, m.CIName[m.senToBase[s]], m.CIName[p.Base])
 			}
 			m.senToBase[s] = p.Base
 		}
 	}
 	for s, b := range m.senToBase {
 		if b < 0 {
-			return nil, fmt.Errorf("sphinx: %s: senone %d is used by no phone", name, s)
+			return fmt.Errorf("sphinx: %s: senone %d is used by no phone", name, s)
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // Senones returns the emitting-state senone ids of phone p. The slice aliases

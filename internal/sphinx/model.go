@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // DefaultModelDir is where Debian's pocketsphinx-en-us installs the US
@@ -23,6 +24,7 @@ type Config struct {
 	VarFloor  float64 // variance floor; 0 = 1e-4
 	TmatFloor float64 // transition probability floor; 0 = 1e-4
 	TopN      int     // Gaussians kept per codebook and stream; 0 = 4
+	MixwFloor float64 // floor of mixture_weights values; 0 = DefaultMixwFloor
 }
 
 // Model is a loaded acoustic model with its dictionary. It is read-only
@@ -33,8 +35,15 @@ type Model struct {
 	Tmat   *TransitionMatrices
 	Mixw   *MixWeights
 	Dict   *Dict
-	scorer *gmm
-	topN   int
+	// Kind is "ptm" (one codebook per CI phone, the Debian en-us model),
+	// "cont" (one per senone) or "semi" (one shared codebook).
+	Kind string
+	// Transform is the model's feature_transform (LDA/MLLT) or nil. The
+	// Scorer applies it; Features and the aligner pass 1s_c_d_dd vectors.
+	Transform *FeatureTransform
+	scorer    *gmm
+	senCB     []int32
+	topN      int
 }
 
 // Load reads and validates every file of the acoustic model and the
@@ -106,10 +115,7 @@ func Load(ctx context.Context, cfg Config) (*Model, error) {
 	if m.Tmat, err = ParseTransitionMatrices("transition_matrices", b, cfg.TmatFloor); err != nil {
 		return nil, err
 	}
-	if b, err = read(filepath.Join(cfg.Dir, "sendump")); err != nil {
-		return nil, err
-	}
-	if m.Mixw, err = ParseSendump("sendump", b, means.NFeat, means.NDensity, m.Mdef.NSen); err != nil {
+	if err := m.loadWeights(cfg, read, means); err != nil {
 		return nil, err
 	}
 	if err := m.check(means); err != nil {
@@ -128,25 +134,102 @@ func Load(ctx context.Context, cfg Config) (*Model, error) {
 	if err := ParseDict(filepath.Base(cfg.Dict), b, m.Mdef, false, m.Dict); err != nil {
 		return nil, err
 	}
-	m.scorer = newGMM(means, vars, cfg.VarFloor, m.Mixw, m.Mdef, cfg.TopN)
+	m.scorer = newGMM(means, vars, cfg.VarFloor, m.Mixw, m.senCB, m.Transform, cfg.TopN)
 	return m, nil
+}
+
+// loadWeights reads the mixture weights (sendump when the directory has
+// one, else mixture_weights) and the optional feature_transform, and maps
+// each senone to its codebook from the number of codebooks, as the peer
+// does: one per CI phone (PTM), one per senone (continuous) or a single
+// one (semi-continuous).
+func (m *Model) loadWeights(cfg Config, read func(string) ([]byte, error), means *Gauden) error {
+	md := m.Mdef
+	sendump := filepath.Join(cfg.Dir, "sendump")
+	if _, err := os.Stat(sendump); err == nil {
+		b, err := read(sendump)
+		if err != nil {
+			return err
+		}
+		if m.Mixw, err = ParseSendump("sendump", b, means.NFeat, means.NDensity, md.NSen); err != nil {
+			return err
+		}
+	} else {
+		b, err := read(filepath.Join(cfg.Dir, "mixture_weights"))
+		if err != nil {
+			return fmt.Errorf("%w (the model has no sendump either)", err)
+		}
+		if m.Mixw, err = ParseMixtureWeights("mixture_weights", b, cfg.MixwFloor); err != nil {
+			return err
+		}
+		if mw := m.Mixw; mw.NSen != md.NSen || mw.NFeat != means.NFeat || mw.NDensity != means.NDensity {
+			return fmt.Errorf("sphinx: mixture_weights: %d senones × %d streams × %d densities, model has %d × %d × %d",
+				mw.NSen, mw.NFeat, mw.NDensity, md.NSen, means.NFeat, means.NDensity)
+		}
+	}
+	m.senCB = make([]int32, md.NSen)
+	switch means.NMgau {
+	case len(md.CIName):
+		m.Kind = "ptm"
+		for s := range m.senCB {
+			m.senCB[s] = int32(md.senToBase[s])
+		}
+	case md.NSen:
+		m.Kind = "cont"
+		for s := range m.senCB {
+			m.senCB[s] = int32(s)
+		}
+	case 1:
+		m.Kind = "semi"
+	default:
+		return fmt.Errorf("sphinx: means: %d codebooks; want one per CI phone (%d, PTM), one per senone (%d, continuous) or one (semi-continuous)",
+			means.NMgau, len(md.CIName), md.NSen)
+	}
+	lda := filepath.Join(cfg.Dir, "feature_transform")
+	if _, err := os.Stat(lda); err == nil {
+		b, err := read(lda)
+		if err != nil {
+			return err
+		}
+		dim := 0
+		if v, ok := m.Params.Extra["ldadim"]; ok {
+			if dim, err = strconv.Atoi(v); err != nil || dim < 0 {
+				return fmt.Errorf("sphinx: feat.params: -ldadim %q is not a non-negative integer", v)
+			}
+		}
+		if m.Transform, err = ParseFeatureTransform("feature_transform", b, dim); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // check verifies that the files agree with each other.
 func (m *Model) check(means *Gauden) error {
 	md := m.Mdef
-	if m.Params.Model != "" && m.Params.Model != "ptm" {
-		return fmt.Errorf("sphinx: feat.params: -model %q unsupported (want ptm)", m.Params.Model)
-	}
-	if means.NMgau != len(md.CIName) {
-		return fmt.Errorf("sphinx: means: %d codebooks, mdef has %d CI phones (a PTM model has one per phone)", means.NMgau, len(md.CIName))
+	switch m.Params.Model {
+	case "", m.Kind:
+	case "ptm", "cont", "semi":
+		return fmt.Errorf("sphinx: feat.params says -model %s, but the files make a %s model", m.Params.Model, m.Kind)
+	default:
+		return fmt.Errorf("sphinx: feat.params: -model %q unsupported (want ptm, cont or semi)", m.Params.Model)
 	}
 	if m.Tmat.N != md.NTmat || m.Tmat.NState != md.NEmit {
 		return fmt.Errorf("sphinx: transition_matrices: %d matrices of %d states, mdef wants %d of %d", m.Tmat.N, m.Tmat.NState, md.NTmat, md.NEmit)
 	}
+	dims := 3 * m.Params.NCep
+	if t := m.Transform; t != nil {
+		if t.In != dims {
+			return fmt.Errorf("sphinx: feature_transform takes %d dimensions, the features have %d", t.In, dims)
+		}
+		if len(m.Params.SVSpec) > 1 || means.NFeat != 1 {
+			return fmt.Errorf("sphinx: feature_transform needs single-stream features (means have %d streams)", means.NFeat)
+		}
+		dims = t.Out
+	}
 	streams := m.Params.SVSpec
-	if len(streams) == 0 {
-		streams = [][2]int{{0, 3*m.Params.NCep - 1}}
+	if len(streams) == 0 || m.Transform != nil {
+		streams = [][2]int{{0, dims - 1}}
 	}
 	if len(streams) != means.NFeat {
 		return fmt.Errorf("sphinx: feat.params -svspec has %d streams, means have %d", len(streams), means.NFeat)
@@ -158,8 +241,8 @@ func (m *Model) check(means *Gauden) error {
 		}
 		next = r[1] + 1
 	}
-	if next != 3*m.Params.NCep {
-		return fmt.Errorf("sphinx: feat.params -svspec covers %d of %d dimensions", next, 3*m.Params.NCep)
+	if next != dims {
+		return fmt.Errorf("sphinx: feat.params -svspec covers %d of %d dimensions", next, dims)
 	}
 	return nil
 }
