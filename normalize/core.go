@@ -288,7 +288,31 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 		reads = dedupe(reads, src0)
 		if len(reads) > 0 {
 			start, end := int(s.toks[i].start), int(s.toks[best-1].end)
-			reads = pad(src, start, end, reads)
+			if p.spacing == SpacingSeparate && p.mode == TN {
+				// Closing punctuation glued to a letter after the span
+				// joins it, so that a space can follow ("1!hello" →
+				// "one! hello").
+				if e := closingRun(s, best); e > best && s.kind(e) == tWord {
+					suffix := s.span(best, e)
+					best, end = e, int(s.toks[e-1].end)
+					src0 = s.span(i, best)
+					for k := range reads {
+						reads[k].text += suffix + " "
+					}
+				} else if q := s.text(best); s.kind(best+1) == tWord && len(q) == 1 && isQuote(rune(q[0])) &&
+					!(s.is(best+1, "s") && !s.glued(best+2)) && !openedBefore(src[:start], rune(q[0])) {
+					// So is a stray quote glued to a word: "3'sss" → "three
+					// ' sss".
+					best, end = best+1, int(s.toks[best].end)
+					src0 = s.span(i, best)
+					for k := range reads {
+						reads[k].text += " " + q + " "
+					}
+				}
+				reads = padSeparate(src, start, end, reads)
+			} else {
+				reads = pad(src, start, end, reads)
+			}
 			out = append(out, chosen{start: base + start, end: base + end, source: src0, readings: reads})
 		}
 		i = best
@@ -296,11 +320,14 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 	return out, nil
 }
 
-// dedupe drops readings equal to the source or to an earlier reading.
+// dedupe drops readings equal to an earlier reading, and a first reading
+// equal to the source (the span changes nothing). A later reading equal to
+// the source stays as the alternative "as written" ("death-cup" beside
+// "death cup"); build leaves such a span out of the alternative's Spans.
 func dedupe(rs []reading, source string) []reading {
 	out := rs[:0]
 	for _, r := range rs {
-		if r.text == source || slices.ContainsFunc(out, func(o reading) bool { return o.text == r.text }) {
+		if r.text == source && len(out) == 0 || slices.ContainsFunc(out, func(o reading) bool { return o.text == r.text }) {
 			continue
 		}
 		out = append(out, r)
@@ -318,7 +345,7 @@ func pad(src string, start, end int, rs []reading) []reading {
 	first, _ := utf8.DecodeRuneInString(src[start:end])
 	last, _ := utf8.DecodeLastRuneInString(src[start:end])
 	// A span of Han text was already glued to its neighbours in writing.
-	glueB := start > 0 && (isGlueRune(before) || strings.ContainsRune("!?;`", before)) && !isHan(first)
+	glueB := start > 0 && isGlueRune(before) && !isHan(first)
 	glueA := end < len(src) && isGlueRune(after) && !isHan(last)
 	if !glueB && !glueA {
 		return rs
@@ -339,6 +366,95 @@ func pad(src string, start, end int, rs []reading) []reading {
 		rs[k].text = t
 	}
 	return rs
+}
+
+// closingPunct lists punctuation that attaches to the text before it.
+const closingPunct = ".,;:!?)]}>"
+
+// closingRun returns the token index after the run of closing punctuation
+// starting at token j (j itself when there is none).
+func closingRun(s *stream, j int) int {
+	e := j
+	for e < s.n() && s.kind(e) == tSym && strings.Contains(closingPunct, s.text(e)) {
+		e++
+	}
+	return e
+}
+
+// padSeparate is pad for SpacingSeparate: besides letters and digits, any
+// punctuation next to the span is set off by a space, except closing
+// punctuation after it, an opening bracket before it, a quote that pairs
+// with another across the span and an "'s" suffix.
+func padSeparate(src string, start, end int, rs []reading) []reading {
+	before, _ := utf8.DecodeLastRuneInString(src[:start])
+	after, _ := utf8.DecodeRuneInString(src[end:])
+	first, _ := utf8.DecodeRuneInString(src[start:end])
+	last, _ := utf8.DecodeLastRuneInString(src[start:end])
+	glueB := start > 0 && !unicode.IsSpace(before) && !strings.ContainsRune("([{<", before) &&
+		!isHan(first) && !isHan(before)
+	if glueB && isQuote(before) && strings.ContainsRune(src[end:], before) {
+		glueB = false // an opening quote: `"12text"`
+	}
+	glueA := end < len(src) && !unicode.IsSpace(after) && !strings.ContainsRune(closingPunct, after) &&
+		!isHan(last) && !isHan(after)
+	if glueA && isQuote(after) {
+		rest := src[end+utf8.RuneLen(after):]
+		possessive := strings.HasPrefix(rest, "s") && (len(rest) == 1 || !isWordRune(firstRune(rest[1:])))
+		if possessive || openedBefore(src[:start], after) {
+			glueA = false
+		}
+	}
+	// A hyphen or slash joining the span to more text is part of a
+	// compound or serial ("133-ABC", "31/31/100", "covid-19").
+	joinB := false
+	if glueB && isJoiner(before) {
+		b2, _ := utf8.DecodeLastRuneInString(src[:start-utf8.RuneLen(before)])
+		joinB = !(start == utf8.RuneLen(before) || unicode.IsSpace(b2))
+	}
+	if glueA && isJoiner(after) {
+		a2, _ := utf8.DecodeRuneInString(src[end+utf8.RuneLen(after):])
+		glueA = end+utf8.RuneLen(after) == len(src) || unicode.IsSpace(a2)
+	}
+	if !glueB && !glueA {
+		return rs
+	}
+	for k := range rs {
+		t := rs[k].text
+		if t == "" {
+			continue
+		}
+		f, _ := utf8.DecodeRuneInString(t)
+		l, _ := utf8.DecodeLastRuneInString(t)
+		// Serials join integers; a decimal stays apart ("covid-19" →
+		// "covid-nineteen", "covid-19.5" → "covid- nineteen point five").
+		if glueB && (!joinB || rs[k].class == Decimal) && isWordRune(f) && !isHan(f) {
+			t = " " + t
+		}
+		if glueA && isWordRune(l) && !isHan(l) {
+			t += " "
+		}
+		rs[k].text = t
+	}
+	return rs
+}
+
+// isJoiner reports whether r joins parts of compounds and serials.
+func isJoiner(r rune) bool { return r == '-' || r == '/' || r == '–' || r == '—' }
+
+// isQuote reports whether r is a quotation mark or apostrophe.
+func isQuote(r rune) bool { return strings.ContainsRune("\"'`“”‘’«»", r) }
+
+// openedBefore reports whether text has the quote q at an opening position:
+// at the start or after a space or an opening bracket.
+func openedBefore(text string, q rune) bool {
+	prev := ' '
+	for _, r := range text {
+		if r == q && (unicode.IsSpace(prev) || strings.ContainsRune("([{<", prev)) {
+			return true
+		}
+		prev = r
+	}
+	return false
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -394,6 +510,9 @@ func build(text string, spans []chosen, pick map[int]int, rank int) Alternative 
 	prev := 0
 	for k, c := range spans {
 		rd := c.readings[pick[k]]
+		if rd.text == c.source {
+			continue // kept as written
+		}
 		b.WriteString(text[prev:c.start])
 		b.WriteString(rd.text)
 		prev = c.end

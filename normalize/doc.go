@@ -19,14 +19,19 @@
 // the input reproduces the alternative's Text exactly; text outside spans is
 // never touched, so white space and punctuation survive as written. When a
 // reading would glue onto a neighbouring letter ("4.4x"), the output carries
-// the separating space itself.
+// the separating space itself. With Options.Spacing [SpacingSeparate], TN
+// also sets conversions off from adjacent punctuation the way NeMo's
+// normalizer does ("1!hello" → "one! hello"); a span then covers the
+// punctuation it re-spaces.
 //
 // Alternatives are genuinely different readings, not copies: "1/2" is "one
 // half" or "january second", "St." is "saint" or "Street", "2024" is "twenty
 // twenty four" or "two thousand twenty four". Every span offers its
 // readings with a cost; the alternatives are the TopK cheapest combinations
 // (rank 0 is the best reading everywhere, rank 1 changes the cheapest
-// second choice, and so on). TopK 1 returns only the best.
+// second choice, and so on). TopK 1 returns only the best. Keeping a
+// stretch as written can itself be an alternative ("death-cup" beside
+// "death cup"); such an alternative simply has no span there.
 //
 // # Modes, classes and languages
 //

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleNormalize() {
-	res, err := normalize.Normalize(context.Background(), "It costs $5 on 1/2.", normalize.Options{Language: "en", TopK: 3})
+	res, err := normalize.Normalize(context.Background(), "It costs $5 on 1/2.", normalize.Options{Language: "en", TopK: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -113,9 +113,19 @@ func enCardinalTN(s *stream, i int) []match {
 				return one(e2+1, Cardinal, enCardinal(d, true)+" - zero")
 			}
 			if len(d) <= 4 && len(d2) <= 4 && d[0] != '0' && d2[0] != '0' {
+				// NeMo keeps the dash of a bare numeric range written
+				// solid ("2-5" → "two - five"); a spaced one ("28 -
+				// 30", as tokenized text writes page ranges and scores)
+				// one counting something ("3-4 years") and a verse or
+				// page reference ("6:6-8") read "to".
+				// Each is the other's alternative.
+				dc, tc := 0.0, 0.5
+				if sp || s.kind(e2+1) == tSpace && s.kind(e2+2) == tWord || s.is(i-1, ":") {
+					dc, tc = tc, dc
+				}
 				return []match{{end: e2 + 1, readings: []reading{
-					{text: enCardinal(d, false) + " to " + enCardinal(d2, false), class: Cardinal},
-					{text: enCardinal(d, true) + " - " + enCardinal(d2, true), class: Cardinal, cost: 0.5}}}}
+					{text: enCardinal(d, true) + " - " + enCardinal(d2, true), class: Cardinal, cost: dc},
+					{text: enCardinal(d, false) + " to " + enCardinal(d2, false), class: Cardinal, cost: tc}}}}
 			}
 		}
 	}
@@ -133,6 +143,10 @@ func enCardinalTN(s *stream, i int) []match {
 	switch {
 	case n.grouped:
 		rs = append(rs, reading{text: enNumber(n, true), class: Cardinal})
+		if v, _ := strconv.Atoi(d); !n.neg && len(d) == 4 && v%100 == 0 && v%1000 != 0 {
+			// "2,500" is also said "twenty five hundred".
+			rs = append(rs, reading{text: en99(v/100) + " hundred", class: Cardinal, cost: 1})
+		}
 	case len(d) > 1 && d[0] == '0':
 		rs = append(rs, reading{text: enDigits(d), class: Cardinal}, reading{text: enNumber(n, true), class: Cardinal, cost: 1})
 	case len(d) >= 6 && !n.neg, len(d) == 5 && !n.neg && enZipContext(s, i):
@@ -148,8 +162,16 @@ func enCardinalTN(s *stream, i int) []match {
 			}
 			rs = append(rs, reading{text: y, class: Date, cost: yc})
 		}
-		rs = append(rs, reading{text: enNumber(n, false), class: Cardinal, cost: 0.5},
-			reading{text: enNumber(n, true), class: Cardinal, cost: 0.6})
+		// A number read on its own, with no word next to it, takes
+		// "and" after "hundred" as NeMo does ("123" → "one hundred and
+		// twenty three"); one counting something in running text ("170
+		// acres") and one inside a serial or code ("133-ABC") do not.
+		ac, pc := 0.5, 0.6
+		if !enSerialNeighbour(s, i, end) && !enWordNear(s, i, end) {
+			ac, pc = pc, ac
+		}
+		rs = append(rs, reading{text: enNumber(n, false), class: Cardinal, cost: ac},
+			reading{text: enNumber(n, true), class: Cardinal, cost: pc})
 	}
 	if w, e := enScaleAfter(s, end); w != "" {
 		for k := range rs {
@@ -159,6 +181,24 @@ func enCardinalTN(s *stream, i int) []match {
 		end = e
 	}
 	return []match{{end: end, readings: rs}}
+}
+
+// enSerialNeighbour reports whether the number spanning tokens [i, end)
+// touches a hyphen, a slash or a letter, as in serials and codes.
+func enSerialNeighbour(s *stream, i, end int) bool {
+	for _, k := range []int{i - 1, end} {
+		if s.is(k, "-") || s.is(k, "/") || s.kind(k) == tWord {
+			return true
+		}
+	}
+	return false
+}
+
+// enWordNear reports whether a word token lies next to tokens [i, end),
+// directly or across one space.
+func enWordNear(s *stream, i, end int) bool {
+	return s.kind(i-1) == tWord || s.kind(i-1) == tSpace && s.kind(i-2) == tWord ||
+		s.kind(end) == tWord || s.kind(end) == tSpace && s.kind(end+1) == tWord
 }
 
 func enDecimalTN(s *stream, i int) []match {
@@ -188,8 +228,8 @@ func enOrdinalTN(s *stream, i int) []match {
 		}
 	}
 	suf := strings.ToLower(s.text(n.end))
-	if suf != enOrdinalSuffix(v) {
-		return nil
+	if suf != enOrdinalSuffix(v) || len(n.intPart) > 1 && n.intPart[0] == '0' {
+		return nil // "000th" is digits and a suffix, not an ordinal
 	}
 	return one(n.end+1, Ordinal, enOrdinal(n.intPart))
 }
@@ -287,6 +327,8 @@ func enFractionTN(s *stream, i int) []match {
 	}
 	rs := []reading{{text: enFractionWords(whole, num, den), class: Fraction}}
 	if whole == "" {
+		// Read as a division: "2/8" → "two divided by eight".
+		rs = append(rs, reading{text: enCardinal(num, false) + " divided by " + enCardinal(den, false), class: Fraction, cost: 1.5})
 		if d, ok := enDateFromParts(num, den, ""); ok {
 			// After a weekday ("Tue (2/22)") it is a date.
 			c := 1.0
@@ -384,13 +426,20 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 			rs = append(rs, reading{text: sub, class: Money})
 			break
 		}
+		// NeMo joins the main unit and the subunit without "and"
+		// ("twenty dollars one cent"); "and" between them, and no "and"
+		// after "hundred", are common spoken alternatives.
 		main := enCardinal(n.intPart, true) + " " + unit(ip == "1")
-		sep := " and "
-		if cur.one == "pound" {
-			sep = " "
+		plain := enCardinal(n.intPart, false) + " " + unit(ip == "1")
+		rs = append(rs, reading{text: main + " " + sub, class: Money})
+		if cur.one != "pound" {
+			rs = append(rs, reading{text: main + " and " + sub, class: Money, cost: 0.3})
 		}
-		rs = append(rs, reading{text: main + sep + sub, class: Money},
-			reading{text: enDecimal(n.intPart, n.frac, false) + " " + cur.many, class: Money, cost: 1})
+		if plain != main {
+			rs = append(rs, reading{text: plain + " and " + sub, class: Money, cost: 0.5},
+				reading{text: plain + " " + sub, class: Money, cost: 0.6})
+		}
+		rs = append(rs, reading{text: enDecimal(n.intPart, n.frac, false) + " " + cur.many, class: Money, cost: 1})
 	default:
 		ipw := n.intPart
 		if ip == "" {
@@ -418,6 +467,7 @@ var enUnits = map[string]enUnit{
 	"km/h": {"kilometer per hour", "kilometers per hour"}, "m/s": {"meter per second", "meters per second"},
 	"%": {"percent", "percent"}, "°c": {"degree Celsius", "degrees Celsius"}, "°f": {"degree Fahrenheit", "degrees Fahrenheit"},
 	"ºc": {"degree Celsius", "degrees Celsius"}, "ºf": {"degree Fahrenheit", "degrees Fahrenheit"},
+	"°": {"degree", "degrees"}, "º": {"degree", "degrees"},
 	"ha": {"hectare", "hectares"}, "ac": {"acre", "acres"},
 	"m2": {"square meter", "square meters"}, "m²": {"square meter", "square meters"},
 	"km2": {"square kilometer", "square kilometers"}, "km²": {"square kilometer", "square kilometers"},
@@ -533,6 +583,15 @@ func enMeasureTN(s *stream, i int) []match {
 	}
 	u, e, ok := enUnitAt(s, end)
 	if !ok {
+		// A lone "s" after a free-standing number is the letter, read as
+		// NeMo does: "80 s", "4s" → "eighty S", "four S".
+		k := end
+		if s.kind(k) == tSpace {
+			k++
+		}
+		if s.is(k, "s") && s.boundary(k+1) && !s.is(k+1, "'") && s.kind(i-1) != tWord && !s.is(i-1, "-") && !s.is(i-1, "/") {
+			return []match{{end: k + 1, readings: []reading{{text: val + " S", class: Measure, cost: 0.3}}}}
+		}
 		return nil
 	}
 	name := u.many
@@ -544,6 +603,11 @@ func enMeasureTN(s *stream, i int) []match {
 		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 == e+2 {
 			out += " per " + u2.one
 			e = e2
+		} else if t := s.text(e + 1); s.kind(e+1) == tWord && len(t) == 1 && s.boundary(e+2) {
+			// An unknown one-letter unit is spelled: "3 cc/s" → "three
+			// CC per S".
+			out += " per " + strings.ToUpper(t)
+			e += 2
 		}
 	}
 	return one(e, Measure, out)
@@ -878,8 +942,10 @@ func enAMPM(s *stream, j int) (string, int) {
 		}
 	case "a", "p":
 		if s.is(k+1, ".") && strings.EqualFold(s.text(k+2), "m") {
+			// The closing period belongs to the abbreviation unless
+			// other punctuation follows it ("4A.M.?" keeps ".?").
 			e := k + 3
-			if s.is(e, ".") {
+			if s.is(e, ".") && !(s.kind(e+1) == tSym && !s.is(e+1, ".")) {
 				e++
 			}
 			if s.boundary(e) {
@@ -979,6 +1045,9 @@ func enTelephoneTN(s *stream, i int) []match {
 	if !s.startOK(i) {
 		return nil
 	}
+	if m, ok := enVanityNumber(s, i); ok {
+		return []match{m}
+	}
 	j := i
 	var groups []string
 	plus := false
@@ -1072,6 +1141,75 @@ func enTelephoneTN(s *stream, i int) []match {
 	return one(j, Telephone, strings.Join(ws, ", "))
 }
 
+// enVanityNumber reads a toll-free number spelled partly in letters,
+// "1-800-GO-2-HAUL" → "one, eight hundred, GO two, HAUL": the seven
+// characters after the prefix fall into groups of three and four, letters
+// stay as written and digits are read one by one.
+func enVanityNumber(s *stream, i int) (match, bool) {
+	j := i
+	var out []string
+	if s.is(j, "1") && s.is(j+1, "-") {
+		out = append(out, "one")
+		j += 2
+	}
+	p := s.text(j)
+	if s.kind(j) != tNum || len(p) != 3 || p[0] != '8' || p[1] != p[2] || !s.is(j+1, "-") {
+		return match{}, false
+	}
+	out = append(out, enOnes[8]+" hundred")
+	if p != "800" {
+		out[len(out)-1] = "eight " + enDigits(p[1:])
+	}
+	j += 2
+	var parts []string // the pieces of the current group
+	n, letters := 0, false
+	for n < 7 && j < s.n() {
+		t := s.text(j)
+		switch s.kind(j) {
+		case tWord:
+			if strings.ToUpper(t) != t || !isASCII(t) {
+				return match{}, false
+			}
+			letters = true
+			parts = append(parts, t)
+		case tNum:
+			parts = append(parts, enDigits(t))
+		default:
+			return match{}, false
+		}
+		n += len(t)
+		j++
+		if n == 3 || n == 7 {
+			out = append(out, strings.Join(parts, " "))
+			parts = nil
+		} else if n > 7 || n > 3 && len(out) < 3 && out[0] == "one" || n > 3 && len(out) < 2 {
+			return match{}, false
+		}
+		if n < 7 {
+			if !s.is(j, "-") {
+				if n == 3 || s.kind(j) == tSpace || j >= s.n() {
+					return match{}, false
+				}
+				continue
+			}
+			j++
+		}
+	}
+	if n != 7 || !letters || !s.boundary(j) {
+		return match{}, false
+	}
+	return match{end: j, readings: []reading{{text: strings.Join(out, ", "), class: Telephone}}}, true
+}
+
+func isASCII(t string) bool {
+	for k := 0; k < len(t); k++ {
+		if t[k] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // Electronic: e-mail addresses and URLs.
 
 var enTLD = wordSet("com org net edu gov io ai co uk de fr it es nl ru cn jp info biz us ca au in ch se no eu tv me app dev sm")
@@ -1121,7 +1259,7 @@ func enElectronicTN(s *stream, i int) []match {
 		// bare domain: word.tld
 		host, _, _ := strings.Cut(low, "/")
 		dot := strings.LastIndexByte(host, '.')
-		if dot < 0 || !enTLD[host[dot+1:]] {
+		if dot < 0 || !enTLD[host[dot+1:]] && !enPlainDomain(src) {
 			return nil
 		}
 		for _, r := range host[:dot] {
@@ -1142,16 +1280,52 @@ func enElectronicTN(s *stream, i int) []match {
 	return one(end, Electronic, enSpellElectronic(s, i, end))
 }
 
+// enPlainDomain reports whether src is two lower-case labels of letters
+// joined by a dot, "test.abc": a domain name even with a TLD not in enTLD.
+func enPlainDomain(src string) bool {
+	a, b, ok := strings.Cut(src, ".")
+	if !ok || len(a) < 2 || len(b) < 2 || len(b) > 6 {
+		return false
+	}
+	for _, r := range a + b {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 func enSpellElectronic(s *stream, i, end int) string {
 	var ws []string
+	low := strings.ToLower(s.span(i, end))
+	// Full addresses (with a scheme, www or an @) read product names in
+	// their paths as acronyms, as NeMo does: "/dgx-basepod" → "DGX dash
+	// BASEPOD", "/rtx-6000" → "RTX dash six thousand", "/123-sm" → "dash
+	// SM".
+	full := strings.Contains(low, "://") || strings.HasPrefix(low, "www.") || strings.Contains(low, "@")
+	inPath := false
+	afterAcronym := func(k int) bool {
+		return full && inPath && s.is(k-1, "-") && enUpperWords[strings.ToLower(s.text(k-2))]
+	}
 	for k := i; k < end; k++ {
 		t := s.text(k)
+		if t == "/" && !s.is(k-1, "/") && !s.is(k+1, "/") && !s.is(k-1, ":") {
+			inPath = true
+		}
 		switch s.kind(k) {
 		case tNum:
-			ws = append(ws, enDigits(t))
+			if afterAcronym(k) {
+				ws = append(ws, enCardinal(t, false))
+			} else {
+				ws = append(ws, enDigits(t))
+			}
 		case tWord:
 			lw := strings.ToLower(t)
 			switch {
+			case afterAcronym(k),
+				full && inPath && len(t) <= 3 && t == lw && (s.is(k-1, "-") || s.is(k-1, ".")) &&
+					(k == end-1 || s.is(k+1, "/") || s.is(k+1, ".")):
+				ws = append(ws, strings.ToUpper(t))
 			case t == lw && s.is(k-1, "/") && s.is(k+1, "/"):
 				// a lower-case directory name is a word: "/build/html/"
 				ws = append(ws, lw)
@@ -1162,7 +1336,7 @@ func enSpellElectronic(s *stream, i, end int) string {
 				ws = append(ws, strings.ToUpper(t))
 			case enLowerWords[lw]:
 				ws = append(ws, lw)
-			case k == end-1 && s.is(k-1, ".") && !enTLD[lw] && len(t) <= 4 || k == end-1 && s.is(k-1, ".") && len(t) == 2:
+			case full && k == end-1 && s.is(k-1, ".") && !enTLD[lw] && len(t) <= 4 || k == end-1 && s.is(k-1, ".") && len(t) == 2:
 				ws = append(ws, strings.ToUpper(t))
 			default:
 				ws = append(ws, lw)
@@ -1492,14 +1666,43 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 var enSymbols = map[string]string{"&": "and", "§": "section", "%": "percent", "$": "dollar", "+": "plus",
 	"=": "equals", "@": "at", "°": "degrees", "#": "hash", "€": "euro", "£": "pound", "×": "times"}
 
+// markupTag reads an SSML-like tag at i: "<", an optional "/", a name, then
+// anything but spaces and angle brackets up to ">". It returns the token
+// index after the tag.
+func markupTag(s *stream, i int) (int, bool) {
+	if !s.is(i, "<") {
+		return i, false
+	}
+	j := i + 1
+	if s.is(j, "/") {
+		j++
+	}
+	if s.kind(j) != tWord {
+		return i, false
+	}
+	for j++; j < s.n() && j-i < maxScan; j++ {
+		switch {
+		case s.is(j, ">"):
+			return j + 1, true
+		case s.kind(j) == tSpace || s.is(j, "<"):
+			return i, false
+		}
+	}
+	return i, false
+}
+
 // enNumPrefix lists prefixes whose hyphen before a number is silent.
 var enNumPrefix = map[string]bool{"mid": true, "pre": true, "post": true, "early": true, "late": true}
 
 func enVerbatimTN(s *stream, i int) []match {
+	// Markup tags ("<pitch=-.3>", "</pitch>") pass through unchanged.
+	if e, ok := markupTag(s, i); ok {
+		return one(e, Verbatim, s.span(i, e))
+	}
 	// "baking-tins" → "baking tins": a hyphen inside a lower-case compound.
 	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tWord && unicode.IsLower(firstRune(s.text(i-1))) &&
 		unicode.IsLower(firstRune(s.text(i+1))) && !s.is(i+2, "-") && !s.is(i-2, "-") {
-		return one(i+1, Verbatim, " ")
+		return []match{{end: i + 1, readings: []reading{{text: " ", class: Verbatim}, {text: "-", class: Verbatim, cost: 1}}}}
 	}
 	// "mid-80s" → "mid eighties": a prefix hyphenated to a number.
 	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tNum && enNumPrefix[s.text(i-1)] && s.startOK(i-1) {
@@ -1631,7 +1834,7 @@ func firstRune(t string) rune {
 // letters: "g p s".
 func enInitialism(s *stream, i int) []match {
 	t := s.text(i)
-	if s.kind(i) != tWord || len(t) < 2 || len(t) > 5 || !s.boundary(i+1) {
+	if s.kind(i) != tWord || len(t) < 3 || len(t) > 5 || !s.boundary(i+1) {
 		return nil
 	}
 	for k := 0; k < len(t); k++ {

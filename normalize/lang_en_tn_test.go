@@ -2,6 +2,7 @@ package normalize_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto/normalize"
@@ -13,7 +14,23 @@ func TestEnglishTNRules(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"latex quotes glued", "animals: ``cat``, ``dog``.", `animals: "cat", "dog".`},
 		{"latex quotes free-standing", "It is `` tagged `` .", "It is `` tagged `` ."},
-		{"space after sentence mark", "NO?17 and !1", "NO? seventeen and ! one"},
+		{"input spacing kept after sentence marks", "NO?17 and !1", "NO?seventeen and !one"},
+		{"and after hundred in a free-standing number", "123", "one hundred and twenty three"},
+		{"no and in running text", "170 acres", "one hundred seventy acres"},
+		{"no and inside a serial", "133-ABC", "one hundred thirty three-ABC"},
+		{"money subunit without and", "$20.01", "twenty dollars one cent"},
+		{"solid numeric range keeps the dash", "from 2-10", "from two - ten"},
+		{"range counting something", "lose 3-4 pounds", "lose three to four pounds"},
+		{"spaced range", "pages 28 - 30", "pages twenty eight to thirty"},
+		{"vanity toll-free number", "1-800-GO-2-HAUL", "one, eight hundred, GO two, HAUL"},
+		{"markup tag kept", "<pitch=-.3>5</pitch>", "<pitch=-.3> five </pitch>"},
+		{"acronym product name in a URL path", "https://www.nvidia.com/dgx-basepod", "HTTPS colon slash slash WWW dot NVIDIA dot com slash DGX dash BASEPOD"},
+		{"model number after an acronym", "http://www.nvidia.com/rtx-6000", "HTTP colon slash slash WWW dot NVIDIA dot com slash RTX dash six thousand"},
+		{"bare domain with an unknown TLD", "test.abc", "test dot abc"},
+		{"unknown one-letter unit after per", "3 cc/s", "three CC per S"},
+		{"digits with an ordinal suffix but a leading zero", "000th", "zero zero zero th"},
+		{"period of a.m. before other punctuation", "4A.M.?", "four AM.?"},
+		{"minus after a question mark", "NO?-34", "NO?minus thirty four"},
 		{"no space after opening bracket", "(1) item", "(one) item"},
 		{"five-digit number", "10000 people", "ten thousand people"},
 		{"fiscal quarter", "in 3Q22 and 4Q05", "in the third quarter of twenty two and the fourth quarter of oh five"},
@@ -65,5 +82,74 @@ func TestEnglishTNRules(t *testing.T) {
 				t.Errorf("Normalize(%q) = %q; want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestSpacingSeparate(t *testing.T) {
+	tests := []struct{ in, keep, separate string }{
+		{"1!hello", "one!hello", "one! hello"},
+		{"(1)Hello", "(one)Hello", "(one) Hello"},
+		{"single quote. '4", "single quote. 'four", "single quote. ' four"},
+		{"12,again,4", "twelve,again,four", "twelve, again, four"},
+		{"&hi;&hi;", "and hi;and hi;", "and hi; and hi;"},
+		{"check §- and", "check section- and", "check section - and"},
+		{`non matching quotes?" "12text"`, `non matching quotes?" "twelve text"`, `non matching quotes?" "twelve text"`},
+		{"80's and 3'sss", "eighty's and three'sss", "eighty's and three ' sss"},
+		{"133-ABC and 31/31/100", "one hundred thirty three-ABC and thirty one/thirty one/one hundred",
+			"one hundred thirty three-ABC and thirty one/thirty one/one hundred"},
+		{"covid-19.5", "covid-nineteen point five", "covid- nineteen point five"},
+		{"2015年08月08号", "", ""},
+	}
+	for _, tt := range tests {
+		for _, sp := range []normalize.Spacing{normalize.SpacingKeep, normalize.SpacingSeparate} {
+			lang, want := "en", tt.keep
+			if sp == normalize.SpacingSeparate {
+				want = tt.separate
+			}
+			if want == "" { // Han text is never spaced
+				lang = "zh"
+				res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: lang, Spacing: sp})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(res.Best(), " ") {
+					t.Errorf("Normalize(%q, spacing %d) = %q; want no spaces", tt.in, sp, res.Best())
+				}
+				continue
+			}
+			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: lang, Spacing: sp})
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", tt.in, err)
+			}
+			if got := res.Best(); got != want {
+				t.Errorf("Normalize(%q, spacing %d) = %q; want %q", tt.in, sp, got, want)
+			}
+		}
+	}
+	if _, err := normalize.Normalize(context.Background(), "1", normalize.Options{Language: "en", Spacing: 7}); err == nil {
+		t.Error("spacing 7 was accepted")
+	}
+}
+
+// An alternative may keep a span as written; its Spans then leave it out.
+func TestAsWrittenAlternative(t *testing.T) {
+	res, err := normalize.Normalize(context.Background(), "the death-cup", normalize.Options{Language: "en", TopK: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best() != "the death cup" {
+		t.Fatalf("best = %q; want %q", res.Best(), "the death cup")
+	}
+	found := false
+	for _, a := range res.Alternatives {
+		if a.Text == "the death-cup" {
+			found = true
+			if len(a.Spans) != 0 {
+				t.Errorf("as-written alternative has spans %+v", a.Spans)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no as-written alternative in %+v", res.Alternatives)
 	}
 }

@@ -82,7 +82,31 @@ type Options struct {
 	Classes []string
 	// Model is reported in the result; "" means ModelID.
 	Model string
+	// Spacing selects how a conversion is spaced against the punctuation
+	// next to it in TN; the zero value, SpacingKeep, keeps the input's
+	// spacing.
+	Spacing Spacing
 }
+
+// Spacing selects how converted text is spaced against adjacent
+// punctuation.
+type Spacing uint8
+
+const (
+	// SpacingKeep keeps the input's spacing: a space is added only where a
+	// reading would otherwise run into a letter, a digit or a symbol such
+	// as + or & ("4.4x" → "four point four x", "1!hello" → "one!hello").
+	SpacingKeep Spacing = iota
+	// SpacingSeparate sets each conversion off from the punctuation around
+	// it, as NeMo's normalizer does without punct_post_process: "1!hello" →
+	// "one! hello", "(1)Hello" → "(one) Hello", "'4" → "' four", "§-" →
+	// "section -". Closing punctuation (. , ; : ! ? and closing brackets)
+	// stays attached after a conversion and an opening bracket before it, and
+	// a quote attaches when it pairs with another across the conversion
+	// (`"12text"` → `"twelve text"`) or starts "'s" ("80's" →
+	// "eighty's"). Only Latin-script text is affected.
+	SpacingSeparate
+)
 
 // Span is one changed stretch of the input.
 type Span struct {
@@ -169,6 +193,8 @@ type plan struct {
 	topK  int
 	allow classSet
 	und   bool
+	// spacing is Options.Spacing.
+	spacing Spacing
 }
 
 func invalid(param, format string, args ...any) error {
@@ -183,7 +209,10 @@ func (o Options) Validate() error {
 }
 
 func (o Options) resolve() (*plan, error) {
-	p := &plan{mode: o.Mode, topK: o.TopK}
+	p := &plan{mode: o.Mode, topK: o.TopK, spacing: o.Spacing}
+	if o.Spacing > SpacingSeparate {
+		return nil, invalid("spacing", "normalize: spacing %d is not one of SpacingKeep, SpacingSeparate", o.Spacing)
+	}
 	switch o.Mode {
 	case "":
 		p.mode = TN

@@ -61,13 +61,13 @@ func scanNumber(s *stream, i int, dec, group string) (numLit, bool) {
 func (s *stream) glued(i int) bool { return i < s.n() && s.kind(i) != tSpace }
 
 // minusOK reports whether a '-' at token j can be a minus sign: at the start,
-// after a space or an opening bracket.
+// after a space, an opening bracket or a sentence mark ("NO?-34").
 func (s *stream) minusOK(j int) bool {
 	if j == 0 || s.kind(j-1) == tSpace {
 		return true
 	}
 	switch s.text(j - 1) {
-	case "(", "[", "{", "\"", "=", "<", ">":
+	case "(", "[", "{", "\"", "=", "<", ">", "?", "!", ";":
 		return true
 	}
 	return false

@@ -33,7 +33,11 @@ func runReport(ctx context.Context, dir string, w io.Writer) error {
 	fmt.Fprintln(w, "Exact match of the best alternative (rank 0) through the public `normalize.Normalize` API, "+
 		"after collapsing white space on both sides (NeMo's own normalizer does the same); a case passes when it "+
 		"equals the expected output or any `accepted` one. \"Any of top 8\" counts a case when one of the eight "+
-		"ranked alternatives matches (the n-best view NeMo's audio-based suites use). Unit-test files of "+
+		"ranked alternatives matches (the n-best view NeMo's audio-based suites use); cases marked "+
+		"`nondeterministic` (NeMo's `normalize_with_audio` file, asserted upstream against an n-best list) "+
+		"count as exact when any of the eight alternatives matches. NeMo TN cases run with "+
+		"`Spacing: SpacingSeparate` (NeMo's default spacing around punctuation) unless the case records "+
+		"`punct_post_process`, which restores the input's spacing like the default `SpacingKeep`. Unit-test files of "+
 		"NeMo-text-processing (`nemo/`) and WeTextProcessing (`wetext/`) per language and mode; the rules follow "+
 		"NeMo's conventions where the two suites disagree (e.g. WeTextProcessing's zh ITN keeps `1亿2300`, reads "+
 		"`110` as `幺幺零` and depends on normalizer options; its en TN says \"negative\" and \"thousand\"):")

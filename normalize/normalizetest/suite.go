@@ -38,6 +38,19 @@ type Case struct {
 // evaluation set rather than a unit-test file.
 func (c Case) SentenceLevel() bool { return c.Source == "nemo_eval" }
 
+// NormalizeOptions returns the options the case is run with: its language
+// and mode, top_k 8, and the spacing its upstream normalizer asserts. NeMo's
+// TN sets conversions off from adjacent punctuation unless
+// punct_post_process is on (then it restores the input's spacing), so NeMo
+// TN cases without that option run with [normalize.SpacingSeparate].
+func (c Case) NormalizeOptions() normalize.Options {
+	o := normalize.Options{Language: c.Lang, Mode: normalize.Mode(c.Mode), TopK: 8}
+	if c.Source == "nemo" && c.Mode == "tn" && c.Options["punct_post_process"] != true {
+		o.Spacing = normalize.SpacingSeparate
+	}
+	return o
+}
+
 // Load reads every *.jsonl file below dir (the text/normalize folder).
 func Load(dir string) ([]Case, error) {
 	var cases []Case
@@ -139,7 +152,9 @@ type Report struct {
 }
 
 // Run normalizes every case through normalize.Normalize with top_k 8 and
-// scores the best alternative (Pass) and any alternative (AnyPass).
+// scores the best alternative (Pass) and any alternative (AnyPass). A
+// non-deterministic case (NeMo's normalize_with_audio suite, whose upstream
+// test checks an n-best list) passes when any alternative matches.
 func Run(ctx context.Context, cases []Case) (*Report, error) {
 	r := &Report{Unit: map[Key]Tally{}, BySource: map[[3]string]Tally{}, Sentence: map[string]Tally{}, Unsupported: map[string]int{}}
 	supported := map[string]bool{}
@@ -159,7 +174,7 @@ func Run(ctx context.Context, cases []Case) (*Report, error) {
 		anyOK := c.Input == "" && c.Correct("")
 		if c.Input != "" {
 			var res *normalize.Result
-			res, err = normalize.Normalize(ctx, c.Input, normalize.Options{Language: c.Lang, Mode: normalize.Mode(c.Mode), TopK: 8})
+			res, err = normalize.Normalize(ctx, c.Input, c.NormalizeOptions())
 			if err == nil {
 				got = res.Best()
 				for _, a := range res.Alternatives {
@@ -167,7 +182,10 @@ func Run(ctx context.Context, cases []Case) (*Report, error) {
 				}
 			}
 		}
-		ok := err == nil && c.Correct(got)
+		// A non-deterministic case is asserted upstream against the
+		// n-best list of NeMo's audio-based normalizer, so any of our
+		// ranked alternatives may hit one of its accepted outputs.
+		ok := err == nil && (c.Correct(got) || c.Nondeterministic && anyOK)
 		add := func(t Tally) Tally {
 			t.Total++
 			if ok {
