@@ -1,7 +1,10 @@
 // Package sphinx is a pure-Go acoustic engine for CMU Sphinx models: it
 // reads the Debian pocketsphinx-en-us acoustic model, computes the same
 // MFCC features as the peer's front end, scores its phonetically tied
-// mixture (PTM) senones and force-aligns word sequences with a beam-pruned
+// mixture (PTM) senones — or, for continuous models such as the Chinese
+// and German Sphinx packs, one codebook per senone with float
+// "mixture_weights", a text mdef and an optional LDA/MLLT
+// "feature_transform" — and force-aligns word sequences with a beam-pruned
 // Viterbi search. Alignment, transcription and speaker work build on it.
 //
 //	m, err := sphinx.Load(ctx, sphinx.Config{}) // Debian en-us model + cmudict
