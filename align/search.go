@@ -63,6 +63,20 @@ type searchParams struct {
 // its streaming window are this many times the standard ones.
 const extendedFactor = 3
 
+// silencePenalty is the log probability (nats) of each optional pause the
+// standard search inserts between words. The engine's default,
+// sphinx.DefaultSilencePenalty (-34.4), is the peer decoder's silence
+// probability scaled by its language weight, a decoding setting. Against
+// reference word timings (the MFA TextGrids and pocketsphinx's own
+// alignments, docs/bench/align.md), every penalty from -30 to -22.5
+// placed at least as many boundaries within 50 ms as -34.4 on every
+// file, and -25 the most: short pauses (40-200 ms) between words become
+// silence instead of stretching a neighbouring phone over them. Cheaper
+// pauses (-15 and above) moved boundaries of the pocketsphinx
+// references. The extended search keeps half the engine's default: it is
+// the fallback for audio the standard beam loses, and was not re-measured.
+const silencePenalty = -25
+
 func (k knobs) params(effort string) searchParams {
 	beam := float64(sphinx.DefaultBeam)
 	if k.standardBeam > 0 {
@@ -72,7 +86,7 @@ func (k knobs) params(effort string) searchParams {
 	if k.chunkSeconds > 0 {
 		chunk = k.chunkSeconds
 	}
-	p := searchParams{effort: effort, beam: beam, silencePenalty: sphinx.DefaultSilencePenalty, chunkFrames: int(chunk * 100)}
+	p := searchParams{effort: effort, beam: beam, silencePenalty: silencePenalty, chunkFrames: int(chunk * 100)}
 	if effort == EffortExtended {
 		p.beam = extendedFactor * float64(sphinx.DefaultBeam)
 		p.silencePenalty = sphinx.DefaultSilencePenalty / 2
