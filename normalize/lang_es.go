@@ -3,6 +3,7 @@ package normalize
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Spanish rules.
@@ -224,8 +225,8 @@ func init() {
 	register(&rules{
 		tag: "es", name: "Spanish", script: "Latn",
 		tn: map[string]matcher{
-			Electronic: L.electronicTN(esElec),
-			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
+			Electronic: esElectronicTN(L.electronicTN(esElec)),
+			Cardinal:   esCardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: esMeasureTN,
 			Ordinal: esOrdinalTN, Date: esDateTN, Time: esTimeTN, Fraction: esFractionTN,
 			Telephone: esTelephoneTN, Roman: esRomanTN,
 			Whitelist: whitelistMatcher(map[string]string{"dr.": "doctor", "Dr.": "doctor", "sr.": "señor", "Sr.": "señor",
@@ -303,7 +304,19 @@ func esOrdinalTN(s *stream, i int) []match {
 	if !ok || n.point || n.neg {
 		return nil
 	}
-	// "1ro", "1ra", "28°", "1.000ª": markers right after the digits
+	// "1.000ª": scanNum stops before a group glued to its marker
+	if !n.grouped && len(s.text(i)) <= 3 && s.is(i+1, ".") {
+		d, j := s.text(i), i+1
+		for s.is(j, ".") && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 && j-i < maxScan {
+			d += s.text(j + 1)
+			j += 2
+		}
+		g := map[string]string{"º": "o", "ª": "a"}[s.text(j)]
+		if j > i+1 && g != "" && s.boundary(j+1) {
+			return esOrdinalOut(numLit{intPart: d}, g, j+1)
+		}
+	}
+	// "1ro", "1ra", "28°": markers right after the digits
 	if s.kind(n.end) == tWord || s.is(n.end, "°") {
 		g := ""
 		switch strings.ToLower(s.text(n.end)) {
@@ -455,6 +468,9 @@ func esTimeTN(s *stream, i int) []match {
 	if h > 24 {
 		return nil
 	}
+	if m := esUnitClockTN(s, i, h); m != nil {
+		return m
+	}
 	sep := s.text(i + 1)
 	if !((sep == ":" || sep == ".") && s.kind(i+2) == tNum && len(s.text(i+2)) == 2) {
 		return nil
@@ -467,6 +483,9 @@ func esTimeTN(s *stream, i int) []match {
 	sec := -1
 	if sep == ":" && s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
 		sec, _ = strconv.Atoi(s.text(e + 1))
+		if sec > 59 {
+			return nil
+		}
 		e += 2
 	}
 	if s.kind(e) == tSpace && s.is(e+1, "h") && s.boundary(e+2) {
@@ -493,8 +512,19 @@ func esTimeTN(s *stream, i int) []match {
 	if !s.boundary(e) {
 		return nil
 	}
-	var out string
-	if sec >= 0 {
+	out := esClock(h, m, sec) + period
+	if z, e2 := esZoneAt(s, e); z != "" {
+		out += " " + z
+		e = e2
+	}
+	return one(e, Time, out)
+}
+
+// esClock reads a time of day: "cinco y dos", "doce y cuarto", or with
+// seconds "tres horas dos minutos y treinta y dos segundos". sec < 0 means
+// no seconds were written; zero seconds are not read ("12:00:00" → "doce").
+func esClock(h, m, sec int) string {
+	if sec > 0 {
 		unit := func(v int, one, many string) string {
 			if v == 1 {
 				return "un " + one
@@ -505,25 +535,136 @@ func esTimeTN(s *stream, i int) []match {
 		if h == 1 {
 			hw = "una hora"
 		}
-		out = hw + " " + unit(m, "minuto", "minutos") + " y " + unit(sec, "segundo", "segundos")
-	} else {
-		out = esHour(h)
+		return hw + " " + unit(m, "minuto", "minutos") + " y " + unit(sec, "segundo", "segundos")
+	}
+	out := esHour(h)
+	switch {
+	case m == 15:
+		out += " y cuarto"
+	case m > 0:
+		out += " y " + esCardinal(strconv.Itoa(m))
+	}
+	return out
+}
+
+// esZoneLetters lists time zone abbreviations read letter by letter.
+var esZoneLetters = wordSet("utc gmt est edt cst cdt mst mdt pst pdt hst cet cest eet eest wet bst jst")
+
+// esZoneNames lists time zone abbreviations read by name.
+var esZoneNames = map[string]string{
+	"pyt": "hora estándar de paraguay", "pyst": "hora de verano de paraguay",
+	"art": "hora estándar de argentina", "brt": "hora estándar de brasilia",
+	"clt": "hora estándar de chile", "clst": "hora de verano de chile",
+	"cot": "hora estándar de colombia", "pet": "hora estándar de perú",
+	"bot": "hora de bolivia", "ect": "hora de ecuador", "vet": "hora de venezuela",
+	"uyt": "hora estándar de uruguay",
+}
+
+// esZoneAt reads a time zone after a time at token e (which must be a
+// space): "est" → "e s t", "pyt" → "hora estándar de paraguay", with an
+// optional offset "gmt-3" → "g m t menos tres", "utc +1:30" → "u t c más una
+// treinta". It returns "" when there is none.
+func esZoneAt(s *stream, e int) (string, int) {
+	if s.kind(e) != tSpace || s.kind(e+1) != tWord {
+		return "", e
+	}
+	z := strings.ToLower(s.text(e + 1))
+	var out string
+	switch {
+	case esZoneLetters[z]:
+		out = strings.Join(strings.Split(z, ""), " ")
+	case esZoneNames[z] != "":
+		out = esZoneNames[z]
+	default:
+		return "", e
+	}
+	j := e + 2
+	if !s.boundary(j) {
+		return "", e
+	}
+	// offset: "-3", "+1", " +1", "-4:30"
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	if sign := s.text(k); (sign == "+" || sign == "-" || sign == "−") && s.kind(k+1) == tNum && len(s.text(k+1)) <= 2 {
+		oh, _ := strconv.Atoi(s.text(k + 1))
+		w := "más "
+		if sign != "+" {
+			w = "menos "
+		}
+		k += 2
 		switch {
-		case m == 15:
-			out += " y cuarto"
-		case m > 0:
-			out += " y " + esCardinal(strconv.Itoa(m))
+		case oh > 14:
+		case s.is(k, ":") && s.kind(k+1) == tNum && len(s.text(k+1)) == 2 && s.boundary(k+2):
+			om, _ := strconv.Atoi(s.text(k + 1))
+			switch {
+			case om == 0: // "gmt+2:00" → "g m t más dos"
+				out += " " + w + esCardinal(strconv.Itoa(oh))
+				j = k + 2
+			case om < 60:
+				out += " " + w + esHour(oh) + " " + esCardinal(strconv.Itoa(om))
+				j = k + 2
+			}
+		case s.boundary(k):
+			out += " " + w + esCardinal(strconv.Itoa(oh))
+			j = k
 		}
 	}
-	out += period
-	// time zones read as letters: "est" → "e s t"
-	if s.kind(e) == tSpace && s.kind(e+1) == tWord && s.boundary(e+2) {
-		if z := strings.ToLower(s.text(e + 1)); len(z) == 3 && (z == "est" || z == "pst" || z == "cst" || z == "utc" || z == "gmt" || z == "cet") {
-			out += " " + strings.Join(strings.Split(z, ""), " ")
-			e += 2
+	return out, j
+}
+
+// esUnitClockTN reads a time written with unit letters at token i (hour h):
+// "12h02m00s" → "doce y dos", "15 h 10 min 40 seg" → "quince horas diez
+// minutos y cuarenta segundos", and an hour before a time zone, "10 h
+// utc+1" → "diez u t c más uno". It returns nil otherwise.
+func esUnitClockTN(s *stream, i, h int) []match {
+	// next returns the token after an optional space at k.
+	next := func(k int) int {
+		if s.kind(k) == tSpace {
+			return k + 1
+		}
+		return k
+	}
+	j := next(i + 1)
+	if !s.is(j, "h") {
+		return nil
+	}
+	j++
+	if !s.boundary(j) && s.kind(j) != tNum {
+		return nil
+	}
+	// "10 h utc": the hour alone before a zone
+	if z, e := esZoneAt(s, j); z != "" {
+		return one(e, Time, esHour(h)+" "+z)
+	}
+	k := next(j)
+	if s.kind(k) != tNum || len(s.text(k)) > 2 {
+		return nil
+	}
+	m, _ := strconv.Atoi(s.text(k))
+	k = next(k + 1)
+	if w := s.text(k); !(w == "m" || w == "min") || m > 59 {
+		return nil
+	}
+	k++
+	sec := -1
+	if q := next(k); s.kind(q) == tNum && len(s.text(q)) <= 2 {
+		if w := next(q + 1); s.is(w, "s") || s.is(w, "seg") || s.is(w, "sec") {
+			sec, _ = strconv.Atoi(s.text(q))
+			k = w + 1
 		}
 	}
-	return one(e, Time, out)
+	// a bare "15 h 10 min" stays a measure
+	if sec < 0 || sec > 59 || !s.boundary(k) {
+		return nil
+	}
+	out := esClock(h, m, sec)
+	if z, e := esZoneAt(s, k); z != "" {
+		out += " " + z
+		k = e
+	}
+	return one(k, Time, out)
 }
 
 var esDenoms = map[int]string{2: "medio", 3: "tercio", 4: "cuarto", 5: "quinto", 6: "sexto", 7: "séptimo",
@@ -597,12 +738,27 @@ func esFractionTN(s *stream, i int) []match {
 		out += " de " + u[0]
 		e = e2
 	}
+	if nv == 1 && dv == 2 && !hasUnit {
+		// a half is "medio" in speech: "1 1/2" → "uno y medio"; a bare
+		// "1/2" stays "un medio" first, with "medio" beside it
+		half := "medio"
+		if whole != "" {
+			half = esCard(whole, false) + " y medio"
+			return []match{{end: e, readings: []reading{{text: neg + half, class: Fraction},
+				{text: neg + out, class: Fraction, cost: 1}}}}
+		}
+		return []match{{end: e, readings: []reading{{text: neg + out, class: Fraction},
+			{text: neg + half, class: Fraction, cost: 1}}}}
+	}
 	return one(e, Fraction, neg+out)
 }
 
 func esTelephoneTN(s *stream, i int) []match {
 	if !s.startOK(i) {
 		return nil
+	}
+	if m := esIPTN(s, i); m != nil {
+		return m
 	}
 	j := i
 	var parts []string
@@ -1148,7 +1304,12 @@ func esRomanTN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.boundary(i+1) {
 		return nil
 	}
-	// "el XI apóstol" → "el undécimo apóstol"; a lone "V" → "quinto"
+	// "el XI apóstol" → "el undécimo apóstol"; a lone "V" → "quinto", and
+	// a lone lower-case numeral of four letters or more ("cmxcix"; shorter
+	// ones are words: "mi", "di", "mil")
+	if v, ok := parseRoman(strings.ToUpper(s.text(i))); ok && i == 0 && s.n() == 1 && len(s.text(i)) >= 4 && s.text(i) == strings.ToLower(s.text(i)) {
+		return one(i+1, Roman, esOrdinal(v, "o"))
+	}
 	if v, ok := parseRoman(s.text(i)); ok && (i == 0 && s.n() == 1 || s.kind(i-1) == tSpace && (s.is(i-2, "el") || s.is(i-2, "la")) && len(s.text(i)) > 1) {
 		g := "o"
 		if s.is(i-2, "la") {
@@ -1166,6 +1327,9 @@ func esRomanTN(s *stream, i int) []match {
 	if s.kind(i-1) != tSpace {
 		return nil
 	}
+	if m := esRegnalTN(s, i); m != nil {
+		return m
+	}
 	switch strings.ToLower(s.text(i - 2)) {
 	case "siglo", "año", "tomo", "capítulo", "libro", "volumen", "parte":
 	default:
@@ -1182,4 +1346,199 @@ func esRomanTN(s *stream, i int) []match {
 		e += 2
 	}
 	return one(e, Roman, out)
+}
+
+// esCardinalTN is the Latin cardinal matcher plus hyphenated compounds of
+// words and numbers.
+func esCardinalTN(s *stream, i int) []match {
+	return append(esLatin.cardinalTN(s, i), esDashTN(s, i)...)
+}
+
+// esDashTN reads a hyphenated compound of words and numbers with spaces for
+// the hyphens: "a-5" → "a cinco", "0-800-hermano" → "cero ochocientos
+// hermano", "covid-19" → "covid diecinueve". A compound of numbers only
+// (a date, a range, a telephone number) is left to the other matchers.
+func esDashTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	var parts []string
+	words, nums := 0, 0
+	j := i
+	for j-i < maxScan {
+		switch s.kind(j) {
+		case tNum:
+			// "a-5,5", "a-1.000": not a plain integer part
+			if (s.is(j+1, ",") || s.is(j+1, ".")) && s.kind(j+2) == tNum {
+				return nil
+			}
+			d := s.text(j)
+			if len(d) > 1 && d[0] == '0' {
+				parts = append(parts, esLatin.digits(d))
+			} else {
+				parts = append(parts, esCardinal(d))
+			}
+			nums++
+		case tWord:
+			for _, r := range s.text(j) {
+				if !unicode.IsLetter(r) {
+					return nil
+				}
+			}
+			parts = append(parts, s.text(j))
+			words++
+		default:
+			return nil
+		}
+		j++
+		if s.is(j, "-") && (s.kind(j+1) == tNum || s.kind(j+1) == tWord) {
+			j++
+			continue
+		}
+		break
+	}
+	if words == 0 || nums == 0 || !s.boundary(j) {
+		return nil
+	}
+	return one(j, Cardinal, strings.Join(parts, " "))
+}
+
+// esMeasureTN is the Latin measure matcher plus arithmetic.
+func esMeasureTN(s *stream, i int) []match {
+	return append(esLatin.measureTN(s, i), esMathTN(s, i)...)
+}
+
+// esMathOps are the spoken arithmetic operators.
+var esMathOps = map[string]string{"+": "más", "-": "menos", "−": "menos", "=": "es igual a", "×": "por", "*": "por", "÷": "entre"}
+
+// esMathTN reads an arithmetic expression over written numbers: "2 + 2 - 1
+// = 3" → "dos más dos menos uno es igual a tres". A chain whose only
+// operator is "-" is a range or a date, not arithmetic, and is left alone.
+func esMathTN(s *stream, i int) []match {
+	n, ok := esLatin.scanNum(s, i)
+	if !ok {
+		return nil
+	}
+	ws := []string{esLatin.number(n)}
+	j, end := n.end, -1
+	arith := false
+	for j-i < maxScan {
+		k := j
+		if s.kind(k) == tSpace {
+			k++
+		}
+		op, isOp := esMathOps[s.text(k)]
+		if !isOp {
+			break
+		}
+		k++
+		if s.kind(k) == tSpace {
+			k++
+		}
+		if s.kind(k) != tNum {
+			break
+		}
+		m, ok := esLatin.scanNum(s, k)
+		if !ok {
+			break
+		}
+		arith = arith || op != "menos"
+		ws = append(ws, op, esLatin.number(m))
+		j = m.end
+		end = j
+	}
+	if end < 0 || !arith || !s.boundary(end) {
+		return nil
+	}
+	return one(end, Measure, strings.Join(ws, " "))
+}
+
+// esElectronicTN wraps the electronic matcher: a sentence period right after
+// an address is set off by a space ("www.x.net." → "… punto net ."), so that
+// it is not read as part of the address.
+func esElectronicTN(elec matcher) matcher {
+	return func(s *stream, i int) []match {
+		ms := elec(s, i)
+		for k, m := range ms {
+			if !s.is(m.end, ".") || !(m.end+1 == s.n() || s.kind(m.end+1) == tSpace) {
+				continue
+			}
+			rs := make([]reading, len(m.readings))
+			for r, rd := range m.readings {
+				rd.text += " ."
+				rs[r] = rd
+			}
+			ms[k] = match{end: m.end + 1, readings: rs}
+		}
+		return ms
+	}
+}
+
+// esRegnalNames lists given names of monarchs and popes, true for the
+// feminine ones.
+var esRegnalNames = map[string]bool{
+	"alfonso": false, "carlos": false, "felipe": false, "fernando": false, "enrique": false, "juan": false,
+	"pedro": false, "jaime": false, "sancho": false, "luis": false, "ramiro": false, "ordoño": false,
+	"bermudo": false, "amadeo": false, "eduardo": false, "jorge": false, "ricardo": false, "guillermo": false,
+	"federico": false, "napoleón": false, "constantino": false, "pío": false, "benedicto": false,
+	"gregorio": false, "león": false, "pablo": false, "clemente": false, "urbano": false, "inocencio": false,
+	"bonifacio": false, "alejandro": false, "sixto": false, "nicolás": false, "iván": false,
+	"maría": true, "isabel": true, "juana": true, "catalina": true, "ana": true, "victoria": true,
+	"leonor": true, "cristina": true, "margarita": true, "urraca": true, "berenguela": true, "blanca": true,
+}
+
+// esRegnalTN reads a Roman numeral after a known monarch's or pope's name
+// (esRegnalNames), in its gender: "Felipe II" → "Felipe segundo", "maría
+// vii" → "maría séptima", "Juan XXIII" → "Juan veintitrés" (ordinals up to
+// ten, cardinals above).
+func esRegnalTN(s *stream, i int) []match {
+	t := s.text(i)
+	v, ok := parseRoman(strings.ToUpper(t))
+	if !ok || v > 39 || s.kind(i-2) != tWord {
+		return nil
+	}
+	name := s.text(i - 2)
+	fem, known := esRegnalNames[strings.ToLower(name)]
+	// a lower-case "vi" or "xi" after a name is a word or a name ("Juan
+	// vi", "Li xi"), so lower case needs two letters besides
+	if !known || t != strings.ToUpper(t) && (len(t) < 2 || t == "vi" || t == "xi") {
+		return nil
+	}
+	if v > 10 {
+		return one(i+1, Roman, esCardinal(strconv.Itoa(v)))
+	}
+	g := "o"
+	if fem {
+		g = "a"
+	}
+	return one(i+1, Roman, esOrdinal(v, g))
+}
+
+// esIPTN reads an IPv4 address digit by digit: "123.123.0.40" → "uno dos
+// tres punto uno dos tres punto cero punto cuatro cero".
+func esIPTN(s *stream, i int) []match {
+	var parts []string
+	j := i
+	for k := 0; k < 4; k++ {
+		if k > 0 {
+			if !s.is(j, ".") {
+				return nil
+			}
+			j++
+		}
+		d := s.text(j)
+		// "1.000.000.000" is a number: octets have no leading zeros
+		if s.kind(j) != tNum || len(d) > 3 || len(d) > 1 && d[0] == '0' {
+			return nil
+		}
+		if v, _ := strconv.Atoi(d); v > 255 {
+			return nil
+		}
+		parts = append(parts, esLatin.digits(d))
+		j++
+	}
+	if !s.boundary(j) || s.is(j, ".") && s.kind(j+1) == tNum {
+		return nil
+	}
+	return one(j, Telephone, strings.Join(parts, " punto "))
 }

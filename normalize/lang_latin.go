@@ -256,7 +256,11 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 	if scale != "" {
 		amt := L.before(n.intPart)
 		if n.point {
+			// "21,1 millones" → "veintiuno coma un millones", as decimalTN
 			amt = L.number(n)
+			if L.cardBefore != nil && strings.HasSuffix(amt, " uno") {
+				amt = strings.TrimSuffix(amt, "o")
+			}
 		}
 		if L.scaleOf != "" {
 			scale += " " + L.scaleOf
