@@ -30,6 +30,23 @@
 // guessed from the script and common words unless [Options].Language names
 // it.
 //
+// In Arabic the comma (،) is a boundary weaker than a stop (0.5), except
+// between the items of an enumeration: before a word that is itself
+// followed by a comma. Persian and Urdu, which use the same comma, do not
+// split at it.
+//
+// Web and e-mail text often loses the line breaks that ended its units, so
+// some boundaries are found at plain word gaps: around a date-time stamp of
+// a mail header ("Ann Lee 06/02/2001 10:53 AM Please …"), after an e-mail
+// address or URL followed by a capitalised word, around rule lines
+// ("-----") and a signature delimiter, after an emoticon or a chat tag
+// ("lol"), around a URL introduced by a colon, before a mail header label
+// ("Sent by:"), at repeated table rows, after attachment file names and,
+// in English, after a sign-off ("Thanks,", "Best regards,") before a name,
+// after a salutation ("Louise,", "Hi Sara,") before a sentence, and before
+// a clause opener written with a capital after a lower-case word ("…
+// from that They sell …").
+//
 // # Paragraphs
 //
 // With [Options].ParagraphThreshold set (at least the sentence threshold),

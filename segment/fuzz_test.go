@@ -9,13 +9,22 @@ import (
 	"unicode/utf8"
 )
 
+// fuzzLangs are the languages FuzzText selects with a negative maxC, so
+// that rules limited to one language (English sign-offs, the Arabic comma)
+// are fuzzed too.
+var fuzzLangs = []string{"", "en", "ar", "de", "ja"}
+
 // FuzzText checks that segmentation never panics, keeps every non-space
 // character in order, trims its items and respects max_chars (except for
-// single words longer than it).
+// single words longer than it). A negative maxC turns length constraints
+// off and picks a language from fuzzLangs instead of guessing it.
 func FuzzText(f *testing.F) {
 	for _, s := range monotonicTexts {
 		f.Add(s, 0.35, 0)
+		f.Add(s, 0.35, -1)
 	}
+	f.Add("ذهبت إلى السوق، واشتريت الخبز، والموز، ثم عدت", 0.35, -2)
+	f.Add("Hi Sara, I wrote.\n\n-- \nThanks - Davis 06/02/2001 10:53 AM Please :) lol", 0.2, -1)
 	f.Add("1. a 2. b\n\n• c", 0.0, 10)
 	f.Add("「。」。”“...…. . . .", 1.0, 3)
 	f.Add("e.g. U.S.A. Mr. 3.14. «a.». (x.) y.", 0.5, 42)
@@ -26,6 +35,10 @@ func FuzzText(f *testing.F) {
 		opts := Options{Threshold: Float(th)}
 		if maxC > 0 && maxC < 200 {
 			opts.Length = &Length{MinChars: min(12, maxC), MaxChars: maxC}
+		}
+		if maxC < 0 {
+			k := uint(-(maxC + 1)) + 1 // -1 → 1, -2 → 2, …, without overflow
+			opts.Language = fuzzLangs[k%uint(len(fuzzLangs))]
 		}
 		r, err := Text(context.Background(), text, opts)
 		if err != nil {

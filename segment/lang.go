@@ -114,9 +114,17 @@ func detectLanguage(text string) string {
 		}
 		text = text[:cut]
 	}
-	var han, kana, hangul, cyr, greek, armenian, latin int
+	var han, kana, hangul, cyr, greek, armenian, arabic, persian, urdu, latin int
 	for _, r := range text {
 		switch {
+		case r >= 0x0600 && r <= 0x06FF: // Arabic script
+			arabic++
+			switch r {
+			case 'ٹ', 'ڈ', 'ڑ', 'ں', 'ے', 'ۓ', 'ہ', 'ۃ':
+				urdu++
+			case 'پ', 'چ', 'ژ', 'گ', 'ک', 'ی':
+				persian++
+			}
 		case r < 0x80:
 			if unicode.IsLetter(r) {
 				latin++
@@ -150,6 +158,17 @@ func detectLanguage(text string) string {
 		return "el"
 	case armenian > latin:
 		return "hy"
+	case arabic > latin:
+		// Letters Arabic does not use tell Urdu and Persian apart from it;
+		// the distinction matters for the Arabic comma, a boundary only in
+		// Arabic.
+		switch {
+		case urdu > 0:
+			return "ur"
+		case persian > 0:
+			return "fa"
+		}
+		return "ar"
 	}
 	best, bestN := "", 0
 	counts := map[string]int{}

@@ -3,6 +3,7 @@ package segment
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // learnAbbreviations finds abbreviations the built-in lists miss, with
@@ -56,14 +57,20 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 			j += n
 		}
 	}
-	any := false
-	for _, st := range stats {
+	// Only the words that passed pass 1 need counting in pass 2; a table
+	// of their first bytes (lower case ASCII) skips most lookups.
+	var cands map[string]*stat
+	var first [256]bool
+	for w, st := range stats {
 		if st.dottedLower >= 2 && 2*st.dottedLower > st.dotted {
-			any = true
-			break
+			if cands == nil {
+				cands = map[string]*stat{}
+			}
+			cands[w] = st
+			first[w[0]] = true
 		}
 	}
-	if !any {
+	if cands == nil {
 		return nil
 	}
 	// Pass 2: the candidates must never occur without the period.
@@ -83,21 +90,23 @@ func learnAbbreviations(s string, known map[string]abbrevKind) map[string]bool {
 			j += n
 			count++
 		}
-		p, _ := runeBefore(s, i)
-		if count <= 4 && (j >= len(s) || s[j] != '.') && p != '.' && p != '-' {
-			w := s[i:j]
-			if upper {
-				w = strings.ToLower(w)
-			}
-			if st, ok := stats[w]; ok {
-				st.bare++
+		if c := s[i]; count <= 4 && (c >= utf8.RuneSelf || first[c|0x20]) {
+			p, _ := runeBefore(s, i)
+			if (j >= len(s) || s[j] != '.') && p != '.' && p != '-' {
+				w := s[i:j]
+				if upper {
+					w = strings.ToLower(w)
+				}
+				if st, ok := cands[w]; ok {
+					st.bare++
+				}
 			}
 		}
 		i = j
 	}
 	var out map[string]bool
-	for w, st := range stats {
-		if st.dottedLower >= 2 && 2*st.dottedLower > st.dotted && st.bare == 0 {
+	for w, st := range cands {
+		if st.bare == 0 {
 			if out == nil {
 				out = map[string]bool{}
 			}

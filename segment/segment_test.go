@@ -82,6 +82,8 @@ var monotonicTexts = []string{
 	"I live in the E.U. How about you? 1. First 2. Second. Yahoo! in the U.S. for 20 years... Then, nothing.",
 	"features\ncontact manager\nevents\n\nIt was a cold \nnight. she left. 你好。再见！「はい。」と言った。",
 	"„Ich habe keine Zeit“, sagte sie: „Und auch keine Lust.“ Wir haben 1.000.000 Euro. Am 3. Oktober, z. B. heute.",
+	"Ann Lee 06/02/2001 10:53 AM Please call.\n\nThanks, Dawn\n\nLouise, There are two. see you -----= Posted via News =----- Next: http://a.example/ The end :) We won!!! next AB1 X 5 AB2 X 6 AB3 X 7 lol Fine from that They sell",
+	"ذهبت إلى السوق، واشتريت التفاح، والموز، ثم عدت.",
 }
 
 func TestThresholdMonotonic(t *testing.T) {
@@ -439,6 +441,9 @@ func TestDetectLanguage(t *testing.T) {
 		{"Кошка сидит на столе.", "ru"},
 		{"これはペンです。", "ja"},
 		{"我喜欢猫。", "zh"},
+		{"ذهبت إلى السوق واشتريت الخبز.", "ar"},
+		{"من به بازار رفتم و نان خریدم.", "fa"},
+		{"میں بازار گیا اور روٹی خریدی۔", "ur"},
 	}
 	for _, tt := range tests {
 		if got := detectLanguage(tt.in); got != tt.want {

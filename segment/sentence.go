@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A boundary is a candidate split between two units of text. The text before
@@ -114,6 +115,10 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 				return nil, err
 			}
 		}
+		if c := s[i]; c < utf8.RuneSelf && plainByte[c] {
+			i++ // most bytes: no stop, bracket or line break
+			continue
+		}
 		r, n := runeAt(s, i)
 		sc.quote(r, i)
 		switch {
@@ -128,6 +133,10 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 			if b, ok := sc.colon(i); ok {
 				out = append(out, b)
 			}
+		case r == '،' && sc.lang == "ar":
+			if b, ok := sc.arabicComma(i); ok {
+				out = append(out, b)
+			}
 		case r == '\n' || r == '\r':
 			b, ok, j := sc.lineBreak(i)
 			if ok {
@@ -138,7 +147,12 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 		}
 		i += n
 	}
-	slices.SortFunc(out, func(a, b boundary) int { return a.next - b.next })
+	byNext := func(a, b boundary) int { return a.next - b.next }
+	slices.SortFunc(out, byNext)
+	if gaps := sc.gapBoundaries(); len(gaps) > 0 {
+		slices.SortFunc(gaps, byNext)
+		out = mergeBoundaries(out, gaps)
+	}
 	// Merge candidates that start the next unit at the same place.
 	merged := out[:0]
 	for _, b := range out {
@@ -157,6 +171,33 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 		merged = append(merged, b)
 	}
 	return merged, nil
+}
+
+// plainByte marks the ASCII bytes the boundary scan can step over: all but
+// stops, colons, semicolons, brackets and line breaks. Skipping them leaves
+// the quotation state as it would be, since only brackets and quotes change
+// it and its staleness test is repeated at every other rune.
+var plainByte = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = !strings.ContainsRune(".!?:;()[]\n\r", rune(c))
+	}
+	return t
+}()
+
+// mergeBoundaries merges two lists sorted by next into one.
+func mergeBoundaries(a, b []boundary) []boundary {
+	out := make([]boundary, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].next < a[0].next {
+			out = append(out, b[0])
+			b = b[1:]
+		} else {
+			out = append(out, a[0])
+			a = a[1:]
+		}
+	}
+	out = append(out, a...)
+	return append(out, b...)
 }
 
 // scriptStop reports whether r at offset i is a stop only in the script of
@@ -250,6 +291,12 @@ closing:
 		closers = true
 		j += n
 	}
+	// An emoticon after the stop belongs to the sentence: "bacon! :) Thick".
+	if stops+periods > 0 {
+		if k := emoticonAfter(s, j); k > j {
+			j = k
+		}
+	}
 	// Footnote references after the stop: "martyr.[1][2] The", "(1987).1 According".
 	for stops+periods > 0 {
 		if k := footnote(s, j, i); k > j {
@@ -334,9 +381,9 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 	if stops > 0 {
 		q, _ := runeBefore(s, end)
 		switch {
-		case !gap && !closers && (upper || lower) && periods == 0 && runeLen(prevToken(s, i)) >= 2 && allLetters(prevToken(s, i)) && followedByLower(s, k):
+		case !gap && !closers && (upper || lower) && periods == 0 && runeLen(prevToken(s, i)) >= 2 && allLetters(prevToken(s, i)) && (followedByLower(s, k) || nextWord == "I"):
 			if upper {
-				return 0.6, true // "Hello!How"
+				return 0.6, true // "Hello!How", "around?I've"
 			}
 			return 0.4, true // "shop?there"
 		case !gap && isWordRune(nr):
@@ -351,6 +398,8 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 			return 0.55, true
 		case lower && q == '?':
 			return 0.45, true // "bet? really": lower-case starts are common in web text
+		case lower && sc.lang == "en" && (stops > 1 || prevToken(s, i) == ""):
+			return 0.4, true // web text: "crew!!! home", "opener ! complete"; not "alas! the door"
 		case lower:
 			return 0.25, true // "Yahoo! in"
 		case q == '!' && end-i == 1 && exclaimNames[prevToken(s, i)]:
@@ -447,6 +496,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		switch {
 		case upper || caseless:
 			return 0.85
+		case lower && sc.lang == "en" && isLowerWord(prevToken(sc.s, max(0, ts-1))):
+			return 0.4 // "very friendly . and did": a spaced stop in web text
 		case lower:
 			return 0.3
 		}
@@ -1056,4 +1107,58 @@ func wordEnds(s string, k int) bool {
 	}
 	r, _ := runeAt(s, k)
 	return k >= len(s) || isSpace(r)
+}
+
+// Scores of the Arabic comma: it ends a unit in Arabic prose, except
+// between the items of an enumeration.
+const (
+	arabicCommaScore = 0.5
+	arabicListScore  = 0.1
+)
+
+// arabicComma scores the Arabic comma (U+060C) at byte i. Arabic prose
+// strings clauses together with it where English would use a full stop, so
+// it is a boundary, weaker than a stop. When the next word is itself
+// followed by a comma, the comma separates the items of an enumeration
+// ("التفاح، والموز، …") and is not a boundary. A comma without a following
+// space ("3،5") is no candidate.
+func (sc *scanner) arabicComma(i int) (boundary, bool) {
+	s := sc.s
+	end := i + len("،")
+	next, newlines := end, 0
+	for next < len(s) {
+		r, n := runeAt(s, next)
+		if !isSpace(r) {
+			break
+		}
+		if r == '\n' {
+			newlines++
+		}
+		next += n
+	}
+	if next == end || next >= len(s) {
+		return boundary{}, false
+	}
+	// The next word, up to white space.
+	w := next
+	for w < len(s) {
+		r, n := runeAt(s, w)
+		if isSpace(r) {
+			break
+		}
+		w += n
+	}
+	score := arabicCommaScore
+	if strings.HasSuffix(s[next:w], "،") {
+		score = arabicListScore
+	}
+	if sc.inQuote() {
+		score *= 0.35
+	}
+	if newlines >= 2 {
+		score = certain
+	} else if newlines == 1 {
+		score += (1 - score) * 0.5
+	}
+	return boundary{end: end, next: next, score: score, newlines: newlines}, true
 }

@@ -1,0 +1,756 @@
+package segment
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Word-gap candidates: boundaries where no stop and no line break mark the
+// end of a unit. Web and e-mail text often loses its line breaks (a header
+// line, a signature, a pasted table), so the structure of the tokens around
+// a space is the only evidence left:
+//
+//   - a date-time stamp ("06/02/2001 10:53 AM") stands alone between a
+//     sender's name and the message;
+//   - an address (e-mail, URL) followed by a capitalised word ends a line;
+//   - a rule ("-----", "=====") and a signature delimiter ("--" opening a
+//     paragraph) stand alone;
+//   - an emoticon after a word ends the unit when a capitalised word follows;
+//   - a colon introducing a URL ("the link: http://…");
+//   - a mail header label ("Subject:", "Sent by:") starts a unit;
+//   - a sign-off ("Thanks,", "Best regards,") before a name, and a
+//     salutation ("Louise,", "Hi Sara,") before a sentence, in English;
+//   - a file name ending an attachment line ("image001.jpg 51K");
+//   - a table pasted as one line: a row key ("EY4096.3") after a number,
+//     when rows starting with such keys repeat;
+//   - a clause opener written with a capital after a lower-case word
+//     ("make a mold from that They sell these"), in English.
+//
+// Each rule gives a fixed score; none depends on the threshold.
+
+// Scores of the word-gap rules.
+const (
+	gapStamp      = 0.6  // around a date-time stamp
+	gapAddress    = 0.5  // address, then a capitalised word
+	gapRule       = 0.6  // around a rule line
+	gapEmoticon   = 0.5  // emoticon, then a capitalised word
+	gapColonURL   = 0.4  // "link: http://…"
+	gapHeader     = 0.5  // before "Subject:" and the like
+	gapSignoff    = 0.5  // "Thanks," | "Jeff"
+	gapSalutation = 0.5  // "Louise," | "There are …"
+	gapStarter    = 0.4  // "… from that" | "They sell …"
+	gapFile       = 0.5  // "Guaranty.doc" | "- REDLINE …"
+	gapRow        = 0.5  // a table row after the previous one's last number
+	gapWeak       = 0.25 // the same evidence with a lower-case word after it
+)
+
+// span is a run of non-space characters: s[a:b].
+type span struct{ a, b int }
+
+// gapBoundaries returns the word-gap candidates of s. It visits the first
+// token of each paragraph, and each token after a space (U+0020) that is
+// not a lower-case word (nor follows a colon), so the common case costs a
+// few byte comparisons. Tokens after a line break are left to lineBreak.
+func (sc *scanner) gapBoundaries() []boundary {
+	s := sc.s
+	var out []boundary
+	add := func(end, next int, score float64) {
+		out = append(out, boundary{end: end, next: next, score: score, newlines: strings.Count(s[end:next], "\n")})
+	}
+	for a := skipSpace(s, 0); a < len(s); a = nextParagraph(s, a) {
+		if isDigitByte(s[a]) {
+			if end, ok := dateStamp(s, a); ok {
+				stampEnd(s, end, add) // a stamp opening a paragraph
+			}
+		}
+		if sc.lang == "en" {
+			sc.paragraphOpening(span{a: a, b: tokenEnd(s, a)}, add)
+		}
+	}
+	for i := 0; ; {
+		sp := i
+		for sp < len(s) && s[sp] != ' ' {
+			sp++
+		}
+		if sp >= len(s) {
+			break
+		}
+		i = sp + 1
+		if i >= len(s) {
+			break
+		}
+		c0 := s[i]
+		if sp == 0 || c0 <= ' ' || c0 >= 'a' && c0 <= 'z' && s[sp-1] != ':' && s[sp-1] != ' ' {
+			continue // inside a gap, or a lower-case word: no rule starts here
+		}
+		if c0 >= utf8.RuneSelf {
+			if r, _ := runeAt(s, i); isSpace(r) {
+				continue
+			}
+		}
+		pe := backSpace(s, sp)
+		if pe == 0 || strings.Count(s[pe:i], "\n") >= 2 {
+			continue // the text or a paragraph starts here
+		}
+		pl := s[pe-1]
+		if c0 >= 'a' && c0 <= 'z' && pl != ':' {
+			continue
+		}
+		prev, cur := span{a: tokenStart(s, pe), b: pe}, span{a: i, b: tokenEnd(s, i)}
+		p, t := s[prev.a:prev.b], s[cur.a:cur.b]
+		upper := isUpperByte(c0)
+		capCur := (upper || c0 >= 0x80) && capitalised(s, cur.a)
+		en := sc.lang == "en"
+		if isDigitByte(c0) {
+			if end, ok := dateStamp(s, cur.a); ok {
+				// After a name or an address the stamp is a header line;
+				// after "on", "at" or any lower-case word it is prose.
+				pr, _ := runeAt(p, 0)
+				if (unicode.IsUpper(pr) || isAddressToken(p)) && !endsWithStop(p) && !anyStarter[strings.ToLower(p)] {
+					add(prev.b, cur.a, gapStamp)
+					stampEnd(s, end, add)
+				} else if endsWithStop(p) {
+					stampEnd(s, end, add)
+				}
+			}
+		}
+		switch {
+		case isRuleByte(c0) && isRuleToken(t):
+			// A rule before the text it frames: "guestbook | -----= Posted
+			// via … =-----"; the closing rule stays with the banner.
+			if !endsWithStop(p) && !ruleBefore(s, prev.b) {
+				add(prev.b, cur.a, gapRule)
+			}
+		case isRuleByte(p[0]) && (isRuleToken(p) && !ruleAfter(s, cur.a) || p == "--" && opensParagraph(s, prev.a)):
+			add(prev.b, cur.a, gapRule)
+		case capCur && sc.lang != "de" && mayBeAddress(p) && isAddressToken(p):
+			add(prev.b, cur.a, gapAddress)
+		case capCur && isEmoticon(p):
+			add(prev.b, cur.a, gapEmoticon)
+		case pl == ':' && len(p) > 1 && (c0 == 'h' || c0 == 'w') && isURLToken(t) && !isURLToken(p):
+			// A URL standing alone between a colon and a new sentence:
+			// "5 locations: http://a.net/ The latest …", not "The site is:
+			// http://a.com. Please …".
+			if n, ok := nextSpan(s, cur.b); ok && capitalised(s, n.a) && !endsWithStop(t) {
+				add(prev.b, cur.a, gapColonURL)
+				add(cur.b, n.a, gapColonURL)
+			}
+		case isFileName(p) && !startsLower(s, cur.a):
+			add(prev.b, cur.a, gapFile)
+		case upper && (strings.IndexByte(t, ':') >= 0 || t == "Sent") && isHeaderLabel(s, cur.a) && !endsWithStop(p) && pl != ',':
+			add(prev.b, cur.a, gapHeader)
+		case en && upper && len(t) <= 6 && clauseOpeners[t] && followedByLowerWord(s, cur.b) &&
+			(isLowerWord(strings.TrimRight(p, "'’")) || isNumber(p) && isDigitByte(pl) || closesWord(p)):
+			add(prev.b, cur.a, gapStarter)
+		case en && capCur && len(p) <= 7 && isChatTag(p):
+			add(prev.b, cur.a, gapEmoticon) // "… mc donalds lol Fast food …"
+		case upper && isDigitByte(pl) && isRowKey(t) && isNumber(p) && repeatedRows(s, cur):
+			add(prev.b, cur.a, gapRow)
+		}
+		if en && upper && endsWithStop(p) {
+			sc.signoff(cur, add)
+		}
+	}
+	return out
+}
+
+// skipSpace returns the offset of the first non-space rune at or after
+// byte i of s.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		r, n := runeAt(s, i)
+		if !isSpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// tokenEnd returns the end of the run of non-space runes starting at byte
+// i of s.
+func tokenEnd(s string, i int) int {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c <= ' ' && isSpace(rune(c)) {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := runeAt(s, i)
+		if isSpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// tokenStart returns the start of the run of non-space runes ending at
+// byte i of s.
+func tokenStart(s string, i int) int {
+	for i > 0 {
+		if c := s[i-1]; c < utf8.RuneSelf {
+			if c <= ' ' && isSpace(rune(c)) {
+				break
+			}
+			i--
+			continue
+		}
+		r, n := runeBefore(s, i)
+		if isSpace(r) {
+			break
+		}
+		i -= n
+	}
+	return i
+}
+
+// nextParagraph returns the offset of the first token after the next blank
+// line at or after byte i of s, or len(s).
+func nextParagraph(s string, i int) int {
+	for {
+		k := strings.IndexByte(s[i:], '\n')
+		if k < 0 {
+			return len(s)
+		}
+		j, nl := i+k+1, 1
+		for j < len(s) {
+			r, n := runeAt(s, j)
+			if !isSpace(r) {
+				break
+			}
+			if r == '\n' {
+				nl++
+			}
+			j += n
+		}
+		if nl >= 2 {
+			return j
+		}
+		i = j
+	}
+}
+
+// opensParagraph reports whether byte i of s starts the text or follows a
+// blank line.
+func opensParagraph(s string, i int) bool {
+	k := backSpace(s, i)
+	return k == 0 || strings.Count(s[k:i], "\n") >= 2
+}
+
+// stampEnd adds the boundary after a header's date-time stamp ending at
+// byte end of s: strong before a capitalised word, weak before a
+// lower-case one.
+func stampEnd(s string, end int, add func(end, next int, score float64)) {
+	n, ok := nextSpan(s, end)
+	if !ok {
+		return
+	}
+	switch r, _ := runeAt(s, n.a); {
+	case unicode.IsUpper(r):
+		add(end, n.a, gapStamp)
+	case unicode.IsLetter(r):
+		add(end, n.a, gapWeak)
+	}
+}
+
+// nextSpan returns the token after the white space at byte i of s, if it
+// is in the same paragraph.
+func nextSpan(s string, i int) (span, bool) {
+	a, nl := i, 0
+	for a < len(s) {
+		r, n := runeAt(s, a)
+		if !isSpace(r) {
+			break
+		}
+		if r == '\n' {
+			nl++
+		}
+		a += n
+	}
+	if a >= len(s) || nl >= 2 || a == i {
+		return span{}, false
+	}
+	b := a
+	for b < len(s) {
+		r, n := runeAt(s, b)
+		if isSpace(r) {
+			break
+		}
+		b += n
+	}
+	return span{a: a, b: b}, true
+}
+
+// dateStamp reports whether a numeric date and a time start at byte i of s
+// ("06/02/2001 10:53 AM", "2001-06-02 10:53"), and returns the end of the
+// stamp.
+func dateStamp(s string, i int) (int, bool) {
+	j, groups := i, 0
+	var sep byte
+	for groups < 3 {
+		k := j
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k == j || k-j > 4 {
+			return 0, false
+		}
+		groups++
+		j = k
+		if groups == 3 {
+			break
+		}
+		if j >= len(s) || (s[j] != '/' && s[j] != '-') || (sep != 0 && s[j] != sep) {
+			return 0, false
+		}
+		sep = s[j]
+		j++
+	}
+	if j >= len(s) || s[j] != ' ' {
+		return 0, false
+	}
+	// The time: h:mm or hh:mm[:ss], then an optional AM/PM.
+	k := j + 1
+	d := k
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if k == d || k-d > 2 || k+2 >= len(s) || s[k] != ':' || !isDigitByte(s[k+1]) || !isDigitByte(s[k+2]) {
+		return 0, false
+	}
+	k += 3
+	if k+2 < len(s) && s[k] == ':' && isDigitByte(s[k+1]) && isDigitByte(s[k+2]) {
+		k += 3
+	}
+	if k+3 <= len(s) && s[k] == ' ' {
+		if m := s[k+1 : k+3]; (m == "AM" || m == "PM" || m == "am" || m == "pm") && (k+3 == len(s) || isSpace(rune(s[k+3]))) {
+			k += 3
+		}
+	}
+	if k < len(s) && !isSpace(rune(s[k])) {
+		return 0, false
+	}
+	return k, true
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// isRuleByte reports whether c may make up a rule token.
+func isRuleByte(c byte) bool {
+	switch c {
+	case '-', '=', '_', '*', '~', '#':
+		return true
+	}
+	return false
+}
+
+// isRuleToken reports whether t is a horizontal rule: at least four of
+// - = _ * ~ # and nothing else ("-----", "=====-----=").
+func isRuleToken(t string) bool {
+	if len(t) < 4 {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '-', '=', '_', '*', '~', '#':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// bannerSpan is how far a rule looks for another one framing the same
+// banner ("-----= Posted via … =-----").
+const bannerSpan = 120
+
+// ruleBefore reports whether a rule token ends within bannerSpan bytes
+// before byte i of s, on the same line.
+func ruleBefore(s string, i int) bool {
+	a := max(0, i-bannerSpan)
+	if k := strings.LastIndexByte(s[a:i], '\n'); k >= 0 {
+		a += k + 1
+	}
+	for f := range strings.FieldsSeq(s[a:i]) {
+		if isRuleToken(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleAfter reports whether a rule token starts within bannerSpan bytes
+// after byte i of s, on the same line.
+func ruleAfter(s string, i int) bool {
+	b := min(len(s), i+bannerSpan)
+	if k := strings.IndexByte(s[i:b], '\n'); k >= 0 {
+		b = i + k
+	}
+	for f := range strings.FieldsSeq(s[i:b]) {
+		if isRuleToken(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// isAddressToken reports whether t is an e-mail address, a URL or a mail
+// system address ("Name@ENRON"), possibly in angle brackets.
+func isAddressToken(t string) bool {
+	if strings.IndexByte(t, '@') < 0 && !strings.Contains(t, "www.") && !strings.Contains(t, "://") {
+		return false
+	}
+	if strings.HasPrefix(t, "(") || strings.Contains(t, "mailto:") {
+		return false // "(mailto:a@b.com) Owner": a link annotation inside a line
+	}
+	t = strings.Trim(t, "<>[]\"'")
+	if isURLToken(t) {
+		return true
+	}
+	k := strings.IndexByte(t, '@')
+	return k > 0 && k < len(t)-1 && isWordRune(rune(t[k+1])) && strings.IndexByte(t[k+1:], '@') < 0
+}
+
+// mayBeAddress is a quick test before isAddressToken: t has an "@", a
+// slash, or starts with "www." (after an opening bracket).
+func mayBeAddress(t string) bool {
+	return strings.IndexByte(t, '@') >= 0 || strings.IndexByte(t, '/') >= 0 || strings.Contains(t, "www.")
+}
+
+// isURLToken reports whether t starts like a URL.
+func isURLToken(t string) bool {
+	return strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "www.")
+}
+
+// capitalised reports whether the word at byte i of s looks like the start
+// of a sentence or a line: a capital followed by a lower-case letter, the
+// pronoun "I" (or "I'm"), or an upper-case word of at least two letters.
+func capitalised(s string, i int) bool {
+	if i+1 < len(s) && isUpperByte(s[i]) && s[i+1] >= 'a' && s[i+1] <= 'z' {
+		return true // the common case, ASCII
+	}
+	r, n := runeAt(s, i)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	r2, _ := runeAt(s, i+n)
+	switch {
+	case unicode.IsLower(r2):
+		return true
+	case r == 'I' && (r2 == 0 || isSpace(r2) || r2 == '\'' || r2 == '’'):
+		return true
+	case unicode.IsUpper(r2):
+		w := wordAt(s, i)
+		return runeLen(w) >= 2 && strings.ToUpper(w) == w
+	}
+	return false
+}
+
+// followedByLowerWord reports whether the token after the white space at
+// byte i of s starts with a lower-case letter.
+func followedByLowerWord(s string, i int) bool {
+	n, ok := nextSpan(s, i)
+	if !ok {
+		return false
+	}
+	r, _ := runeAt(s, n.a)
+	return unicode.IsLower(r)
+}
+
+// isEmoticon reports whether t is a Western emoticon (":)", ":-D", ";)",
+// ":P", "XD", "^^", "<3"), possibly with its last character repeated.
+func isEmoticon(t string) bool {
+	if len(t) < 2 || len(t) > 6 {
+		return false
+	}
+	// Collapse a repeated final character: ":)))" -> ":)".
+	for len(t) > 2 && t[len(t)-1] == t[len(t)-2] {
+		t = t[:len(t)-1]
+	}
+	switch t {
+	case ":)", ":-)", ":(", ":-(", ":D", ":-D", ";)", ";-)", ":P", ":-P", ":p", ":-p", ":/", ":-/",
+		":o", ":O", ":-O", ":'(", "=)", "=D", "=(", ":]", "XD", "xD", "^^", "^_^", "<3", ":*", ":-*":
+		return true
+	}
+	return false
+}
+
+// emoticonAfter returns the end of an emoticon token that follows the white
+// space at byte j of s (as in "bacon! :)"), or j when there is none. The
+// emoticon must be followed by white space or the end of the text.
+func emoticonAfter(s string, j int) int {
+	k := j
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k == j || k >= len(s) {
+		return j
+	}
+	switch s[k] { // the first characters of the emoticons isEmoticon knows
+	case ':', ';', '=', '^', '<', 'x', 'X':
+	default:
+		return j
+	}
+	e := k
+	for e < len(s) && e-k <= 6 {
+		r, n := runeAt(s, e)
+		if isSpace(r) {
+			break
+		}
+		e += n
+	}
+	if isEmoticon(s[k:e]) {
+		return e
+	}
+	return j
+}
+
+// headerLabels are mail header fields that start a line of a header block.
+var headerLabels = []string{"From:", "To:", "Cc:", "CC:", "Bcc:", "Subject:", "Date:", "Sent:", "Sent by:", "Reply-To:", "Groups:", "Newsgroups:"}
+
+// isHeaderLabel reports whether a mail header label starts at byte i of s
+// and is followed by a space.
+func isHeaderLabel(s string, i int) bool {
+	c := s[i]
+	if c < 'A' || c > 'Z' {
+		return false
+	}
+	for _, l := range headerLabels {
+		if strings.HasPrefix(s[i:], l) && i+len(l) < len(s) && s[i+len(l)] == ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseOpeners are words that, written with a capital in the middle of a
+// line after a lower-case word, start a new sentence whose predecessor lost
+// its stop. Words often capitalised in titles and names ("The", "A", "In")
+// are left out.
+var clauseOpeners = words2(`He She We They You It This These Those There Here If When While As But So Then What Why How Where Please Thanks Today Its Our My Your Their His Her`)
+
+// signoffWords are the words of an English sign-off ("Thanks and
+// regards,", "Best,").
+var signoffWords = words2(`thanks thank you regards best kind warm warmest many cheers sincerely yours truly love and wishes respectfully`)
+
+// signoffFirst are the capitalised words that may open a sign-off.
+var signoffFirst = words2(`Thanks Thank Regards Best Kind Warm Warmest Many Cheers Sincerely Yours Love Respectfully`)
+
+// signoff looks for a sign-off starting at token cur (which opens a
+// paragraph or follows a stop) and followed by a capitalised name: "Thanks,
+// Dawn", "Best regards, Jeff", "Thanks - Davis", "Thanks Elizabeth 36349".
+// A name that ends with a stop makes one sentence ("Thanks Don."), and a
+// clause opener continues it ("Thanks, I will").
+func (sc *scanner) signoff(cur span, add func(end, next int, score float64)) {
+	s := sc.s
+	switch s[cur.a] { // initials of signoffWords, capitalised: "recommend. thanks Rich" runs on
+	case 'T', 'R', 'B', 'K', 'W', 'M', 'C', 'S', 'Y', 'L':
+	default:
+		return
+	}
+	if cur.b-cur.a > len("Respectfully,") || !signoffFirst[strings.TrimRight(s[cur.a:cur.b], ",!")] {
+		return
+	}
+	t, end := cur, -1
+	for k := 0; k < 4 && end < 0; k++ {
+		raw := s[t.a:t.b]
+		w := strings.ToLower(strings.TrimRight(raw, ",!"))
+		if !signoffWords[w] {
+			return
+		}
+		if strings.HasSuffix(raw, ",") {
+			end = t.b
+			break
+		}
+		n, ok := nextSpan(s, t.b)
+		if !ok {
+			return
+		}
+		switch {
+		case s[n.a:n.b] == "-" || s[n.a:n.b] == "--": // "Thanks - Davis"
+			end = n.b
+		case k == 0 && w == "thanks" && capitalised(s, n.a): // "Thanks Elizabeth"
+			end = t.b
+		}
+		t = n
+	}
+	if end < 0 {
+		return
+	}
+	n, ok := nextSpan(s, end)
+	if !ok || !capitalised(s, n.a) || endsWithStop(s[n.a:n.b]) || clauseOpenerOrI(s[n.a:n.b]) {
+		return
+	}
+	add(end, n.a, gapSignoff)
+}
+
+// salutationStarts are greetings that may precede a name in a salutation.
+var salutationStarts = words2(`hi hello dear hey`)
+
+// paragraphOpening looks, in English, for a sign-off opening a paragraph
+// and for a salutation followed by a sentence in the same paragraph:
+// "Louise, There are …", "Hi Sara, I just wanted …". The salutation is up to
+// three capitalised words, none a sentence starter ("Today, Khanzir …"),
+// and the sentence must start like one: a clause opener followed by a
+// lower-case word ("Tracy, Do we …" is left alone).
+func (sc *scanner) paragraphOpening(cur span, add func(end, next int, score float64)) {
+	if !isUpperByte(sc.s[cur.a]) {
+		return
+	}
+	sc.signoff(cur, add)
+	s := sc.s
+	// A salutation ends with a comma or colon within its first three
+	// words.
+	if k := strings.IndexAny(s[cur.a:min(len(s), cur.a+60)], ",:\n"); k < 0 || s[cur.a+k] == '\n' {
+		return
+	}
+	t := cur
+	for k := 0; k < 3; k++ {
+		w := s[t.a:t.b]
+		bare := strings.TrimRight(w, ",:")
+		lw := strings.ToLower(bare)
+		greeting := k == 0 && salutationStarts[lw]
+		if !greeting {
+			r, _ := runeAt(bare, 0)
+			if !unicode.IsUpper(r) || !allLetters(bare) || sc.start[lw] || anyStarter[lw] || signoffWords[lw] {
+				return
+			}
+		}
+		n, ok := nextSpan(s, t.b)
+		if !ok {
+			return
+		}
+		if strings.HasSuffix(w, ",") {
+			if !greeting && clauseOpenerOrI(s[n.a:n.b]) && followedByLowerWord(s, n.b) {
+				add(t.b, n.a, gapSalutation)
+			}
+			return
+		}
+		if strings.HasSuffix(w, ":") && k > 0 && salutationStarts[strings.ToLower(s[cur.a:cur.b])] {
+			if r, _ := runeAt(bare, 0); unicode.IsUpper(r) && capitalised(s, n.a) {
+				add(t.b, n.a, gapSalutation) // "Hi David: Thought that …"
+			}
+			return
+		}
+		t = n
+	}
+}
+
+// clauseOpenerOrI reports whether w is a clause opener or the pronoun I.
+func clauseOpenerOrI(w string) bool { return w == "I" || clauseOpeners[w] }
+
+// chatTags are chat abbreviations that close a sentence the way an
+// emoticon does.
+var chatTags = words2(`lol lmao rofl roflmao haha hahaha hehe`)
+
+// isChatTag reports whether t is one of chatTags, in any case.
+func isChatTag(t string) bool {
+	switch t[0] | 0x20 {
+	case 'l', 'r', 'h':
+		return chatTags[strings.ToLower(t)]
+	}
+	return false
+}
+
+// fileExts are file name extensions of attachments.
+var fileExts = words2(`doc docx xls xlsx ppt pptx pdf txt rtf csv jpg jpeg png gif tif tiff bmp zip vcf htm html msg wav mp3`)
+
+// isFileName reports whether t is a file name with a known extension
+// ("image001.jpg", "Guaranty.doc").
+func isFileName(t string) bool {
+	k := strings.LastIndexByte(t, '.')
+	if k <= 0 || len(t)-k > 5 || k == len(t)-1 || isURLToken(t) || strings.IndexByte(t, '@') >= 0 {
+		return false
+	}
+	return fileExts[strings.ToLower(t[k+1:])]
+}
+
+// startsLower reports whether the rune at byte i of s is a lower-case
+// letter.
+func startsLower(s string, i int) bool {
+	r, _ := runeAt(s, i)
+	return unicode.IsLower(r)
+}
+
+// isRowKey reports whether t looks like the key of a table row: one to four
+// capital letters then a digit ("EY4096.3", "A12").
+func isRowKey(t string) bool {
+	n := 0
+	for n < len(t) && t[n] >= 'A' && t[n] <= 'Z' {
+		n++
+	}
+	return n >= 1 && n <= 4 && n < len(t) && isDigitByte(t[n])
+}
+
+// rowWindow is how far around a row key repeatedRows looks for the others,
+// and rowTries how many occurrences of its letters it examines: both bound
+// the work on text made of such keys.
+const (
+	rowWindow = 600
+	rowTries  = 40
+)
+
+// repeatedRows reports whether the row key at cur starts one of at least
+// three rows in the same paragraph near it: row keys with the same letters
+// followed by the same word ("… 55,678 EY4106.6 PERFORMANCE …").
+func repeatedRows(s string, cur span) bool {
+	t := s[cur.a:cur.b]
+	n := 0
+	for t[n] >= 'A' && t[n] <= 'Z' {
+		n++
+	}
+	next, ok := nextSpan(s, cur.b)
+	if !ok {
+		return false
+	}
+	key := t[:n]
+	word := s[next.a:next.b]
+	a, b := max(0, cur.a-rowWindow), min(len(s), cur.b+rowWindow)
+	w := s[a:b]
+	if k := strings.LastIndex(s[a:cur.a], "\n\n"); k >= 0 {
+		w = s[a+k+2 : b]
+		a += k + 2
+	}
+	if k := strings.Index(s[cur.b:b], "\n\n"); k >= 0 {
+		w = s[a : cur.b+k]
+	}
+	count := 0
+	for i, tries := 0, 0; i < len(w) && tries < rowTries; tries++ {
+		k := strings.Index(w[i:], key)
+		if k < 0 {
+			break
+		}
+		j := i + k
+		i = j + len(key)
+		if j > 0 && w[j-1] != ' ' {
+			continue
+		}
+		e := j
+		for e < len(w) && !isSpace(rune(w[e])) {
+			e++
+		}
+		if !isRowKey(w[j:e]) || isUpperByte(w[j+len(key)]) || !strings.HasPrefix(w[e:], " "+word+" ") {
+			continue
+		}
+		if count++; count >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// closesWord reports whether t ends with a closing bracket right after a
+// letter: "(ZD Net)", "(Space.com)", not "1.)".
+func closesWord(t string) bool {
+	if len(t) < 2 || t[len(t)-1] != ')' {
+		return false
+	}
+	r, _ := runeBefore(t, len(t)-1)
+	return unicode.IsLetter(r)
+}
