@@ -73,6 +73,22 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
+// spaceRun returns the end of the run of white space starting at byte
+// offset i of s and how many line breaks it holds.
+func spaceRun(s string, i int) (end, newlines int) {
+	for i < len(s) {
+		r, n := runeAt(s, i)
+		if !isSpace(r) {
+			break
+		}
+		if r == '\n' {
+			newlines++
+		}
+		i += n
+	}
+	return i, newlines
+}
+
 // runeAt decodes the rune at byte offset i of s; it returns 0, 0 past the end.
 func runeAt(s string, i int) (rune, int) {
 	if i < 0 || i >= len(s) {

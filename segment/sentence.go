@@ -307,17 +307,7 @@ closing:
 		break
 	}
 	end := j
-	next, newlines := end, 0
-	for next < len(s) {
-		r, n := runeAt(s, next)
-		if !isSpace(r) {
-			break
-		}
-		if r == '\n' {
-			newlines++
-		}
-		next += n
-	}
+	next, newlines := spaceRun(s, end)
 	b := boundary{end: end, next: next, newlines: newlines}
 	if next >= len(s) {
 		return b, false, next
@@ -620,18 +610,8 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 		}
 		ws -= n
 	}
-	we, newlines := i, 0
 	trailingSpace := ws < i
-	for we < len(s) {
-		r, n := runeAt(s, we)
-		if !isSpace(r) {
-			break
-		}
-		if r == '\n' {
-			newlines++
-		}
-		we += n
-	}
+	we, newlines := spaceRun(s, i)
 	b := boundary{end: ws, next: we, newlines: newlines}
 	if ws == 0 || we >= len(s) {
 		return b, false, we
@@ -970,17 +950,7 @@ func isEra(prev, tok string) bool {
 // text often ends a salutation or a heading ("Hi David: Thought you …").
 func (sc *scanner) colon(i int) (boundary, bool) {
 	s := sc.s
-	next, newlines := i+1, 0
-	for next < len(s) {
-		r, n := runeAt(s, next)
-		if !isSpace(r) {
-			break
-		}
-		if r == '\n' {
-			newlines++
-		}
-		next += n
-	}
+	next, newlines := spaceRun(s, i+1)
 	if next == i+1 || next >= len(s) {
 		return boundary{}, false
 	}
@@ -1125,17 +1095,7 @@ const (
 func (sc *scanner) arabicComma(i int) (boundary, bool) {
 	s := sc.s
 	end := i + len("،")
-	next, newlines := end, 0
-	for next < len(s) {
-		r, n := runeAt(s, next)
-		if !isSpace(r) {
-			break
-		}
-		if r == '\n' {
-			newlines++
-		}
-		next += n
-	}
+	next, newlines := spaceRun(s, end)
 	if next == end || next >= len(s) {
 		return boundary{}, false
 	}
