@@ -44,12 +44,8 @@ func ParseDict(name string, data []byte, m *Mdef, filler bool, d *Dict) error {
 	lineNo := 0
 	for len(data) > 0 {
 		lineNo++
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = cutLine(data)
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || bytes.HasPrefix(t, []byte(";;")) || t[0] == '#' {
 			continue

@@ -7,16 +7,21 @@ import (
 	"strconv"
 )
 
+// cutLine splits data after its first line: the line without its "\n"
+// and the rest (nil after the last line).
+func cutLine(data []byte) (line, rest []byte) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[:i], data[i+1:]
+	}
+	return data, nil
+}
+
 // isTextMdef reports whether data starts (after "#" comment lines and
 // blank lines) with the "0.3" version line of a text model definition.
 func isTextMdef(data []byte) bool {
 	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = cutLine(data)
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || t[0] == '#' {
 			continue
@@ -50,12 +55,8 @@ func parseTextMdef(name string, data []byte) (*Mdef, error) {
 	no := 0
 	for len(data) > 0 {
 		no++
-		l := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			l, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var l []byte
+		l, data = cutLine(data)
 		t := bytes.TrimSpace(l)
 		if len(t) == 0 || t[0] == '#' {
 			continue
