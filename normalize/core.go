@@ -335,15 +335,22 @@ func dedupe(rs []reading, source string) []reading {
 	return out
 }
 
+// spanEdges returns the runes just before and after src[start:end] and its
+// first and last rune (utf8.RuneError where there is none).
+func spanEdges(src string, start, end int) (before, after, first, last rune) {
+	before, _ = utf8.DecodeLastRuneInString(src[:start])
+	after, _ = utf8.DecodeRuneInString(src[end:])
+	first, _ = utf8.DecodeRuneInString(src[start:end])
+	last, _ = utf8.DecodeLastRuneInString(src[start:end])
+	return before, after, first, last
+}
+
 // pad adds a space to a reading that would otherwise glue onto a letter or
 // digit right before or after the span ("4.4x" → "four point four x"), or
 // follow "!", "?", ";" or a backtick with no space ("NO?17" → "NO?
 // seventeen", "!1" → "! one").
 func pad(src string, start, end int, rs []reading) []reading {
-	before, _ := utf8.DecodeLastRuneInString(src[:start])
-	after, _ := utf8.DecodeRuneInString(src[end:])
-	first, _ := utf8.DecodeRuneInString(src[start:end])
-	last, _ := utf8.DecodeLastRuneInString(src[start:end])
+	before, after, first, last := spanEdges(src, start, end)
 	// A span of Han text was already glued to its neighbours in writing.
 	glueB := start > 0 && isGlueRune(before) && !isHan(first)
 	glueA := end < len(src) && isGlueRune(after) && !isHan(last)
@@ -386,10 +393,7 @@ func closingRun(s *stream, j int) int {
 // punctuation after it, an opening bracket before it, a quote that pairs
 // with another across the span and an "'s" suffix.
 func padSeparate(src string, start, end int, rs []reading) []reading {
-	before, _ := utf8.DecodeLastRuneInString(src[:start])
-	after, _ := utf8.DecodeRuneInString(src[end:])
-	first, _ := utf8.DecodeRuneInString(src[start:end])
-	last, _ := utf8.DecodeLastRuneInString(src[start:end])
+	before, after, first, last := spanEdges(src, start, end)
 	glueB := start > 0 && !unicode.IsSpace(before) && !strings.ContainsRune("([{<", before) &&
 		!isHan(first) && !isHan(before)
 	if glueB && isQuote(before) && strings.ContainsRune(src[end:], before) {
