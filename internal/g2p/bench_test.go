@@ -95,3 +95,51 @@ func BenchmarkPhonemizePerWordProcess(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(words)*b.N)/b.Elapsed().Seconds(), "words/s")
 }
+
+// benchCall phonemises 10 new words per iteration (cache off), as one
+// short request of a long-running server does.
+func benchCall(b *testing.B, cfg PhonemizerConfig) {
+	needEspeak(b)
+	words := benchWords(b, 100)
+	cfg.CacheSize = -1
+	p := NewPhonemizer(cfg)
+	defer p.Close()
+	ctx := context.Background()
+	i := 0
+	for b.Loop() {
+		if _, err := p.IPA(ctx, "de", words[i%10*10:i%10*10+10]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkPhonemizeCallWarm is a 10-word call served by a warm espeak-ng
+// process (the first iteration, b.Loop's probe, starts it).
+func BenchmarkPhonemizeCallWarm(b *testing.B) { benchCall(b, PhonemizerConfig{}) }
+
+// BenchmarkPhonemizeCallOneShot is the same call with a process of its
+// own (Workers: -1), the behaviour before warm processes.
+func BenchmarkPhonemizeCallOneShot(b *testing.B) { benchCall(b, PhonemizerConfig{Workers: -1}) }
+
+// benchMeCab parses the Japanese speech transcript once per iteration.
+func benchMeCab(b *testing.B, m *MeCab) {
+	needMeCab(b)
+	data, err := os.ReadFile(filepath.Join(testdataDir(b), "speech", "ja_cv_24511055.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Close()
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := m.Parse(ctx, string(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMeCabWarm parses with a warm mecab process.
+func BenchmarkMeCabWarm(b *testing.B) { benchMeCab(b, &MeCab{}) }
+
+// BenchmarkMeCabOneShot parses with a mecab process per call.
+func BenchmarkMeCabOneShot(b *testing.B) { benchMeCab(b, &MeCab{Workers: -1}) }

@@ -41,7 +41,10 @@
 // # Phonemes
 //
 // [Phonemizer] runs the espeak-ng program (never linked: it is GPL-3),
-// many words per process, one per line, and caches results. [MapIPA] maps
+// many words per process, one per line, and caches results. The espeak-ng
+// and mecab processes stay up between calls (a bounded number, ended after
+// a minute unused), so in a long-running program only the first call for a
+// voice pays the program start; [G2P.Prewarm] moves even that to start-up. [MapIPA] maps
 // IPA to ARPAbet with an explicit table (affricates and diphthongs merged;
 // stress, length and tone dropped; ʲ → +Y; nasal vowel → vowel+N; ʔ
 // dropped; repeats collapsed), per-language rules (Japanese sokuon, the
@@ -55,5 +58,6 @@
 // IPADIC dictionary (apt-get install mecab mecab-ipadic-utf8) must be
 // installed; their absence is reported by errors matching [ErrNoEspeak]
 // and [ErrNoMeCab]. Every call that runs a program takes a context whose
-// cancellation kills the process.
+// cancellation kills the process (a warm one too; the next call starts a
+// new one).
 package g2p

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"github.com/sottolabs/sotto"
@@ -20,7 +21,8 @@ import (
 var ErrNoEspeak = errors.New("g2p: espeak-ng is not installed (apt-get install espeak-ng)")
 
 // PhonemizerConfig configures a [Phonemizer]. The zero value runs
-// "espeak-ng" from PATH with a 50,000-word cache and 2,000 words per call.
+// "espeak-ng" from PATH with a 50,000-word cache, 2,000 words per call and
+// up to 4 warm processes that end after a minute unused.
 type PhonemizerConfig struct {
 	// Path is the espeak-ng program; "" looks up "espeak-ng" in PATH.
 	Path string
@@ -30,16 +32,37 @@ type PhonemizerConfig struct {
 	// BatchSize is the most words sent to one espeak-ng process; 0 means
 	// 2,000.
 	BatchSize int
+	// Workers bounds the espeak-ng processes kept running between calls,
+	// each serving one voice; 0 means 4 and a negative value starts a
+	// process for every batch. A call that finds all of them busy starts a
+	// process of its own.
+	Workers int
+	// IdleTimeout is how long a warm process may stay unused before it is
+	// ended; 0 means one minute.
+	IdleTimeout time.Duration
 }
 
 // Phonemizer turns words into IPA by running the espeak-ng program (GPL-3,
 // run as a separate process, never linked), one word per input line with
 // -l 1000 so that each word yields exactly one output line. Results are
-// cached per voice and word in a bounded LRU cache. A Phonemizer is safe for
-// concurrent use by multiple goroutines.
+// cached per voice and word in a bounded LRU cache.
+//
+// The processes stay up between calls (see [PhonemizerConfig.Workers]): a
+// warm process reads one word per line and each request ends with a
+// sentinel word whose output line marks the end of the answer, so only the
+// first call for a voice pays the program start and voice load. Its
+// answers are byte for byte those of a process of its own, which a request
+// takes when no warm process is free or its answer cannot be framed (a word
+// containing the sentinel or longer than 500 bytes, a process that died or
+// stopped answering). On systems whose pipes take no deadlines (Windows)
+// every batch has a process of its own. [Phonemizer.Close] ends the warm
+// processes at once; they also end after [PhonemizerConfig.IdleTimeout]
+// unused, and when this program exits (their input closes). A Phonemizer
+// is safe for concurrent use by multiple goroutines.
 type Phonemizer struct {
 	path  string
 	batch int
+	pool  *pool
 
 	mu    sync.Mutex
 	cache *lru
@@ -61,7 +84,16 @@ func NewPhonemizer(cfg PhonemizerConfig) *Phonemizer {
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 2000
 	}
-	return &Phonemizer{path: cfg.Path, batch: cfg.BatchSize, cache: newLRU(cfg.CacheSize)}
+	p := &Phonemizer{path: cfg.Path, batch: cfg.BatchSize, cache: newLRU(cfg.CacheSize)}
+	p.pool = newPool(cfg.Workers, cfg.IdleTimeout, p.startWorker)
+	return p
+}
+
+// Close ends the warm espeak-ng processes; calls after Close start a
+// process per batch. It always returns nil.
+func (p *Phonemizer) Close() error {
+	p.pool.close()
+	return nil
 }
 
 // cleanWord makes w safe as one input line: control characters (line
@@ -153,7 +185,10 @@ func (p *Phonemizer) run(ctx context.Context, voice string, words []string) ([]s
 		shortIdx = append(shortIdx, i)
 	}
 	if len(short) > 0 {
-		r, err := p.runBatch(ctx, voice, short)
+		r, err := p.runWarm(ctx, voice, short)
+		if errors.Is(err, errWorker) {
+			r, err = p.runBatch(ctx, voice, short)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -67,7 +67,7 @@ func TestPhonemizerLineMismatch(t *testing.T) {
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p := NewPhonemizer(PhonemizerConfig{Path: script})
+	p := NewPhonemizer(PhonemizerConfig{Path: script, Workers: -1})
 	got, err := p.IPA(context.Background(), "de", []string{"a", "b", "SPLIT", "c", "d"})
 	if err != nil {
 		t.Fatal(err)
@@ -79,5 +79,16 @@ func TestPhonemizerLineMismatch(t *testing.T) {
 	// 1 + halves [a b] [SPLIT c d] + [SPLIT] [c d] = 5 processes, not one per word after the first.
 	if p.calls != 5 {
 		t.Errorf("espeak-ng ran %d times; want 5", p.calls)
+	}
+	// A warm process (the fake answers line by line too) asks again with
+	// the sentinel after every word: same answer, no process of its own.
+	warm := NewPhonemizer(PhonemizerConfig{Path: script})
+	defer warm.Close()
+	got, err = warm.IPA(context.Background(), "de", []string{"a", "b", "SPLIT", "c", "d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, starts := warm.pool.stats(); strings.Join(got, "|") != strings.Join(want, "|") || warm.calls != 0 || starts != 1 {
+		t.Errorf("warm IPA with a two-line word = %q with %d one-shot and %d warm processes; want %q, 0, 1", got, warm.calls, starts, want)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"os"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -147,6 +149,43 @@ func FuzzTokenize(f *testing.F) {
 				t.Fatalf("Tokenize(%q, %q): token %+v out of place", text, lang, x)
 			}
 			last = x.End
+		}
+	})
+}
+
+// FuzzWarmMatchesOneShot phonemises arbitrary words, between two plain
+// ones, through a warm espeak-ng process and through a process of their
+// own: the answers must be the same, whatever the words do to the
+// framing.
+func FuzzWarmMatchesOneShot(f *testing.F) {
+	if _, err := exec.LookPath("espeak-ng"); err != nil {
+		f.Skip("espeak-ng not installed")
+	}
+	for _, w := range warmEdgeWords {
+		f.Add(w, "de")
+	}
+	f.Add("Hallo, Welt. Wie geht's?", "de")
+	f.Add("qxqzjq", "en-us")
+	f.Add("ni3 hao3", "cmn-latn-pinyin")
+	one := NewPhonemizer(PhonemizerConfig{CacheSize: -1, Workers: -1})
+	warm := NewPhonemizer(PhonemizerConfig{CacheSize: -1, Workers: 2})
+	f.Cleanup(func() { warm.Close() })
+	voices := []string{"de", "en-us", "es", "sv", "ja", "cmn-latn-pinyin"}
+	f.Fuzz(func(t *testing.T, word, voice string) {
+		if !slices.Contains(voices, voice) {
+			voice = voices[len(word)%len(voices)]
+		}
+		words := []string{"Hans", word, "der"}
+		want, err := one.IPA(t.Context(), voice, words)
+		if err != nil {
+			t.Skip(err) // the one-shot path fails on this input too
+		}
+		got, err := warm.IPA(t.Context(), voice, words)
+		if err != nil {
+			t.Fatalf("warm IPA(%s, %q): %v", voice, words, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("IPA(%s, %q): warm %q, one-shot %q", voice, words, got, want)
 		}
 	})
 }

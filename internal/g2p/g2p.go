@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sottolabs/sotto"
 	"golang.org/x/text/width"
@@ -27,9 +28,9 @@ type Pronunciation struct {
 // G2P turns tokens into ARPAbet pronunciations. Its fields are set once
 // before use; it is then safe for concurrent use by multiple goroutines.
 type G2P struct {
-	// Phonemizer runs espeak-ng; nil makes New's default.
+	// Phonemizer runs espeak-ng; nil uses a shared one with the defaults.
 	Phonemizer *Phonemizer
-	// MeCab reads Japanese; nil runs "mecab" from PATH.
+	// MeCab reads Japanese; nil uses a shared one running "mecab" from PATH.
 	MeCab *MeCab
 	// Lexicons maps a base language ("en") to a dictionary consulted
 	// before espeak-ng, e.g. a [SphinxLexicon] over CMUdict for English.
@@ -38,6 +39,13 @@ type G2P struct {
 	// espeak-ng reading that has one.
 	Alternates bool
 }
+
+// defaultPhonemizer and defaultMeCab serve a G2P or [Tokenize] call
+// without its own, so that their warm processes are shared.
+var (
+	defaultPhonemizer = sync.OnceValue(func() *Phonemizer { return NewPhonemizer(PhonemizerConfig{}) })
+	defaultMeCab      = &MeCab{}
+)
 
 // New returns a G2P that runs espeak-ng and mecab from PATH with default
 // settings and consults lex (if not nil) for English words first.
@@ -68,7 +76,7 @@ func (g *G2P) Tokenize(ctx context.Context, text, lang string) ([]Token, error) 
 func (g *G2P) Pronounce(ctx context.Context, toks []Token) ([]Pronunciation, error) {
 	ph := g.Phonemizer
 	if ph == nil {
-		ph = NewPhonemizer(PhonemizerConfig{})
+		ph = defaultPhonemizer()
 	}
 	out := make([]Pronunciation, len(toks))
 	routes := map[string]Route{}
@@ -161,4 +169,41 @@ func (g *G2P) Words(ctx context.Context, text, lang string) ([]Token, []Pronunci
 		return nil, nil, err
 	}
 	return toks, p, nil
+}
+
+// Prewarm gets ready to pronounce the given languages (BCP 47 tags) so that
+// the first call does not pay for it: it lists espeak-ng's voices, starts a
+// warm espeak-ng process for each language's voice and, for Japanese, a
+// warm mecab. A long-running program calls it once at start (possibly in
+// a goroutine); the processes end after their idle timeout like any other.
+// It returns the first error (an unknown language is a 422 *sotto.Error,
+// a missing program matches [ErrNoEspeak] or [ErrNoMeCab]) but still
+// prepares the other languages.
+func (g *G2P) Prewarm(ctx context.Context, langs ...string) error {
+	ph := g.Phonemizer
+	if ph == nil {
+		ph = defaultPhonemizer()
+	}
+	var first error
+	keep := func(err error) {
+		if first == nil && err != nil {
+			first = err
+		}
+	}
+	for _, l := range langs {
+		r, err := ph.Route(ctx, l)
+		if err != nil {
+			keep(err)
+			continue
+		}
+		keep(ph.prewarm(ctx, r.Voice))
+		if r.Input == InputKana {
+			m := g.MeCab
+			if m == nil {
+				m = defaultMeCab
+			}
+			keep(m.prewarm(ctx))
+		}
+	}
+	return first
 }

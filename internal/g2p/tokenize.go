@@ -98,7 +98,7 @@ func Tokenize(ctx context.Context, mecab *MeCab, text, lang string) ([]Token, er
 	jaMorphs := map[int][]Morpheme{}
 	if len(jaRuns) > 0 {
 		if mecab == nil {
-			mecab = &MeCab{}
+			mecab = defaultMeCab
 		}
 		ms, err := mecab.Parse(ctx, jaText.String())
 		if err != nil {
