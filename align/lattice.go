@@ -94,6 +94,10 @@ func openLattice(ctx context.Context, cfg backend.Config) (Backend, error) {
 		id = "Sotto/Lattice-2"
 	}
 	l := &lattice{id: id, model: m}
+	// List espeak-ng's voices and start its English process now, so that
+	// the first request does not wait for them (about 30 ms). A missing
+	// espeak-ng is reported by the requests that need it, not here.
+	_ = g2pFor(m).Prewarm(ctx, "en")
 	for _, lang := range packLanguages {
 		dir, dict, missing := cfg.Options[OptPackDir+lang], cfg.Options[OptPackDict+lang], cfg.Options[OptPackMissing+lang]
 		if dir == "" && missing == "" {

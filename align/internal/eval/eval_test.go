@@ -206,8 +206,8 @@ func TestEvalOneFile(t *testing.T) {
 	if s := r.oursStats; s.N != 16 || s.Share(2) < 0.9 {
 		t.Errorf("ours: %d boundaries, %.2f within 100 ms; want 16 and at least 0.9 (pocketsphinx reference)", s.N, s.Share(2))
 	}
-	if r.peakKB <= 0 || len(r.alignS) != 1 || r.alignS[0] <= 0 {
-		t.Errorf("ours: peak %d KiB, align times %v; want both measured", r.peakKB, r.alignS)
+	if r.peakKB <= 0 || len(r.alignS) != 1 || r.alignS[0] <= 0 || len(r.warmS) != 1 || r.warmS[0] <= 0 {
+		t.Errorf("ours: peak %d KiB, align times %v, warm %v; want all measured", r.peakKB, r.alignS, r.warmS)
 	}
 	if c.peer {
 		if r.peerErr != "" {

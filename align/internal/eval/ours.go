@@ -35,6 +35,7 @@ type childResult struct {
 	Phonemize bool           `json:"phonemize"`
 	LoadS     float64        `json:"load_s"`
 	AlignS    float64        `json:"align_s"`
+	WarmS     float64        `json:"warm_s"` // a second Align of the same request in the same process
 	AudioS    float64        `json:"audio_s"`
 	PeakKB    int64          `json:"peak_kb"`  // VmHWM of the whole process
 	ModelKB   int64          `json:"model_kb"` // VmRSS before the alignment (model and audio loaded)
@@ -74,6 +75,15 @@ func runChild(ctx context.Context, args []string, stdout io.Writer) error {
 		SearchEffort: align.EffortAuto})
 	res.AlignS = time.Since(t1).Seconds()
 	res.PeakKB = procStatus("VmHWM:")
+	if err == nil {
+		// The steady state of a server: the model, the g2p processes and
+		// (for a repeated transcript) the word cache are warm.
+		t2 := time.Now()
+		if _, werr := b.Align(ctx, a, string(text), align.Options{Language: *lang, TextNormalization: align.DefaultTextNormalization,
+			SearchEffort: align.EffortAuto}); werr == nil {
+			res.WarmS = time.Since(t2).Seconds()
+		}
+	}
 	if err != nil {
 		res.Err = err.Error()
 		var se *sotto.Error
