@@ -67,7 +67,7 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 		allPhones += phones[i]
 	}
 	prior := float64(total) / float64(max(allPhones, 1)) // frames per phone
-	mean, err := j.cepMean(ctx)
+	regions, err := j.cepMean(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,7 +127,7 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 		if final {
 			seg = j.samples[s*shift:]
 		}
-		feats, n, err := j.chunkFeatures(ctx, seg, mean)
+		feats, n, err := j.chunkFeatures(ctx, seg, s, regions)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -243,20 +243,27 @@ func alignFailed(detail string) error {
 	return e
 }
 
-// cepMean returns the cepstral mean of the whole audio for a model with
-// batch CMN (nil otherwise), computed block by block so that memory stays
-// bounded. Subtracting it from every chunk gives the chunks the features
+// cepMean returns the cepstral-mean regions of the whole audio for a model
+// with batch CMN (nil otherwise, or when the audio has no speech frame),
+// computed block by block so that memory stays bounded: the statistics
+// kept are a few values per quarter second (sphinx.CMNStats), and regions
+// split where the long-term mean shifts (audio joined from different
+// rooms or microphones), as the whole-audio features are. Subtracting the
+// region's mean from each frame of a chunk gives the chunks the features
 // the whole-audio search sees; a chunk's own mean would be skewed by
 // whatever the chunk holds (a long pause, music).
-func (j *searchJob) cepMean(ctx context.Context) ([]float64, error) {
+func (j *searchJob) cepMean(ctx context.Context) ([]sphinx.CMNRegion, error) {
 	if j.m.Params.CMN != "batch" {
 		return nil, nil
 	}
 	nc := j.m.Params.NCep
-	mean := make([]float64, nc)
-	cnt := 0
+	stats := sphinx.NewCMNStats(nc)
 	const block = 60 * sotto.SampleRate
+	shift := j.shift()
 	for off := 0; off < len(j.samples); off += block {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		fe, err := sphinx.NewFrontend(j.m.Params)
 		if err != nil {
 			return nil, err
@@ -265,30 +272,29 @@ func (j *searchJob) cepMean(ctx context.Context) ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		for t := 0; t+nc <= len(cep); t += nc {
-			c := cep[t : t+nc]
-			if c[0] < 0 { // as CMNBatch: low-energy frames are left out
-				continue
-			}
-			for i, v := range c {
-				mean[i] += float64(v)
-			}
-			cnt++
-		}
+		stats.AddAt(off/shift, cep)
 	}
-	if cnt == 0 {
+	regions := stats.Regions()
+	if len(regions) == 1 && regions[0].Mean == nil {
 		return nil, nil
 	}
-	for i := range mean {
-		mean[i] /= float64(cnt)
-	}
-	return mean, nil
+	return regions, nil
 }
 
-// chunkFeatures computes the features of one chunk, normalized with the
-// whole audio's cepstral mean when there is one.
-func (j *searchJob) chunkFeatures(ctx context.Context, seg []float32, mean []float64) ([]float32, int, error) {
-	if mean == nil {
+// shift is the frame shift in samples.
+func (j *searchJob) shift() int {
+	rate := j.m.Params.FrameRate
+	if rate <= 0 {
+		rate = 100
+	}
+	return sotto.SampleRate / rate
+}
+
+// chunkFeatures computes the features of one chunk starting at frame
+// frame0 of the audio, each frame normalised with the mean of its region
+// when there are regions.
+func (j *searchJob) chunkFeatures(ctx context.Context, seg []float32, frame0 int, regions []sphinx.CMNRegion) ([]float32, int, error) {
+	if regions == nil {
 		return j.m.Features(ctx, seg)
 	}
 	fe, err := sphinx.NewFrontend(j.m.Params)
@@ -300,7 +306,16 @@ func (j *searchJob) chunkFeatures(ctx context.Context, seg []float32, mean []flo
 		return nil, 0, err
 	}
 	nc := j.m.Params.NCep
+	r := 0
 	for t := 0; t+nc <= len(cep); t += nc {
+		f := frame0 + t/nc
+		for r+1 < len(regions) && f >= regions[r].End {
+			r++
+		}
+		mean := regions[r].Mean
+		if mean == nil {
+			continue
+		}
 		for i := range nc {
 			cep[t+i] -= float32(mean[i])
 		}

@@ -271,11 +271,28 @@ func (m *Model) Cepstra(ctx context.Context, samples []float32) ([]float32, int,
 }
 
 // Features is Cepstra followed by the 1s_c_d_dd features: it returns the
-// flat feature matrix (frames × 3·ncep) and the number of frames.
+// flat feature matrix (frames × 3·ncep) and the number of frames. A model
+// with batch CMN gets it per region of constant long-term cepstral mean
+// ([CMNSegmental]): audio joined from recordings of different channels is
+// normalised per recording, and audio of one recording exactly as by
+// Cepstra.
 func (m *Model) Features(ctx context.Context, samples []float32) ([]float32, int, error) {
-	cep, n, err := m.Cepstra(ctx, samples)
+	if m.Params.CMN != "batch" {
+		cep, n, err := m.Cepstra(ctx, samples)
+		if err != nil {
+			return nil, 0, err
+		}
+		return Features(cep, m.Params.NCep), n, nil
+	}
+	fe, err := NewFrontend(m.Params)
 	if err != nil {
 		return nil, 0, err
 	}
-	return Features(cep, m.Params.NCep), n, nil
+	cep, err := fe.Cepstra(ctx, samples)
+	if err != nil {
+		return nil, 0, err
+	}
+	nc := m.Params.NCep
+	CMNSegmental(cep, nc)
+	return Features(cep, nc), len(cep) / nc, nil
 }
