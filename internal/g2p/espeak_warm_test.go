@@ -265,24 +265,14 @@ func TestWarmIdleExit(t *testing.T) {
 	if _, err := p.IPA(context.Background(), "de", []string{"Hans"}); err != nil {
 		t.Fatal(err)
 	}
-	p.pool.mu.Lock()
-	w := p.pool.free[0]
-	p.pool.mu.Unlock()
-	select {
-	case <-w.exited:
-	case <-time.After(5 * time.Second):
-		t.Fatal("warm process still running 5 s after a 100 ms idle timeout")
-	}
-	if live, idle, _ := p.pool.stats(); live != 0 || idle != 0 {
-		t.Errorf("after the idle timeout: %d live, %d idle; want none", live, idle)
-	}
+	waitIdleExit(t, p.pool)
 
 	q := NewPhonemizer(PhonemizerConfig{CacheSize: -1})
 	if _, err := q.IPA(context.Background(), "de", []string{"Hans"}); err != nil {
 		t.Fatal(err)
 	}
 	q.pool.mu.Lock()
-	w = q.pool.free[0]
+	w := q.pool.free[0]
 	q.pool.mu.Unlock()
 	q.Close()
 	select {
@@ -334,5 +324,22 @@ func TestPrewarm(t *testing.T) {
 	missing.Phonemizer.voices = testVoices(t)
 	if err := missing.Prewarm(ctx, "de"); !errors.Is(err, ErrNoEspeak) {
 		t.Errorf("Prewarm without espeak-ng: err = %v; want ErrNoEspeak", err)
+	}
+}
+
+// waitIdleExit waits for the idle warm process of p to end after a short
+// idle timeout (at most 5 s) and checks that the pool keeps none.
+func waitIdleExit(t *testing.T, p *pool) {
+	t.Helper()
+	p.mu.Lock()
+	w := p.free[0]
+	p.mu.Unlock()
+	select {
+	case <-w.exited:
+	case <-time.After(5 * time.Second):
+		t.Fatal("warm process still running 5 s after a 100 ms idle timeout")
+	}
+	if live, idle, _ := p.stats(); live != 0 || idle != 0 {
+		t.Errorf("after the idle timeout: %d live, %d idle; want none", live, idle)
 	}
 }

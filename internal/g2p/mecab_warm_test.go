@@ -57,17 +57,7 @@ func TestWarmMeCabIdleExit(t *testing.T) {
 	if _, err := m.Parse(context.Background(), "今日は"); err != nil {
 		t.Fatal(err)
 	}
-	m.pool.mu.Lock()
-	w := m.pool.free[0]
-	m.pool.mu.Unlock()
-	select {
-	case <-w.exited:
-	case <-time.After(5 * time.Second):
-		t.Fatal("warm mecab still running 5 s after a 100 ms idle timeout")
-	}
-	if live, idle, _ := m.pool.stats(); live != 0 || idle != 0 {
-		t.Errorf("after the idle timeout: %d live, %d idle; want none", live, idle)
-	}
+	waitIdleExit(t, m.pool)
 	if ms, err := m.Parse(context.Background(), "今日は"); err != nil || len(ms) != 2 {
 		t.Errorf("Parse after the idle exit = %+v, %v", ms, err)
 	}

@@ -123,14 +123,9 @@ func TestWarmEspeakCrash(t *testing.T) {
 		if round == 2 {
 			break
 		}
-		p.pool.mu.Lock()
-		w := p.pool.free[0]
-		p.pool.mu.Unlock()
-		w.cmd.Process.Signal(syscall.SIGKILL)
-		if round == 0 {
-			<-w.exited // reaped: the next call replaces it at once
-		} // else the next call may find it alive, fail and fall back
-
+		// Reaped in round 0: the next call replaces it at once; in round 1
+		// the next call may find it alive, fail and fall back.
+		killWarm(p.pool, round == 0)
 	}
 	got, err := p.IPA(ctx, "de", []string{"Hans"})
 	if err != nil || got[0] != "hˈɑːns" {
@@ -184,19 +179,24 @@ func TestWarmMeCabCrash(t *testing.T) {
 		if round == 2 {
 			break
 		}
-		m.pool.mu.Lock()
-		w := m.pool.free[0]
-		m.pool.mu.Unlock()
-		w.cmd.Process.Signal(syscall.SIGKILL)
-		if round == 0 {
-			<-w.exited // reaped: the next call replaces it at once
-		} // else the next call may find it alive, fail and fall back
-
+		killWarm(m.pool, round == 0)
 	}
 	if ms, err := m.Parse(ctx, "今日は"); err != nil || len(ms) != 2 {
 		t.Fatalf("after crashes: Parse = %+v, %v", ms, err)
 	}
 	if live, _, starts := m.pool.stats(); live != 1 || starts < 2 {
 		t.Errorf("after 2 killed processes: %d live, %d started; want 1 live and the dead replaced", live, starts)
+	}
+}
+
+// killWarm kills an idle warm process of p with SIGKILL and, when reap is
+// set, waits until the pool has seen it exit.
+func killWarm(p *pool, reap bool) {
+	p.mu.Lock()
+	w := p.free[0]
+	p.mu.Unlock()
+	w.cmd.Process.Signal(syscall.SIGKILL)
+	if reap {
+		<-w.exited
 	}
 }
