@@ -43,35 +43,16 @@ func ParseMixtureWeights(name string, data []byte, floor float64) (*MixWeights, 
 	if err != nil {
 		return nil, err
 	}
-	nSen, err := r.count("n_sen", 1<<16)
+	d, vals, err := r.cube([3]string{"n_sen", "n_feat", "n_density"}, [3]int{1 << 16, 64, 1 << 16}, 1<<28, func(d [3]int) error {
+		if d[0] == 0 || d[1] == 0 || d[2] == 0 {
+			return fmt.Errorf("sphinx: %s: empty weight table (%d×%d×%d)", name, d[0], d[1], d[2])
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	nFeat, err := r.count("n_feat", 64)
-	if err != nil {
-		return nil, err
-	}
-	nDen, err := r.count("n_density", 1<<16)
-	if err != nil {
-		return nil, err
-	}
-	if nSen == 0 || nFeat == 0 || nDen == 0 {
-		return nil, fmt.Errorf("sphinx: %s: empty weight table (%d×%d×%d)", name, nSen, nFeat, nDen)
-	}
-	n, err := r.count("value count", 1<<28)
-	if err != nil {
-		return nil, err
-	}
-	if n != nSen*nFeat*nDen {
-		return nil, fmt.Errorf("sphinx: %s: value count %d, want %d×%d×%d = %d", name, n, nSen, nFeat, nDen, nSen*nFeat*nDen)
-	}
-	vals, err := r.floats(n)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.finish(); err != nil {
-		return nil, err
-	}
+	nSen, nFeat, nDen, n := d[0], d[1], d[2], len(vals)
 	mw := &MixWeights{NFeat: nFeat, NDensity: nDen, NSen: nSen, W: make([]uint8, n)}
 	invLog := 1 / math.Log(logBase)
 	for s := range nSen {
@@ -141,35 +122,16 @@ func ParseFeatureTransform(name string, data []byte, dim int) (*FeatureTransform
 	if err != nil {
 		return nil, err
 	}
-	nMat, err := r.count("matrix count", 64)
+	d, vals, err := r.cube([3]string{"matrix count", "rows", "columns"}, [3]int{64, 4096, 4096}, 1<<26, func(d [3]int) error {
+		if d[0] == 0 || d[1] == 0 || d[2] == 0 {
+			return fmt.Errorf("sphinx: %s: empty transform (%d×%d×%d)", name, d[0], d[1], d[2])
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	rows, err := r.count("rows", 4096)
-	if err != nil {
-		return nil, err
-	}
-	cols, err := r.count("columns", 4096)
-	if err != nil {
-		return nil, err
-	}
-	if nMat == 0 || rows == 0 || cols == 0 {
-		return nil, fmt.Errorf("sphinx: %s: empty transform (%d×%d×%d)", name, nMat, rows, cols)
-	}
-	n, err := r.count("value count", 1<<26)
-	if err != nil {
-		return nil, err
-	}
-	if n != nMat*rows*cols {
-		return nil, fmt.Errorf("sphinx: %s: value count %d, want %d×%d×%d = %d", name, n, nMat, rows, cols, nMat*rows*cols)
-	}
-	vals, err := r.floats(n)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.finish(); err != nil {
-		return nil, err
-	}
+	rows, cols := d[1], d[2]
 	for i, v := range vals[:rows*cols] {
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			return nil, fmt.Errorf("sphinx: %s: value %d is %v", name, i, v)

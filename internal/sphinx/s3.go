@@ -103,6 +103,36 @@ func (r *s3Reader) floats(n int) ([]float32, error) {
 	return out, nil
 }
 
+// cube reads the body the three-dimensional float files share (transition
+// matrices, mixture weights, feature transforms): three dimensions, each
+// named and bounded by names and maxes, checked by shape, then the value
+// count (at most maxN, and their product), the values and the trailer.
+func (r *s3Reader) cube(names [3]string, maxes [3]int, maxN int, shape func(d [3]int) error) ([3]int, []float32, error) {
+	var d [3]int
+	for i := range d {
+		n, err := r.count(names[i], maxes[i])
+		if err != nil {
+			return d, nil, err
+		}
+		d[i] = n
+	}
+	if err := shape(d); err != nil {
+		return d, nil, err
+	}
+	n, err := r.count("value count", maxN)
+	if err != nil {
+		return d, nil, err
+	}
+	if want := d[0] * d[1] * d[2]; n != want {
+		return d, nil, fmt.Errorf("sphinx: %s: value count %d, want %d×%d×%d = %d", r.name, n, d[0], d[1], d[2], want)
+	}
+	vals, err := r.floats(n)
+	if err != nil {
+		return d, nil, err
+	}
+	return d, vals, r.finish()
+}
+
 // finish verifies the trailing checksum (when the header announces one) and
 // that nothing follows it.
 func (r *s3Reader) finish() error {

@@ -37,35 +37,16 @@ func ParseTransitionMatrices(name string, data []byte, floor float64) (*Transiti
 	if err != nil {
 		return nil, err
 	}
-	n, err := r.count("n_tmat", 1<<16)
+	d, raw, err := r.cube([3]string{"n_tmat", "n_src", "n_dst"}, [3]int{1 << 16, 64, 65}, 1<<28, func(d [3]int) error {
+		if d[0] == 0 || d[1] == 0 || d[2] != d[1]+1 {
+			return fmt.Errorf("sphinx: %s: bad shape %d×%d×%d (want n>0 and n_dst = n_src+1)", name, d[0], d[1], d[2])
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	src, err := r.count("n_src", 64)
-	if err != nil {
-		return nil, err
-	}
-	dst, err := r.count("n_dst", 65)
-	if err != nil {
-		return nil, err
-	}
-	if n == 0 || src == 0 || dst != src+1 {
-		return nil, fmt.Errorf("sphinx: %s: bad shape %d×%d×%d (want n>0 and n_dst = n_src+1)", name, n, src, dst)
-	}
-	cnt, err := r.count("value count", 1<<28)
-	if err != nil {
-		return nil, err
-	}
-	if cnt != n*src*dst {
-		return nil, fmt.Errorf("sphinx: %s: value count %d, want %d", name, cnt, n*src*dst)
-	}
-	raw, err := r.floats(cnt)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.finish(); err != nil {
-		return nil, err
-	}
+	n, src, dst, cnt := d[0], d[1], d[2], len(raw)
 	tm := &TransitionMatrices{N: n, NState: src, LogProb: make([]float32, cnt)}
 	for row := 0; row < n*src; row++ {
 		p := raw[row*dst : (row+1)*dst]
