@@ -248,9 +248,11 @@ func (m *Model) check(means *Gauden) error {
 }
 
 // Cepstra runs the model's front end on samples (16 kHz, values in [-1,1])
-// and applies the model's CMN (batch over the whole utterance, or live from
-// the -cmninit prior). It returns NCep values per frame and the number of
-// frames.
+// and applies the model's CMN: batch CMN per region of constant long-term
+// cepstral mean ([CMNSegmental]: audio joined from recordings of different
+// channels is normalised per recording, audio of one recording exactly as
+// by [CMNBatch]), or live CMN from the -cmninit prior. It returns NCep
+// values per frame and the number of frames.
 func (m *Model) Cepstra(ctx context.Context, samples []float32) ([]float32, int, error) {
 	fe, err := NewFrontend(m.Params)
 	if err != nil {
@@ -263,7 +265,7 @@ func (m *Model) Cepstra(ctx context.Context, samples []float32) ([]float32, int,
 	nc := m.Params.NCep
 	switch m.Params.CMN {
 	case "batch":
-		CMNBatch(cep, nc)
+		CMNSegmental(cep, nc)
 	case "live":
 		NewLiveCMN(nc, m.Params.CMNInit).Apply(cep)
 	}
@@ -271,28 +273,11 @@ func (m *Model) Cepstra(ctx context.Context, samples []float32) ([]float32, int,
 }
 
 // Features is Cepstra followed by the 1s_c_d_dd features: it returns the
-// flat feature matrix (frames × 3·ncep) and the number of frames. A model
-// with batch CMN gets it per region of constant long-term cepstral mean
-// ([CMNSegmental]): audio joined from recordings of different channels is
-// normalised per recording, and audio of one recording exactly as by
-// Cepstra.
+// flat feature matrix (frames × 3·ncep) and the number of frames.
 func (m *Model) Features(ctx context.Context, samples []float32) ([]float32, int, error) {
-	if m.Params.CMN != "batch" {
-		cep, n, err := m.Cepstra(ctx, samples)
-		if err != nil {
-			return nil, 0, err
-		}
-		return Features(cep, m.Params.NCep), n, nil
-	}
-	fe, err := NewFrontend(m.Params)
+	cep, n, err := m.Cepstra(ctx, samples)
 	if err != nil {
 		return nil, 0, err
 	}
-	cep, err := fe.Cepstra(ctx, samples)
-	if err != nil {
-		return nil, 0, err
-	}
-	nc := m.Params.NCep
-	CMNSegmental(cep, nc)
-	return Features(cep, nc), len(cep) / nc, nil
+	return Features(cep, m.Params.NCep), n, nil
 }
