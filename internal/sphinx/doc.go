@@ -35,7 +35,9 @@
 // are scaled to the int16 range first. It matches sphinx_fe to about 2e-5 on
 // every cepstrum. It streams: feed chunks to [Frontend.Process] and call
 // [Frontend.Flush] at the end. [CMNBatch] normalises a whole utterance,
-// [LiveCMN] a stream from the feat.params prior; [FeatureAt] and [Features]
+// [CMNSegmental] each region of constant long-term mean (recordings of
+// different channels joined into one file; one region is exactly
+// CMNBatch), [LiveCMN] a stream from the feat.params prior; [FeatureAt] and [Features]
 // add deltas and delta-deltas for the three 13-dimensional streams.
 //
 // # Scoring
