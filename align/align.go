@@ -55,7 +55,9 @@ type SentenceOptions struct {
 // Progress is one progress report of an alignment.
 type Progress struct {
 	// Stage is "" for ordinary progress, or "extended_search" when an auto
-	// search starts its wider second attempt (progress restarts from 0).
+	// search starts its wider second attempt (progress restarts from 0) or,
+	// on the streaming path, first searches a poorly matched chunk again
+	// with the extended beam (progress continues).
 	Stage string
 	// Fraction of the current search done, 0 to 1.
 	Fraction float64

@@ -215,11 +215,16 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 			return nil, err
 		}
 	}
+	job.widen = effort == EffortAuto
 	res, fail, err := job.run(ctx, first)
 	if err != nil {
 		return nil, err
 	}
 	retried := false
+	if fail == nil && res.widened > 0 {
+		// Part of the streaming search ran with the extended beam.
+		retried, first = true, EffortExtended
+	}
 	if fail != nil && effort == EffortAuto && fail.RetryRecommended {
 		if err := job.checkBudget(fail); err != nil {
 			return nil, err

@@ -115,8 +115,10 @@ type searchOut struct {
 	frameRate int
 	stats     sphinx.AlignStats // summed over chunks on the streaming path
 	// chunks and retries count the searches of the streaming path and
-	// those that were repeated with fewer words or a longer window.
-	chunks, retries int
+	// those that were repeated with fewer words, a longer window or the
+	// extended beam; widened counts the chunks searched again with the
+	// extended beam (only when the request allows it: effort auto).
+	chunks, retries, widened int
 }
 
 // searchJob is one alignment request's search: the per-request model and
@@ -128,6 +130,9 @@ type searchJob struct {
 	samples []float32
 	path    string
 	report  func(Progress)
+	// widen lets the streaming path search a poorly matched chunk again
+	// with the extended beam (effort auto): a local form of auto's retry.
+	widen bool
 
 	feats []float32 // whole-audio features, computed once
 	n     int

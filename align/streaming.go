@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/sphinx"
@@ -20,11 +21,26 @@ import (
 // by the final silence and the last words; too many words would instead
 // be squeezed, which the beam does not survive, hence the fill below one.
 // The end of a chunk is unreliable either way, so only the words ending in
-// the first half of the window are kept, up to the last confidently
-// aligned one (goodness-of-pronunciation score at least anchorMinScore)
-// that is not among the chunk's last anchorTailWords: that word's end is
-// the anchor where the next chunk starts, with the next word. A chunk that
-// finds no path or no confident anchor is retried with fewer words (the
+// the first half of the window are kept, up to the last one that is not
+// among the chunk's last anchorTailWords, is confidently aligned
+// (goodness-of-pronunciation score at least anchorMinScore) and is not
+// stretched (at most maxPhoneMillis per phone of its shortest
+// pronunciation): that word's end is the anchor where the next chunk
+// starts, with the next word.
+//
+// A chunk can also lose its words without failing: when the standard beam
+// drops the right path, the words lag behind the speech, the final
+// silence and the last words absorb the difference, and the anchor lands
+// seconds late — on audio that repeats its content, a whole repetition
+// late, which the following chunks then fit. Such a chunk's kept words
+// are poorly matched, so a chunk whose kept words have a median
+// confidence below anchorMinMedian times the mean of the accepted chunks'
+// medians is searched again with the extended beam (extendedFactor times
+// wider) over the same window, and that result is kept — when the request
+// allows the extended search (effort auto, which then reports extended
+// and retried); a standard request keeps its beam and fails as before.
+//
+// A chunk that finds no path or no anchor is retried with fewer words (the
 // next fills), then with a window twice as long, up to maxWindowGrowth
 // times the standard one, where the last word of the kept half anchors
 // even without confidence. The last chunk aligns all remaining words to
@@ -38,6 +54,15 @@ const (
 	anchorMinScore = 0.2
 	// anchorTailWords are the last words of a chunk never used as anchors.
 	anchorTailWords = 2
+	// maxPhoneMillis bounds the mean phone duration (ms) of an anchor
+	// word: a longer word has swallowed a pause or other speech.
+	maxPhoneMillis = 400
+	// anchorMinMedian is the smallest median confidence of a chunk's kept
+	// words, as a share of the mean over the chunks accepted before, that
+	// the standard beam's result may have (measured on the evaluation's
+	// long file: 0.42–0.72 for chunks on their words, 0.10–0.25 for chunks
+	// that had slipped, against a mean of 0.57).
+	anchorMinMedian = 0.6
 	// maxWindowGrowth bounds how far a failing chunk's window may grow.
 	maxWindowGrowth = 4
 )
@@ -86,6 +111,13 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 	// the remaining words are then aligned to the remaining audio in one
 	// search, as on the whole-audio path.
 	rest := false
+	// confSum and confN give the mean over the accepted chunks of their
+	// kept words' median confidence.
+	confSum, confN := 0.0, 0
+	// wide is set when the current chunk is searched with the extended
+	// beam, after a poorly matched result; it stays for the chunk's
+	// further retries.
+	wide := false
 	// retry moves to the next fill, then to a longer window; it reports
 	// false when the chunk cannot be widened further.
 	retry := func() bool {
@@ -136,7 +168,11 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 		var st sphinx.AlignStats
 		if f := j.tooShort(i, k, n, p); f == nil {
 			dim := len(feats) / max(n, 1)
-			res, st, err = j.m.AlignFrames(ctx, func(t int) []float32 { return feats[t*dim : (t+1)*dim] }, n, j.labels[i:k], p.sphinx())
+			so := p.sphinx()
+			if wide {
+				so.Beam *= extendedFactor
+			}
+			res, st, err = j.m.AlignFrames(ctx, func(t int) []float32 { return feats[t*dim : (t+1)*dim] }, n, j.labels[i:k], so)
 		} else {
 			err = alignFailed(f.detail)
 		}
@@ -185,13 +221,27 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 				tail++
 				continue
 			}
-			if w.End <= keep {
-				if fallback < 0 {
-					fallback = a
+			if w.End > keep {
+				continue
+			}
+			if fallback < 0 {
+				fallback = a
+			}
+			if scores[a] >= anchorMinScore && w.End-w.Start <= phones[i+w.Parent]*maxPhoneMillis*rate/1000 {
+				anchor = a
+			}
+		}
+		var med float64
+		if anchor >= 0 {
+			med = keptMedian(res, scores, anchor)
+			if confN > 0 && med < anchorMinMedian*confSum/float64(confN) && !wide && j.widen && p.effort == EffortStandard {
+				wide = true
+				out.retries++
+				if out.widened == 0 && j.report != nil {
+					j.report(Progress{Stage: "extended_search"})
 				}
-				if scores[a] >= anchorMinScore {
-					anchor = a
-				}
+				out.widened++
+				continue
 			}
 		}
 		if anchor < 0 {
@@ -213,15 +263,35 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 				done += w.phones
 			}
 		}
+		if med > 0 {
+			confSum += med
+			confN++
+		}
 		s += res.Words[anchor].End
 		i += res.Words[anchor].Parent + 1
-		window, try = p.chunkFrames, 0
+		window, try, wide = p.chunkFrames, 0, false
 	}
 	j.progress(1)
 	if f := collapsed(out, p, PathStreaming); f != nil {
 		return nil, f, nil
 	}
 	return out, nil, nil
+}
+
+// keptMedian returns the median confidence of the words of res up to and
+// including the anchor a.
+func keptMedian(res *sphinx.Alignment, scores []float64, a int) float64 {
+	var sc []float64
+	for k := 0; k <= a; k++ {
+		if res.Words[k].Parent >= 0 {
+			sc = append(sc, scores[k])
+		}
+	}
+	if len(sc) == 0 {
+		return 0
+	}
+	slices.Sort(sc)
+	return sc[len(sc)/2]
 }
 
 // shiftWord moves a chunk's word to the frames and token indices of the
