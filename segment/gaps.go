@@ -274,15 +274,7 @@ func nextSpan(s string, i int) (span, bool) {
 	if a >= len(s) || nl >= 2 || a == i {
 		return span{}, false
 	}
-	b := a
-	for b < len(s) {
-		r, n := runeAt(s, b)
-		if isSpace(r) {
-			break
-		}
-		b += n
-	}
-	return span{a: a, b: b}, true
+	return span{a: a, b: tokenEnd(s, a)}, true
 }
 
 // dateStamp reports whether a numeric date and a time start at byte i of s

@@ -1055,14 +1055,7 @@ func isAddress(s string, i int) bool {
 		}
 		a -= n
 	}
-	b := i
-	for b < len(s) {
-		r, n := runeAt(s, b)
-		if isSpace(r) {
-			break
-		}
-		b += n
-	}
+	b := tokenEnd(s, i)
 	t := s[a:b]
 	return strings.ContainsAny(t, "@/\\") || strings.Contains(t, "www.") || strings.Contains(t, "://")
 }
@@ -1100,14 +1093,7 @@ func (sc *scanner) arabicComma(i int) (boundary, bool) {
 		return boundary{}, false
 	}
 	// The next word, up to white space.
-	w := next
-	for w < len(s) {
-		r, n := runeAt(s, w)
-		if isSpace(r) {
-			break
-		}
-		w += n
-	}
+	w := tokenEnd(s, next)
 	score := arabicCommaScore
 	if strings.HasSuffix(s[next:w], "،") {
 		score = arabicListScore
