@@ -11,10 +11,16 @@ import (
 // compactly (about 8 MB for the 134,723 entries of cmudict-en-us) and is
 // read-only after parsing, so safe for concurrent lookups.
 type Dict struct {
-	index  map[string]int32 // word → first variant in prons
-	prons  []pronRef
-	phones []int16
-	filler map[string]bool
+	// SkipUnknownPhones makes ParseDict leave out a word whose line names a
+	// phone the model lacks, as the peer does when it loads a model's
+	// dictionary, instead of failing; the words are listed by Skipped.
+	SkipUnknownPhones bool
+
+	index   map[string]int32 // word → first variant in prons
+	prons   []pronRef
+	phones  []int16
+	filler  map[string]bool
+	skipped []string
 }
 
 type pronRef struct {
@@ -27,7 +33,7 @@ type pronRef struct {
 // ParseDict reads a CMU-style dictionary ("word PH PH ..." per line,
 // variants "word(2)", ";;;" or "#" comments) into d, mapping phones through
 // m. filler marks the entries as noise words. Lines naming phones the model
-// lacks are an error.
+// lacks are an error, or left out when d.SkipUnknownPhones is set.
 func ParseDict(name string, data []byte, m *Mdef, filler bool, d *Dict) error {
 	if d.index == nil {
 		d.index = map[string]int32{}
@@ -56,6 +62,7 @@ func ParseDict(name string, data []byte, m *Mdef, filler bool, d *Dict) error {
 			w = w[:i]
 		}
 		off := int32(len(d.phones))
+		skip := false
 		for _, ph := range f[1:] {
 			if ph[0] == '#' { // trailing comment
 				break
@@ -63,11 +70,19 @@ func ParseDict(name string, data []byte, m *Mdef, filler bool, d *Dict) error {
 			id, ok := m.CIPhone(string(ph))
 			if !ok {
 				d.phones = d.phones[:off]
+				if d.SkipUnknownPhones {
+					d.skipped = append(d.skipped, string(f[0]))
+					skip = true
+					break
+				}
 				return fmt.Errorf("sphinx: %s:%d: word %q uses phone %q, which the model lacks", name, lineNo, f[0], ph)
 			}
 			d.phones = append(d.phones, int16(id))
 		}
 		if int32(len(d.phones)) == off {
+			if skip {
+				continue // left out above
+			}
 			return fmt.Errorf("sphinx: %s:%d: word %q has no phones", name, lineNo, f[0])
 		}
 		entries = append(entries, pending{keys.Len(), len(w), off, int32(len(d.phones)) - off})
@@ -108,6 +123,10 @@ func (d *Dict) Lookup(word string) [][]int16 {
 	}
 	return out
 }
+
+// Skipped returns the dictionary words left out because they name phones
+// the model lacks (with SkipUnknownPhones), in file order.
+func (d *Dict) Skipped() []string { return d.skipped }
 
 // IsFiller reports whether word came from the noise dictionary.
 func (d *Dict) IsFiller(word string) bool { return d.filler[word] }

@@ -121,7 +121,9 @@ func Load(ctx context.Context, cfg Config) (*Model, error) {
 	if err := m.check(means); err != nil {
 		return nil, err
 	}
-	m.Dict = &Dict{}
+	// A word naming a phone the model lacks is left out, as by the peer:
+	// one odd line must not make a whole downloaded dictionary unusable.
+	m.Dict = &Dict{SkipUnknownPhones: true}
 	if b, err = read(cfg.NoiseDict); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -402,4 +404,30 @@ func FuzzParseDict(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseDictSkipUnknownPhones checks both ways of meeting a phone the
+// model lacks: a strict parse fails naming the line, a model dictionary
+// (SkipUnknownPhones) leaves that word out and keeps every other.
+func TestParseDictSkipUnknownPhones(t *testing.T) {
+	m, err := ParseMdef("mdef", tinyMdef())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := []byte("a AA\nb AA QQ\nb(2) AA\nc QQ\n")
+	var strict Dict
+	if err := ParseDict("x.dic", data, m, false, &strict); err == nil || !strings.Contains(err.Error(), `x.dic:2: word "b" uses phone "QQ"`) {
+		t.Errorf("strict parse: %v; want the error for line 2", err)
+	}
+	d := Dict{SkipUnknownPhones: true}
+	if err := ParseDict("x.dic", data, m, false, &d); err != nil {
+		t.Fatalf("lenient parse: %v", err)
+	}
+	if got := d.Skipped(); !slices.Equal(got, []string{"b", "c"}) {
+		t.Errorf("Skipped() = %q; want [b c]", got)
+	}
+	if d.Len() != 2 || len(d.Lookup("a")) != 1 || len(d.Lookup("b")) != 1 || d.Lookup("c") != nil {
+		t.Errorf("lenient dictionary: %d words, a %v, b %v, c %v; want a and b(2) kept, c left out",
+			d.Len(), d.Lookup("a"), d.Lookup("b"), d.Lookup("c"))
+	}
 }
