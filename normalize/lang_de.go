@@ -53,34 +53,17 @@ func de999(n int, final bool) string {
 func deCardinal(d string) string { return deCard(d, true) }
 
 func deCard(d string, final bool) string {
-	d = strings.TrimLeft(d, "0")
-	if d == "" {
-		return "null"
-	}
-	if len(d) > 3*len(deBig) {
-		return (&latin{card: deCardinal}).digits(d)
-	}
-	groups := splitGroups(d, 3)
-	var parts []string
-	for k, g := range groups {
-		scale := len(groups) - 1 - k
-		if g == 0 {
-			continue
+	return spellGroups(d, "null", len(deBig), deCardinal, func(g, scale int, _, _ bool) string {
+		switch {
+		case scale == 0:
+			return de999(g, final)
+		case scale == 1:
+			return de999(g, false) + " tausend"
+		case g == 1:
+			return "eine " + deBig[scale][0]
 		}
-		switch scale {
-		case 0:
-			parts = append(parts, de999(g, final))
-		case 1:
-			parts = append(parts, de999(g, false)+" tausend")
-		default:
-			if g == 1 {
-				parts = append(parts, "eine "+deBig[scale][0])
-			} else {
-				parts = append(parts, de999(g, false)+" "+deBig[scale][1])
-			}
-		}
-	}
-	return strings.Join(parts, " ")
+		return de999(g, false) + " " + deBig[scale][1]
+	})
 }
 
 // splitGroups splits digits into groups of size digits (3 for thousands,

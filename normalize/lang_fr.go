@@ -58,38 +58,19 @@ func fr999(n int, final bool) string {
 var frBig = [...][2]string{{}, {}, {"million", "millions"}, {"milliard", "milliards"}, {"billion", "billions"}, {"billiard", "billiards"}}
 
 func frCardinal(d string) string {
-	d = strings.TrimLeft(d, "0")
-	if d == "" {
-		return "zéro"
-	}
-	if len(d) > 3*len(frBig) {
-		return (&latin{card: frCardinal}).digits(d)
-	}
-	groups := splitGroups(d, 3)
-	var parts []string
-	for k, g := range groups {
-		scale := len(groups) - 1 - k
-		if g == 0 {
-			continue
+	return spellGroups(d, "zéro", len(frBig), frCardinal, func(g, scale int, _, _ bool) string {
+		switch {
+		case scale == 0:
+			return fr999(g, true)
+		case scale == 1 && g == 1:
+			return "mille"
+		case scale == 1:
+			return fr999(g, false) + " mille"
+		case g == 1:
+			return "un " + frBig[scale][0]
 		}
-		switch scale {
-		case 0:
-			parts = append(parts, fr999(g, true))
-		case 1:
-			if g == 1 {
-				parts = append(parts, "mille")
-			} else {
-				parts = append(parts, fr999(g, false)+" mille")
-			}
-		default:
-			if g == 1 {
-				parts = append(parts, "un "+frBig[scale][0])
-			} else {
-				parts = append(parts, fr999(g, true)+" "+frBig[scale][1])
-			}
-		}
-	}
-	return strings.Join(parts, " ")
+		return fr999(g, true) + " " + frBig[scale][1]
+	})
 }
 
 // frFrac reads decimal digits: up to three as one number, four as two pairs.

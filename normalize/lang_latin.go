@@ -668,3 +668,34 @@ func (L *latin) groupedAmount(s *stream, i int, pointWords map[string]string) (s
 	}
 	return out, false, "", j, true
 }
+
+// spellGroups is what the Latin cardinals share around their own words:
+// leading zeros are dropped (nothing left reads as zero), a number longer
+// than nScales groups of three digits is read digit by digit through self,
+// and every non-zero group of three digits, most significant first, is
+// spelled by word with its value g and scale (0 units, 1 thousands, 2 and
+// up the big scale words); first tells whether it is the first group
+// spelled, last whether every lower group is zero. The words are joined by
+// spaces.
+func spellGroups(d, zero string, nScales int, self func(string) string, word func(g, scale int, first, last bool) string) string {
+	d = strings.TrimLeft(d, "0")
+	if d == "" {
+		return zero
+	}
+	if len(d) > 3*nScales {
+		return (&latin{card: self}).digits(d)
+	}
+	groups := splitGroups(d, 3)
+	lastNonZero := len(groups) - 1
+	for lastNonZero > 0 && groups[lastNonZero] == 0 {
+		lastNonZero--
+	}
+	var parts []string
+	for k, g := range groups {
+		if g == 0 {
+			continue
+		}
+		parts = append(parts, word(g, len(groups)-1-k, len(parts) == 0, k == lastNonZero))
+	}
+	return strings.Join(parts, " ")
+}

@@ -42,20 +42,7 @@ func pt999(n int) string {
 // ptCardinal spells a digit string: "e" joins the last group when it is
 // below one hundred or a round hundred ("dois mil e cem", "um trilhão e um").
 func ptCardinal(d string) string {
-	d = strings.TrimLeft(d, "0")
-	if d == "" {
-		return "zero"
-	}
-	if len(d) > 3*len(ptBig) {
-		return (&latin{card: ptCardinal}).digits(d)
-	}
-	groups := splitGroups(d, 3)
-	var parts []string
-	for k, g := range groups {
-		scale := len(groups) - 1 - k
-		if g == 0 {
-			continue
-		}
+	return spellGroups(d, "zero", len(ptBig), ptCardinal, func(g, scale int, first, last bool) string {
 		var w string
 		switch scale {
 		case 0:
@@ -74,16 +61,11 @@ func ptCardinal(d string) string {
 		}
 		// "e" before the last non-zero group when it is below one hundred
 		// or round: "dois mil e cem", "um milhão e dez mil".
-		restZero := true
-		for _, x := range groups[k+1:] {
-			restZero = restZero && x == 0
-		}
-		if len(parts) > 0 && restZero && (g < 100 || g%100 == 0) {
+		if !first && last && (g < 100 || g%100 == 0) {
 			w = "e " + w
 		}
-		parts = append(parts, w)
-	}
-	return strings.Join(parts, " ")
+		return w
+	})
 }
 
 // ptCardFem spells d for a feminine noun: "uma", "duas", "duzentas".
