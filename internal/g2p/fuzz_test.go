@@ -47,12 +47,13 @@ func FuzzSplitIPA(f *testing.F) {
 			if s.Symbol == "" {
 				t.Fatalf("SplitIPA(%q) gave an empty symbol: %+v", ipa, segs)
 			}
-			for _, r := range s.Symbol + s.Marks {
+			// The symbol's runes appear in order; a segment's marks come
+			// from its own stretch of the input or later, though not in
+			// order: the marks of both halves of a tied pair ("t̪͡s")
+			// follow the whole pair.
+			from := rest
+			for _, r := range s.Symbol {
 				if r == '.' {
-					continue
-				}
-				// Precomposed nasal vowels are split into base + U+0303.
-				if r == '\u0303' {
 					continue
 				}
 				i := strings.IndexRune(rest, r)
@@ -63,6 +64,15 @@ func FuzzSplitIPA(f *testing.F) {
 					t.Fatalf("SplitIPA(%q): %q of %+v not in the rest %q", ipa, r, s, rest)
 				}
 				rest = rest[i+utf8.RuneLen(r):]
+			}
+			for _, r := range s.Marks {
+				// Precomposed nasal vowels are split into base + U+0303.
+				if r == '.' || r == '\u0303' {
+					continue
+				}
+				if !strings.ContainsRune(from, r) {
+					t.Fatalf("SplitIPA(%q): mark %q of %+v not in the segment's input %q", ipa, r, s, from)
+				}
 			}
 		}
 		for _, p := range MapIPA(lang, ipa).Phones {
