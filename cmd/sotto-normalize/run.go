@@ -30,6 +30,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	failures := fs.Int("failures", 0, "with --eval: print up to N failing cases to stderr")
 	caps := fs.Bool("capabilities", false, "print the languages and classes per mode as JSON")
 	report := fs.String("report", "", "write the markdown accuracy and throughput report for the suites in `DIR`")
+	strict := fs.String("strict", "", "score the suites in `DIR` as the API would (top_k 1, default options), dev and sealed parts apart; --failures N lists dev failures")
+	strictLangs := fs.StringSlice("strict-lang", nil, "with --strict: only these languages")
+	strictClasses := fs.Bool("strict-classes", false, "with --strict: per-class rows too")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return nil // the usage was printed
@@ -43,6 +46,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if *report != "" {
 		return runReport(ctx, suiteDir(*report), stdout)
+	}
+	if *strict != "" {
+		return runStrict(ctx, *strict, *strictLangs, *strictClasses, *failures, stdout, stderr)
 	}
 	if *evalDir != "" {
 		return runEval(ctx, *evalDir, *failures, stdout, stderr)
@@ -107,6 +113,27 @@ func runEval(ctx context.Context, dir string, nfail int, stdout, stderr io.Write
 	}
 	rep.Markdown(stdout)
 	fmt.Fprintf(stderr, "%d cases in %v\n", len(cases), time.Since(start).Round(time.Millisecond))
+	for k, f := range rep.Failures {
+		if k >= nfail {
+			break
+		}
+		fmt.Fprintf(stderr, "FAIL %s/%s/%s %s %q\n   got  %q\n   want %q\n", f.Case.Lang, f.Case.Mode, f.Case.Class, f.Case.File, f.Case.Input, f.Got, f.Case.Expected)
+	}
+	return nil
+}
+
+// runStrict prints the strict dev/sealed figures and lists up to nfail dev
+// failures (the sealed part's failures are counted, never shown).
+func runStrict(ctx context.Context, dir string, langs []string, classes bool, nfail int, stdout, stderr io.Writer) error {
+	cases, err := eval.Load(suiteDir(dir))
+	if err != nil {
+		return err
+	}
+	rep, err := eval.RunStrict(ctx, cases, langs...)
+	if err != nil {
+		return err
+	}
+	rep.Markdown(stdout, classes)
 	for k, f := range rep.Failures {
 		if k >= nfail {
 			break
