@@ -15,6 +15,10 @@ type Options struct {
 	Language string
 	// Words asks for word timestamps.
 	Words bool
+	// Prompt is text the speech is likely to contain (names, terms, the
+	// preceding sentence). A backend that can biases its language model
+	// toward the prompt's words; one that cannot ignores it. "" means none.
+	Prompt string
 }
 
 // Word is one recognised word with its times in seconds.
