@@ -50,15 +50,18 @@ func readSuiteTB(t testing.TB, path string) []suiteCase {
 	return out
 }
 
-// TestSuites checks the accuracy goals on the shared segmentation suites:
-// every non-xfail English Golden Rule, and boundary F1 on the treebanks.
-// The full per-suite report is made by segment/internal/segbench.
+// TestSuites checks the accuracy goals on the dev part of the shared
+// segmentation suites: every non-xfail English Golden Rule, and boundary F1
+// on the treebanks. Sealed cases (segeval.Sealed, a fixed 30 % of every
+// suite) are scored and their aggregate logged, but never listed or
+// asserted: rules are not tuned on them. The full per-suite report, dev and
+// sealed side by side, is made by segment/internal/segbench.
 func TestSuites(t *testing.T) {
 	dir := filepath.Join(testdataDir(t), "text", "segment")
 	tests := []struct {
 		file     string
-		minExact float64 // fraction of non-xfail cases matching exactly
-		minF1    float64
+		minExact float64 // fraction of non-xfail dev cases matching exactly
+		minF1    float64 // boundary F1 on the dev cases
 	}{
 		{"en/pragmatic_segmenter/golden_rules.jsonl", 1, 1},
 		{"en/pysbd/test_english__GOLDEN_EN_RULES_TEST_CASES.jsonl", 1, 1},
@@ -84,35 +87,30 @@ func TestSuites(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			cases := readSuite(t, filepath.Join(dir, tt.file))
-			exact, total, tp, fp, fn := 0, 0, 0, 0, 0
+			var dev, sealed segeval.Tally
 			for _, c := range cases {
 				got, err := Sentences(ctx, c.Input, Options{Language: c.Lang})
 				if err != nil {
 					t.Fatal(err)
 				}
-				ok := segeval.Equal(got, c.Sentences)
-				if c.Xfail {
+				if segeval.Sealed(c.Input) {
+					sealed.Add(got, c.Sentences, c.Xfail)
 					continue
 				}
-				total++
-				if ok {
-					exact++
-				} else if tt.minExact == 1 {
+				if !dev.Add(got, c.Sentences, c.Xfail) && !c.Xfail && tt.minExact == 1 {
 					t.Errorf("Sentences(%q) = %q; want %q", c.Input, got, c.Sentences)
 				}
-				dtp, dfp, dfn := segeval.BoundaryCounts(got, c.Sentences)
-				tp, fp, fn = tp+dtp, fp+dfp, fn+dfn
 			}
-			f1 := 1.0
-			if tp+fp+fn > 0 {
-				f1 = 2 * float64(tp) / float64(2*tp+fp+fn)
-			}
-			if frac := float64(exact) / float64(max(total, 1)); frac < tt.minExact {
-				t.Errorf("exact match %d/%d = %.3f; want at least %.3f", exact, total, frac, tt.minExact)
+			_, _, f1 := dev.PRF()
+			if frac := dev.ExactFrac(); frac < tt.minExact {
+				t.Errorf("dev exact match %d/%d = %.3f; want at least %.3f", dev.Exact, dev.Cases, frac, tt.minExact)
 			}
 			if f1 < tt.minF1 {
-				t.Errorf("boundary F1 = %.4f; want at least %.3f", f1, tt.minF1)
+				t.Errorf("dev boundary F1 = %.4f; want at least %.3f", f1, tt.minF1)
 			}
+			_, _, sf1 := sealed.PRF()
+			t.Logf("dev %d/%d exact, F1 %.4f; sealed %d/%d exact, F1 %.4f",
+				dev.Exact, dev.Cases, f1, sealed.Exact, sealed.Cases, sf1)
 		})
 	}
 }
