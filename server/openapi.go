@@ -98,7 +98,7 @@ var bodySchemas = map[string][2]string{
 	"POST /v1/text/normalizations":    {"NormalizationRequest", "NormalizationResult"},
 	"POST /v1/text/segmentations":     {"SegmentationRequest", "SegmentationResult"},
 	"POST /v1/audio/alignments":       {"AlignmentRequest", "AlignmentResult"},
-	"POST /v1/audio/transcriptions":   {"TranscriptionRequest", ""},
+	"POST /v1/audio/transcriptions":   {"TranscriptionRequest", "TranscriptionResult"},
 	"POST /v1/speaker/similarity":     {"SimilarityRequest", "SimilarityResult"},
 	"POST /v1/speaker/embeddings":     {"EmbeddingRequest", ""},
 	"POST /v1/audio/speech":           {"SpeechRequest", ""},
@@ -264,10 +264,23 @@ var schemas = obj{
 	}),
 	"TranscriptionRequest": object([]string{"file"}, obj{
 		"file": obj{"type": "string", "contentMediaType": "application/octet-stream"}, "model": str, "language": str,
-		"response_format": obj{"enum": []string{"json", "verbose_json", "text", "diarized_json"}}, "stream": boolean,
+		"prompt":          str,
+		"response_format": obj{"enum": []string{"json", "verbose_json", "text", "srt", "vtt", "diarized_json"}}, "stream": boolean,
 		"timestamp_granularities[]": obj{"type": "array", "items": obj{"enum": []string{"word", "segment"}}},
+		"temperature":               obj{"type": "number", "const": 0},
 		"audio_track":               integer, "audio_channel": str,
 	}),
+	"TranscriptionResult": obj{"oneOf": []any{
+		object([]string{"text", "duration"}, obj{"text": str, "duration": number,
+			"usage": object([]string{"type", "seconds"}, obj{"type": str, "seconds": number})}),
+		object([]string{"task", "duration", "text"}, obj{"task": obj{"const": "transcribe"}, "language": str,
+			"duration": number, "text": str,
+			"segments": obj{"type": "array", "items": object([]string{"id", "start", "end", "text"}, obj{
+				"id": integer, "start": number, "end": number, "text": str})},
+			"words": obj{"type": "array", "items": object([]string{"word", "start", "end"}, obj{
+				"word": str, "start": number, "end": number, "confidence": number})},
+			"usage": object([]string{"type", "seconds"}, obj{"type": str, "seconds": number})}),
+	}},
 	"SimilarityRequest": object([]string{"embedding_a", "embedding_b"}, obj{
 		"embedding_a": obj{"type": "array", "items": number, "minItems": 256, "maxItems": 256},
 		"embedding_b": obj{"type": "array", "items": number, "minItems": 256, "maxItems": 256},

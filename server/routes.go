@@ -62,7 +62,8 @@ func (s *Server) routes() []route {
 
 		{Method: "POST", Path: "/v1/audio/transcriptions", LimitBody: true, Handler: s.handleTranscription,
 			Tag: "audio", Body: "multipart", Summary: "Transcribe an audio or video file", Status: 200,
-			Errors: []int{400, 401, 403, 404, 413, 501, 503}, Produces: []string{"application/json", "text/plain", "text/event-stream"}},
+			Errors:   []int{400, 401, 403, 404, 413, 422, 501, 503},
+			Produces: []string{"application/json", "text/plain", "application/x-subrip", "text/vtt", "text/event-stream"}},
 		{Method: "POST", Path: "/v1/audio/alignments", LimitBody: true, Handler: s.handleAlignment,
 			Tag: "audio", Body: "multipart", Summary: "Forced alignment of a transcript to audio", Status: 200,
 			Errors: []int{400, 401, 403, 404, 413, 422, 501, 503}, Produces: []string{"application/json", "application/x-ndjson"}},

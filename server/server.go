@@ -39,6 +39,11 @@ type Config struct {
 	SpoolDir string
 	// Models is the model catalog and runtime. Nil serves an empty catalog.
 	Models Models
+	// DefaultTranscriptionModel is the model of a transcription request
+	// that names none; it must be in Models' catalog and serve
+	// /v1/audio/transcriptions. "" means the catalog's default_for entry
+	// (or else the first model that serves the path).
+	DefaultTranscriptionModel string
 	// Logger receives access and error logs; nil means slog.Default().
 	Logger *slog.Logger
 	// ShutdownTimeout bounds how long Serve waits for in-flight requests
@@ -74,6 +79,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	if s.models == nil {
 		s.models = emptyModels{}
+	}
+	if id := cfg.DefaultTranscriptionModel; id != "" {
+		if _, err := s.resolveModel(id, pathTranscriptions); err != nil {
+			return nil, fmt.Errorf("server: default transcription model: %w", err)
+		}
 	}
 	s.mux = http.NewServeMux()
 	for _, rt := range s.routes() {

@@ -45,6 +45,7 @@ type serveConfig struct {
 	maxRunning     int
 	maxQueued      int
 	keepAlive      time.Duration
+	defaultASR     string
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -89,6 +90,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		"requests that may wait per model; one more gets 503 service_busy with Retry-After (env SOTTO_MAX_QUEUED)")
 	fs.DurationVar(&c.keepAlive, "keep-alive", envDuration(getenv, "SOTTO_KEEP_ALIVE", 0),
 		"unload a model after this long without requests, e.g. 15m; 0 keeps models loaded (env SOTTO_KEEP_ALIVE)")
+	fs.StringVar(&c.defaultASR, "default-asr-model", getenv("SOTTO_DEFAULT_ASR_MODEL"),
+		"transcription model used when a request names none (env SOTTO_DEFAULT_ASR_MODEL; default: the catalog's\n"+
+			"default for /v1/audio/transcriptions)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SOTTO_LOG_LEVEL", "info"), "debug, info, warn or error (env SOTTO_LOG_LEVEL)")
 	fs.StringVar(&c.logFormat, "log-format", envOr("SOTTO_LOG_FORMAT", "text"), "text or json (env SOTTO_LOG_FORMAT)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -205,6 +209,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		SpoolDir:       filepath.Join(c.dataDir, "spool"),
 		Models:         models,
 		Logger:         log,
+
+		DefaultTranscriptionModel: c.defaultASR,
 	})
 	if err != nil {
 		return err
