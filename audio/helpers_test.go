@@ -3,7 +3,6 @@ package audio_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,35 +10,17 @@ import (
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
-// findSpeechDir locates the shared speech test data: $SOTTO_TESTDATA/speech,
-// defaulting to ../shared/testdata/speech relative to the repository root
-// (the directory holding go.mod). It returns "" and a reason when absent.
+// findSpeechDir locates the shared speech test data ($SOTTO_TESTDATA/speech,
+// see internal/testdata). It returns "" and a one-line reason when absent.
 func findSpeechDir() (dir, reason string) {
-	root := os.Getenv("SOTTO_TESTDATA")
-	if root == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", err.Error()
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(wd, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(wd)
-			if parent == wd {
-				return "", "no go.mod above the package directory; set SOTTO_TESTDATA"
-			}
-			wd = parent
-		}
-		root = filepath.Join(wd, "..", "shared", "testdata")
+	dir, err := sharedtestdata.Lookup("speech", "MANIFEST.md")
+	if err != nil {
+		return "", err.Error()
 	}
-	dir = filepath.Join(root, "speech")
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.md")); err != nil {
-		return "", fmt.Sprintf("shared speech test data not found at %s (set SOTTO_TESTDATA): %v", dir, err)
-	}
-	return dir, ""
+	return filepath.Dir(dir), ""
 }
 
 // speechDir returns the shared speech test data directory, skipping the test

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sottolabs/sotto"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/normalize"
 )
 
@@ -350,28 +349,8 @@ func TestCapabilities(t *testing.T) {
 
 // testdata returns the shared test data folder or skips.
 func testdata(t testing.TB) string {
-	if d := os.Getenv("SOTTO_TESTDATA"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found; set SOTTO_TESTDATA")
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "testdata")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("shared test data not found at %s; set SOTTO_TESTDATA", d)
-	}
-	return d
+	t.Helper()
+	return sharedtestdata.Dir(t, "text", "normalize")
 }
 
 // TestPathologicalInputs runs long repetitive inputs that once made matching

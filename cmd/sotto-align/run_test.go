@@ -19,6 +19,7 @@ import (
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/align"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/segment"
 )
 
@@ -30,23 +31,7 @@ const debianModel = "/usr/share/pocketsphinx/model/en-us/en-us/mdef"
 // speechDir returns the shared speech test data, or skips.
 func speechDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("SOTTO_TESTDATA")
-	if dir == "" {
-		wd, _ := os.Getwd()
-		for d := wd; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				dir = filepath.Join(d, "..", "shared", "testdata")
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	dir = filepath.Join(dir, "speech")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared speech test data not found at %q (set SOTTO_TESTDATA): %v", dir, err)
-	}
+	dir := sharedtestdata.Path(t, "speech")
 	if _, err := os.Stat(debianModel); err != nil {
 		t.Skipf("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us): %v", err)
 	}

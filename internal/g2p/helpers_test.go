@@ -2,17 +2,20 @@ package g2p
 
 import (
 	"flag"
-	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 	"os/exec"
 	"testing"
+
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/ from the installed espeak-ng")
 
 // testdataDir returns the shared test data directory: $SOTTO_TESTDATA, or
-// ../shared/testdata beside the repository root. It skips t when absent.
-func testdataDir(t testing.TB) string {
-	return sharedtestdata.Dir(t)
+// ../shared/testdata beside the repository root. It skips t when the
+// subdirectory sub of it is absent.
+func testdataDir(t testing.TB, sub ...string) string {
+	t.Helper()
+	return sharedtestdata.Dir(t, sub...)
 }
 
 func needEspeak(t testing.TB) {

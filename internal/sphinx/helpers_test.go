@@ -12,17 +12,14 @@ import (
 // testdataDir returns the shared test data directory ($SOTTO_TESTDATA or
 // ../shared/testdata next to the repository root) or skips the test.
 func testdataDir(t testing.TB) string {
-	return sharedtestdata.Dir(t)
+	t.Helper()
+	return sharedtestdata.Dir(t, "speech")
 }
 
 // speechFile returns the path of a file in the shared speech folder or skips.
 func speechFile(t testing.TB, name string) string {
 	t.Helper()
-	p := filepath.Join(testdataDir(t), "speech", name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("test audio %s not available: %v", p, err)
-	}
-	return p
+	return sharedtestdata.Path(t, "speech", name)
 }
 
 // modelDir returns the Debian en-us acoustic model directory or skips.

@@ -1,12 +1,30 @@
 // Package testdata finds the shared real test data (speech, text, models)
-// that lives outside the repository, for tests across the module.
+// that lives outside the repository, for the tests, benchmarks and
+// evaluation programs across the module.
 //
 // The directory is $SOTTO_TESTDATA, or ../shared/testdata relative to the
-// repository root (the directory holding go.mod). Tests call [Dir] or
-// [Path], which skip the test with a clear message when the data is absent.
+// repository root (the directory holding go.mod). `make testdata` fetches
+// the parts that can be rebuilt from their public sources
+// (scripts/testdata.sh).
+//
+// Tests and benchmarks call [Dir] or [Path], which skip with one line naming
+// the missing path and how to get it:
+//
+//	func TestSuites(t *testing.T) {
+//		dir := testdata.Dir(t, "text", "normalize") // skips when absent
+//		...
+//	}
+//
+// Programs (the eval commands behind `make eval-*`) call [Lookup], whose
+// error says the same thing, and stop with it. Code that only gains from the
+// data (extra fuzz seeds, longer word lists) uses [Lookup] and carries on
+// without it.
 package testdata
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -15,7 +33,13 @@ import (
 // Env is the environment variable naming the shared test data directory.
 const Env = "SOTTO_TESTDATA"
 
-// Root returns the shared test data directory, whether or not it exists.
+// ErrAbsent is matched (with errors.Is) by the errors of [Lookup] when the
+// data is not there.
+var ErrAbsent = errors.New("shared test data absent")
+
+// Root returns the shared test data directory, whether or not it exists:
+// $SOTTO_TESTDATA when set, else ../shared/testdata beside the repository
+// root found from the working directory.
 func Root() string {
 	if d := os.Getenv(Env); d != "" {
 		return d
@@ -34,25 +58,45 @@ func Root() string {
 	}
 }
 
-// Dir returns the shared test data directory, skipping tb when it (or the
-// named subdirectory, when sub is given) does not exist.
-func Dir(tb testing.TB, sub ...string) string {
-	tb.Helper()
-	root := Root()
-	p := filepath.Join(append([]string{root}, sub...)...)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("shared test data %s not found (set %s to the testdata directory): %v", p, Env, err)
-	}
-	return root
-}
-
-// Path returns the path of a file below the shared test data directory,
-// skipping tb when it does not exist.
-func Path(tb testing.TB, elem ...string) string {
-	tb.Helper()
+// Lookup returns the path of elem below [Root] when it exists. Otherwise the
+// error, which matches [ErrAbsent], is one line naming the missing path and
+// how to get the data.
+func Lookup(elem ...string) (string, error) {
 	p := filepath.Join(append([]string{Root()}, elem...)...)
 	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("shared test file %s not found (set %s to the testdata directory): %v", p, Env, err)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", &absentError{path: p}
+		}
+		return "", fmt.Errorf("shared test data %s: %w", p, err)
+	}
+	return p, nil
+}
+
+type absentError struct{ path string }
+
+func (e *absentError) Error() string {
+	return fmt.Sprintf("shared test data absent: %s (set %s, or run `make testdata`)", e.path, Env)
+}
+
+func (e *absentError) Is(target error) bool { return target == ErrAbsent }
+
+// Dir returns the shared test data directory ([Root]), skipping tb when it,
+// or the subdirectory named by sub, does not exist.
+func Dir(tb testing.TB, sub ...string) string {
+	tb.Helper()
+	if _, err := Lookup(sub...); err != nil {
+		tb.Skip(err)
+	}
+	return Root()
+}
+
+// Path returns the path of a file or directory below the shared test data
+// directory, skipping tb when it does not exist.
+func Path(tb testing.TB, elem ...string) string {
+	tb.Helper()
+	p, err := Lookup(elem...)
+	if err != nil {
+		tb.Skip(err)
 	}
 	return p
 }

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 // TestMain lets the test binary serve as the aligner child process.
@@ -171,13 +173,7 @@ func TestCheckEnergy(t *testing.T) {
 // speechDir returns the shared speech data, or skips.
 func speechDir(t *testing.T) string {
 	t.Helper()
-	dir, err := defaultDataDir()
-	if err == nil {
-		_, err = os.Stat(dir)
-	}
-	if err != nil {
-		t.Skipf("shared speech test data not found (set SOTTO_TESTDATA): %v", err)
-	}
+	dir := sharedtestdata.Path(t, "speech")
 	if _, err := os.Stat(peerModel + "/mdef"); err != nil {
 		t.Skipf("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us): %v", err)
 	}

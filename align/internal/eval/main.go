@@ -38,8 +38,9 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"regexp"
+
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 func main() {
@@ -129,22 +130,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// defaultDataDir finds the shared speech data from $SOTTO_TESTDATA or the
-// repository root.
+// defaultDataDir finds the shared speech data ($SOTTO_TESTDATA/speech, see
+// internal/testdata); its error is one line saying how to get the data.
 func defaultDataDir() (string, error) {
-	if d := os.Getenv("SOTTO_TESTDATA"); d != "" {
-		return filepath.Join(d, "speech"), nil
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return filepath.Join(d, "..", "shared", "testdata", "speech"), nil
-		}
-		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no go.mod above %s; set SOTTO_TESTDATA or -data", wd)
-		}
-	}
+	return sharedtestdata.Lookup("speech")
 }
