@@ -1,0 +1,37 @@
+// Package tensor holds the numeric kernels shared by Sotto's pure-Go model
+// engines (the language-model engine in llm, later the Whisper engine):
+// float32 vector operations, GGML-compatible quantized weight blocks, and
+// matrix-vector products split across a persistent pool of goroutines.
+//
+// A typical decode step quantizes its activation once and multiplies it by
+// every weight matrix that reads it:
+//
+//	pool := tensor.NewPool(0) // GOMAXPROCS workers
+//	defer pool.Close()
+//	w, _ := tensor.NewMatrix(tensor.Q4_K, rows, cols, data)
+//	var act tensor.Activation
+//	act.Set(x)               // x: []float32 of length cols
+//	pool.MatVec(out, w, &act) // out: []float32 of length rows
+//
+// # Weight types
+//
+// [DType] numbers follow GGML's type enumeration so that GGUF tensor types
+// map one to one. The block layouts of [Q8_0], [Q4_0], [Q4_K], [Q5_K] and
+// [Q6_K] are GGML's (learned from ggml's documentation and headers; the code
+// here is written independently). Quantized weights are multiplied with
+// activations quantized to 8 bits in blocks of 32 ([Activation]) with integer
+// inner loops, as GGML does; float weights (F32, F16, BF16) are multiplied
+// with the float32 activation.
+//
+// # SIMD
+//
+// Built with GOEXPERIMENT=simd on amd64, the kernels use the experimental
+// simd/archsimd package (AVX2 and FMA, checked at run time). Every other
+// build uses portable Go loops with the same results up to float rounding.
+// [Kernels] reports which set is active; the tests run over both.
+//
+// # Concurrency and misuse
+//
+// The functions here are kernels: they panic on mismatched lengths, as
+// slices do on bad indexes. A [Pool] serves one caller at a time.
+package tensor

@@ -1,0 +1,131 @@
+package tensor
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Pool is a fixed set of worker goroutines that split matrix-vector
+// products by rows. It serves one caller at a time: the methods must not be
+// called concurrently. The workers live until Close.
+type Pool struct {
+	n    int
+	work []chan struct{}
+	wg   sync.WaitGroup
+	job  job
+}
+
+// job describes the current parallel call; workers read it after being
+// woken and before signalling the WaitGroup.
+type job struct {
+	kind  int // 0: matvec, 1: batched matmul
+	out   []float32
+	m     *Matrix
+	a     *Activation
+	as    []Activation
+	outs  [][]float32
+	dot   func(w []byte, a *Activation) float32
+	rows  int
+	parts int
+}
+
+// minParallelWork is the number of weight bytes below which a product runs
+// on the calling goroutine alone: waking workers costs microseconds.
+const minParallelWork = 64 << 10
+
+// NewPool starts a pool of n goroutines in all, counting the caller (n-1
+// workers); n ≤ 0 means GOMAXPROCS.
+func NewPool(n int) *Pool {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	p := &Pool{n: n}
+	for w := 1; w < n; w++ {
+		c := make(chan struct{}, 1)
+		p.work = append(p.work, c)
+		go p.worker(w, c)
+	}
+	return p
+}
+
+// Threads returns the number of goroutines a product may use.
+func (p *Pool) Threads() int { return p.n }
+
+// Close stops the workers. The pool must not be used afterwards.
+func (p *Pool) Close() {
+	for _, c := range p.work {
+		close(c)
+	}
+	p.work = nil
+}
+
+func (p *Pool) worker(w int, c chan struct{}) {
+	for range c {
+		p.runPart(w)
+		p.wg.Done()
+	}
+}
+
+func (p *Pool) runPart(w int) {
+	j := &p.job
+	lo, hi := j.rows*w/j.parts, j.rows*(w+1)/j.parts
+	if j.kind == 0 {
+		for i := lo; i < hi; i++ {
+			j.out[i] = j.dot(j.m.Row(i), j.a)
+		}
+		return
+	}
+	for i := lo; i < hi; i++ {
+		row := j.m.Row(i)
+		for b := range j.as {
+			j.outs[b][i] = j.dot(row, &j.as[b])
+		}
+	}
+}
+
+func (p *Pool) run(work int) {
+	j := &p.job
+	j.parts = 1
+	if p.n > 1 && work >= minParallelWork && j.rows >= 2*p.n {
+		j.parts = p.n
+	}
+	p.wg.Add(j.parts - 1)
+	for w := 1; w < j.parts; w++ {
+		p.work[w-1] <- struct{}{}
+	}
+	p.runPart(0)
+	p.wg.Wait()
+	*j = job{}
+}
+
+// MatVec sets out[i] = row i of m · a for every row. len(out) must be
+// m.Rows and len(a.F) m.Cols; a must be quantized (see [Activation.Set]) if
+// m is.
+func (p *Pool) MatVec(out []float32, m *Matrix, a *Activation) {
+	m.check(a)
+	if len(out) != m.Rows {
+		panic("tensor: MatVec: output length mismatch")
+	}
+	p.job = job{kind: 0, out: out, m: m, a: a, dot: m.rowDotter(), rows: m.Rows}
+	p.run(len(m.Data))
+}
+
+// MatMul multiplies m by each activation: outs[b][i] = row i of m · as[b].
+// Each weight row is read once for the whole batch, which is what makes
+// prompt processing faster than one MatVec per token.
+func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
+	if len(outs) != len(as) {
+		panic("tensor: MatMul: batch mismatch")
+	}
+	for b := range as {
+		m.check(&as[b])
+		if len(outs[b]) != m.Rows {
+			panic("tensor: MatMul: output length mismatch")
+		}
+	}
+	if len(as) == 0 {
+		return
+	}
+	p.job = job{kind: 1, outs: outs, m: m, as: as, dot: m.rowDotter(), rows: m.Rows}
+	p.run(len(m.Data) * len(as))
+}
