@@ -27,7 +27,36 @@ var commonPlain = words(`etc vs viz cf al ca approx jr co corp inc ltd llc bros 
 	ave blvd rd hwy ln pl ste sq apt bldg ft oz lb lbs kg km cm mm mi yr yrs hr hrs min mins sec secs wk wks yd yds pt pts qt tbsp tsp mph
 	ph phd ed eds mgr mfg dist div gov't govt ibid op pp`)
 
-var commonNum = words(`no nos nr vol vols fig figs p pg art arts sec ch chap para ex n° nº tel`)
+// commonNum are numbered references shared by the languages written in
+// Latin script: "No. 5", "vol. 2", "p. 17", "fig. 3", "ch. 4", "art. 12".
+var commonNum = words(`no nos nr nrs vol vols fig figs p pp pg pgs art arts sec secs sect ch chap chaps para paras ex n° nº tel tab tabs eq eqs fn`)
+
+// Numbered references per language (abbrNum): the abbreviated words for
+// page, figure, chapter, paragraph, section, volume, number, article, table
+// and note that precede a number, "S. 5", "pág. 12", "рис. 3". A period
+// after one does not end a sentence when a number follows; before other
+// words it is scored as any plain abbreviation. Languages without
+// built-in knowledge fall back to commonNum.
+var numberedRefs = map[string]string{
+	"en": `pg pgs chap chaps para paras sect eq eqs ref refs fn ill illus no nos`,
+	"de": `s ss abb abbn kap abs bd bde nr tab fn anm ziff art bl sp hft lfd taf`,
+	"fr": `p pp chap fig n° no nº vol t art al éd sect tab fasc`,
+	"es": `pág págs p pp cap caps fig figs núm n° nº art arts vol vols tab párr sec secc t`,
+	"it": `pag pagg p pp cap capp fig figg n nr art artt vol voll tab par cfr`,
+	"pt": `pág págs p pp cap caps fig figs n nº art arts vol vols tab`,
+	"ru": `стр с рис гл п пп ст т ч табл разд прим илл`,
+	"da": `s nr fig kap stk bd tab`,
+	"nl": `blz p pp fig hfst nr art tab`,
+}
+
+// numWords are numbered references that are also ordinary words of the
+// language ("Art. Das Bild" in German, "art." in English): they bind only
+// to a following number.
+var numWords = map[string]map[string]bool{
+	"en": words2(`no art arts ex tab fig ill`),
+	"de": words2(`art`),
+	"es": words2(`cap`),
+}
 
 var langAbbrev = map[string]map[string]abbrevKind{
 	"de": merge(kind(abbrPlain, `chr bzw usw evtl ggf inkl bzgl vgl zzgl ehem geb gest hrsg aufl verf dipl jh jhd mio mrd tsd str abs abt bd kap std sek mo di mi do fr sa so mär okt dez u.a d.h z.b o.ä s.o s.u u.ä`),
@@ -98,7 +127,12 @@ func abbrevTable(lang string) map[string]abbrevKind {
 var abbrevCache = func() map[string]map[string]abbrevKind {
 	c := map[string]map[string]abbrevKind{"": baseAbbrev}
 	for l, m := range langAbbrev {
-		c[l] = merge(baseAbbrev, m)
+		c[l] = merge(baseAbbrev, m, kind(abbrNum, numberedRefs[l]))
+	}
+	for l, refs := range numberedRefs {
+		if c[l] == nil {
+			c[l] = merge(baseAbbrev, kind(abbrNum, refs))
+		}
 	}
 	return c
 }()

@@ -109,6 +109,7 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 	sc.learned = learnAbbreviations(s, sc.abbr)
 	var out []boundary
 	sc.markers, out = listMarkers(s)
+	out = append(out, bulletBoundaries(s)...)
 	for i := 0; i < len(s); {
 		if i&0xffff == 0 && i > 0 {
 			if err := ctx.Err(); err != nil {
@@ -445,7 +446,7 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
-			if upper && (runeLen(tok) >= 3 && endsLowerWord(tok) || runeLen(tok) >= 2 && allDigits(tok)) && !isAddress(s, i) && wordEnds(s, next) {
+			if upper && (runeLen(tok) >= 3 && endsLowerWord(tok) || sc.gluedNumber(tok, nextWord)) && !isAddress(s, i) && wordEnds(s, next) {
 				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(wordAt(s, next)) && len(wordAt(s, next)) > 1 {
 					return 0.55, true // "жағдайы.XVIII ғасыр"
 				}
@@ -499,8 +500,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		}
 		return 0.6 // "at 6 P.M. Mr. Smith then went", "at 6 a.m. Travelers"
 	}
-	if sc.markers[ts] {
-		return 0.02 // "1. The first item"
+	if r, n := runeAt(sc.s, ts); sc.markers[ts] || isBulletGlyph(r) && sc.markers[ts+n] {
+		return 0.02 // "1. The first item", "⁃2. The second item"
 	}
 	if isNumber(tok) {
 		switch {
@@ -526,6 +527,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if k == abbrNone && isDotted(lw) {
 		k = abbrPlain
+	}
+	if k == abbrNum && (upper || lower || caseless) && numWords[sc.lang][lw] {
+		k = abbrNone // "art. 5" binds; "modern art. The" ends a sentence
 	}
 	switch k {
 	case abbrTitle:
@@ -659,11 +663,15 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 func isBullet(s string, i int) bool {
 	r, n := runeAt(s, i)
 	switch r {
-	case '-', '*', '•', '·', '–', '—', '▪', '◦', '‣', '>':
-		r2, _ := runeAt(s, i+n)
-		return r2 == ' '
+	case '-', '*', '–', '—', '>':
+	default:
+		if !isBulletGlyph(r) {
+			return false
+		}
 	}
-	return false
+	r2, _ := runeAt(s, i+n)
+	return r2 == ' '
+
 }
 
 // endsWithStop reports whether line ends with a stop, optionally followed by
@@ -733,20 +741,18 @@ func isDotted(w string) bool {
 	return true
 }
 
-// listMarkers finds enumerations such as "1. … 2. …", "a) … b) …" written in
-// running text. It returns the byte offsets of the markers that belong to a
-// sequence of at least two, and a boundary before each marker after the
-// first.
+// listMarkers finds enumerations written in running text or at line
+// starts: "1. … 2. …", "1) … 2) …", "1.) …", "(1) … (2) …", letters
+// ("a. … b. …", "A) …", "(b) …") and Roman numerals ("i. … ii. …",
+// "IV. … V. …"). A sequence is at least two markers of the same kind,
+// case and delimiter with consecutive values, starting at 1 — or at any
+// value when the first marker leads (starts the text or a line, or follows
+// a colon, a stop or a bullet: "• 9. … • 10. …"). It returns the byte
+// offsets of the markers that belong to a sequence (and of every leading
+// marker), and a boundary before each marker of a sequence after the first
+// (before its bullet, if one precedes it).
 func listMarkers(s string) (map[int]bool, []boundary) {
-	type marker struct {
-		pos, val int
-		digit    bool
-		delim    byte
-		lead     bool // at the start of the text or a line, or after a stop or bullet
-	}
-	var ms []marker
-	// A marker: 1-2 digits or one ASCII letter after a space (or at the
-	// start), then ".", ")" or ".)", then a space.
+	var ms []listMarker
 	for i := 0; i < len(s); {
 		k := strings.IndexAny(s[i:], ".)")
 		if k < 0 {
@@ -754,40 +760,14 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 		}
 		d := i + k // the delimiter
 		i = d + 1
-		delim := s[d]
-		end := d + 1
-		if delim == '.' && end < len(s) && s[end] == ')' {
-			delim, end = ']', end+1
+		if m, ok := parseMarker(s, d); ok {
+			ms = append(ms, m)
 		}
-		if end >= len(s) || s[end] != ' ' {
-			continue
-		}
-		st := d
-		for st > 0 && d-st < 2 && s[st-1] >= '0' && s[st-1] <= '9' {
-			st--
-		}
-		digit := st < d
-		val := 0
-		if digit {
-			for _, c := range []byte(s[st:d]) {
-				val = val*10 + int(c-'0')
-			}
-		} else if d > 0 && (s[d-1] >= 'a' && s[d-1] <= 'z' || s[d-1] >= 'A' && s[d-1] <= 'Z') {
-			st = d - 1
-			val = int(s[st]|0x20) - 'a' + 1
-		} else {
-			continue
-		}
-		if st > 0 {
-			if r, _ := runeBefore(s, st); !isSpace(r) {
-				continue
-			}
-		}
-		ms = append(ms, marker{pos: st, val: val, digit: digit, delim: delim, lead: leads(s, st)})
 	}
 	set := map[int]bool{}
 	var bs []boundary
-	var run []marker
+	var run []listMarker
+	var kind byte
 	flush := func() {
 		if len(run) >= 2 {
 			for k, m := range run {
@@ -796,10 +776,10 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 					continue
 				}
 				end := m.pos
-				// Back over a bullet before the marker: "• 2. …".
+				// Back over a bullet before the marker: "• 2. …", "⁃10. …".
 				if k := backSpace(s, end); k > 0 {
-					_, n := runeBefore(s, k)
-					if p, _ := runeBefore(s, k-n); isBullet(s, k-n) && (k == n || isSpace(p)) {
+					r, n := runeBefore(s, k)
+					if p, _ := runeBefore(s, k-n); isBulletGlyph(r) && (k == n || isSpace(p)) {
 						end = k - n
 					}
 				}
@@ -811,7 +791,7 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 					}
 					end -= n
 				}
-				if end > 0 {
+				if end > 0 && !continuesItems(s, end, next) {
 					bs = append(bs, boundary{end: end, next: next, score: 0.75, newlines: strings.Count(s[end:next], "\n")})
 				}
 			}
@@ -822,17 +802,229 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 		if m.lead {
 			set[m.pos] = true
 		}
-		if n := len(run); n > 0 && m.val == run[n-1].val+1 && m.digit == run[n-1].digit && m.delim == run[n-1].delim {
+		if n := len(run); n > 0 && m.delim == run[n-1].delim && m.value(kind) == run[n-1].value(kind)+1 {
 			run = append(run, m)
 			continue
 		}
 		flush()
-		if m.val == 1 {
+		if k, ok := m.first(); ok {
+			kind = k
 			run = append(run, m)
 		}
 	}
 	flush()
 	return set, bs
+}
+
+// continuesItems reports whether the list item ending at byte end of s runs
+// on into the next one as an enumeration inside a sentence does: the item
+// ends with a comma or semicolon ("for (a) banks, (b) funds"), or the gap
+// holds no line break and the item ends with a coordinating conjunction
+// ("(b) funds and (c) towns").
+func continuesItems(s string, end, next int) bool {
+	r, _ := runeBefore(s, end)
+	if r == ',' || r == ';' || r == '،' || r == '、' {
+		return true
+	}
+	return !strings.Contains(s[end:next], "\n") && itemJoiners[strings.ToLower(prevToken(s, end))]
+}
+
+// itemJoiners are coordinating conjunctions that join the last two items of
+// an enumeration, in the languages with built-in knowledge.
+var itemJoiners = words2(`and or und oder et ou y e o u i и или en of og eller`)
+
+// A listMarker is one list marker candidate: its value read as a number, a
+// letter (a = 1) and a Roman numeral, whichever apply (0 when not).
+type listMarker struct {
+	pos                int  // byte offset of the marker (of "(" in "(2)")
+	num, letter, roman int  // values; 0 = not of that kind
+	upper              bool // letters and Roman numerals: upper case
+	delim              byte // '.', ')', ']' for ".)", 'P' for "(…)"
+	lead               bool // starts the text or a line, or follows a colon, stop or bullet
+}
+
+// Marker kinds, as passed to listMarker.value.
+const (
+	markNum    = 'd'
+	markLetter = 'a'
+	markRoman  = 'i'
+)
+
+func (m listMarker) value(kind byte) int {
+	switch kind {
+	case markNum:
+		return m.num
+	case markLetter:
+		return m.letter
+	case markRoman:
+		return m.roman
+	}
+	return 0
+}
+
+// first reports the kind of sequence m can start: any kind whose value is
+// 1, else (for a leading marker) its main kind: a number, a Roman numeral
+// of two or more letters, a letter.
+func (m listMarker) first() (byte, bool) {
+	switch {
+	case m.num == 1:
+		return markNum, true
+	case m.letter == 1:
+		return markLetter, true
+	case m.roman == 1:
+		return markRoman, true
+	case !m.lead:
+		return 0, false
+	case m.num > 0:
+		return markNum, true
+	case m.roman > 0 && m.letter == 0:
+		return markRoman, true
+	case m.letter > 0:
+		return markLetter, true
+	}
+	return 0, false
+}
+
+// parseMarker reads a list marker ending with the delimiter at byte d of s
+// ("." or ")"): 1-2 digits, one ASCII letter or a Roman numeral of up to
+// five letters, after a space, a bullet or the start of the text, wrapped
+// in parentheses or followed by ".", ")" or ".)", then a space.
+func parseMarker(s string, d int) (listMarker, bool) {
+	m := listMarker{delim: s[d]}
+	end := d + 1
+	if m.delim == '.' && end < len(s) && s[end] == ')' {
+		m.delim, end = ']', end+1
+	}
+	if end >= len(s) || s[end] != ' ' {
+		return m, false
+	}
+	st := d
+	for st > 0 && d-st < 5 && isASCIIAlnum(s[st-1]) {
+		st--
+	}
+	w := s[st:d]
+	switch {
+	case w == "":
+		return m, false
+	case allDigits(w):
+		if len(w) > 2 {
+			return m, false
+		}
+		for _, c := range []byte(w) {
+			m.num = m.num*10 + int(c-'0')
+		}
+	default:
+		low := strings.ToLower(w)
+		if w != low && w != strings.ToUpper(w) {
+			return m, false // mixed case: a word, not a marker
+		}
+		m.upper = w != low
+		if len(w) == 1 {
+			if c := low[0]; c >= 'a' && c <= 'z' {
+				m.letter = int(c-'a') + 1
+			} else {
+				return m, false
+			}
+		}
+		m.roman = romanValue(low)
+		if m.letter == 0 && m.roman == 0 {
+			return m, false
+		}
+	}
+	if m.delim == ')' && st > 0 && s[st-1] == '(' {
+		st--
+		m.delim = 'P'
+	}
+	if st > 0 {
+		if r, _ := runeBefore(s, st); !isSpace(r) && !isBulletGlyph(r) {
+			return m, false
+		}
+	}
+	m.pos = st
+	m.lead = leads(s, st)
+	return m, true
+}
+
+func isASCIIAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// romanValue returns the value of the lower-case Roman numeral w between 1
+// and 39 as list numbering writes it (i … xxxix), or 0.
+func romanValue(w string) int {
+	v := 0
+	for len(w) > 0 && w[0] == 'x' {
+		v += 10
+		w = w[1:]
+	}
+	if v > 30 {
+		return 0
+	}
+	for k, u := range romanUnits {
+		if w == u {
+			return v + 9 - k
+		}
+	}
+	if w == "" && v > 0 {
+		return v
+	}
+	return 0
+}
+
+// romanUnits are the Roman numerals 9 down to 1.
+var romanUnits = [...]string{"ix", "viii", "vii", "vi", "v", "iv", "iii", "ii", "i"}
+
+// isBulletGlyph reports whether r is a character used only (or almost
+// only) to mark list items: round, square and triangular bullets, hyphen
+// bullets, arrows and check marks. Hyphens, dashes and asterisks, which
+// also join and separate words, are not among them.
+func isBulletGlyph(r rune) bool {
+	switch r {
+	case '•', '◦', '▪', '▫', '‣', '⁃', '○', '●', '■', '□', '◆', '◇', '❖', '♦', '➢', '➤', '►', '▶', '▸', '✓', '✔', '✗', '✘', '☐', '☑', '☒', '❯', '·', '∙':
+		return true
+	}
+	return false
+}
+
+// bulletBoundaries finds list items run together on one line, each opened
+// by the same bullet glyph: "• eggs • flour • sugar". A glyph that opens a
+// word (after white space or at the start of the text) at least twice
+// starts a unit at each occurrence after the start of the text. The middle
+// dot, also a word separator, counts only with a space on both sides.
+func bulletBoundaries(s string) []boundary {
+	var seen map[rune][]int
+	for i, r := range s {
+		if r < 0x80 || !isBulletGlyph(r) {
+			continue
+		}
+		if i > 0 {
+			if p, _ := runeBefore(s, i); !isSpace(p) {
+				continue
+			}
+		}
+		n := utf8.RuneLen(r)
+		if nr, _ := runeAt(s, i+n); i+n >= len(s) || (r == '·' || r == '∙') && nr != ' ' {
+			continue
+		}
+		if seen == nil {
+			seen = map[rune][]int{}
+		}
+		seen[r] = append(seen[r], i)
+	}
+	var bs []boundary
+	for _, ps := range seen {
+		if len(ps) < 2 {
+			continue
+		}
+		for _, p := range ps {
+			end := backSpace(s, p)
+			if end == 0 {
+				continue
+			}
+			bs = append(bs, boundary{end: end, next: p, score: 0.8, newlines: strings.Count(s[end:p], "\n")})
+		}
+	}
+	return bs
 }
 
 func clamp01(x float64) float64 {
@@ -918,8 +1110,11 @@ func leads(s string, i int) bool {
 		}
 		if !isSpace(r) {
 			switch r {
-			case '?', '!', '•', '⁃', '-', '*', '·', ':':
+			case '?', '!', '-', '*', ':':
 				return k < i
+			}
+			if isBulletGlyph(r) {
+				return true
 			}
 			return false
 		}
@@ -1036,6 +1231,39 @@ func footnote(s string, j, stop int) int {
 	}
 	return k
 }
+
+// gluedNumber reports whether a number token tok, directly followed by a
+// period and the capitalised word next with no space between, may end a
+// sentence that the next one is glued to: "in 2019.The", "costs 5.Then",
+// "bought 1,000.That", "compró 1.000.Eso". The number is digits with
+// grouping or decimal separators (and a currency or per-cent sign), ending
+// in a digit. A month name after it makes a date ("3.Juni"); in German a
+// plain one- or two-digit number with a period is an ordinal ("2.Liga").
+func (sc *scanner) gluedNumber(tok, next string) bool {
+	tok = strings.TrimLeft(tok, "$€£¥")
+	if tok == "" || !isNumber(tok) || strings.ContainsAny(tok, ":/#°-+") {
+		return false
+	}
+	if r, _ := runeBefore(tok, len(tok)); !unicode.IsDigit(r) && r != '%' {
+		return false
+	}
+	if months[strings.ToLower(next)] || monthNames[strings.ToLower(next)] {
+		return false
+	}
+	if (sc.lang == "de" || sc.lang == "da") && len(tok) <= 2 && allDigits(tok) {
+		return false
+	}
+	return true
+}
+
+// monthNames are month names of the languages with built-in knowledge
+// besides German (see months), lower case: a number glued to one by a
+// period is a date, not a sentence end.
+var monthNames = words2(`january february march april may june july august september october november december
+	enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre
+	janvier février mars avril mai juin juillet août septembre octobre novembre décembre
+	gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre
+	janeiro fevereiro março maio junho julho setembro outubro novembro dezembro`)
 
 // endsLowerWord reports whether w is all letters and ends with a lower-case
 // one: "world", "Tuesday".

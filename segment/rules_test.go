@@ -1,0 +1,135 @@
+package segment
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// Table tests for the rules of issue 10, each written from the rule's
+// definition rather than from a suite case: list items and bullets of every
+// common glyph and numbering style, sentences glued to the next after a
+// number, and numbered references per language.
+
+type ruleCase struct {
+	lang, in string
+	want     []string
+}
+
+func checkRules(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, err := Sentences(context.Background(), c.in, Options{Language: c.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s %q:\n got %q\nwant %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestRuleBullets(t *testing.T) {
+	var cases []ruleCase
+	// Every dedicated bullet glyph, run together on one line and one per line.
+	for _, g := range []string{"•", "◦", "▪", "‣", "⁃", "○", "●", "■", "□", "◆", "➢", "➤", "►", "✓", "✔", "☐", "·"} {
+		cases = append(cases,
+			ruleCase{"en", g + " Tickets are sold out " + g + " Doors open at eight " + g + " Bring a coat",
+				[]string{g + " Tickets are sold out", g + " Doors open at eight", g + " Bring a coat"}},
+			ruleCase{"en", "Packing list:\n" + g + " warm socks\n" + g + " a torch",
+				[]string{"Packing list:", g + " warm socks", g + " a torch"}},
+		)
+	}
+	// Hyphen, dash and asterisk bullets count at line starts only: inline
+	// they join or separate words.
+	for _, g := range []string{"-", "–", "—", "*"} {
+		cases = append(cases, ruleCase{"en", g + " warm socks\n" + g + " a torch", []string{g + " warm socks", g + " a torch"}})
+	}
+	cases = append(cases,
+		ruleCase{"de", "Viele Arten – nicht nur die Dinosaurier – starben aus.", []string{"Viele Arten – nicht nur die Dinosaurier – starben aus."}},
+		ruleCase{"en", "A single • inside a sentence stays put.", []string{"A single • inside a sentence stays put."}},
+		ruleCase{"en", "Home · About · Contact", []string{"Home", "· About", "· Contact"}},
+		// Bullets glued to a numbered marker, any starting number.
+		ruleCase{"en", "• 7. Fold the sheet • 8. Cut along the line", []string{"• 7. Fold the sheet", "• 8. Cut along the line"}},
+		ruleCase{"en", "⁃7. Fold the sheet ⁃8. Cut along the line", []string{"⁃7. Fold the sheet", "⁃8. Cut along the line"}},
+		ruleCase{"en", "•7. Fold the sheet. •8. Cut along the line.", []string{"•7. Fold the sheet.", "•8. Cut along the line."}},
+	)
+	checkRules(t, cases)
+}
+
+func TestRuleNumbering(t *testing.T) {
+	items := [3]string{"Preheat the oven", "Mix the dough", "Bake it"}
+	styles := [][3]string{
+		{"1.", "2.", "3."}, {"1)", "2)", "3)"}, {"(1)", "(2)", "(3)"}, {"1.)", "2.)", "3.)"},
+		{"a.", "b.", "c."}, {"a)", "b)", "c)"}, {"(a)", "(b)", "(c)"},
+		{"A.", "B.", "C."}, {"A)", "B)", "C)"},
+		{"i.", "ii.", "iii."}, {"i)", "ii)", "iii)"}, {"(i)", "(ii)", "(iii)"},
+		{"I.", "II.", "III."}, {"iv.", "v.", "vi."}, {"VIII.", "IX.", "X."}, {"11.", "12.", "13."},
+	}
+	var cases []ruleCase
+	for _, st := range styles {
+		var want, wantStop []string
+		run, runStop, lines := "", "", ""
+		for k := range items {
+			want = append(want, st[k]+" "+items[k])
+			wantStop = append(wantStop, st[k]+" "+items[k]+".")
+			run += st[k] + " " + items[k] + " "
+			runStop += st[k] + " " + items[k] + ". "
+			lines += st[k] + " " + items[k] + "\n"
+		}
+		cases = append(cases,
+			ruleCase{"en", run, want},         // run together, no stops
+			ruleCase{"en", runStop, wantStop}, // run together, each item a sentence
+			ruleCase{"en", lines, want},       // one per line
+			ruleCase{"en", "Steps: " + run, append([]string{"Steps: " + want[0]}, want[1:]...)}, // after a colon
+		)
+	}
+	cases = append(cases,
+		// An enumeration inside a sentence stays one sentence.
+		ruleCase{"en", "The fund invests in (a) banks, (b) insurers and (c) utilities.", []string{"The fund invests in (a) banks, (b) insurers and (c) utilities."}},
+		ruleCase{"de", "Wir brauchen 1) Mehl, 2) Zucker und 3) Eier.", []string{"Wir brauchen 1) Mehl, 2) Zucker und 3) Eier."}},
+		// Not markers: a lone letter, words, a number out of sequence.
+		ruleCase{"en", "Plan B. The second option failed.", []string{"Plan B.", "The second option failed."}},
+		ruleCase{"en", "He mixed it (i) slowly.", []string{"He mixed it (i) slowly."}},
+	)
+	checkRules(t, cases)
+}
+
+func TestRuleGluedAfterNumber(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"en", "The bridge opened in 1932.The toll was dropped later.", []string{"The bridge opened in 1932.", "The toll was dropped later."}},
+		{"en", "Tickets cost 5.Then the price went up.", []string{"Tickets cost 5.", "Then the price went up."}},
+		{"en", "They sold 12,400.Nobody expected it.", []string{"They sold 12,400.", "Nobody expected it."}},
+		{"en", "It rose by 3.5%.Analysts were surprised.", []string{"It rose by 3.5%.", "Analysts were surprised."}},
+		{"en", "The bill came to $40.50.We split it.", []string{"The bill came to $40.50.", "We split it."}},
+		{"es", "Vendieron 1.500.Nadie lo esperaba.", []string{"Vendieron 1.500.", "Nadie lo esperaba."}},
+		{"fr", "Ils ont vendu 2 000 exemplaires en 1998.Le succès fut immense.", []string{"Ils ont vendu 2 000 exemplaires en 1998.", "Le succès fut immense."}},
+		// Not a glued sentence: decimals, versions, dates, German ordinals.
+		{"en", "Pi is about 3.14 and e about 2.72.", []string{"Pi is about 3.14 and e about 2.72."}},
+		{"de", "Er wurde am 3.Juni geboren.", []string{"Er wurde am 3.Juni geboren."}},
+		{"de", "Sie spielt in der 2.Liga.", []string{"Sie spielt in der 2.Liga."}},
+		{"en", "Install version 2.A instead.", []string{"Install version 2.A instead."}},
+	})
+}
+
+func TestRuleNumberedReferences(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"en", "See p. 12 and pp. 40-44 for the proof.", []string{"See p. 12 and pp. 40-44 for the proof."}},
+		{"en", "See Fig. 3 and Table 2 in Vol. 4, No. 2 of the journal.", []string{"See Fig. 3 and Table 2 in Vol. 4, No. 2 of the journal."}},
+		{"en", "Read ch. 4, chap. 5, sec. 2, para. 7 and art. 9 first.", []string{"Read ch. 4, chap. 5, sec. 2, para. 7 and art. 9 first."}},
+		{"en", "It is shown in fig. 5. The curve is flat.", []string{"It is shown in fig. 5.", "The curve is flat."}},
+		{"en", "She studied modern art. Then she moved to Paris.", []string{"She studied modern art.", "Then she moved to Paris."}},
+		{"de", "Siehe S. 5, Abb. 3, Kap. 2, Abs. 4, Bd. 1, Nr. 7 und Tab. 6.", []string{"Siehe S. 5, Abb. 3, Kap. 2, Abs. 4, Bd. 1, Nr. 7 und Tab. 6."}},
+		{"de", "Das regelt Art. 5 GG. Die Würde ist unantastbar.", []string{"Das regelt Art. 5 GG.", "Die Würde ist unantastbar."}},
+		{"es", "Véase la pág. 5, el cap. 3, la fig. 2, el núm. 8 y el art. 14.", []string{"Véase la pág. 5, el cap. 3, la fig. 2, el núm. 8 y el art. 14."}},
+		{"fr", "Voir p. 5, chap. 3, fig. 2, n° 8 et art. 14 du code.", []string{"Voir p. 5, chap. 3, fig. 2, n° 8 et art. 14 du code."}},
+		{"it", "Vedi pag. 5, cap. 3, fig. 2, n. 8 e art. 14 del codice.", []string{"Vedi pag. 5, cap. 3, fig. 2, n. 8 e art. 14 del codice."}},
+		{"pt", "Veja a pág. 5, o cap. 3, a fig. 2 e o art. 14 da lei.", []string{"Veja a pág. 5, o cap. 3, a fig. 2 e o art. 14 da lei."}},
+		{"ru", "См. стр. 5, рис. 3, гл. 2, п. 4, ст. 7 и табл. 6.", []string{"См. стр. 5, рис. 3, гл. 2, п. 4, ст. 7 и табл. 6."}},
+		{"ru", "Это показано на рис. 5. Кривая плоская.", []string{"Это показано на рис. 5.", "Кривая плоская."}},
+		{"da", "Se s. 5, fig. 3 og kap. 2 i bogen.", []string{"Se s. 5, fig. 3 og kap. 2 i bogen."}},
+		{"nl", "Zie blz. 5, fig. 3 en hfst. 2 van het boek.", []string{"Zie blz. 5, fig. 3 en hfst. 2 van het boek."}},
+		{"ja", "第3章を参照。第4節も読む。", []string{"第3章を参照。", "第4節も読む。"}},
+		{"zh", "见第三章第2节。这很重要。", []string{"见第三章第2节。", "这很重要。"}},
+	})
+}
