@@ -993,8 +993,12 @@ func isBulletGlyph(r rune) bool {
 // dot, also a word separator, counts only with a space on both sides.
 func bulletBoundaries(s string) []boundary {
 	var seen map[rune][]int
-	for i, r := range s {
-		if r < 0x80 || !isBulletGlyph(r) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != 0xE2 && c != 0xC2 {
+			continue // every bullet glyph is encoded E2 xx xx, or C2 B7 (·)
+		}
+		r, _ := runeAt(s, i)
+		if !isBulletGlyph(r) {
 			continue
 		}
 		if i > 0 {
