@@ -233,7 +233,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 	var bar *progressBar
 	if !c.quiet && (c.progress || isTerminal(stderr)) {
-		bar = &progressBar{w: stderr, total: windowSeconds(c.opts, a.Seconds())}
+		bar = newProgressBar(stderr, windowSeconds(c.opts, a.Seconds()))
 		c.opts.Progress = bar.update
 	}
 	res, err := b.Align(ctx, a, transcript, c.opts)

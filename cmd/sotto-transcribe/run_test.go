@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/asr"
+	"github.com/sottolabs/sotto/internal/testdata"
+)
+
+func runCmd(t testing.TB, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	if err != nil {
+		errb.WriteString(err.Error())
+	}
+	return out.String(), errb.String(), exitCode(err)
+}
+
+func TestUsageErrors(t *testing.T) {
+	lm := filepath.Join(t.TempDir(), "x.arpa")
+	os.WriteFile(lm, []byte("\\data\\\n"), 0o644)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "missing the audio"},
+		{[]string{"--format", "xml", "a.wav"}, "--format"},
+		{[]string{"--format", "diarized_json", "a.wav"}, "--format"},
+		{[]string{"--granularity", "word", "a.wav"}, "needs --format verbose_json"},
+		{[]string{"-f", "verbose_json", "--granularity", "phone", "a.wav"}, "want word or segment"},
+		{[]string{"-o", "x.txt", "--out-dir", "d", "a.wav"}, "not both"},
+		{[]string{"-o", "x.txt", "a.wav", "b.wav"}, "--out takes one input"},
+		{[]string{"-f", "vtt", "a.wav", "b.wav"}, "need --out-dir"},
+		{[]string{"--model", "Nope/Nothing", "a.wav"}, "not in the catalog"},
+		{[]string{"--model", "Sotto/Lattice-2", "a.wav"}, "does not transcribe"},
+		{[]string{"--language", "!!", "a.wav"}, "not a language tag"},
+		{[]string{"--lm", filepath.Join(t.TempDir(), "missing.arpa"), "a.wav"}, "not a readable file"},
+		{[]string{"--lm", filepath.Dir(lm), "a.wav"}, "not a readable file"},
+		{[]string{"--audio-track", "-1", "a.wav"}, "--audio-track"},
+		{[]string{"--audio-channel", "left", "a.wav"}, "--audio-channel"},
+		{[]string{"--no-such-flag", "a.wav"}, "unknown flag"},
+	} {
+		_, stderr, code := runCmd(t, tt.args...)
+		if code != 2 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("sotto-transcribe %q = exit %d, %q; want exit 2 mentioning %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	out, _, code := runCmd(t, "--help")
+	for _, want := range []string{"usage: sotto-transcribe", "Examples:", "verbose_json", "--lm", "--prompt", "--granularity", "Exit status"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help lacks %q", want)
+		}
+	}
+	if code != 0 {
+		t.Errorf("--help exit %d; want 0", code)
+	}
+}
+
+func TestBackendConfig(t *testing.T) {
+	c, err := parseArgs([]string{"--lm", "testdata/none", "a.wav"}, &bytes.Buffer{})
+	if err == nil {
+		t.Fatalf("a missing --lm file was accepted: %+v", c)
+	}
+	lm := filepath.Join(t.TempDir(), "d.arpa")
+	os.WriteFile(lm, []byte("\\data\\\n"), 0o644)
+	c, err = parseArgs([]string{"--lm", lm, "--dict", "/x/dict", "--prompt", "etcd", "-f", "srt", "a.wav"}, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := c.backendConfig()
+	if cfg.Options[optLM] != lm || cfg.Options[optDict] != "/x/dict" || len(cfg.Options) != 2 {
+		t.Errorf("backendConfig().Options = %v; want lm and dict only", cfg.Options)
+	}
+	if c.opts.Prompt != "etcd" || !c.opts.Words {
+		t.Errorf("asr.Options = %+v; want the prompt, and words for subtitles", c.opts)
+	}
+}
+
+// recognizer skips t unless this build has a transcription driver, the
+// Debian model and the shared recordings; it returns the JFK recording.
+func recognizer(t *testing.T) string {
+	t.Helper()
+	wav := testdata.Path(t, "speech", "en_jfk_16k.wav")
+	if len(asr.Drivers()) == 0 {
+		t.Skip("no transcription driver in this build (package asr registers none)")
+	}
+	if _, err := os.Stat("/usr/share/pocketsphinx/model/en-us/en-us/mdef"); err != nil {
+		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
+	}
+	return wav
+}
+
+func TestTranscribeJFK(t *testing.T) {
+	wav := recognizer(t)
+	out, stderr, code := runCmd(t, "-f", "verbose_json", "--granularity", "word,segment", "--progress", wav)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Task, Language, Text string
+		Duration             float64
+		Segments             []struct{ Start, End float64 }
+		Words                []struct{ Word string }
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("output %q: %v", out, err)
+	}
+	if res.Task != "transcribe" || res.Duration < 10.9 || len(res.Segments) == 0 || len(res.Words) < 15 {
+		t.Errorf("verbose_json = %+v", res)
+	}
+	for _, w := range []string{"country", "ask"} {
+		if !strings.Contains(strings.ToLower(res.Text), w) {
+			t.Errorf("text %q lacks %q", res.Text, w)
+		}
+	}
+	if !strings.Contains(stderr, "transcribing [") || !strings.Contains(stderr, "100%") {
+		t.Errorf("--progress drew %q; want a bar reaching 100%%", stderr)
+	}
+	dir := t.TempDir()
+	if _, stderr, code := runCmd(t, "-f", "srt", "--out-dir", dir, "-q", wav, wav); code != 0 {
+		t.Fatalf("srt --out-dir: exit %d %s", code, stderr)
+	}
+	srt, err := os.ReadFile(filepath.Join(dir, "en_jfk_16k.srt"))
+	if err != nil || !strings.HasPrefix(string(srt), "1\n00:00:") {
+		t.Errorf("en_jfk_16k.srt = %q, %v", srt, err)
+	}
+}
