@@ -27,12 +27,6 @@ func init() {
 	})
 }
 
-// enScaleWord maps written scale words and suffixes to words.
-var enScaleWord = map[string]string{
-	"thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
-	"k": "thousand", "m": "million", "mln": "million", "b": "billion", "bn": "billion", "t": "trillion",
-}
-
 // enNumber verbalizes a scanned literal as cardinal or decimal.
 func enNumber(n numLit, and bool) string {
 	var w string
@@ -343,15 +337,6 @@ func enFractionTN(s *stream, i int) []match {
 
 // Money.
 
-type enCurrency struct{ one, many, subOne, subMany string }
-
-var enCurrencies = map[string]enCurrency{
-	"$": {"dollar", "dollars", "cent", "cents"}, "US$": {"dollar", "dollars", "cent", "cents"},
-	"£": {"pound", "pounds", "penny", "pence"}, "€": {"euro", "euros", "cent", "cents"},
-	"¥": {"yen", "yen", "sen", "sen"}, "₩": {"won", "won", "jeon", "jeon"},
-	"₹": {"rupee", "rupees", "paisa", "paise"}, "CHF": {"franc", "francs", "centime", "centimes"},
-}
-
 func enMoneyTN(s *stream, i int) []match {
 	sym := s.text(i)
 	j := i + 1
@@ -451,38 +436,6 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 }
 
 // Measure.
-
-type enUnit struct{ one, many string }
-
-var enUnits = map[string]enUnit{
-	"kg": {"kilogram", "kilograms"}, "g": {"gram", "grams"}, "mg": {"milligram", "milligrams"},
-	"km": {"kilometer", "kilometers"}, "m": {"meter", "meters"}, "cm": {"centimeter", "centimeters"},
-	"mm": {"millimeter", "millimeters"}, "nm": {"nanometer", "nanometers"}, "µm": {"micrometer", "micrometers"}, "μm": {"micrometer", "micrometers"},
-	"mi": {"mile", "miles"}, "ft": {"foot", "feet"}, "in": {"inch", "inches"}, "yd": {"yard", "yards"},
-	"lb": {"pound", "pounds"}, "lbs": {"pound", "pounds"}, "oz": {"ounce", "ounces"},
-	"l": {"liter", "liters"}, "ml": {"milliliter", "milliliters"}, "kl": {"kiloliter", "kiloliters"},
-	"h": {"hour", "hours"}, "hr": {"hour", "hours"}, "hrs": {"hours", "hours"}, "min": {"minute", "minutes"},
-	"sec": {"second", "seconds"}, "ms": {"millisecond", "milliseconds"},
-	"mph": {"mile per hour", "miles per hour"}, "kph": {"kilometer per hour", "kilometers per hour"},
-	"km/h": {"kilometer per hour", "kilometers per hour"}, "m/s": {"meter per second", "meters per second"},
-	"%": {"percent", "percent"}, "°c": {"degree Celsius", "degrees Celsius"}, "°f": {"degree Fahrenheit", "degrees Fahrenheit"},
-	"ºc": {"degree Celsius", "degrees Celsius"}, "ºf": {"degree Fahrenheit", "degrees Fahrenheit"},
-	"°": {"degree", "degrees"}, "º": {"degree", "degrees"},
-	"ha": {"hectare", "hectares"}, "ac": {"acre", "acres"},
-	"m2": {"square meter", "square meters"}, "m²": {"square meter", "square meters"},
-	"km2": {"square kilometer", "square kilometers"}, "km²": {"square kilometer", "square kilometers"},
-	"cm2": {"square centimeter", "square centimeters"}, "cm²": {"square centimeter", "square centimeters"},
-	"m3": {"cubic meter", "cubic meters"}, "m³": {"cubic meter", "cubic meters"},
-	"sq ft": {"square foot", "square feet"}, "sq mi": {"square mile", "square miles"},
-	"cc": {"CC", "CC"}, "kb": {"kilobyte", "kilobytes"}, "mb": {"megabyte", "megabytes"},
-	"gb": {"gigabyte", "gigabytes"}, "tb": {"terabyte", "terabytes"},
-	"hz": {"hertz", "hertz"}, "khz": {"kilohertz", "kilohertz"}, "mhz": {"megahertz", "megahertz"},
-	"ghz": {"gigahertz", "gigahertz"}, "w": {"watt", "watts"}, "kw": {"kilowatt", "kilowatts"},
-	"mw": {"megawatt", "megawatts"}, "kwh": {"kilowatt hour", "kilowatt hours"}, "v": {"volt", "volts"},
-	"kv": {"kilovolt", "kilovolts"}, "ma": {"milliamp", "milliamps"}, "db": {"decibel", "decibels"},
-	"cal": {"calorie", "calories"}, "kcal": {"kilocalorie", "kilocalories"}, "mpg": {"mile per gallon", "miles per gallon"},
-	"gal": {"gallon", "gallons"}, "t": {"ton", "tons"},
-}
 
 // enUnitAt reads a unit at j (after an optional single space); returns the
 // unit key and the token index after it.
@@ -614,18 +567,6 @@ func enMeasureTN(s *stream, i int) []match {
 }
 
 // Dates.
-
-var enMonths = []string{"january", "february", "march", "april", "may", "june", "july", "august",
-	"september", "october", "november", "december"}
-
-var enMonthIndex = func() map[string]int {
-	m := map[string]int{"sept": 9}
-	for k, name := range enMonths {
-		m[name] = k + 1
-		m[name[:3]] = k + 1
-	}
-	return m
-}()
 
 // enMonth recognizes a month name or abbreviation; it returns 1..12 or 0.
 func enMonth(w string) int {
@@ -1481,28 +1422,6 @@ func enLettersTN(s *stream, i int) []match {
 }
 
 // Whitelist: fixed expansions.
-
-var enWhitelist = map[string][]string{
-	"Dr.": {"doctor", "drive"}, "Mr.": {"mister"}, "Mrs.": {"misses"}, "Ms.": {"miss"},
-	"Jr.": {"junior"}, "Sr.": {"senior"}, "Prof.": {"professor"}, "St.": {"saint", "Street"},
-	"e.g.": {"for example"}, "i.e.": {"that is"}, "etc.": {"et cetera"}, "vs.": {"versus"},
-	"approx.": {"approximately"}, "Ave.": {"Avenue"}, "Blvd.": {"Boulevard"}, "Mt.": {"Mount"},
-	"tv": {"TV"}, "Inc.": {"incorporated"}, "Ltd.": {"limited"}, "No.": {"number"},
-	"Maj.": {"Major"}, "Gen.": {"General"}, "Rev.": {"Reverend"}, "Hon.": {"honorable"}, "Capt.": {"Captain"}, "Lt.": {"Lieutenant"},
-	"Col.": {"Colonel"}, "Sgt.": {"Sergeant"}, "Gov.": {"Governor"}, "Sen.": {"Senator"}, "Rep.": {"Representative"},
-	"Co.": {"company"}, "Corp.": {"corporation"}, "Ph.D.": {"PHD"},
-}
-
-// enDays are weekday abbreviations, expanded only in ranges ("Mon.-Sun.").
-var enDays = map[string]string{"Mon.": "Monday", "Tue.": "Tuesday", "Wed.": "Wednesday", "Thu.": "Thursday",
-	"Fri.": "Friday", "Sat.": "Saturday", "Sun.": "Sunday"}
-
-// enWeekdays maps weekday names and abbreviations (lower case, without
-// the period) to the full name.
-var enWeekdays = map[string]string{"monday": "Monday", "mon": "Monday", "tuesday": "Tuesday", "tue": "Tuesday",
-	"tues": "Tuesday", "tu": "Tuesday", "wednesday": "Wednesday", "wed": "Wednesday", "thursday": "Thursday",
-	"thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "friday": "Friday", "fri": "Friday",
-	"saturday": "Saturday", "sat": "Saturday", "sunday": "Sunday", "sun": "Sunday"}
 
 // enWeekdayBefore reports the token index of a weekday name right before
 // token i, allowing a period, a comma, an opening parenthesis and spaces in

@@ -21,9 +21,6 @@ var enWordVal = func() map[string]int {
 	return m
 }()
 
-var enScaleExp = map[string]int{"thousand": 1, "million": 2, "billion": 3, "trillion": 4, "quadrillion": 5,
-	"quintillion": 6, "sextillion": 7}
-
 // enNum is a parsed spoken number.
 type enNum struct {
 	groups   []int // groups[k] = value of the 1000^k group
@@ -260,9 +257,6 @@ func enDecimalITN(s *stream, i int) []match {
 	return one(idx[used-1], Decimal, amt)
 }
 
-var enOrdWord = map[string]string{"first": "one", "second": "two", "third": "three", "fifth": "five",
-	"eighth": "eight", "ninth": "nine", "twelfth": "twelve", "zeroth": "zero"}
-
 // enOrdToCard maps an ordinal word to its cardinal word, or "".
 func enOrdToCard(w string) string {
 	if c, ok := enOrdWord[w]; ok {
@@ -408,71 +402,6 @@ func twoDigits(n int) string {
 }
 
 // Measure.
-
-var enUnitSpoken = func() map[string]string {
-	m := map[string]string{}
-	add := func(w string, names ...string) {
-		for _, n := range names {
-			m[n] = w
-		}
-	}
-	add("m", "meter", "meters", "metre", "metres")
-	add("km", "kilometer", "kilometers", "kilometre", "kilometres")
-	add("cm", "centimeter", "centimeters")
-	add("mm", "millimeter", "millimeters")
-	add("nm", "nanometer", "nanometers")
-	add("dm", "decimeter", "decimeters")
-	add("kg", "kilogram", "kilograms")
-	add("kgf", "kilograms force", "kilogram force")
-	add("g", "gram", "grams")
-	add("mg", "milligram", "milligrams")
-	add("l", "liter", "liters", "litre", "litres")
-	add("kl", "kiloliter", "kiloliters")
-	add("ml", "milliliter", "milliliters")
-	add("h", "hour", "hours")
-	add("min", "minute", "minutes")
-	add("ft", "foot", "feet")
-	add("mi", "mile", "miles")
-	add("mph", "miles per hour", "mile per hour")
-	add("km/h", "kilometers per hour", "kilometer per hour")
-	add("%", "percent", "per cent")
-	add("sq ft", "square feet", "square foot")
-	add("sq mi", "square miles", "square mile")
-	add("ha", "hectare", "hectares")
-	add("lm", "lumen", "lumens")
-	add("cc", "c c")
-	add("kb", "kilobyte", "kilobytes", "kilobit", "kilobits")
-	add("gb", "gigabyte", "gigabytes")
-	add("mb", "megabyte", "megabytes")
-	add("tb", "terabyte", "terabytes")
-	add("gbps", "gigabit per second", "gigabits per second")
-	add("mbps", "megabit per second", "megabits per second")
-	add("kW", "kilowatt", "kilowatts")
-	add("mW", "megawatt", "megawatts")
-	add("gW", "gigawatt", "gigawatts")
-	add("kWh", "kilowatt hour", "kilowatt hours")
-	add("gWh", "gigawatt hour", "gigawatt hours")
-	add("mWh", "megawatt hour", "megawatt hours")
-	add("w", "watt", "watts")
-	add("v", "volt", "volts")
-	add("mv", "millivolt", "millivolts")
-	add("kv", "kilovolt", "kilovolts")
-	add("hz", "hertz")
-	add("khz", "kilohertz")
-	add("mhz", "megahertz")
-	add("ghz", "gigahertz")
-	add("hp", "horsepower")
-	add("oz", "ounce", "ounces")
-	add("lb", "pound", "pounds")
-	add("ms", "megasiemens", "mega siemens")
-	add("s", "siemens")
-	add("°C", "degree celsius", "degrees celsius")
-	add("°F", "degree fahrenheit", "degrees fahrenheit")
-	add("in", "inch", "inches")
-	add("yd", "yard", "yards")
-	add("t", "ton", "tons", "tonne", "tonnes")
-	return m
-}()
 
 var enUnitPrefix = wordSet("kilo mega giga milli deci centi nano micro tera")
 
@@ -1005,9 +934,6 @@ func enSerialITN(s *stream, ws []string, idx []int) []match {
 }
 
 // Electronic: "a dot b c at g mail dot com".
-
-var enElecSym = map[string]string{"dot": ".", "at": "@", "hyphen": "-", "dash": "-", "slash": "/",
-	"colon": ":", "underscore": "_"}
 
 func enElectronicITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {

@@ -212,12 +212,14 @@ type lexUnit struct {
 	extra    []string // columns 4+ (language-defined flags)
 }
 
-// has reports whether flag is one of the unit's extra columns' alternatives.
+// has reports whether flag is one of the unit's extra columns' words.
 func (u lexUnit) has(flag string) bool { return hasFlag(u.extra, flag) }
 
+// hasFlag reports whether flag is one of the words (separated by spaces
+// or '|') of the extra columns.
 func hasFlag(extra []string, flag string) bool {
 	for _, e := range extra {
-		for _, a := range alts(e) {
+		for _, a := range strings.FieldsFunc(e, func(r rune) bool { return r == '|' || r == ' ' }) {
 			if a == flag {
 				return true
 			}
@@ -326,7 +328,7 @@ type lexPair struct {
 	extra   []string // columns 3+
 }
 
-// has reports whether flag is one of the row's extra columns' alternatives.
+// has reports whether flag is one of the row's extra columns' words.
 func (p lexPair) has(flag string) bool { return hasFlag(p.extra, flag) }
 
 // pairs returns section as written/spoken pairs.

@@ -1,0 +1,347 @@
+package normalize
+
+import (
+	"strings"
+	"unicode"
+)
+
+// English tables built from data/en.tsv, the lexicon both the TN grammar
+// (lang_en.go) and the ITN grammar (lang_en_itn.go) read. Each table below
+// is derived once at package initialization; nothing English-specific that
+// is a list of words lives in Go code.
+
+var enLex = lexiconFor("en")
+
+// enUnit is how TN speaks a unit after a number.
+type enUnit struct{ one, many string }
+
+// enUnits maps a written unit, lower-cased, to its spoken forms (TN). Rows
+// flagged notn are left out; the first row claiming a written form wins.
+var enUnits = func() map[string]enUnit {
+	m := map[string]enUnit{}
+	for _, u := range enLex.units() {
+		if u.has("notn") {
+			continue
+		}
+		for _, w := range u.written {
+			k := strings.ToLower(w)
+			if _, dup := m[k]; !dup {
+				m[k] = enUnit{u.singular[0], u.plural[0]}
+			}
+		}
+	}
+	return m
+}()
+
+// enUnitSpoken maps a spoken unit (any singular or plural alternative,
+// lower case) to the written form ITN writes. Rows flagged noitn are left
+// out.
+var enUnitSpoken = func() map[string]string {
+	m := map[string]string{}
+	for _, u := range enLex.units() {
+		if u.has("noitn") {
+			continue
+		}
+		for _, f := range [][]string{u.singular, u.plural} {
+			for _, w := range f {
+				k := strings.ToLower(w)
+				if _, dup := m[k]; !dup {
+					m[k] = u.written[0]
+				}
+			}
+		}
+	}
+	return m
+}()
+
+// enUnitSpokenWords holds every word that occurs in a spoken unit, so
+// matchers can tell a unit phrase from other words cheaply.
+var enUnitMaxWords = func() int {
+	n := 1
+	for k := range enUnitSpoken {
+		n = max(n, strings.Count(k, " ")+1)
+	}
+	return n
+}()
+
+// enCurrency is how TN speaks a currency.
+type enCurrency struct{ one, many, subOne, subMany string }
+
+// enCurrencies maps every written symbol or code of [currencies] to its
+// spoken forms (TN).
+var enCurrencies = func() map[string]enCurrency {
+	m := map[string]enCurrency{}
+	for _, c := range enLex.currencies() {
+		cur := enCurrency{one: c.major[0], many: c.majors[0]}
+		if len(c.minor) > 0 {
+			cur.subOne, cur.subMany = c.minor[0], c.minors[0]
+		}
+		for _, s := range c.symbols {
+			if _, dup := m[s]; !dup {
+				m[s] = cur
+			}
+		}
+	}
+	return m
+}()
+
+// enISOCode reports whether a currency written form may follow the amount
+// ("5 EUR", "20 €"): ISO codes (three upper-case letters) and non-letter
+// symbols; short letter abbreviations ("Ft", "kr") are too ambiguous there.
+func enISOCode(sym string) bool {
+	if len(sym) == 3 && strings.ToUpper(sym) == sym && isASCIILetters(sym) {
+		return true
+	}
+	for _, r := range sym {
+		if unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return sym != ""
+}
+
+func isASCIILetters(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// enCurrencySpoken maps spoken currency names (singular and plural, lower
+// case, possibly several words) to the symbol ITN writes; enCurrencyOne
+// holds the singular ones. Rows flagged noitn stay words.
+var enCurrencySpoken, enCurrencyOne, enCurrencyMaxWords = func() (map[string]string, map[string]bool, int) {
+	m, one, n := map[string]string{}, map[string]bool{}, 1
+	for _, c := range enLex.currencies() {
+		if hasFlag(c.extra, "noitn") {
+			continue
+		}
+		for _, f := range [][]string{c.major, c.majors} {
+			for _, w := range f {
+				if _, dup := m[w]; !dup {
+					m[w] = c.symbols[0]
+					n = max(n, strings.Count(w, " ")+1)
+				}
+			}
+		}
+		for _, w := range c.major {
+			one[w] = true
+		}
+	}
+	return m, one, n
+}()
+
+// enMinorSpoken maps spoken minor units (cent, cents, penny, pence) to the
+// symbol of the first currency that has them.
+var enMinorSpoken = func() map[string]string {
+	m := map[string]string{}
+	for _, c := range enLex.currencies() {
+		if hasFlag(c.extra, "noitn") || c.perMajor != 100 {
+			continue
+		}
+		for _, f := range [][]string{c.minor, c.minors} {
+			for _, w := range f {
+				if _, dup := m[w]; !dup {
+					m[w] = c.symbols[0]
+				}
+			}
+		}
+	}
+	return m
+}()
+
+// enScaleWord maps written scale words and abbreviations (lower case) to
+// the spoken scale word (TN).
+var enScaleWord = func() map[string]string {
+	byPow := map[int]string{}
+	for _, g := range enLex.magnitudes() {
+		if !hasFlag(g.extra, "abbr") {
+			if _, ok := byPow[g.power]; !ok {
+				byPow[g.power] = g.words[0]
+			}
+		}
+	}
+	m := map[string]string{}
+	for _, g := range enLex.magnitudes() {
+		if w, ok := byPow[g.power]; ok {
+			for _, a := range g.words {
+				if hasFlag(g.extra, "abbr") || a == g.words[0] {
+					m[strings.ToLower(a)] = w
+				}
+			}
+		}
+	}
+	return m
+}()
+
+// enScaleExp maps spoken scale words to their power of 1000 (ITN).
+var enScaleExp = func() map[string]int {
+	m := map[string]int{}
+	for _, g := range enLex.magnitudes() {
+		if !hasFlag(g.extra, "abbr") && g.power%3 == 0 {
+			m[g.words[0]] = g.power / 3
+		}
+	}
+	return m
+}()
+
+// enMonths are the month names in lower case, January first.
+var enMonths = func() []string {
+	out := make([]string, 12)
+	for _, mo := range enLex.months() {
+		out[mo.num-1] = strings.ToLower(mo.names[0])
+	}
+	return out
+}()
+
+// enMonthIndex maps lower-case month names and abbreviations (without
+// their period) to 1..12.
+var enMonthIndex = func() map[string]int {
+	m := map[string]int{}
+	for _, mo := range enLex.months() {
+		for _, w := range append(append([]string{}, mo.names...), mo.abbrs...) {
+			m[strings.ToLower(strings.TrimSuffix(w, "."))] = mo.num
+		}
+	}
+	return m
+}()
+
+// enWeekdays maps weekday names and abbreviations (lower case, without the
+// period) to the full name.
+var enWeekdays = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range enLex.weekdays() {
+		for _, w := range append(append([]string{}, d.names...), d.abbrs...) {
+			m[strings.ToLower(strings.TrimSuffix(w, "."))] = d.names[0]
+		}
+	}
+	return m
+}()
+
+// enDays maps dotted weekday abbreviations ("Mon.") to the full name; TN
+// expands them in ranges ("Mon.-Sun.").
+var enDays = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range enLex.weekdays() {
+		for _, w := range d.abbrs {
+			if strings.HasSuffix(w, ".") {
+				m[w] = d.names[0]
+			}
+		}
+	}
+	return m
+}()
+
+// enZone is a time zone: its abbreviation and its spoken letters.
+type enZone struct {
+	abbr    string
+	letters []string // "e s t" → e, s, t
+}
+
+// enZoneWritten maps written zone abbreviations (as written, and dotted
+// forms) to the abbreviation; enZoneLetters maps spoken letter sequences
+// ("est" for "e s t") to it.
+var enZoneWritten, enZoneLetters = func() (map[string]string, map[string]string) {
+	w, l := map[string]string{}, map[string]string{}
+	for _, z := range enLex.pairs("timezones") {
+		for _, a := range z.written {
+			w[a] = z.written[0]
+		}
+		for _, sp := range z.spoken {
+			if ls := strings.Fields(sp); len(ls) > 1 && len(ls[0]) == 1 {
+				l[strings.Join(ls, "")] = z.written[0]
+			}
+		}
+	}
+	return w, l
+}()
+
+// enWhitelist maps written abbreviations (case-sensitive) to their spoken
+// readings, first preferred (TN).
+var enWhitelist = func() map[string][]string {
+	m := map[string][]string{}
+	for _, p := range enLex.pairs("abbreviations") {
+		for _, w := range p.written {
+			if _, dup := m[w]; !dup {
+				m[w] = p.spoken
+			}
+		}
+	}
+	return m
+}()
+
+// enWhitelistSpoken maps spoken forms to what ITN writes: abbreviations
+// flagged itn (lower case; the matcher capitalizes after a capital) and
+// the [itn_whitelist] terms (exactly as given).
+var enWhitelistSpoken, enWhitelistMaxWords = func() (map[string]string, int) {
+	m, n := map[string]string{}, 1
+	add := func(sp, w string) {
+		sp = strings.ToLower(sp)
+		if _, dup := m[sp]; !dup {
+			m[sp] = w
+			n = max(n, strings.Count(sp, " ")+1)
+		}
+	}
+	for _, p := range enLex.pairs("abbreviations") {
+		if p.has("itn") {
+			for _, sp := range p.spoken {
+				if sp == strings.ToLower(sp) {
+					add(sp, strings.ToLower(p.written[0]))
+				}
+			}
+		}
+	}
+	for _, p := range enLex.pairs("itn_whitelist") {
+		for _, sp := range p.spoken {
+			add(sp, p.written[0])
+		}
+	}
+	return m, n
+}()
+
+// enPerUnit maps a written rate unit after "/" (lower case) to its spoken
+// form ("wk" → "per week").
+var enPerUnit = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range enLex.pairs("per_units") {
+		for _, w := range p.written {
+			m[strings.ToLower(w)] = p.spoken[0]
+		}
+	}
+	return m
+}()
+
+// enOrdWord maps irregular ordinal words to their cardinal word (ITN);
+// enOrdIrregular is the reverse (TN).
+var enOrdWord, enOrdIrregular = func() (map[string]string, map[string]string) {
+	o2c, c2o := map[string]string{"zeroth": "zero"}, map[string]string{}
+	for _, p := range enLex.pairs("ordinal_words") {
+		o2c[p.spoken[0]] = p.written[0]
+		c2o[p.written[0]] = p.spoken[0]
+	}
+	return o2c, c2o
+}()
+
+// enElecSpoken maps a written electronic symbol to its spoken form (TN);
+// enElecSym maps the spoken forms flagged itn back to the symbol (ITN).
+var enElecSpoken, enElecSym = func() (map[string]string, map[string]string) {
+	w2s, s2w := map[string]string{}, map[string]string{}
+	for _, p := range enLex.pairs("symbols") {
+		if !p.has("electronic") {
+			continue
+		}
+		for _, w := range p.written {
+			if _, dup := w2s[w]; !dup {
+				w2s[w] = p.spoken[0]
+			}
+		}
+		if p.has("itn") {
+			for _, sp := range p.spoken {
+				s2w[sp] = p.written[0]
+			}
+		}
+	}
+	return w2s, s2w
+}()
