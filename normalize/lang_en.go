@@ -338,6 +338,9 @@ func enFractionTN(s *stream, i int) []match {
 // Money.
 
 func enMoneyTN(s *stream, i int) []match {
+	if s.kind(i) == tNum {
+		return enMoneyAfterTN(s, i)
+	}
 	sym := s.text(i)
 	j := i + 1
 	if sym == "US" && s.is(i+1, "$") {
@@ -348,7 +351,7 @@ func enMoneyTN(s *stream, i int) []match {
 		return nil
 	}
 	// "CHF 5", and "$ 60" as tokenized text writes it.
-	if s.kind(j) == tSpace && j < s.n() && (sym == "CHF" || s.kind(i) == tSym && s.kind(j+1) == tNum) {
+	if s.kind(j) == tSpace && j < s.n() && s.kind(j+1) == tNum && (s.kind(i) == tSym || len(sym) == 3 && enISOCode(sym)) {
 		j++
 	}
 	m, ok := enMoneyAmount(s, j, cur)
@@ -357,9 +360,11 @@ func enMoneyTN(s *stream, i int) []match {
 	}
 	// Rates: £10/wk → "ten pounds per week".
 	if s.is(m.end, "/") && s.kind(m.end+1) == tWord && s.boundary(m.end+2) {
-		if per, ok := map[string]string{"wk": "week", "week": "week", "hr": "hour", "h": "hour", "hour": "hour",
-			"mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "d": "day"}[strings.ToLower(s.text(m.end+1))]; ok {
-			return one(m.end+2, Money, m.readings[0].text+" per "+per)
+		if per, ok := enPerUnit[strings.ToLower(s.text(m.end+1))]; ok {
+			return one(m.end+2, Money, m.readings[0].text+" "+per)
+		}
+		if u, e, ok := enUnitAt(s, m.end+1); ok && e == m.end+2 {
+			return one(e, Money, m.readings[0].text+" per "+u.one)
 		}
 	}
 	// Ranges: $50.00-$100.00.
@@ -368,6 +373,49 @@ func enMoneyTN(s *stream, i int) []match {
 			return one(m2.end, Money, m.readings[0].text+" to "+m2.readings[0].text)
 		}
 	}
+	return []match{m}
+}
+
+// enMoneyAfterTN reads an amount followed by a currency code or symbol:
+// "5 EUR", "100 CHF", "20 €", "3.50 USD".
+func enMoneyAfterTN(s *stream, i int) []match {
+	if !s.startOK(i) {
+		return nil
+	}
+	n, ok := scanNumber(s, i, ".", ",")
+	if !ok || n.neg {
+		return nil
+	}
+	k := n.end
+	scale, ke := enScaleAfter(s, k)
+	if scale != "" {
+		k = ke
+	}
+	if s.kind(k) == tSpace {
+		k++
+	}
+	if s.kind(k) == tNum || k >= s.n() {
+		return nil
+	}
+	// A code is one word token; a symbol one symbol token.
+	sym := s.text(k)
+	cur, ok := enCurrencies[sym]
+	if !ok || !enISOCode(sym) || !s.boundary(k+1) {
+		return nil
+	}
+	// Reuse the prefix grammar on the amount alone, then drop what it
+	// consumed after the number.
+	m, ok := enMoneyAmount(s, i, cur)
+	if !ok {
+		return nil
+	}
+	if scale != "" {
+		return one(k+1, Money, enNumber(n, false)+" "+scale+" "+cur.many)
+	}
+	if m.end != n.end {
+		return nil
+	}
+	m.end = k + 1
 	return []match{m}
 }
 
@@ -1283,32 +1331,9 @@ func enSpellElectronic(s *stream, i, end int) string {
 				ws = append(ws, lw)
 			}
 		default:
-			switch t {
-			case ".":
-				ws = append(ws, "dot")
-			case "@":
-				ws = append(ws, "at")
-			case "/":
-				ws = append(ws, "slash")
-			case ":":
-				ws = append(ws, "colon")
-			case "-":
-				ws = append(ws, "dash")
-			case "_":
-				ws = append(ws, "underscore")
-			case "~":
-				ws = append(ws, "tilde")
-			case "?":
-				ws = append(ws, "question mark")
-			case "=":
-				ws = append(ws, "equals")
-			case "&":
-				ws = append(ws, "and")
-			case "#":
-				ws = append(ws, "hash")
-			case "%":
-				ws = append(ws, "percent")
-			default:
+			if w, ok := enElecSpoken[t]; ok {
+				ws = append(ws, w)
+			} else {
 				ws = append(ws, t)
 			}
 		}

@@ -323,8 +323,18 @@ func enOrdinalITN(s *stream, i int) []match {
 
 // Money.
 
-var enCurrencyWords = map[string]string{"dollar": "$", "dollars": "$", "pound": "£", "pounds": "£",
-	"euro": "€", "euros": "€", "yen": "¥", "won": "₩", "rupee": "₹", "rupees": "₹"}
+// enCurrencyAt reads a spoken currency name at ws[k:] ("dollars", "us
+// dollars", "pounds sterling"); it returns the symbol, the number of words
+// and whether the name is singular.
+func enCurrencyAt(ws []string, k int) (sym string, n int, singular bool) {
+	for n = min(enCurrencyMaxWords, len(ws)-k); n >= 1; n-- {
+		name := strings.Join(ws[k:k+n], " ")
+		if sym, ok := enCurrencySpoken[name]; ok {
+			return sym, n, enCurrencyOne[name]
+		}
+	}
+	return "", 0, false
+}
 
 func enCentsWords(ws []string) (int, int, bool) {
 	n, ok := enParseNum(ws)
@@ -340,8 +350,8 @@ func enMoneyITN(s *stream, i int) []match {
 	}
 	ws, idx := s.words(i, 40)
 	// "one cent", "fifty cents"
-	if c, k, ok := enCentsWords(ws); ok && k < len(ws) && (ws[k] == "cent" || ws[k] == "cents") {
-		return one(idx[k], Money, "$0."+twoDigits(c))
+	if c, k, ok := enCentsWords(ws); ok && k < len(ws) && enMinorSpoken[ws[k]] != "" {
+		return one(idx[k], Money, enMinorSpoken[ws[k]]+"0."+twoDigits(c))
 	}
 	amt, used, isOne, scale, ok := enSpokenAmount(ws)
 	if !ok {
@@ -350,10 +360,10 @@ func enMoneyITN(s *stream, i int) []match {
 	}
 	k := used
 	if k < len(ws) {
-		if _, ok := enCurrencyWords[ws[k]]; !ok && scale == "" {
+		if sym, _, _ := enCurrencyAt(ws, k); sym == "" && scale == "" {
 			// "one fifty five dollars": unit followed by a two-digit number.
 			if n2, ok2 := enParseNum(ws[k:]); ok2 && !n2.hasScale && n2.groups[0] >= 10 && n2.groups[0] < 100 && len(amt) == 1 {
-				if k+n2.words < len(ws) && enCurrencyWords[ws[k+n2.words]] != "" {
+				if sym, _, _ := enCurrencyAt(ws, k+n2.words); sym != "" {
 					amt += strconv.Itoa(n2.groups[0])
 					k += n2.words
 					isOne = false
@@ -364,15 +374,15 @@ func enMoneyITN(s *stream, i int) []match {
 	if k >= len(ws) {
 		return nil
 	}
-	sym, ok := enCurrencyWords[ws[k]]
-	if !ok {
+	sym, n, singular := enCurrencyAt(ws, k)
+	if sym == "" {
 		return nil
 	}
-	if isOne && strings.HasSuffix(ws[k], "s") && ws[k] != "yen" {
+	if isOne && !singular {
 		return nil // "one dollars" is left alone
 	}
-	end := idx[k]
-	k++
+	end := idx[k+n-1]
+	k += n
 	cents := ""
 	if scale == "" && !strings.Contains(amt, ".") {
 		j := k
@@ -380,7 +390,7 @@ func enMoneyITN(s *stream, i int) []match {
 			j++
 		}
 		if c, m, ok := enCentsWords(ws[j:]); ok {
-			if j+m < len(ws) && (ws[j+m] == "cents" || ws[j+m] == "cent" || ws[j+m] == "pence" || ws[j+m] == "penny") {
+			if j+m < len(ws) && enMinorSpoken[ws[j+m]] != "" {
 				cents, end = "."+twoDigits(c), idx[j+m]
 			} else if j == k && m > 0 {
 				cents, end = "."+twoDigits(c), idx[j+m-1]
