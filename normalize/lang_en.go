@@ -945,6 +945,38 @@ func enAMPM(s *stream, j int) (string, int) {
 	return "", j
 }
 
+// enZoneAfter reads a time zone after a time at j (after an optional
+// space): "EST", "est", "E.S.T.", "GMT" (data/en.tsv [timezones]). It
+// returns the abbreviation as TN says it and the token index after it.
+func enZoneAfter(s *stream, j int) (string, int) {
+	k := j
+	if s.kind(k) == tSpace {
+		k++
+	}
+	if s.kind(k) != tWord {
+		return "", j
+	}
+	for w := 6; w >= 1; w-- {
+		e := k + w
+		if e > s.n() || !s.boundary(e) {
+			continue
+		}
+		t := strings.ToUpper(s.span(k, e))
+		if strings.ContainsAny(t, " \t\n") {
+			continue
+		}
+		z, ok := enZoneWritten[t]
+		if !ok && strings.Count(t, ".") > 1 {
+			// "E.S.T.": the closing period belongs to the abbreviation.
+			z, ok = enZoneWritten[strings.TrimSuffix(t, ".")]
+		}
+		if ok && (w > 1 || len(t) >= 3 || s.text(k) == t) {
+			return z, e
+		}
+	}
+	return "", j
+}
+
 func enTimeTN(s *stream, i int) []match {
 	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 {
 		return nil
@@ -956,6 +988,12 @@ func enTimeTN(s *stream, i int) []match {
 	m := enTimeOne(s, i, h)
 	if m == nil {
 		return nil
+	}
+	if z, e := enZoneAfter(s, m.end); z != "" {
+		m.end = e
+		for k := range m.readings {
+			m.readings[k].text += " " + z
+		}
 	}
 	// Ranges: 2pm-5pm, 5pm-7 pm.
 	e := m.end

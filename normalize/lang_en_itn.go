@@ -788,17 +788,22 @@ func enTimeITN(s *stream, i int) []match {
 	} else if k < len(ws) && (ws[k] == "am" || ws[k] == "pm") {
 		suffix, k = " "+ws[k][:1]+".m.", k+1
 	}
-	// time zones spelled as letters: "g m t", "e s t"
+	// time zones spelled as letters: "g m t", "e s t" (data/en.tsv
+	// [timezones]); written as said, so "E S T" gives "EST".
 	zone := ""
-	z := k
-	for z < len(ws) && len(ws[z]) == 1 && z-k < 4 {
-		zone += s.text(idx[z] - 1)
-		z++
-	}
-	if z-k >= 2 && z-k <= 4 {
-		k = z
-	} else {
-		zone = ""
+	for z := min(k+4, len(ws)); z >= k+2; z-- {
+		letters, src := "", ""
+		for _, w := range ws[k:z] {
+			letters += w
+		}
+		if len(letters) != z-k || enZoneLetters[letters] == "" {
+			continue
+		}
+		for q := k; q < z; q++ {
+			src += s.text(idx[q] - 1)
+		}
+		zone, k = src, z
+		break
 	}
 	if suffix == "" && zone == "" && h >= 10 && h <= 12 && m >= 10 && !relative {
 		return nil
@@ -1017,28 +1022,21 @@ func enElectronicITN(s *stream, i int) []match {
 
 // Whitelist.
 
-var enWhitelistITN = func() matcher {
-	table := map[string]string{"misses": "mrs.", "mister": "mr.", "doctor": "dr.", "saint": "st.",
-		"for example": "e.g.", "that is": "i.e.", "et cetera": "etc.", "versus": "vs.",
-		"s and p five hundred": "S&P 500", "cat five e": "CAT5e", "c u d n n": "cuDNN",
-		"p c i e x eight": "PCIe x8", "l g a eleven fifty": "LGA 1150"}
-	return func(s *stream, i int) []match {
-		if s.kind(i) != tWord || !s.startOK(i) {
-			return nil
-		}
-		ws, idx := s.words(i, 6)
-		for n := len(ws); n >= 1; n-- {
-			key := strings.Join(ws[:n], " ")
-			if out, ok := table[key]; ok {
-				if key == "that is" {
-					continue // too common as plain words
-				}
-				if c := s.text(i); n == 1 && c != strings.ToLower(c) {
-					out = strings.ToUpper(out[:1]) + out[1:]
-				}
-				return one(idx[n-1], Whitelist, out)
-			}
-		}
+// enWhitelistITN writes the abbreviations and terms of data/en.tsv back:
+// "doctor" → "dr.", "Doctor" → "Dr.", "c u d n n" → "cuDNN".
+func enWhitelistITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
-}()
+	ws, idx := s.words(i, enWhitelistMaxWords)
+	for n := len(ws); n >= 1; n-- {
+		key := strings.Join(ws[:n], " ")
+		if out, ok := enWhitelistSpoken[key]; ok {
+			if c := s.text(i); n == 1 && c != strings.ToLower(c) {
+				out = strings.ToUpper(out[:1]) + out[1:]
+			}
+			return one(idx[n-1], Whitelist, out)
+		}
+	}
+	return nil
+}
