@@ -68,13 +68,19 @@ type rules struct {
 	score func(words []string) int
 	// script is the dominant script handled ("Latn", "Hani").
 	script string
+	// fallback marks rules generated for every CLDR language
+	// (lang_rbnf.go); hand-written rules for the same tag replace them,
+	// whichever registers first.
+	fallback bool
 }
 
 var registry = map[string]*rules{}
 
 func register(r *rules) {
-	if r.tag == "" || registry[r.tag] != nil {
+	if old := registry[r.tag]; r.tag == "" || old != nil && old.fallback == r.fallback {
 		panic("normalize: bad or duplicate language registration " + r.tag)
+	} else if old != nil && r.fallback {
+		return // hand-written rules win
 	}
 	for _, c := range AllClasses {
 		if r.tn[c] != nil {
