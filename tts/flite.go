@@ -1,0 +1,129 @@
+package tts
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sottolabs/sotto/backend"
+)
+
+// The flite driver speaks English with the voices Debian's flite package
+// ships, running /usr/bin/flite once per sentence (see docs/bench/tts.md for
+// why a program and not cgo: the pure-Go default build cannot link C, and a
+// process start costs about 3 ms against 30–40 ms of synthesis per sentence).
+
+func init() {
+	Register(Driver{Name: "flite", Priority: 20, Open: openFlite})
+}
+
+// fliteVoice is what Sotto knows of a flite voice beyond its name.
+type fliteVoice struct {
+	name, title, lang, gender string
+	rate                      int
+	f0                        float64 // int_f0_target_mean, Hz; 0: the voice predicts its own f0 (no pitch control)
+}
+
+// fliteVoices are the voices of Debian's flite 2.2 with their properties
+// (from the voices' own definitions: kal is the 8 kHz diphone voice, kal16
+// its 16 kHz version; awb, rms and slt are CMU ARCTIC clustergen voices).
+// awb_time (a limited-domain talking clock) is left out.
+var fliteVoices = []fliteVoice{
+	{"kal16", "Kal (US English, male, diphone, 16 kHz)", "en-US", "male", 16000, 95},
+	{"rms", "RMS (US English, male)", "en-US", "male", 16000, 0},
+	{"slt", "SLT (US English, female)", "en-US", "female", 16000, 0},
+	{"awb", "AWB (Scottish English, male)", "en-GB", "male", 16000, 0},
+	{"kal", "Kal (US English, male, diphone, 8 kHz)", "en-US", "male", 8000, 95},
+}
+
+// fliteDefault is the default voice: the most intelligible by measurement
+// (docs/bench/tts.md, round trip through the recognizer).
+const fliteDefault = "kal16"
+
+type flite struct {
+	prog   string
+	voices []Voice
+	byID   map[string]fliteVoice
+}
+
+var _ Backend = (*flite)(nil)
+var _ Lister = (*flite)(nil)
+
+// openFlite finds the flite program (catalog option "program", else $PATH)
+// and the voices it has.
+func openFlite(ctx context.Context, cfg backend.Config) (Backend, error) {
+	prog, err := findProgram(cfg.Options, "flite")
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.CommandContext(ctx, prog, "-lv").Output()
+	if err != nil {
+		return nil, fmt.Errorf("tts: flite -lv: %w", err)
+	}
+	have := strings.Fields(strings.TrimPrefix(strings.TrimSpace(string(out)), "Voices available:"))
+	f := &flite{prog: prog, byID: map[string]fliteVoice{}}
+	for _, v := range fliteVoices {
+		if !slices.Contains(have, v.name) {
+			continue
+		}
+		controls := []string{"speed"}
+		if v.f0 > 0 {
+			controls = append(controls, "pitch")
+		}
+		id := "builtin:" + v.name
+		f.voices = append(f.voices, Voice{ID: id, Name: v.title, Languages: []string{v.lang, "en"},
+			Gender: v.gender, SampleRate: v.rate, Controls: controls, Default: v.name == fliteDefault})
+		f.byID[id] = v
+	}
+	if len(f.voices) == 0 {
+		return nil, fmt.Errorf("tts: flite at %s has none of the voices %v", prog, have)
+	}
+	if !slices.ContainsFunc(f.voices, func(v Voice) bool { return v.Default }) {
+		f.voices[0].Default = true
+	}
+	return f, nil
+}
+
+func (f *flite) Voices() []Voice { return slices.Clone(f.voices) }
+
+func (f *flite) Close() error { return nil }
+
+// Synthesize runs flite on text with the chosen voice, speed (the
+// duration_stretch feature) and, for the diphone voices, pitch (their f0
+// target mean).
+func (f *flite) Synthesize(ctx context.Context, text string, opts Options, emit func(Chunk) error) error {
+	v, ok := FindVoice(f, opts.Voice)
+	if !ok {
+		return unknownVoice(opts.Voice)
+	}
+	fv := f.byID[v.ID]
+	args := []string{"-voice", fv.name}
+	if s := clampSpeed(opts.Speed); s != 1 {
+		args = append(args, "--setf", "duration_stretch="+strconv.FormatFloat(1/s, 'g', 6, 64))
+	}
+	if opts.Pitch != 0 && fv.f0 > 0 {
+		hz := fv.f0 * math.Pow(2, clampPitch(opts.Pitch)/12)
+		args = append(args, "--setf", "int_f0_target_mean="+strconv.FormatFloat(hz, 'f', 1, 64))
+	}
+	args = append(args, "-t", text, "-o", "/dev/stdout")
+	c, err := runWAV(ctx, f.prog, args)
+	if err != nil {
+		return err
+	}
+	return emit(c)
+}
+
+// clampSpeed maps 0 to 1 and keeps speed within 0.25–4.
+func clampSpeed(s float64) float64 {
+	if s == 0 || math.IsNaN(s) {
+		return 1
+	}
+	return min(max(s, 0.25), 4)
+}
+
+// clampPitch keeps a pitch shift within ±12 semitones.
+func clampPitch(p float64) float64 { return min(max(p, -12), 12) }

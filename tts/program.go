@@ -1,0 +1,107 @@
+package tts
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"github.com/sottolabs/sotto"
+)
+
+// The engines here (flite, espeak-ng) run as programs, one process per
+// sentence, and write a WAV file to standard output. espeak-ng is GPL-3:
+// running it as a program keeps it out of Sotto's own binary.
+
+// runWAV runs name with args and returns the mono 16-bit PCM WAV it writes
+// to standard output as samples. Cancelling ctx kills the process.
+func runWAV(ctx context.Context, name string, args []string) (Chunk, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return Chunk{}, fmt.Errorf("tts: %s: %w", name, ctx.Err())
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 300 {
+			msg = msg[:300]
+		}
+		return Chunk{}, fmt.Errorf("tts: %s failed: %w: %s", name, err, msg)
+	}
+	s, rate, err := parsePCMWAV(out.Bytes())
+	if err != nil {
+		return Chunk{}, fmt.Errorf("tts: %s: %w", name, err)
+	}
+	return Chunk{Samples: s, Rate: rate}, nil
+}
+
+// errShortWAV and friends describe output an engine should never write.
+var errShortWAV = errors.New("output is not a WAV file")
+
+// parsePCMWAV reads a mono 16-bit PCM RIFF/WAVE file. A data chunk whose
+// declared size runs past the end (the placeholder sizes streaming writers
+// such as espeak-ng --stdout leave) is read to the end of b; an odd final
+// byte is dropped.
+func parsePCMWAV(b []byte) ([]float32, int, error) {
+	le := binary.LittleEndian
+	if len(b) < 12 || string(b[0:4]) != "RIFF" || string(b[8:12]) != "WAVE" {
+		return nil, 0, errShortWAV
+	}
+	rate, fmtSeen := 0, false
+	p := 12
+	for p+8 <= len(b) {
+		id, size := string(b[p:p+4]), int64(le.Uint32(b[p+4:p+8]))
+		body := b[p+8:]
+		switch id {
+		case "fmt ":
+			if size < 16 || len(body) < 16 {
+				return nil, 0, errors.New("wav: fmt chunk too short")
+			}
+			tag, ch, bits := le.Uint16(body[0:]), le.Uint16(body[2:]), le.Uint16(body[14:])
+			if tag != 1 || ch != 1 || bits != 16 {
+				return nil, 0, fmt.Errorf("wav: format %d, %d channels, %d bits; want PCM, mono, 16 bits", tag, ch, bits)
+			}
+			rate = int(le.Uint32(body[4:]))
+			if rate < 1000 || rate > 384000 {
+				return nil, 0, fmt.Errorf("wav: sample rate %d Hz out of range", rate)
+			}
+			fmtSeen = true
+		case "data":
+			if !fmtSeen {
+				return nil, 0, errors.New("wav: data before fmt")
+			}
+			if size > int64(len(body)) {
+				size = int64(len(body))
+			}
+			n := int(size) / 2
+			s := make([]float32, n)
+			for i := range n {
+				s[i] = float32(int16(le.Uint16(body[2*i:]))) / 32768
+			}
+			return s, rate, nil
+		}
+		if size > int64(len(body)) {
+			break
+		}
+		p += 8 + int(size) + int(size&1)
+	}
+	return nil, 0, errors.New("wav: no data chunk")
+}
+
+// findProgram resolves an engine program for a driver's Open: the path
+// named by the catalog option "program", else name on $PATH.
+func findProgram(cfg map[string]string, name string) (string, error) {
+	if p := cfg["program"]; p != "" {
+		name = p
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", sotto.Invalid("model_not_downloaded", "model",
+			"tts: the program %q is not installed (Debian package %s; make deps installs it)", name, name)
+	}
+	return p, nil
+}
