@@ -30,9 +30,8 @@ func Softmax(x []float32) {
 		x[i] = e
 		sum += e
 	}
-	inv := 1 / sum
 	for i := range x {
-		x[i] *= inv
+		x[i] /= sum
 	}
 }
 
@@ -78,10 +77,20 @@ type Rope struct {
 // layout that pairs value i with i+headDim/2 (GPT-NeoX, Qwen) instead of
 // adjacent values (Llama in GGUF, llama2.c).
 func NewRope(headDim int, base float64, neox bool) *Rope {
+	return NewRopeFactors(headDim, base, neox, nil)
+}
+
+// NewRopeFactors is NewRope with per-frequency divisors (GGUF's
+// rope_freqs.weight, Llama 3.1's long-context scaling): θ_i becomes
+// θ_i/factors[i]. factors is nil or has headDim/2 values.
+func NewRopeFactors(headDim int, base float64, neox bool, factors []float32) *Rope {
 	r := &Rope{HeadDim: headDim, NeoX: neox, freq: make([]float64, headDim/2),
 		cos: make([]float32, headDim/2), sin: make([]float32, headDim/2), pos: -1}
 	for i := range r.freq {
 		r.freq[i] = 1 / math.Pow(base, float64(2*i)/float64(headDim))
+		if factors != nil {
+			r.freq[i] /= float64(factors[i])
+		}
 	}
 	return r
 }

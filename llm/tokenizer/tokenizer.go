@@ -1,0 +1,175 @@
+package tokenizer
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sottolabs/sotto/llm/gguf"
+)
+
+// ErrUnsupported is wrapped by errors about vocabularies this package cannot
+// use.
+var ErrUnsupported = errors.New("tokenizer: unsupported vocabulary")
+
+// Tokenizer encodes text into token IDs and decodes them back.
+type Tokenizer interface {
+	// Encode returns the tokens of text, after the BOS token when bos is
+	// true and the vocabulary has one. Control tokens written in the text
+	// (e.g. "<|im_start|>") are recognised when special is true.
+	Encode(text string, bos, special bool) []int
+	// Piece returns the bytes token id stands for; prev is the token before
+	// it (-1 at the start), which decides whether a leading space is dropped.
+	// Pieces of byte-level tokens may be partial UTF-8 sequences.
+	Piece(prev, id int) []byte
+	// Decode returns the text of a sequence of tokens.
+	Decode(ids []int) string
+	// Len returns the vocabulary size.
+	Len() int
+	// BOS and EOS return the begin- and end-of-sequence tokens (-1 when absent).
+	BOS() int
+	EOS() int
+	// IsControl reports whether id is a control token (not text).
+	IsControl(id int) bool
+	// EOG reports whether id ends generation (EOS, end-of-turn tokens).
+	EOG(id int) bool
+}
+
+// Token types of tokenizer.ggml.token_type.
+const (
+	typeNormal      = 1
+	typeUnknown     = 2
+	typeControl     = 3
+	typeUserDefined = 4
+	typeUnused      = 5
+	typeByte        = 6
+)
+
+// vocab is what both tokenizer kinds share.
+type vocab struct {
+	tokens   []string
+	types    []int32
+	ids      map[string]int
+	bos, eos int
+	eog      map[int]bool
+	special  []int // control and user-defined tokens, longest first
+}
+
+func newVocab(tokens []string, types []int32, bos, eos int) vocab {
+	v := vocab{tokens: tokens, types: types, ids: make(map[string]int, len(tokens)), bos: bos, eos: eos, eog: map[int]bool{}}
+	for i, t := range tokens {
+		if _, dup := v.ids[t]; !dup {
+			v.ids[t] = i
+		}
+		if v.typ(i) == typeControl || v.typ(i) == typeUserDefined {
+			v.special = append(v.special, i)
+		}
+		if v.typ(i) == typeControl {
+			switch t {
+			case "<|eot_id|>", "<|im_end|>", "<|end_of_text|>", "<|endoftext|>", "<end_of_turn>", "<|eom_id|>":
+				v.eog[i] = true
+			}
+		}
+	}
+	if eos >= 0 {
+		v.eog[eos] = true
+	}
+	// Longest first so that "<|im_start|>" wins over any prefix of it.
+	for i := 1; i < len(v.special); i++ {
+		for j := i; j > 0 && len(tokens[v.special[j]]) > len(tokens[v.special[j-1]]); j-- {
+			v.special[j], v.special[j-1] = v.special[j-1], v.special[j]
+		}
+	}
+	return v
+}
+
+func (v *vocab) typ(i int) int32 {
+	if i < len(v.types) {
+		return v.types[i]
+	}
+	return typeNormal
+}
+
+func (v *vocab) Len() int { return len(v.tokens) }
+func (v *vocab) BOS() int { return v.bos }
+func (v *vocab) EOS() int { return v.eos }
+func (v *vocab) IsControl(id int) bool {
+	return id >= 0 && id < len(v.tokens) && v.typ(id) == typeControl
+}
+func (v *vocab) EOG(id int) bool { return v.eog[id] }
+
+// splitSpecial cuts text at occurrences of control and user-defined tokens,
+// calling plain for text between them and tok for each special token.
+func (v *vocab) splitSpecial(text string, plain func(string), tok func(int)) {
+	for len(text) > 0 {
+		best, at := -1, len(text)
+		for _, id := range v.special {
+			s := v.tokens[id]
+			if s == "" {
+				continue
+			}
+			if i := strings.Index(text[:min(len(text), at+len(s))], s); i >= 0 && i < at {
+				best, at = id, i
+			}
+		}
+		if best < 0 {
+			plain(text)
+			return
+		}
+		if at > 0 {
+			plain(text[:at])
+		}
+		tok(best)
+		text = text[at+len(v.tokens[best]):]
+	}
+}
+
+// FromGGUF builds the tokenizer described by a GGUF file's tokenizer.ggml.*
+// metadata.
+func FromGGUF(f *gguf.File) (Tokenizer, error) {
+	model, _ := f.String("tokenizer.ggml.model")
+	tokens, ok := f.Strings("tokenizer.ggml.tokens")
+	if !ok || len(tokens) == 0 {
+		return nil, fmt.Errorf("%w: no tokenizer.ggml.tokens", ErrUnsupported)
+	}
+	types, _ := f.Int32s("tokenizer.ggml.token_type")
+	if types != nil && len(types) != len(tokens) {
+		return nil, fmt.Errorf("%w: %d token types for %d tokens", ErrUnsupported, len(types), len(tokens))
+	}
+	id := func(key string) int {
+		v, ok := f.Uint(key)
+		if !ok || v >= uint64(len(tokens)) {
+			return -1
+		}
+		return int(v)
+	}
+	bos, eos := id("tokenizer.ggml.bos_token_id"), id("tokenizer.ggml.eos_token_id")
+	addBOS, hasAddBOS := f.Bool("tokenizer.ggml.add_bos_token")
+	switch model {
+	case "llama":
+		scores, _ := f.Float32s("tokenizer.ggml.scores")
+		if len(scores) != len(tokens) {
+			return nil, fmt.Errorf("%w: %d scores for %d tokens", ErrUnsupported, len(scores), len(tokens))
+		}
+		sp := NewSentencePiece(tokens, scores, types, bos, eos)
+		if sp2, ok := f.Bool("tokenizer.ggml.add_space_prefix"); ok {
+			sp.addSpacePrefix = sp2
+		}
+		if hasAddBOS && !addBOS {
+			sp.vocab.bos = -1
+		}
+		return sp, nil
+	case "gpt2":
+		merges, _ := f.Strings("tokenizer.ggml.merges")
+		pre, _ := f.String("tokenizer.ggml.pre")
+		b, err := NewBPE(tokens, merges, types, bos, eos, pre)
+		if err != nil {
+			return nil, err
+		}
+		if !hasAddBOS || !addBOS {
+			b.addBOS = false
+		}
+		return b, nil
+	}
+	return nil, fmt.Errorf("%w: tokenizer.ggml.model %q (supported: llama, gpt2)", ErrUnsupported, model)
+}
