@@ -288,7 +288,7 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 		reads = dedupe(reads, src0)
 		if len(reads) > 0 {
 			start, end := int(s.toks[i].start), int(s.toks[best-1].end)
-			if p.spacing == SpacingSeparate && p.mode == TN {
+			if p.mode == TN && p.separate(r) {
 				// Closing punctuation glued to a letter after the span
 				// joins it, so that a space can follow ("1!hello" →
 				// "one! hello").
@@ -518,9 +518,15 @@ func build(text string, spans []chosen, pick map[int]int, rank int) Alternative 
 			continue // kept as written
 		}
 		b.WriteString(text[prev:c.start])
-		b.WriteString(rd.text)
+		t := rd.text
+		// Two adjacent conversions that each set themselves off by a
+		// space ("3*4" → "three" + " times ") share one.
+		if b.Len() > 0 && strings.HasPrefix(t, " ") && b.String()[b.Len()-1] == ' ' {
+			t = t[1:]
+		}
+		b.WriteString(t)
 		prev = c.end
-		out = append(out, Span{StartByte: c.start, EndByte: c.end, Class: rd.class, Source: c.source, Output: rd.text})
+		out = append(out, Span{StartByte: c.start, EndByte: c.end, Class: rd.class, Source: c.source, Output: t})
 	}
 	b.WriteString(text[prev:])
 	return Alternative{Rank: rank, Text: b.String(), Spans: out}

@@ -68,6 +68,9 @@ type rules struct {
 	score func(words []string) int
 	// script is the dominant script handled ("Latn", "Hani").
 	script string
+	// tnSpacing is the TN spacing SpacingAuto means for this language;
+	// zero keeps the input's spacing.
+	tnSpacing Spacing
 	// fallback marks rules generated for every CLDR language
 	// (lang_rbnf.go); hand-written rules for the same tag replace them,
 	// whichever registers first.

@@ -11,7 +11,7 @@ import (
 
 func init() {
 	register(&rules{
-		tag: "en", name: "English", script: "Latn",
+		tag: "en", name: "English", script: "Latn", tnSpacing: SpacingSeparate,
 		tn: map[string]matcher{
 			Cardinal: enCardinalTN, Ordinal: enOrdinalTN, Decimal: enDecimalTN, Fraction: enFractionTN,
 			Money: enMoneyTN, Measure: enMeasureTN, Date: enDateTN, Time: enTimeTN,

@@ -74,7 +74,7 @@ func TestEnglishTNRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "en"})
+			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "en", Spacing: normalize.SpacingKeep})
 			if err != nil {
 				t.Fatalf("Normalize(%q): %v", tt.in, err)
 			}
@@ -128,6 +128,25 @@ func TestSpacingSeparate(t *testing.T) {
 	}
 	if _, err := normalize.Normalize(context.Background(), "1", normalize.Options{Language: "en", Spacing: 7}); err == nil {
 		t.Error("spacing 7 was accepted")
+	}
+}
+
+// SpacingAuto, the default, separates in English TN and keeps elsewhere.
+func TestSpacingAuto(t *testing.T) {
+	tests := []struct{ lang, mode, in, want string }{
+		{"en", "tn", "1!hello and 3*4", "one! hello and three times four"},
+		{"en", "tn", "He was born in 1990.He left.", "He was born in nineteen ninety. He left."},
+		{"de", "tn", "1!hallo", "eins!hallo"},
+		{"en", "itn", "one!hello", "one!hello"},
+	}
+	for _, tt := range tests {
+		res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: tt.lang, Mode: normalize.Mode(tt.mode)})
+		if err != nil {
+			t.Fatalf("Normalize(%q): %v", tt.in, err)
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%s %s %q) = %q; want %q", tt.lang, tt.mode, tt.in, got, tt.want)
+		}
 	}
 }
 

@@ -83,8 +83,8 @@ type Options struct {
 	// Model is reported in the result; "" means ModelID.
 	Model string
 	// Spacing selects how a conversion is spaced against the punctuation
-	// next to it in TN; the zero value, SpacingKeep, keeps the input's
-	// spacing.
+	// next to it in TN; the zero value, SpacingAuto, uses the language's
+	// convention.
 	Spacing Spacing
 }
 
@@ -93,10 +93,16 @@ type Options struct {
 type Spacing uint8
 
 const (
+	// SpacingAuto, the zero value, follows the language's convention:
+	// English TN sets conversions off from the punctuation around them
+	// (SpacingSeparate: "born in 1990.He left" → "born in nineteen
+	// ninety. He left"); every other language keeps the input's spacing
+	// (SpacingKeep).
+	SpacingAuto Spacing = iota
 	// SpacingKeep keeps the input's spacing: a space is added only where a
 	// reading would otherwise run into a letter, a digit or a symbol such
 	// as + or & ("4.4x" → "four point four x", "1!hello" → "one!hello").
-	SpacingKeep Spacing = iota
+	SpacingKeep
 	// SpacingSeparate sets each conversion off from the punctuation around
 	// it, as NeMo's normalizer does without punct_post_process: "1!hello" →
 	// "one! hello", "(1)Hello" → "(one) Hello", "'4" → "' four", "§-" →
@@ -197,6 +203,12 @@ type plan struct {
 	spacing Spacing
 }
 
+// separate reports whether TN conversions in a segment of language r are
+// set off from adjacent punctuation.
+func (p *plan) separate(r *rules) bool {
+	return p.spacing == SpacingSeparate || p.spacing == SpacingAuto && r != nil && r.tnSpacing == SpacingSeparate
+}
+
 func invalid(param, format string, args ...any) error {
 	return sotto.Invalid("normalization_invalid_request", param, format, args...)
 }
@@ -211,7 +223,7 @@ func (o Options) Validate() error {
 func (o Options) resolve() (*plan, error) {
 	p := &plan{mode: o.Mode, topK: o.TopK, spacing: o.Spacing}
 	if o.Spacing > SpacingSeparate {
-		return nil, invalid("spacing", "normalize: spacing %d is not one of SpacingKeep, SpacingSeparate", o.Spacing)
+		return nil, invalid("spacing", "normalize: spacing %d is not one of SpacingAuto, SpacingKeep, SpacingSeparate", o.Spacing)
 	}
 	switch o.Mode {
 	case "":

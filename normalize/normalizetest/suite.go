@@ -44,7 +44,7 @@ func (c Case) SentenceLevel() bool { return c.Source == "nemo_eval" }
 // punct_post_process is on (then it restores the input's spacing), so NeMo
 // TN cases without that option run with [normalize.SpacingSeparate].
 func (c Case) NormalizeOptions() normalize.Options {
-	o := normalize.Options{Language: c.Lang, Mode: normalize.Mode(c.Mode), TopK: 8}
+	o := normalize.Options{Language: c.Lang, Mode: normalize.Mode(c.Mode), TopK: 8, Spacing: normalize.SpacingKeep}
 	if c.Source == "nemo" && c.Mode == "tn" && c.Options["punct_post_process"] != true {
 		o.Spacing = normalize.SpacingSeparate
 	}
