@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/internal/transcript"
 )
 
 // transcriptionModels is the real model manager over the embedded catalog
 // plus testdata/transcription_catalog.json: Test/ASR-En (English, its file
 // not downloaded) and Test/ASR-Any (every language, no files, and no loader
 // in this build).
-func transcriptionModels(t *testing.T) Models {
+func transcriptionModels(t testing.TB) Models {
 	t.Helper()
 	m, err := models.New(models.Config{DataDir: t.TempDir(), CatalogFile: "testdata/transcription_catalog.json"})
 	if err != nil {
@@ -215,4 +216,49 @@ func TestTranscriptionOpenAPI(t *testing.T) {
 			t.Errorf("OpenAPI TranscriptionRequest lacks field %s", f)
 		}
 	}
+}
+
+// FuzzTranscriptionRequest feeds arbitrary field values to the request
+// parser: it must never panic, every refusal must be a *sotto.Error of a
+// 4xx kind that names a param, and an accepted request must satisfy the
+// spec's rules (granularities only with structured output; stream only on
+// the desktop, with json and no granularities; a language inside the
+// model's set).
+func FuzzTranscriptionRequest(f *testing.F) {
+	f.Add(true, "verbose_json", "word", "false", "en", "Test/ASR-En", "0", "")
+	f.Add(false, "json", "", "true", "", "", "", "")
+	f.Add(true, "json", "segment", "1", "tlh", "Test/ASR-Any", "0.5", "mix")
+	f.Add(true, "diarized_json", "word", "", "de-AT", "Sotto/Lattice-2", "", "1")
+	f.Add(false, "srt", "", "", "auto", "Nope/Model", "x", "left")
+	m := transcriptionModels(f)
+	f.Fuzz(func(t *testing.T, desktop bool, format, gran, stream, lang, model, temp, channel string) {
+		s := &Server{cfg: Config{Desktop: desktop}, models: m}
+		fm := &form{values: map[string][]string{}, files: map[string]*spooled{"file": {path: "x"}}}
+		for name, v := range map[string]string{"response_format": format, "timestamp_granularities[]": gran,
+			"stream": stream, "language": lang, "model": model, "temperature": temp, "audio_channel": channel} {
+			if v != "" {
+				fm.values[name] = []string{v}
+			}
+		}
+		req, err := s.parseTranscriptionRequest(fm)
+		if err != nil {
+			resp := errorFor(err)
+			if resp.status < 400 || resp.status >= 500 && resp.status != 501 {
+				t.Fatalf("refusal %v maps to %d", err, resp.status)
+			}
+			if resp.status != 501 && resp.body.Error.Param == "" {
+				t.Fatalf("refusal %v names no param", err)
+			}
+			return
+		}
+		if req.gran != (transcript.Granularities{}) && !req.format.Structured() {
+			t.Fatalf("granularities accepted with %s", req.format)
+		}
+		if req.stream && (!desktop || req.format != "json" || req.gran != (transcript.Granularities{})) {
+			t.Fatalf("stream accepted: desktop %v format %s gran %+v", desktop, req.format, req.gran)
+		}
+		if req.language != "" && !containsAny(req.model.Languages) && !languageIn(req.language, req.model.Languages) {
+			t.Fatalf("language %q accepted for %s (%v)", req.language, req.model.ID, req.model.Languages)
+		}
+	})
 }
