@@ -16,7 +16,8 @@
 // is (or wraps) an [*Error]. Its Kind is one of the sentinels below, so callers
 // can write
 //
-//	if errors.Is(err, sotto.ErrUnsatisfiable) { ... }
+//	_, err := normalize.Normalize(ctx, "5 km", normalize.Options{Language: "tlh"})
+//	if errors.Is(err, sotto.ErrUnsatisfiable) { ... } // Klingon is not supported
 //
 // and read the spec's machine code and offending parameter with errors.As:
 //

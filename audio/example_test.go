@@ -6,7 +6,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"log"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/sottolabs/sotto"
@@ -122,4 +125,28 @@ func ExampleSniff() {
 	// FLAC
 	// MP4/M4A/MOV
 	// true
+}
+
+// DecodeFile reads a file of any supported format; here a WAV written for
+// the example.
+func ExampleDecodeFile() {
+	dir, err := os.MkdirTemp("", "audio-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "tone.wav")
+	if err := os.WriteFile(path, toneWAV(22050, 1.5), 0o644); err != nil {
+		log.Fatal(err)
+	}
+
+	a, info, err := audio.DecodeFile(context.Background(), path, audio.Options{}) // Channel "mix": the average
+	if err != nil {
+		log.Fatal(err) // a *sotto.Error for bad input
+	}
+	fmt.Println(info.Format, info.SampleRate, "Hz,", info.Channels, "channels,", info.Duration)
+	fmt.Println(len(a.Samples), "samples at", a.Rate(), "Hz,", a.Duration())
+	// Output:
+	// WAV 22050 Hz, 2 channels, 1.5s
+	// 24000 samples at 16000 Hz, 1.5s
 }

@@ -5,11 +5,13 @@
 //
 // A capability package declares its registry once:
 //
+//	// inside package align
 //	var drivers = backend.NewRegistry[Backend]("align")
 //	func Register(d Driver) { drivers.Register(d) }
 //
 // and a backend registers itself from init:
 //
+//	// inside package mydriver
 //	func init() { align.Register(align.Driver{Name: "go", Open: open}) }
 //
 // Selection order is: an explicit name, then the highest-priority driver that

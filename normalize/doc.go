@@ -91,6 +91,7 @@
 // und segmentation) is language-independent; a language is one file that
 // registers a rule set from its init function:
 //
+//	// inside package normalize
 //	func init() {
 //		register(&rules{
 //			tag: "xx", name: "Xish", script: "Latn",

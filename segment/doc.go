@@ -5,8 +5,11 @@
 //	sents, err := segment.Sentences(ctx, "Dr. Smith arrived at 5 p.m. He left.", segment.Options{})
 //	// ["Dr. Smith arrived at 5 p.m.", "He left."]
 //
+//	text := "First paragraph. Still the first.\n\nSecond paragraph."
 //	res, err := segment.Text(ctx, text, segment.Options{ParagraphThreshold: segment.Float(0.5)})
-//	cues, err := segment.Cues(ctx, timedSegments, segment.Options{Length: &segment.Length{MinChars: 12, MaxChars: 42}})
+//
+//	timed := []segment.Cue{{Text: "Hello there. How are you today?", Start: 0, End: 2.5}}
+//	cues, err := segment.Cues(ctx, timed, segment.Options{Length: &segment.Length{MinChars: 12, MaxChars: 42}})
 //
 // # Scores and thresholds
 //

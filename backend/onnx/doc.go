@@ -16,7 +16,12 @@
 // # Use
 //
 //	if err := onnx.Init(""); err != nil { ... }
+//	modelBytes, err := os.ReadFile("model.onnx")
+//	if err != nil { ... }
 //	s, err := onnx.NewSession(modelBytes, []string{"x"}, []string{"y"})
+//	if err != nil { ... }
+//	defer s.Close()
+//	x := []float32{1, 2, 3, 4}
 //	out, err := s.Run(ctx, []onnx.Tensor{{Shape: []int64{1, 4}, Data: x}})
 //
 // Cancelling ctx terminates a running inference (ONNX Runtime's run-options
