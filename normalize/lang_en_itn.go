@@ -423,21 +423,24 @@ func enUnitWords(ws []string) (string, int) {
 	if k < len(ws) && ws[k] == "per" {
 		per, k = true, k+1
 	}
-	pow := ""
-	if k < len(ws) && (ws[k] == "square" || ws[k] == "cubic") {
-		if ws[k] == "square" {
-			pow = "²"
-		} else {
-			pow = "³"
+	best, bestN := "", 0
+	// A power the table names whole ("square feet", "cubic miles") is taken
+	// as it is; otherwise "square"/"cubic" raises the unit after it.
+	for n := 2; n <= enUnitMaxWords && k+n <= len(ws); n++ {
+		if u, ok := enUnitSpoken[strings.Join(ws[k:k+n], " ")]; ok && (ws[k] == "square" || ws[k] == "cubic") {
+			best, bestN = u, n
 		}
+	}
+	whole := bestN > 0
+	pow := ""
+	if !whole && k < len(ws) && (ws[k] == "square" || ws[k] == "cubic") {
+		pow = map[string]string{"square": "²", "cubic": "³"}[ws[k]]
 		k++
 	}
-	best, bestN := "", 0
 	// Try 1–4 words, joining a metric prefix to the next word.
-	for n := 1; n <= 4 && k+n <= len(ws); n++ {
+	for n := 1; n <= 4 && k+n <= len(ws) && !whole; n++ {
 		parts := ws[k : k+n]
-		var cands []string
-		cands = append(cands, strings.Join(parts, " "))
+		cands := []string{strings.Join(parts, " ")}
 		if enUnitPrefix[parts[0]] && n >= 2 {
 			cands = append(cands, parts[0]+strings.Join(parts[1:], " "))
 		}
@@ -450,17 +453,7 @@ func enUnitWords(ws []string) (string, int) {
 	if bestN == 0 {
 		return "", 0
 	}
-	if pow != "" {
-		switch best {
-		case "sq ft", "sq mi":
-		case "ft":
-			best = "sq ft"
-		case "mi":
-			best = "sq mi"
-		default:
-			best += pow
-		}
-	}
+	best += pow
 	k += bestN
 	if per {
 		best = "/" + best
