@@ -48,3 +48,26 @@ func BenchmarkCues(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSubtitles lays out one long timed segment of 5000 words (a
+// transcript aligned without sentence splitting) at the default limits.
+func BenchmarkSubtitles(b *testing.B) {
+	var sb strings.Builder
+	var ws []Word
+	t := 0.0
+	for i := range 5000 {
+		w := [...]string{"the", "river", "runs,", "slowly", "towards", "an", "old", "harbour.", "Then"}[i%9]
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(w)
+		ws = append(ws, Word{Word: strings.Trim(w, ",."), Start: t, End: t + 0.3})
+		t += 0.35
+	}
+	in := []Cue{{Text: sb.String(), Start: 0, End: t, Words: ws}}
+	for b.Loop() {
+		if _, err := Subtitles(context.Background(), in, DefaultSubtitleOptions()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
