@@ -58,7 +58,8 @@ type rbnfConv struct {
 	// word of scales ("tusen" sv, not "ettusen"; "millió" hu).
 	dropOne []string
 	scales  []string
-	// before rewrites a morpheme before a scale word (hu "két" → "kettő").
+	// before rewrites the end of a morpheme before a scale word (hu "két"
+	// → "kettő", ar "وثمانية" → "وثمان").
 	before map[string]string
 	// groupJoin joins the non-zero groups of three digits of a number
 	// above groupOver ("kétezer-kettő" hu, above 2000).
@@ -67,9 +68,27 @@ type rbnfConv struct {
 	// groupSpace separates the groups of three digits with a space, the
 	// suites' spacing of Italian ("tremila cinquecento quarantaquattro").
 	groupSpace bool
-	// cardinal and ordinal override the rule sets chosen by default.
-	cardinal string
-	ordinal  map[string]string // digits-ordinal set → spellout set
+	// phrases replaces runs of whole words; an empty replacement drops
+	// them.
+	phrases map[string]string
+	// infix replaces spellings inside words (hy reformed orthography
+	// "իննսուն" for CLDR's "իննասուն").
+	infix map[string]string
+	// markerEnding: the spoken ordinal ends with the written marker's
+	// spelling (see rbnfEnding).
+	markerEnding bool
+	// noSpace writes the number as one word (ko "십이만삼천", where CLDR
+	// spaces the groups of 만).
+	noSpace bool
+	// oneBig writes "一千" for a thousand that multiplies 万, 億 or 兆
+	// (ja "一千万", but "千" alone elsewhere).
+	oneBig bool
+	// cardinal and ordinal override the rule sets chosen by default;
+	// counterMax is the largest number read with ordinal's counter set
+	// (ko native numerals end at 99), larger ones take the cardinal.
+	cardinal   string
+	ordinal    map[string]string // digits-ordinal set → spellout set
+	counterMax int64
 }
 
 // rbnfConventions holds the per-language spoken conventions; see rbnfConv.
@@ -77,7 +96,9 @@ type rbnfConv struct {
 var rbnfConventions = map[string]rbnfConv{
 	// Vietnamese: Northern "linh" for the zero tens digit ("một trăm linh
 	// một"), where CLDR writes the Southern "lẻ".
-	"vi": {words: map[string]string{"lẻ": "linh"}},
+	// The zero hundreds of an inner group go unsaid ("một nghìn hai
+	// mươi", not "một nghìn không trăm hai mươi").
+	"vi": {words: map[string]string{"lẻ": "linh"}, phrases: map[string]string{"không trăm": ""}},
 	// Swedish: "hundra", "tusen", "miljon" without "ett"/"en" (both are
 	// standard; the suites use the short form), and the neuter "ett" in
 	// counting ("tjugoett").
@@ -89,13 +110,26 @@ var rbnfConventions = map[string]rbnfConv{
 	"hu": {dropOne: []string{"egy"}, scales: []string{"száz", "ezer", "millió", "milliárd", "billió",
 		"billiárd", "trillió", "trilliárd"}, before: map[string]string{"két": "kettő"},
 		groupJoin: "-", groupOver: 2000},
-	// Hindi: numbers with leading zeros are read digit by digit.
-	"hi": {zeroDigits: true},
+	// Hindi: numbers with leading zeros are read digit by digit; a spoken
+	// ordinal ends as its written marker ("वीं", "वां").
+	"hi": {zeroDigits: true, markerEnding: true},
 	// Italian: groups of three digits apart.
 	"it": {groupSpace: true},
 	// Korean: "번째" ordinals count with native attributive numerals ("두
-	// 번째"), which the cardinal-native-attributive set spells.
-	"ko": {ordinal: map[string]string{"%digits-ordinal": "%spellout-cardinal-native-attributive"}},
+	// 번째") up to 99, Sino-Korean ones above; numbers are written as one
+	// word.
+	"ko": {ordinal: map[string]string{"%digits-ordinal": "%spellout-cardinal-native-attributive"},
+		counterMax: 99, noSpace: true},
+	// Japanese: "一千" before 万, 億, 兆.
+	"ja": {oneBig: true},
+	// Arabic: the modern spelling "مئة" for "مائة", the construct form of
+	// a unit before it ("ثمان مئة", "خمس مئة"), and the suites' "اَلاف".
+	"ar": {words: map[string]string{"مائة": "مئة", "آلاف": "اَلاف"}, scales: []string{"مائة"},
+		before: map[string]string{"ثلاثة": "ثلاث", "أربعة": "أربع", "خمسة": "خمس", "ستة": "ست", "سبعة": "سبع",
+			"ثمانية": "ثمان", "تسعة": "تسع"}},
+	// Armenian: the reformed spelling ("իննսուն", "միլիոն") where CLDR
+	// writes the classical one.
+	"hy": {infix: map[string]string{"իննասուն": "իննսուն", "միլիօն": "միլիոն"}},
 }
 
 // rbnfLang is one CLDR language's number rules, loaded on first use.
@@ -104,6 +138,10 @@ type rbnfLang struct {
 	conv rbnfConv
 	card string // cardinal rule set
 	year string // %spellout-numbering-year or ""
+
+	// glued: the script is written without spaces, so a number may touch
+	// the words around it ("これから100数えて").
+	glued bool
 
 	once    sync.Once
 	rs      *rbnf.RuleSets
@@ -125,6 +163,10 @@ func init() {
 			continue // regional variants: the registry is by base tag
 		}
 		l := &rbnfLang{info: info, conv: rbnfConventions[info.Locale]}
+		switch info.Script {
+		case "Jpan", "Hans", "Hant", "Hani", "Thai", "Laoo", "Khmr", "Mymr":
+			l.glued = true
+		}
 		l.card = l.conv.cardinal
 		for _, c := range []string{"%spellout-numbering", "%spellout-cardinal", "%spellout-cardinal-masculine"} {
 			if l.card == "" && info.Has(c) {
@@ -303,46 +345,62 @@ func digitValue(r rune) int {
 
 // spell formats n with set and applies the language's conventions. It
 // returns "" when CLDR's rules fall back to digits (numbers beyond their
-// range) or fail.
+// range) or fail. A negative number keeps the -x rule's word ("minus") and
+// spells its absolute value with the conventions.
 func (l *rbnfLang) spell(set string, n int64) string {
-	rs := l.load()
-	if rs == nil {
+	if l.load() == nil {
 		return ""
 	}
+	if n < 0 {
+		whole, pos := l.format(set, n), l.format(set, -n)
+		if whole == "" || pos == "" || !strings.HasSuffix(whole, pos) {
+			return ""
+		}
+		p := l.spellAbs(set, -n)
+		if p == "" {
+			return ""
+		}
+		return rbnfClean(whole[:len(whole)-len(pos)]) + p
+	}
+	return l.spellAbs(set, n)
+}
+
+func (l *rbnfLang) spellAbs(set string, n int64) string {
 	c := &l.conv
-	if n > c.groupOver && c.groupJoin != "" || c.groupSpace && n >= 1000 {
-		// Spell each group of three digits with its scale and join them.
+	raw := l.format(set, n)
+	whole := rbnfClean(raw)
+	if (n > c.groupOver && c.groupJoin != "" || c.groupSpace && n >= 1000) && raw != "" && !strings.Contains(whole, " ") {
+		// Join the groups of three digits: each higher group is spelled
+		// as a cardinal with its scale, the last takes what remains of
+		// the whole spelling (an ordinal ending, say), provided the
+		// groups compose into the whole.
 		var parts []string
-		whole := rbnfClean(l.format(set, n))
 		var p int64 = 1
 		for p <= n/1000 {
 			p *= 1000
 		}
-		rest := n
-		for ; p >= 1; p /= 1000 {
+		rest, cat := n, ""
+		for ; p >= 1000; p /= 1000 {
 			g := rest / p * p
 			rest -= g
 			if g > 0 {
-				parts = append(parts, l.format(set, g))
+				q := l.format(l.card, g)
+				parts = append(parts, l.convert(q))
+				cat += rbnfClean(q)
 			}
 		}
-		join := c.groupJoin
-		if c.groupSpace {
-			join = " "
-		}
-		// Only when the groups compose into the whole number's spelling.
-		cat := ""
-		for _, q := range parts {
-			cat += rbnfClean(q)
-		}
-		if strings.ReplaceAll(cat, " ", "") == strings.ReplaceAll(whole, " ", "") {
-			for k := range parts {
-				parts[k] = l.convert(parts[k])
+		if last, ok := strings.CutPrefix(whole, cat); ok && cat != "" {
+			if last != "" {
+				parts = append(parts, l.convert(last))
+			}
+			join := c.groupJoin
+			if c.groupSpace {
+				join = " "
 			}
 			return rbnfFinal(strings.Join(parts, join))
 		}
 	}
-	return rbnfFinal(l.convert(l.format(set, n)))
+	return rbnfFinal(l.convert(raw))
 }
 
 func (l *rbnfLang) format(set string, n int64) string {
@@ -398,11 +456,17 @@ func (l *rbnfLang) convert(w string) string {
 		}
 		var b strings.Builder
 		for k, m := range ms {
-			if isScale(k+1) && containsStr(c.dropOne, m) {
+			wordStart := k == 0 || seps[k-1] == " "
+			if wordStart && isScale(k+1) && containsStr(c.dropOne, m) {
 				continue // drop the morpheme and its separator
 			}
-			if r, ok := c.before[m]; ok && isScale(k+1) {
-				m = r
+			if isScale(k + 1) {
+				for from, to := range c.before {
+					if stem, ok := strings.CutSuffix(m, from); ok {
+						m = stem + to // "وثمانية" → "وثمان"
+						break
+					}
+				}
 			}
 			b.WriteString(m)
 			if k < len(seps) {
@@ -412,6 +476,15 @@ func (l *rbnfLang) convert(w string) string {
 		w = b.String()
 	}
 	w = rbnfClean(w)
+	for from, to := range c.infix {
+		w = strings.ReplaceAll(w, from, to)
+	}
+	if c.noSpace {
+		w = strings.ReplaceAll(w, " ", "")
+	}
+	if c.oneBig {
+		w = rbnfOneBig(w)
+	}
 	if len(c.words) > 0 {
 		f := strings.Fields(w)
 		for k, x := range f {
@@ -421,7 +494,41 @@ func (l *rbnfLang) convert(w string) string {
 		}
 		w = strings.Join(f, " ")
 	}
+	for from, to := range c.phrases {
+		w = strings.Join(strings.Fields(strings.ReplaceAll(" "+w+" ", " "+from+" ", " "+to+" ")), " ")
+	}
 	return w
+}
+
+// rbnfOneBig writes "一千" for a "千" that starts a group multiplied by
+// 万, 億, 兆 or 京.
+func rbnfOneBig(w string) string {
+	var b strings.Builder
+	group := 0 // byte offset in b where the current group starts
+	for _, r := range w {
+		if r == '千' && b.Len() == group {
+			// does a big unit close this group?
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteRune(r)
+		if !strings.ContainsRune("〇一二三四五六七八九十百千", r) {
+			// a big unit ends the group; anything else ("第") starts one
+			if r != '万' && r != '億' && r != '兆' && r != '京' {
+				group = b.Len()
+				continue
+			}
+		}
+		if r == '万' || r == '億' || r == '兆' || r == '京' {
+			if strings.HasPrefix(b.String()[group:], "千") {
+				s := b.String()
+				b.Reset()
+				b.WriteString(s[:group] + "一" + s[group:])
+			}
+			group = b.Len()
+		}
+	}
+	return b.String()
 }
 
 // readNumber reads an optionally signed number at token i and returns its
@@ -449,12 +556,35 @@ func (l *rbnfLang) readNumber(s *stream, i int) (n int64, digits string, end int
 	return n, digits, end, neg, true
 }
 
+// startOK and boundary relax the stream's checks for glued scripts:
+// a neighbouring word of a non-Latin script does not join the number.
+func (l *rbnfLang) startOK(s *stream, i int) bool {
+	return s.startOK(i) || l.glued && s.kind(i-1) == tWord && !rbnfLatin(s.text(i-1), true)
+}
+
+func (l *rbnfLang) boundary(s *stream, i int) bool {
+	return s.boundary(i) || l.glued && s.kind(i) == tWord && !rbnfLatin(s.text(i), false)
+}
+
+func rbnfLatin(w string, last bool) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	if last {
+		r, _ = utf8.DecodeLastRuneInString(w)
+	}
+	return r < 0x250
+}
+
 func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
-	if !s.startOK(i) {
+	if !l.startOK(s, i) {
 		return nil
 	}
 	n, digits, end, neg, ok := l.readNumber(s, i)
-	if !ok || !s.boundary(end) {
+	if !ok || !l.boundary(s, end) {
+		return nil
+	}
+	// "1-ին", "5-го": a hyphen and a word of the language's script mark
+	// an ordinal or a case ending, not a cardinal.
+	if s.is(end, "-") && s.kind(end+1) == tWord && !rbnfLatin(s.text(end+1), false) {
 		return nil
 	}
 	var w string
@@ -498,7 +628,7 @@ func rbnfNasal(s string) string { return strings.ReplaceAll(s, "\u0901", "\u0902
 
 func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	rs := l.load()
-	if rs == nil || len(l.ords) == 0 || !s.startOK(i) {
+	if rs == nil || len(l.ords) == 0 || !l.startOK(s, i) {
 		return nil
 	}
 	// A prefix form ("thứ 1", "第1") starts at a word or symbol; a
@@ -559,22 +689,26 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 		for e < s.n() && int(s.toks[e].end) <= numEnd+len(suf) {
 			e++
 		}
-		if e > end && int(s.toks[e-1].end) != numEnd+len(suf) || !s.boundary(e) {
+		if e > end && int(s.toks[e-1].end) != numEnd+len(suf) || !l.boundary(s, e) {
 			continue
 		}
 		if suf == "" && pre == "" {
 			continue // plain digits are cardinals
 		}
-		w := l.spell(o.spell, n)
+		set := o.spell
+		counter := o.digits != "" && set == l.conv.ordinal[o.digits]
+		if counter && l.conv.counterMax > 0 && n > l.conv.counterMax {
+			set = l.card
+		}
+		w := l.spell(set, n)
 		if w == "" {
 			continue
 		}
-		if o.spell == l.conv.ordinal[o.digits] && o.digits != "" {
+		if counter {
 			w += strings.TrimSpace(suf) // a counter word: "두번째"
 		}
-		if written := rest[:len(suf)]; written != suf && rbnfNasal(written) == written {
-			// The input wrote the ending with anusvara: so does the reading.
-			w = rbnfNasalEnd(w)
+		if l.conv.markerEnding {
+			w = rbnfEnding(w, rest[:len(suf)])
 		}
 		if seen[w] {
 			continue
@@ -585,8 +719,16 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	return out
 }
 
-// rbnfNasalEnd writes the last word's candrabindu as anusvara.
-func rbnfNasalEnd(w string) string {
-	k := strings.LastIndexByte(w, ' ')
-	return w[:k+1] + rbnfNasal(w[k+1:])
+// rbnfEnding makes the spoken ordinal end as its written marker m does
+// ("सातवी" + "वीं" → "सातवीं"; "पाँचवाँ" + "वां" → "पाँचवां"): the marker
+// is the word's ending, spelled with either nasal sign.
+func rbnfEnding(w, m string) string {
+	fw, fm := rbnfNasal(w), rbnfNasal(m)
+	if strings.HasSuffix(fw, fm) {
+		return w[:len(w)-len(m)] + m
+	}
+	if t := strings.TrimSuffix(fm, "\u0902"); t != fm && strings.HasSuffix(fw, t) {
+		return w[:len(w)-len(t)] + m
+	}
+	return w
 }
