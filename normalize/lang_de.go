@@ -115,34 +115,11 @@ func deOrdinal(d string) string {
 
 var deLatin = (&latin{
 	point: "komma", minus: "minus", card: deCardinal,
-	cardBefore: func(d string) string { return deCard(d, false) },
-	frac:       func(f string) string { return (&latin{card: deCardinal}).digits(f) },
-	scales: map[string]string{"tausend": "tausend", "million": "million", "millionen": "millionen",
-		"milliarde": "milliarde", "milliarden": "milliarden", "billion": "billion", "billionen": "billionen"},
-	currencies: map[string]latinCurrency{
-		"$": {"dollar", "dollar", "cent", "cent", "$"}, "€": {"euro", "euro", "cent", "cent", "€"},
-		"£": {"pfund", "pfund", "penny", "pence", "£"}, "¥": {"yen", "yen", "sen", "sen", "¥"},
-	},
-	units: map[string][2]string{
-		"m": {"meter", "meter"}, "km": {"kilometer", "kilometer"}, "cm": {"zentimeter", "zentimeter"},
-		"mm": {"millimeter", "millimeter"}, "kg": {"kilogramm", "kilogramm"}, "g": {"gramm", "gramm"},
-		"mg": {"milligramm", "milligramm"}, "t": {"tonne", "tonnen"}, "l": {"liter", "liter"}, "ml": {"milliliter", "milliliter"},
-		"h": {"stunde", "stunden"}, "min": {"minute", "minuten"}, "s": {"sekunde", "sekunden"},
-		"km/h": {"kilometer pro stunde", "kilometer pro stunde"}, "%": {"prozent", "prozent"},
-		"km²": {"quadrat kilometer", "quadrat kilometer"}, "m²": {"quadrat meter", "quadrat meter"},
-		"cm²": {"quadrat zentimeter", "quadrat zentimeter"}, "m³": {"kubik meter", "kubik meter"},
-		"cm³": {"kubik zentimeter", "kubik zentimeter"}, "/km²": {"pro quadrat kilometer", "pro quadrat kilometer"},
-		"/m²": {"pro quadrat meter", "pro quadrat meter"}, "kwh": {"kilowattstunde", "kilowattstunden"},
-		"°C": {"grad celsius", "grad celsius"}, "ha": {"hektar", "hektar"}, "mph": {"meilen pro stunde", "meilen pro stunde"},
-		"kw": {"kilowatt", "kilowatt"}, "μm": {"mikrometer", "mikrometer"}, "ft": {"fuß", "fuß"}, "in": {"zoll", "zoll"}, "w": {"watt", "watt"}, "gb": {"gigabyte", "gigabyte"}, "mb": {"megabyte", "megabyte"},
-	},
-	unitAlias:    map[string]string{"kWh": "kwh", "kW": "kw", "W": "w", "GB": "gb", "MB": "mb", "km2": "km²", "m2": "m²", "Std.": "h"},
+	cardBefore:   func(d string) string { return deCard(d, false) },
+	frac:         func(f string) string { return (&latin{card: deCardinal}).digits(f) },
 	groupSep:     []string{".", " "},
-	centSymbol:   map[string]string{"cent": "€"},
 	strictBounds: true,
-	months: []string{"januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september",
-		"oktober", "november", "dezember"},
-}).finish()
+}).useLexicon("de").finish()
 
 var deLex = func() *numLex {
 	m := map[string]lexEntry{"null": {kUnit, 0}, "eins": {kUnit, 1}, "ein": {kUnit, 1}, "eine": {kUnit, 1},
@@ -168,6 +145,12 @@ var deLex = func() *numLex {
 	return l
 }()
 
+// The German whitelist and time zones, from data/de.tsv.
+var (
+	deWhitelistTN, deWhitelistITN = lexWhitelist("de", false)
+	deZoneSpoken, deZoneWritten   = lexTimezones("de")
+)
+
 func init() {
 	deLatin.lex = deLex
 	L := deLatin
@@ -177,17 +160,14 @@ func init() {
 			Electronic: L.electronicTN(deElec),
 			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
 			Ordinal: deOrdinalTN, Date: deDateTN, Time: deTimeTN, Fraction: deFractionTN,
-			Whitelist: whitelistMatcher(map[string]string{"Dr.": "doktor", "z.B.": "zum beispiel", "z. B.": "zum beispiel",
-				"Mr.": "mister", "Mrs.": "misses", "Ms.": "miss", "usw.": "und so weiter", "bzw.": "beziehungsweise",
-				"ca.": "circa", "Nr.": "nummer"}),
+			Whitelist: whitelistMatcher(deWhitelistTN),
 			Telephone: deTelephoneTN,
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(deElec),
 			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: deOrdinalITN, Date: deDateITN, Time: deTimeITN, Fraction: deFractionITN,
-			Whitelist: whitelistMatcher(map[string]string{"doktor": "Dr.", "zum beispiel": "z.B.", "mister": "Mr.",
-				"misses": "Mrs.", "miss": "Ms."}),
+			Whitelist: whitelistMatcher(deWhitelistITN),
 		},
 		score: stopScore(wordSet("der die das und ist nicht ein eine zu den von mit sich des auf für im dem auch es an werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über so zum war haben nur oder aber vor zur bis mehr durch man ich")),
 	})
@@ -355,11 +335,10 @@ func deTimeTN(s *stream, i int) []match {
 	} else if m > 0 {
 		out += " " + deCardinal(strconv.Itoa(m))
 	}
-	// time zone letters: "est" → "e s t"
-	if s.kind(e) == tSpace && s.kind(e+1) == tWord && len(s.text(e+1)) == 3 && s.boundary(e+2) {
-		z := strings.ToLower(s.text(e + 1))
-		if z == "est" || z == "cet" || z == "utc" || z == "gmt" || z == "pst" || z == "mez" {
-			out += " " + strings.Join(strings.Split(z, ""), " ")
+	// a time zone: "est" → "e s t"
+	if s.kind(e) == tSpace && s.kind(e+1) == tWord && s.boundary(e+2) {
+		if z, ok := deZoneSpoken[s.text(e+1)]; ok {
+			out += " " + z
 			e += 2
 		}
 	}
@@ -674,14 +653,9 @@ func deTimeITN(s *stream, i int) []match {
 			if strings.HasSuffix(out, ":") {
 				return nil
 			}
-			// spelled zone after: "e s t"
-			zone := ""
-			for z := e; s.kind(z) == tSpace && s.kind(z+1) == tWord && len(s.text(z+1)) == 1 && len(zone) < 4; z += 2 {
-				zone += s.text(z + 1)
-				e = z + 2
-			}
-			if zone != "" {
-				out += " " + zone
+			// a spoken zone after: "e s t"
+			if z, e2 := zoneAfter(s, e, deZoneWritten); z != "" {
+				out, e = out+" "+z, e2
 			}
 			return one(e, Time, out)
 		}
@@ -727,15 +701,8 @@ func deTimeITN(s *stream, i int) []match {
 			}
 		}
 	}
-	zone := ""
-	z := e
-	for s.kind(z) == tSpace && s.kind(z+1) == tWord && len(s.text(z+1)) == 1 && len(zone) < 4 {
-		zone += s.text(z + 1)
-		z += 2
-	}
-	if len(zone) >= 2 {
-		out += " " + zone
-		e = z
+	if z, e2 := zoneAfter(s, e, deZoneWritten); z != "" {
+		out, e = out+" "+z, e2
 	}
 	return one(e, Time, out)
 }
@@ -862,9 +829,9 @@ func deUhrCompound(hw, rest string) (string, bool) {
 		return strconv.Itoa(h) + " Uhr", true
 	}
 	zone := ""
-	for _, z := range []string{"est", "mez", "utc", "gmt", "cet"} {
-		if x, ok := strings.CutSuffix(rest, z); ok {
-			rest, zone = x, " "+z
+	for _, z := range sortedKeys(deZoneSpoken) {
+		if x, ok := strings.CutSuffix(rest, z); ok && z == strings.ToLower(z) && len(z) > 2 && x != "" {
+			rest, zone = x, " "+deZoneWritten[deZoneSpoken[z]]
 			break
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Spanish rules.
@@ -142,52 +143,10 @@ var esLatin = (&latin{
 	point: "coma", minus: "menos", card: esCardinal,
 	cardBefore: func(d string) string { return esCard(d, true) },
 	frac:       esFrac,
-	scales: map[string]string{"mil": "mil", "millón": "millón", "millones": "millones", "billón": "billón",
-		"millardo": "millardo", "millardos": "millardos", "cuatrillón": "cuatrillón", "cuatrillones": "cuatrillones",
-		"billones": "billones", "trillón": "trillón", "trillones": "trillones"},
-	currencies: map[string]latinCurrency{
-		"$": {"dólar", "dólares", "centavo", "centavos", "$"}, "€": {"euro", "euros", "céntimo", "céntimos", "€"},
-		"£": {"libra", "libras", "penique", "peniques", "£"}, "₧": {"peseta", "pesetas", "céntimo", "céntimos", "₧"},
-		"₡": {"colón", "colones", "céntimo", "céntimos", "₡"}, "¥": {"yen", "yenes", "centavo", "centavos", "¥"},
-		"_usd":  {"dólar americano", "dólares americanos", "centavo", "centavos", "US$"},
-		"_mxn":  {"peso mexicano", "pesos mexicanos", "centavo", "centavos", "Mex$"},
-		"_peso": {"peso", "pesos", "centavo", "centavos", "$"}, "_gtq": {"quetzal", "quetzales", "centavo", "centavos", "q"},
-		"_krw": {"won", "wones", "chon", "chones", "₩"},
-		// ISO codes and abbreviations (TN): the written form is the key.
-		"crc": {"colón costarricense", "colones costarricenses", "céntimo", "céntimos", "₡"},
-		"ttd": {"dólar de trinidad y tobago", "dólares de trinidad y tobago", "centavo", "centavos", "TT$"},
-		"rs":  {"rupia", "rupias", "paisa", "paisas", "₹"}, "fr": {"franco", "francos", "céntimo", "céntimos", "fr"},
-		"hnl": {"lempira", "lempiras", "centavo", "centavos", "L"}, "kr": {"corona", "coronas", "céntimo", "céntimos", "kr"},
-		"jpy": {"yen", "yenes", "centavo", "centavos", "¥"}, "mk": {"marco", "marcos", "céntimo", "céntimos", "mk"},
-		"gtq": {"quetzal", "quetzales", "centavo", "centavos", "q"}, "q": {"quetzal", "quetzales", "centavo", "centavos", "q"},
-		"ptas": {"peseta", "pesetas", "céntimo", "céntimos", "₧"}, "us$": {"dólar estadounidense", "dólares estadounidenses", "centavo", "centavos", "US$"},
-		"₩": {"won", "wones", "chon", "chones", "₩"}, "chf": {"franco suizo", "francos suizos", "céntimo", "céntimos", "CHF"},
-		"awg": {"florín arubeño", "florines arubeños", "centavo", "centavos", "ƒ"}, "brl": {"real brasileño", "reales brasileños", "centavo", "centavos", "R$"},
-		"mex$": {"peso mexicano", "pesos mexicanos", "centavo", "centavos", "Mex$"}, "nio": {"córdoba", "córdobas", "centavo", "centavos", "C$"},
-		"pab": {"balboa", "balboas", "centésimo", "centésimos", "B/."},
-	},
-	units: map[string][2]string{
-		"m": {"metro", "metros"}, "km": {"kilómetro", "kilómetros"}, "cm": {"centímetro", "centímetros"},
-		"mm": {"milímetro", "milímetros"}, "kg": {"kilogramo", "kilogramos"}, "g": {"gramo", "gramos"},
-		"mg": {"miligramo", "miligramos"}, "l": {"litro", "litros"}, "ml": {"mililitro", "mililitros"},
-		"h": {"hora", "horas"}, "min": {"minuto", "minutos"}, "s": {"segundo", "segundos"},
-		"kph": {"kilómetro por hora", "kilómetros por hora"}, "mph": {"milla por hora", "millas por hora"},
-		"m/h": {"metro por hora", "metros por hora"}, "%": {"por ciento", "por ciento"},
-		"km²": {"kilómetro cuadrado", "kilómetros cuadrados"}, "m²": {"metro cuadrado", "metros cuadrados"},
-		"m³": {"metro cúbico", "metros cúbicos"}, "ha": {"hectárea", "hectáreas"}, "°C": {"grado celsius", "grados celsius"},
-		"t": {"tonelada", "toneladas"}, "kw": {"kilovatio", "kilovatios"}, "w": {"vatio", "vatios"},
-		"/s": {"por segundo", "por segundo"}, "° c": {"grado centígrado", "grados centígrados"},
-		"° k": {"grado kelvin", "grados kelvin"}, "° f": {"grado fahrenheit", "grados fahrenheit"}, "psi": {"p s i", "p s i"},
-	},
-	unitAlias:  map[string]string{"km/h": "kph", "kW": "kw", "W": "w", "m2": "m²", "km2": "km²"},
 	groupSep:   []string{".", " "},
 	scaleOf:    "de",
-	centSymbol: map[string]string{"centavo": "$", "centavos": "$", "céntimo": "€", "céntimos": "€", "chon": "₩", "chones": "₩"},
-	fem:        wordSet("hora horas milla millas tonelada toneladas hectárea hectáreas libra libras peseta pesetas rupia rupias corona coronas"),
 	cardFem:    esCardFem,
-	months: []string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
-		"octubre", "noviembre", "diciembre"},
-}).finish()
+}).useLexicon("es").finish()
 
 var esLex = func() *numLex {
 	m := map[string]lexEntry{"un": {kUnit, 1}, "una": {kUnit, 1}, "veintiún": {kTeen, 21}, "veintiuna": {kTeen, 21},
@@ -229,18 +188,13 @@ func init() {
 			Cardinal:   esCardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: esMeasureTN,
 			Ordinal: esOrdinalTN, Date: esDateTN, Time: esTimeTN, Fraction: esFractionTN,
 			Telephone: esTelephoneTN, Roman: esRomanTN,
-			Whitelist: whitelistMatcher(map[string]string{"dr.": "doctor", "Dr.": "doctor", "sr.": "señor", "Sr.": "señor",
-				"sra.": "señora", "Sra.": "señora", "ee. uu.": "estados unidos", "EE. UU.": "estados unidos",
-				"esq.": "esquina", "c.º b.": "camino bajo", "Ud.": "usted", "Uds.": "ustedes", "etc.": "etcétera",
-				"lun.": "lunes", "mar.": "martes", "miér.": "miércoles", "jue.": "jueves", "vier.": "viernes",
-				"sáb.": "sábado", "dom.": "domingo"}),
+			Whitelist: whitelistMatcher(esWhitelistTN),
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(esElec),
 			Cardinal:   L.cardinalITN, Decimal: esDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: esOrdinalITN, Telephone: esTelephoneITN, Time: esTimeITN, Date: esDateITN, Fraction: esFractionITN,
-			Whitelist: whitelistMatcher(map[string]string{"usted": "Ud.", "ustedes": "Uds.", "estados unidos": "EE. UU.",
-				"doctor": "Dr.", "señor": "Sr.", "señora": "Sra."}),
+			Whitelist: whitelistMatcher(esWhitelistITN),
 		},
 		score: stopScore(wordSet("el la los las de del que y en un una es por con para no se lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros")),
 	})
@@ -547,18 +501,12 @@ func esClock(h, m, sec int) string {
 	return out
 }
 
-// esZoneLetters lists time zone abbreviations read letter by letter.
-var esZoneLetters = wordSet("utc gmt est edt cst cdt mst mdt pst pdt hst cet cest eet eest wet bst jst")
-
-// esZoneNames lists time zone abbreviations read by name.
-var esZoneNames = map[string]string{
-	"pyt": "hora estándar de paraguay", "pyst": "hora de verano de paraguay",
-	"art": "hora estándar de argentina", "brt": "hora estándar de brasilia",
-	"clt": "hora estándar de chile", "clst": "hora de verano de chile",
-	"cot": "hora estándar de colombia", "pet": "hora estándar de perú",
-	"bot": "hora de bolivia", "ect": "hora de ecuador", "vet": "hora de venezuela",
-	"uyt": "hora estándar de uruguay",
-}
+// The Spanish time zones, whitelist and month abbreviations, from
+// data/es.tsv.
+var (
+	esZoneSpoken, esZoneWritten   = lexTimezones("es")
+	esWhitelistTN, esWhitelistITN = lexWhitelist("es", true)
+)
 
 // esZoneAt reads a time zone after a time at token e (which must be a
 // space): "est" → "e s t", "pyt" → "hora estándar de paraguay", with an
@@ -568,14 +516,8 @@ func esZoneAt(s *stream, e int) (string, int) {
 	if s.kind(e) != tSpace || s.kind(e+1) != tWord {
 		return "", e
 	}
-	z := strings.ToLower(s.text(e + 1))
-	var out string
-	switch {
-	case esZoneLetters[z]:
-		out = strings.Join(strings.Split(z, ""), " ")
-	case esZoneNames[z] != "":
-		out = esZoneNames[z]
-	default:
+	out, ok := esZoneSpoken[s.text(e+1)]
+	if !ok {
 		return "", e
 	}
 	j := e + 2
@@ -1327,13 +1269,10 @@ func esRomanTN(s *stream, i int) []match {
 	if s.kind(i-1) != tSpace {
 		return nil
 	}
-	if m := esRegnalTN(s, i); m != nil {
-		return m
-	}
 	switch strings.ToLower(s.text(i - 2)) {
 	case "siglo", "año", "tomo", "capítulo", "libro", "volumen", "parte":
 	default:
-		return nil
+		return esRegnalTN(s, i)
 	}
 	v, ok := parseRoman(strings.ToUpper(s.text(i)))
 	if !ok {
@@ -1474,23 +1413,18 @@ func esElectronicTN(elec matcher) matcher {
 	}
 }
 
-// esRegnalNames lists given names of monarchs and popes, true for the
-// feminine ones.
-var esRegnalNames = map[string]bool{
-	"alfonso": false, "carlos": false, "felipe": false, "fernando": false, "enrique": false, "juan": false,
-	"pedro": false, "jaime": false, "sancho": false, "luis": false, "ramiro": false, "ordoño": false,
-	"bermudo": false, "amadeo": false, "eduardo": false, "jorge": false, "ricardo": false, "guillermo": false,
-	"federico": false, "napoleón": false, "constantino": false, "pío": false, "benedicto": false,
-	"gregorio": false, "león": false, "pablo": false, "clemente": false, "urbano": false, "inocencio": false,
-	"bonifacio": false, "alejandro": false, "sixto": false, "nicolás": false, "iván": false,
-	"maría": true, "isabel": true, "juana": true, "catalina": true, "ana": true, "victoria": true,
-	"leonor": true, "cristina": true, "margarita": true, "urraca": true, "berenguela": true, "blanca": true,
-}
+// esFemNames lists common feminine given names that do not end in -a (a
+// name ending in -a is taken as feminine), for the gender of a regnal
+// ordinal ("Isabel II" → "Isabel segunda").
+var esFemNames = wordSet("isabel leonor beatriz inés mercedes carmen pilar")
 
-// esRegnalTN reads a Roman numeral after a known monarch's or pope's name
-// (esRegnalNames), in its gender: "Felipe II" → "Felipe segundo", "maría
-// vii" → "maría séptima", "Juan XXIII" → "Juan veintitrés" (ordinals up to
-// ten, cardinals above).
+// esRegnalTN reads a Roman numeral after a one-word given name, as kings,
+// queens and popes are numbered: "Felipe II" → "Felipe segundo", "maría
+// vii" → "maría séptima", "Alfonso XIII" → "Alfonso trece" (ordinals up to
+// ten, cardinals above, as Spanish reads regnal numbers). The name is a
+// capitalized word not itself after a capitalized word ("Guerra Mundial II"
+// is a title, not a name), or a lower-case word before a lower-case numeral
+// of two letters or more; the name's gender follows its ending.
 func esRegnalTN(s *stream, i int) []match {
 	t := s.text(i)
 	v, ok := parseRoman(strings.ToUpper(t))
@@ -1498,17 +1432,29 @@ func esRegnalTN(s *stream, i int) []match {
 		return nil
 	}
 	name := s.text(i - 2)
-	fem, known := esRegnalNames[strings.ToLower(name)]
-	// a lower-case "vi" or "xi" after a name is a word or a name ("Juan
-	// vi", "Li xi"), so lower case needs two letters besides
-	if !known || t != strings.ToUpper(t) && (len(t) < 2 || t == "vi" || t == "xi") {
+	first, _ := utf8.DecodeRuneInString(name)
+	lowerNum := t == strings.ToLower(t)
+	switch {
+	case lowerNum:
+		// a lower-case "vi" or "xi" after a name is a word or a name ("Juan
+		// vi", "Li xi"), so lower case needs two letters besides
+		if len(t) < 2 || t == "vi" || t == "xi" || t == "di" || t == "mi" || t == "li" || name != strings.ToLower(name) {
+			return nil
+		}
+	case t != strings.ToUpper(t) || !unicode.IsUpper(first) || name == strings.ToUpper(name):
 		return nil
+	}
+	if prev := s.text(i - 4); s.kind(i-3) == tSpace && s.kind(i-4) == tWord {
+		if r, _ := utf8.DecodeRuneInString(prev); unicode.IsUpper(r) {
+			return nil
+		}
 	}
 	if v > 10 {
 		return one(i+1, Roman, esCardinal(strconv.Itoa(v)))
 	}
+	low := strings.ToLower(name)
 	g := "o"
-	if fem {
+	if strings.HasSuffix(low, "a") || esFemNames[low] {
 		g = "a"
 	}
 	return one(i+1, Roman, esOrdinal(v, g))

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Generic matchers for languages written with a decimal comma and a
@@ -24,7 +25,7 @@ type latin struct {
 	card        func(string) string // spells a digit string
 	cardBefore  func(string) string // spelling before a noun or scale ("ein", "un"); nil = card
 	frac        func(string) string // spells the digits after the decimal comma
-	scales      map[string]string   // written scale words kept as words: "millionen"
+	scales      map[string]string   // written scale words (lower case) → spoken: "millionen", "mio." → "millionen"
 	currencies  map[string]latinCurrency
 	units       map[string][2]string // written unit → singular, plural spoken
 	unitAlias   map[string]string    // other written forms (TN only) → key of units
@@ -47,11 +48,224 @@ type latin struct {
 	// strictBounds leaves digits glued to letters ("B2A23C", "401-ks") as
 	// written: serial numbers, not quantities.
 	strictBounds bool
+	// fromLexicon is set by useLexicon: the word tables come from the
+	// language's data file.
+	fromLexicon bool
 	// ordinalSuffixes are written ordinal markers after digits ("e", "ème", "º").
+}
+
+// useLexicon fills L's word tables from the language's data file
+// (data/<tag>.tsv): units and their written variants, the spoken forms ITN
+// reads, currencies and their sub-units, grammatical gender, scale words and
+// month names. TN and ITN both read these tables, so a unit or currency one
+// direction knows the other knows too. Earlier rows win when two claim the
+// same written or spoken form. Call it before finish.
+//
+// Column 4 of [units] and columns 7–8 of [currencies] are flags: `f` marks a
+// feminine noun, `noitn` a unit ITN never writes from its spoken form.
+func (L *latin) useLexicon(tag string) *latin {
+	lx := lexiconFor(tag)
+	L.fromLexicon = true
+	L.units = map[string][2]string{}
+	L.unitAlias = map[string]string{}
+	if L.spokenUnit == nil {
+		L.spokenUnit = map[string]string{}
+	}
+	if L.spokenFixed == nil {
+		L.spokenFixed = map[string]bool{}
+	}
+	if L.fem == nil {
+		L.fem = map[string]bool{}
+	}
+	markFem := func(words ...[]string) {
+		for _, ws := range words {
+			for _, w := range ws {
+				L.fem[w] = true
+			}
+		}
+	}
+	for _, u := range lx.units() {
+		w0 := u.written[0]
+		if _, dup := L.units[w0]; dup {
+			continue
+		}
+		L.units[w0] = [2]string{u.singular[0], u.plural[0]}
+		for _, w := range u.written[1:] {
+			if _, taken := L.units[w]; !taken {
+				if _, taken := L.unitAlias[w]; !taken {
+					L.unitAlias[w] = w0
+				}
+			}
+		}
+		if u.has("f") {
+			markFem(u.singular, u.plural)
+		}
+		if u.has("noitn") {
+			continue
+		}
+		for _, sp := range append(append([]string(nil), u.singular...), u.plural...) {
+			if _, taken := L.spokenUnit[sp]; !taken {
+				L.spokenUnit[sp] = w0
+				L.spokenFixed[sp] = true
+			}
+		}
+	}
+	// lower-case variants of the written forms ("° c", "kwh"), where no
+	// row claims them
+	for _, u := range lx.units() {
+		for _, w := range u.written {
+			low := strings.ToLower(w)
+			_, unit := L.units[low]
+			_, alias := L.unitAlias[low]
+			if len(low) > 1 && !unit && !alias {
+				L.unitAlias[low] = u.written[0]
+			}
+		}
+	}
+	L.currencies = map[string]latinCurrency{}
+	L.centSymbol = map[string]string{}
+	for _, c := range lx.currencies() {
+		sym := c.symbols[0]
+		for k, one := range c.major {
+			lc := latinCurrency{one: one, many: c.majors[min(k, len(c.majors)-1)], symbol: sym}
+			if len(c.minor) > 0 {
+				lc.subOne, lc.subMany = c.minor[0], c.minors[0]
+			}
+			if k > 0 {
+				// another spoken name: ITN only (TN says the first)
+				L.currencies["_"+sym+"_"+one] = lc
+				continue
+			}
+			for _, w := range c.symbols {
+				keys := []string{w}
+				if utf8.RuneCountInString(w) > 1 {
+					keys = append(keys, strings.ToLower(w)) // codes: "CRC", "crc"
+				}
+				for _, key := range keys {
+					if _, taken := L.currencies[key]; !taken {
+						L.currencies[key] = lc
+					}
+				}
+			}
+		}
+		for _, m := range append(append([]string(nil), c.minor...), c.minors...) {
+			if _, taken := L.centSymbol[m]; !taken {
+				L.centSymbol[m] = sym
+			}
+		}
+		if field(c.extra, 0) == "f" {
+			markFem(c.major, c.majors)
+		}
+		if field(c.extra, 1) == "f" {
+			markFem(c.minor, c.minors)
+		}
+	}
+	L.scales = map[string]string{}
+	for _, m := range lx.magnitudes() {
+		pl := m.words[min(1, len(m.words)-1)]
+		for k, w := range m.words {
+			spoken := w
+			if k >= 2 { // a written abbreviation ("Mio."): read as the plural
+				spoken = pl
+			}
+			L.scales[strings.ToLower(w)] = spoken
+		}
+	}
+	L.months = make([]string, 12)
+	for _, m := range lx.months() {
+		if m.num >= 1 && m.num <= 12 && len(m.names) > 0 {
+			L.months[m.num-1] = strings.ToLower(m.names[0])
+		}
+	}
+	return L
+}
+
+// lexWhitelist builds the whitelist tables of a language from the
+// [abbreviations] section of its data file: tn maps every written form to
+// the first spoken form; itn maps every spoken form of a row flagged `itn`
+// to the first written form. With weekdays, the dotted weekday
+// abbreviations ("lun.") join the TN table.
+func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
+	lx := lexiconFor(tag)
+	tn, itn = map[string]string{}, map[string]string{}
+	for _, p := range lx.pairs("abbreviations") {
+		if len(p.spoken) == 0 {
+			continue
+		}
+		for _, w := range p.written {
+			if _, taken := tn[w]; !taken {
+				tn[w] = p.spoken[0]
+			}
+		}
+		if p.has("itn") {
+			for _, sp := range p.spoken {
+				if _, taken := itn[sp]; !taken {
+					itn[sp] = p.written[0]
+				}
+			}
+		}
+	}
+	if weekdays {
+		for _, d := range lx.weekdays() {
+			for _, a := range d.abbrs {
+				if _, taken := tn[a]; !taken && strings.HasSuffix(a, ".") && len(d.names) > 0 {
+					tn[a] = d.names[0]
+				}
+			}
+		}
+	}
+	return tn, itn
+}
+
+// zoneAfter reads a spoken time zone after token end (skipping one space):
+// the longest run of up to six words whose spoken form is in written
+// ("e s t", "hora estándar de paraguay"); it returns the written zone and
+// the index after it, or "" and end.
+func zoneAfter(s *stream, end int, written map[string]string) (string, int) {
+	best, bestEnd := "", end
+	var ws []string
+	for j, n := end, 0; n < 6; n++ {
+		w, e := wordAfter(s, j)
+		if w == "" {
+			break
+		}
+		ws = append(ws, w)
+		if z, ok := written[strings.Join(ws, " ")]; ok {
+			best, bestEnd = z, e
+		}
+		j = e
+	}
+	return best, bestEnd
+}
+
+// lexTimezones returns a language's [timezones] section as a map from each
+// written form to the first spoken form, and from each spoken form to the
+// first written form.
+func lexTimezones(tag string) (spoken, written map[string]string) {
+	spoken, written = map[string]string{}, map[string]string{}
+	for _, p := range lexiconFor(tag).pairs("timezones") {
+		if len(p.spoken) == 0 {
+			continue
+		}
+		for _, w := range p.written {
+			if _, taken := spoken[w]; !taken {
+				spoken[w] = p.spoken[0]
+			}
+		}
+		for _, sp := range p.spoken {
+			if _, taken := written[sp]; !taken {
+				written[sp] = p.written[0]
+			}
+		}
+	}
+	return spoken, written
 }
 
 // finish builds derived tables; call it once after filling L.
 func (L *latin) finish() *latin {
+	if L.fromLexicon {
+		return L // useLexicon built spokenUnit
+	}
 	if L.spokenUnit == nil {
 		L.spokenUnit = map[string]string{}
 	}
@@ -164,10 +378,17 @@ func (L *latin) number(n numLit) string {
 	return w
 }
 
-// scaleAfter reads a written scale word after a number ("2 millionen").
+// scaleAfter reads a written scale word after a number ("2 millionen",
+// "2 Mio.").
 func (L *latin) scaleAfter(s *stream, j int) (string, int) {
 	if s.kind(j) == tSpace && s.kind(j+1) == tWord && s.boundary(j+2) {
-		if w, ok := L.scales[strings.ToLower(s.text(j+1))]; ok {
+		low := strings.ToLower(s.text(j + 1))
+		if s.is(j+2, ".") {
+			if w, ok := L.scales[low+"."]; ok {
+				return w, j + 3
+			}
+		}
+		if w, ok := L.scales[low]; ok {
 			return w, j + 2
 		}
 	}
@@ -290,6 +511,8 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		}
 		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit+join+cw)
 	}
+	// more than two decimals: read as a decimal, without trailing zeros
+	n.frac = frac
 	return one(end, Money, L.number(n)+" "+cur.many)
 }
 
