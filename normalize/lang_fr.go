@@ -123,26 +123,7 @@ func frOrdinal(d string, fem bool) string {
 
 var frLatin = (&latin{
 	point: "virgule", minus: "moins", card: frCardinal, frac: frFrac,
-	scales: map[string]string{"mille": "mille", "million": "million", "millions": "millions", "milliard": "milliard",
-		"milliards": "milliards"},
-	currencies: map[string]latinCurrency{
-		"€": {"euro", "euros", "centime", "centimes", "€"}, "$": {"dollar", "dollars", "cent", "cents", "$"},
-		"£": {"livre", "livres", "penny", "pence", "£"}, "CHF": {"franc suisse", "francs suisses", "centime", "centimes", "CHF"},
-		"₩": {"won", "wons", "jeon", "jeon", "₩"}, "¥": {"yen", "yens", "sen", "sen", "¥"},
-	},
-	units: map[string][2]string{
-		"m": {"mètre", "mètres"}, "km": {"kilomètre", "kilomètres"}, "cm": {"centimètre", "centimètres"},
-		"mm": {"millimètre", "millimètres"}, "kg": {"kilogramme", "kilogrammes"}, "g": {"gramme", "grammes"},
-		"l": {"litre", "litres"}, "h": {"heure", "heures"}, "min": {"minute", "minutes"}, "s": {"seconde", "secondes"},
-		"km/h": {"kilomètre par heure", "kilomètres par heure"}, "%": {"pour cent", "pour cent"},
-		"km²": {"kilomètre carré", "kilomètres carrés"}, "m²": {"mètre carré", "mètres carrés"},
-		"°C": {"degré celsius", "degrés celsius"}, "ha": {"hectare", "hectares"}, "t": {"tonne", "tonnes"},
-		"ml": {"millilitre", "millilitres"}, "µm": {"micromètre", "micromètres"}, "cm³": {"centimètre cube", "centimètres cubes"},
-		"m³": {"mètre cube", "mètres cubes"}, "/m²": {"par mètre carré", "par mètre carré"}, "/km²": {"par kilomètre carré", "par kilomètre carré"},
-	},
-	unitAlias:   map[string]string{"km/h ": "km/h"},
 	symbolAfter: true,
-	centSymbol:  map[string]string{"centime": "€", "centimes": "€"},
 	format: func(a string) string {
 		ip, fp, dec := strings.Cut(a, ",")
 		if dec {
@@ -150,15 +131,15 @@ var frLatin = (&latin{
 		}
 		return frGroup(ip)
 	},
-	fem: wordSet("heure heures minute minutes seconde secondes tonne tonnes livre livres"),
 	cardFem: func(d string) string {
 		w := frCardinal(d)
 		return strings.TrimSuffix(w, "un") + strings.Repeat("une", btoi(strings.HasSuffix(w, "un")))
 	},
 	groupSep: []string{" ", "\u00a0", "\u202f", "."},
-	months: []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-		"octobre", "novembre", "décembre"},
-}).finish()
+}).useLexicon("fr").finish()
+
+// The French whitelist, from data/fr.tsv.
+var frWhitelistTN, frWhitelistITN = lexWhitelist("fr", false)
 
 var frLex = func() *numLex {
 	m := map[string]lexEntry{"une": {kUnit, 1}, "et": {kAnd, 0}, "cent": {kHundredMul, 100}, "cents": {kHundredMul, 100},
@@ -192,16 +173,13 @@ func init() {
 			Electronic: L.electronicTN(frElec),
 			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
 			Ordinal: frOrdinalTN, Date: frDateTN, Fraction: frFractionTN, Time: frTimeTN,
-			Whitelist: whitelistMatcher(map[string]string{"Mᵐᵉ": "madame", "Mᵐᵉˢ": "mesdames", "Mˡˡᵉ": "mademoiselle",
-				"Mˡˡᵉˢ": "mesdemoiselles", "Dʳ": "docteur", "Dʳˢ": "docteurs", "Dʳᵉ": "docteure", "M.": "monsieur",
-				"Mme": "madame", "Mlle": "mademoiselle", "Dr": "docteur", "Pr": "professeur", "etc.": "et cetera"}),
+			Whitelist: whitelistMatcher(frWhitelistTN),
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(frElec),
 			Cardinal:   L.cardinalITN, Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: frOrdinalITN, Date: frDateITN, Time: frTimeITN, Fraction: frFractionITN,
-			Whitelist: whitelistMatcher(map[string]string{"madame": "Mᵐᵉ", "mesdames": "Mᵐᵉˢ", "mademoiselle": "Mˡˡᵉ",
-				"docteur": "Dʳ", "monsieur": "M.", "messieurs": "MM."}),
+			Whitelist: whitelistMatcher(frWhitelistITN),
 		},
 		score: stopScore(wordSet("le la les de des du un une et est en que qui dans pour pas au sur ne se ce il elle avec plus par son sa ses ont été être nous vous ils elles mais ou donc car je tu aux cette leur leurs")),
 	})
