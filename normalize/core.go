@@ -300,7 +300,7 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 						reads[k].text += suffix + " "
 					}
 				} else if q := s.text(best); s.kind(best+1) == tWord && len(q) == 1 && isQuote(rune(q[0])) &&
-					!(s.is(best+1, "s") && !s.glued(best+2)) && !openedBefore(src[:start], rune(q[0])) {
+					!(s.is(best+1, "s") && s.kind(best+2) != tWord && s.kind(best+2) != tNum) && !openedBefore(src[:start], rune(q[0])) {
 					// So is a stray quote glued to a word: "3'sss" → "three
 					// ' sss".
 					best, end = best+1, int(s.toks[best].end)

@@ -600,6 +600,22 @@ func enMeasureTN(s *stream, i int) []match {
 		name = u.one
 	}
 	out := val + " " + name
+	// "6 ft 2 in": inches after feet, where "in" cannot be the preposition.
+	if u.many == "feet" && s.kind(e) == tSpace && s.kind(e+1) == tNum {
+		if n2, ok := scanNumber(s, e+1, ".", ","); ok && !n2.neg {
+			k := n2.end
+			if s.kind(k) == tSpace {
+				k++
+			}
+			if (s.is(k, "in") || s.is(k, "inches") || s.is(k, "\"")) && s.boundary(k+1) {
+				in := " inches"
+				if n2.isOne() {
+					in = " inch"
+				}
+				return one(k+1, Measure, out+" "+enNumber(n2, true)+in)
+			}
+		}
+	}
 	if s.is(e, "/") {
 		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 == e+2 {
 			out += " per " + u2.one
@@ -789,15 +805,18 @@ func enDateTN(s *stream, i int) []match {
 		out := mw + " " + enOrdinal(d)
 		e := k
 		y := k
+		// A comma before the year stays, as written: "august 23, 2002" →
+		// "august twenty third, two thousand two".
+		comma := ""
 		if s.is(y, ",") {
-			y++
+			y, comma = y+1, ","
 		} else if s.kind(y) == tSpace && s.is(y+1, ",") {
-			y += 2
+			y, comma = y+2, ","
 		}
 		if dash && s.is(y, "-") || !dash && s.kind(y) == tSpace {
 			if s.kind(y+1) == tNum && len(s.text(y+1)) == 4 && s.boundary(y+2) {
 				if yw, ok := enYear(s.text(y + 1)); ok {
-					out += " " + yw
+					out += comma + " " + yw
 					e = y + 2
 				}
 			}
@@ -836,10 +855,14 @@ func enDateTN(s *stream, i int) []match {
 		if !strings.EqualFold(s.text(i-2), "the") {
 			out = "the " + out
 		}
-		if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
-			if yw, ok := enYear(s.text(e + 1)); ok {
-				out += " " + yw
-				e += 2
+		y, comma := e, ""
+		if s.is(y, ",") {
+			y, comma = y+1, ","
+		}
+		if s.kind(y) == tSpace && s.kind(y+1) == tNum && len(s.text(y+1)) == 4 && s.boundary(y+2) {
+			if yw, ok := enYear(s.text(y + 1)); ok {
+				out += comma + " " + yw
+				e = y + 2
 			}
 		}
 		return one(e, Date, out)
