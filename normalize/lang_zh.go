@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -94,14 +95,79 @@ func zhNumber(n numLit) string {
 	return w
 }
 
-var zhUnitsTN = map[string]string{"kg": "千克", "g": "克", "mg": "毫克", "km": "千米", "m": "米", "cm": "厘米", "mm": "毫米",
-	"m²": "平方米", "m2": "平方米", "km²": "平方千米", "m³": "立方米", "ms": "毫秒", "s": "秒", "min": "分钟", "h": "小时",
-	"°C": "摄氏度", "℃": "摄氏度", "°F": "华氏度", "l": "升", "L": "升", "ml": "毫升", "mL": "毫升", "km/h": "千米每小时",
-	"t": "吨", "kb": "千字节", "mb": "兆字节", "gb": "吉字节", "GB": "吉字节", "MB": "兆字节", "KB": "千字节",
-	"hz": "赫兹", "Hz": "赫兹", "kw": "千瓦", "kW": "千瓦", "w": "瓦", "W": "瓦"}
+// The Chinese word tables, from data/zh.tsv: TN reads a unit or currency
+// by its written form, ITN by its Chinese name, from the same rows.
+var (
+	zhUnitsTN     = map[string]string{} // written unit → name
+	zhCurrencyTN  = map[string]string{} // symbol or code → name
+	zhUnitITN     []zhTerm              // name → written unit, longest name first
+	zhCurrencyITN []zhTerm              // name → symbol, longest name first
+	zhWhitelist   = map[string]string{} // Chinese term → Latin-letter term (ITN)
+	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
+	zhMath        = map[string]string{} // math symbol → reading (TN)
+)
 
-var zhCurrencyTN = map[string]string{"CNY": "人民币", "RMB": "人民币", "USD": "美元", "EUR": "欧元", "$": "美元", "US$": "美元", "€": "欧元", "£": "英镑", "¥": "人民币", "￥": "人民币",
-	"₩": "韩元", "₹": "卢比", "JPY¥": "日元"}
+// zhTerm pairs a Chinese name with what ITN writes for it.
+type zhTerm struct{ word, sym string }
+
+func init() {
+	lx := lexiconFor("zh")
+	claimed := map[string]bool{}
+	for _, u := range lx.units() {
+		for _, w := range u.written {
+			if _, taken := zhUnitsTN[w]; !taken {
+				zhUnitsTN[w] = u.singular[0]
+			}
+		}
+		if u.has("noitn") {
+			continue
+		}
+		for _, name := range u.singular {
+			if !claimed[name] {
+				claimed[name] = true
+				zhUnitITN = append(zhUnitITN, zhTerm{name, u.written[0]})
+			}
+		}
+	}
+	for _, c := range lx.currencies() {
+		for _, w := range c.symbols {
+			if _, taken := zhCurrencyTN[w]; !taken {
+				zhCurrencyTN[w] = c.major[0]
+			}
+		}
+		for _, name := range c.major {
+			if !claimed[name] {
+				claimed[name] = true
+				zhCurrencyITN = append(zhCurrencyITN, zhTerm{name, c.symbols[0]})
+			}
+		}
+	}
+	longestFirst := func(ts []zhTerm) {
+		slices.SortStableFunc(ts, func(a, b zhTerm) int {
+			return utf8.RuneCountInString(b.word) - utf8.RuneCountInString(a.word)
+		})
+	}
+	longestFirst(zhUnitITN)
+	longestFirst(zhCurrencyITN)
+	for _, p := range lx.pairs("abbreviations") {
+		if p.has("itn") {
+			for _, sp := range p.spoken {
+				zhWhitelist[sp] = p.written[0]
+			}
+		}
+	}
+	for _, r := range lx.rows("upper_terms") {
+		ws := alts(r[0])
+		for _, w := range ws {
+			zhUpper[strings.ToLower(w)] = ws[0]
+		}
+	}
+	for _, p := range lx.pairs("math") {
+		for _, w := range p.written {
+			zhMath[w] = p.spoken[0]
+		}
+	}
+}
 
 func init() {
 	register(&rules{
@@ -241,7 +307,11 @@ func zhMeasureTN(s *stream, i int) []match {
 			continue
 		}
 		key := s.span(end, e)
-		if u, ok := zhUnitsTN[key]; ok && (e >= s.n() || s.kind(e) != tWord) {
+		u, ok := zhUnitsTN[key]
+		if !ok {
+			u, ok = zhUnitsTN[strings.ToLower(key)]
+		}
+		if ok && (e >= s.n() || s.kind(e) != tWord) {
 			return one(e, Measure, zhNumber(n)+u)
 		}
 	}
@@ -332,13 +402,12 @@ func zhTimeTN(s *stream, i int) []match {
 	return one(e, Time, out)
 }
 
-var zhUpper = wordSet("ufo vip iq eq mba gpu cpu nba ceo cfo cto app atm dna pc tv usb wifi ai it dj diy gdp mvp")
-
 func zhWhitelistTN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !zhUpper[strings.ToLower(s.text(i))] || strings.ToUpper(s.text(i)) == s.text(i) {
+	up, ok := zhUpper[strings.ToLower(s.text(i))]
+	if s.kind(i) != tWord || !ok || up == s.text(i) {
 		return nil
 	}
-	return one(i+1, Whitelist, strings.ToUpper(s.text(i)))
+	return one(i+1, Whitelist, up)
 }
 
 // ITN.
@@ -613,9 +682,6 @@ func zhFractionITN(s *stream, i int) []match {
 	return one(num.end, Fraction, prefix+num.val.String()+"/"+den.val.String())
 }
 
-var zhCurrencyITN = []struct{ word, sym string }{{"美元", "US$"}, {"欧元", "€"}, {"英镑", "£"}, {"日元", "JPY¥"},
-	{"韩元", "₩"}, {"印度卢布", "₹"}, {"卢比", "₹"}, {"人民币", "¥"}, {"元", "¥"}}
-
 func zhMoneyITN(s *stream, i int) []match {
 	r, ok := zhParse(s, i)
 	if !ok {
@@ -721,11 +787,6 @@ func zhOrdinalITN(s *stream, i int) []match {
 	return one(r.end, Ordinal, "第"+zhWritten(r, false))
 }
 
-var zhWhitelist = map[string]string{"美国研究生入学考试": "GRE", "网络互联协议": "IP", "虚拟专用网络": "VPN",
-	"首席执行官": "CEO", "镭射唱片": "CD", "可移植文档格式": "PDF",
-	"人力资源": "HR", "刷卡机": "POS机", "通用串行总线": "USB", "统一资源定位符": "URL", "脱氧核糖核酸": "DNA",
-	"核糖核酸": "RNA", "发光二极管": "LED", "博士": "PhD"}
-
 func zhWhitelistITN(s *stream, i int) []match {
 	var out []match
 	for _, k := range sortedKeys(zhWhitelist) {
@@ -736,10 +797,6 @@ func zhWhitelistITN(s *stream, i int) []match {
 	}
 	return out
 }
-
-var zhUnitITN = []struct{ word, sym string }{{"千米每小时", "km/h"}, {"公里每小时", "km/h"}, {"平方米", "m²"},
-	{"平方公里", "km²"}, {"立方米", "m³"}, {"千克", "kg"}, {"公斤", "kg"}, {"千米", "km"}, {"公里", "km"},
-	{"厘米", "cm"}, {"毫米", "mm"}, {"毫升", "ml"}, {"毫秒", "ms"}, {"摄氏度", "°C"}, {"克", "g"}, {"米", "m"}}
 
 // zhMeasureITN converts percentages ("百分之三十" → "30%") and amounts with
 // metric units ("三百二十四点七五克" → "324.75g").
@@ -786,9 +843,6 @@ func zhMeasureITN(s *stream, i int) []match {
 	}
 	return nil
 }
-
-var zhMath = map[string]string{"+": "加", "=": "等于", "≤": "小于等于", "≥": "大于等于", "<=": "小于等于", ">=": "大于等于",
-	"<": "小于", ">": "大于", "×": "乘", "÷": "除以"}
 
 // zhVerbatimTN reads math symbols between numbers: "1+2" → "一加二",
 // "2 = 1 + 1" → "二等于一加一" (the spaces around the symbol are absorbed).
