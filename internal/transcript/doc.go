@@ -13,7 +13,8 @@
 //     does), plus usage.
 //   - text: the text and a newline, as text/plain.
 //   - srt, vtt: subtitle cues built by package segment from the segments'
-//     words (at most 42 characters a cue), written by [segment.WriteSRT] and
+//     words (sentences, then at most two lines of 42 columns and 7 s a
+//     cue; see [Result.Cues]), written by [segment.WriteSRT] and
 //     [segment.WriteVTT].
 //   - diarized_json: needs speaker timelines, which this build does not
 //     have; [Write] returns [ErrDiarization]'s 422 error rather than invent

@@ -17,8 +17,8 @@ func ExampleWrite() {
 	ctx := context.Background()
 	transcript.Write(ctx, os.Stdout, transcript.JSON, res, transcript.Granularities{})
 	transcript.Write(ctx, os.Stdout, transcript.VerboseJSON, res, transcript.Granularities{Words: true})
-	// Subtitle cues follow package segment: short segments that fit in 42
-	// characters together share a cue.
+	// Subtitle cues follow package segment: segments that fit together in
+	// one cue (two lines of 42 columns, 7 s) share it.
 	transcript.Write(ctx, os.Stdout, transcript.SRT, res, transcript.Granularities{})
 	// Output:
 	// {"text":"hello there friend you are a bold one","duration":4,"usage":{"type":"duration","seconds":4}}

@@ -201,9 +201,15 @@ func (r *Result) Verbose(g Granularities) VerboseResult {
 	return v
 }
 
-// Cues builds subtitle cues from r's segments with package segment: words
-// keep their own times, cues break at sentence ends and pauses and hold at
-// most [segment.DefaultMaxChars] characters. Speaker is "" on every cue.
+// Cues builds subtitle cues from r's segments with package segment. The
+// segments are first cut into cues of at most two lines' worth of text
+// ([segment.Cues] with a length of 12 to 84 characters: at sentence stops
+// where the text has them, at pauses of over about 1.2 s, and otherwise at
+// the best-scored word gap, where pauses between words count), then laid
+// out as subtitles ([segment.Subtitles] with
+// [segment.DefaultSubtitleOptions]: lines of at most 42 columns, two lines
+// and 7 s a cue). Times come from the words when the segments carry them.
+// Speaker is "" on every cue.
 func (r *Result) Cues(ctx context.Context) ([]segment.Cue, error) {
 	in := make([]segment.Cue, 0, len(r.Segments))
 	for _, s := range r.Segments {
@@ -220,8 +226,14 @@ func (r *Result) Cues(ctx context.Context) ([]segment.Cue, error) {
 	if len(in) == 0 {
 		return []segment.Cue{}, nil
 	}
-	return segment.Cues(ctx, in, segment.Options{Language: r.Language, MediaEnd: r.Duration,
-		Length: &segment.Length{MinChars: segment.DefaultMinChars, MaxChars: segment.DefaultMaxChars}})
+	opts := segment.DefaultSubtitleOptions()
+	opts.Language = r.Language
+	cues, err := segment.Cues(ctx, in, segment.Options{Language: r.Language, MediaEnd: r.Duration,
+		Length: &segment.Length{MinChars: segment.DefaultMinChars, MaxChars: opts.MaxLineChars * opts.MaxLines}})
+	if err != nil {
+		return nil, err
+	}
+	return segment.Subtitles(ctx, cues, opts)
 }
 
 // Write writes r to w in format f. diarized_json returns [ErrDiarization]
