@@ -43,8 +43,8 @@ Formats (--format), the response formats of POST /v1/audio/transcriptions:
   verbose_json  task, language, duration, text, segments with start and end
                 times, and with --granularity word the words with times and
                 confidences (0 to 1)
-  srt, vtt      subtitles (SubRip, WebVTT): cues of at most 42 characters,
-                broken at pauses and sentence ends
+  srt, vtt      subtitles (SubRip, WebVTT): cues of at most two lines of 42
+                characters and 7 seconds, cut at pauses and sentence ends
 
 With several files, text and json go to standard output one after another
 (json as one object a line); srt and vtt need --out-dir, which writes
