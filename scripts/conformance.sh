@@ -8,6 +8,7 @@
 # capability has landed); CONFORMANCE_ARGS adds options (e.g. --audio FILE).
 set -euo pipefail
 cli=$1 suite=$2
+known=$(dirname "$0")/conformance-known-failures.txt
 groups=${CONFORMANCE_GROUPS:-health,auth,errors,models,normalization,segmentation,alignment,transcription,speech,speaker,generation,limits,versioning}
 # With the shared test data, the checks that run a model get a recording;
 # without it they skip, and the rest of the suite runs.
@@ -37,15 +38,17 @@ run() { # run MODE: headless or desktop
     kill -0 $pid 2>/dev/null || { cat "$log"; echo "conformance: server exited"; return 1; }
     sleep 0.1
   done
-  # Load the alignment default so the checks that run it are not skipped.
-  python3 - "http://127.0.0.1:$port" "$key" <<'PY' || true
+  # Load the alignment and speech defaults so the checks that run them are
+  # not skipped.
+  python3 - "http://127.0.0.1:$port" "$key" Sotto/Lattice-2 Sotto/Flite <<'PY' || true
 import json, sys, urllib.request
-req = urllib.request.Request(sys.argv[1] + "/v1/models/load", data=json.dumps({"model": "Sotto/Lattice-2"}).encode(),
-                             headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
-try:
-    print("preload:", urllib.request.urlopen(req, timeout=120).read().decode())
-except Exception as e:
-    print("preload of Sotto/Lattice-2 failed:", e)
+for model in sys.argv[3:]:
+    req = urllib.request.Request(sys.argv[1] + "/v1/models/load", data=json.dumps({"model": model}).encode(),
+                                 headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
+    try:
+        print("preload:", urllib.request.urlopen(req, timeout=120).read().decode())
+    except Exception as e:
+        print("preload of", model, "failed:", e)
 PY
   echo "== conformance, $mode listener =="
   set +e
@@ -54,6 +57,17 @@ PY
   rc=$?
   set -e
   grep -v '^PASS\|^SKIP' "$data/conformance.out"
+  # A FAIL listed in conformance-known-failures.txt (with the reason the
+  # service cannot pass it yet) is reported but does not fail the run; any
+  # other FAIL, or a suite that fails without a FAIL line, does.
+  if [[ $rc -ne 0 ]] && grep -q '^FAIL' "$data/conformance.out"; then
+    local unknown
+    unknown=$(grep '^FAIL' "$data/conformance.out" | grep -v -F -f <(grep -v '^#' "$known" | cut -f1 | sed '/^$/d') || true)
+    if [[ -z $unknown ]]; then
+      echo "conformance ($mode): every FAIL above is a known one (scripts/conformance-known-failures.txt)"
+      rc=0
+    fi
+  fi
   if [[ $rc -ne 0 ]]; then echo "--- server log ---"; tail -50 "$log"; fi
   kill $pid 2>/dev/null; wait $pid 2>/dev/null || true
   rm -rf "$data"

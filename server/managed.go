@@ -50,7 +50,7 @@ func (a *managed) Catalog() []any {
 
 func info(e models.Entry) ModelInfo {
 	return ModelInfo{ID: e.ID, SupportedEndpoints: e.SupportedEndpoints, DefaultFor: e.DefaultFor,
-		ExecutionLocation: e.ExecutionLocation, Backend: e.Backend, Languages: e.Languages}
+		ExecutionLocation: e.ExecutionLocation, Backend: e.Backend, Languages: e.Languages, Features: e.Features}
 }
 
 func (a *managed) Info(id string) (ModelInfo, bool) {

@@ -17,6 +17,7 @@ type ModelInfo struct {
 	ExecutionLocation  string
 	Backend            string
 	Languages          []string
+	Features           []string
 	// Dir is where the model's files are, when it is downloaded.
 	Dir string
 }

@@ -35,6 +35,7 @@ type espeak struct {
 	voices   []Voice
 	byID     map[string]Voice
 	variants []string
+	female   []string // variants espeak-ng marks female, in its order
 }
 
 var _ Backend = (*espeak)(nil)
@@ -68,7 +69,11 @@ func openEspeak(ctx context.Context, cfg backend.Config) (Backend, error) {
 		e.byID[v.ID] = v
 	}
 	for _, r := range parseEspeakVoices(vars) {
-		e.variants = append(e.variants, strings.TrimPrefix(r.file, "!v/"))
+		name := strings.TrimPrefix(r.file, "!v/")
+		e.variants = append(e.variants, name)
+		if r.gender == "female" {
+			e.female = append(e.female, name)
+		}
 	}
 	if len(e.voices) == 0 {
 		return nil, fmt.Errorf("tts: espeak-ng at %s lists no voices", prog)
@@ -135,6 +140,23 @@ func (e *espeak) ResolveVoice(id string) (Voice, bool) {
 	v.ID = id
 	v.Name += " (" + variant + ")"
 	return v, true
+}
+
+// Variants lists the installed voice variants (espeak-ng's "!v/" files).
+func (e *espeak) Variants() []string { return slices.Clone(e.variants) }
+
+// VariantFor returns a variant giving a voice of the gender ("female" or
+// "male"), or "" when none is needed or installed: espeak-ng's language
+// voices are male, so only "female" needs one (f3 when installed, the
+// clearest of its female variants, else the first).
+func (e *espeak) VariantFor(gender string) string {
+	if gender != "female" || len(e.female) == 0 {
+		return ""
+	}
+	if slices.Contains(e.female, "f3") {
+		return "f3"
+	}
+	return e.female[0]
 }
 
 func (e *espeak) Close() error { return nil }

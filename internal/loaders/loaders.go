@@ -11,6 +11,7 @@ import (
 
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/tts"
 )
 
 // Register registers every loader this build has with rt.
@@ -19,6 +20,23 @@ func Register(rt interface {
 }) {
 	rt.RegisterLoader("lattice-1", Align)
 	rt.RegisterLoader("lattice-2", Align)
+	rt.RegisterLoader("flite", Speech("flite"))
+	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
+}
+
+// Speech returns the loader of a speech model run by a program: the tts
+// driver of that name, given the program's path as found on this system.
+func Speech(driver string) models.Loader {
+	return func(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+		cfg := spec.Config()
+		if cfg.Options == nil {
+			cfg.Options = map[string]string{}
+		}
+		if p, ok := spec.Paths[driver]; ok {
+			cfg.Options["program"] = p
+		}
+		return tts.Open(ctx, driver, cfg)
+	}
 }
 
 // packLanguages are the languages whose acoustic model may come from a

@@ -1,0 +1,522 @@
+package server
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/tts"
+)
+
+// speechSegment is one entry of segments[]; nil fields inherit the
+// request's top-level value.
+type speechSegment struct {
+	Input        *string  `json:"input"`
+	Voice        *string  `json:"voice"`
+	Instructions *string  `json:"instructions"`
+	DisableStyle *bool    `json:"disable_style"`
+	Speed        *float64 `json:"speed"`
+	Language     *string  `json:"language"`
+}
+
+// speechRequest is the JSON body of POST /v1/audio/speech (spec part 4).
+// Fields the engines here ignore (sampling and diffusion controls) are still
+// range-checked, as the spec requires.
+type speechRequest struct {
+	Model             string           `json:"model"`
+	Voice             string           `json:"voice"`
+	Input             *string          `json:"input"`
+	Segments          *[]speechSegment `json:"segments"`
+	ResponseFormat    string           `json:"response_format"`
+	StreamFormat      string           `json:"stream_format"`
+	Language          string           `json:"language"`
+	Seed              *int64           `json:"seed"`
+	SampleRate        *int             `json:"sample_rate"`
+	GuidanceScale     *float64         `json:"guidance_scale"`
+	InferenceSteps    *int             `json:"inference_steps"`
+	Temperature       *float64         `json:"temperature"`
+	TopP              *float64         `json:"top_p"`
+	TopK              *int             `json:"top_k"`
+	RepetitionPenalty *float64         `json:"repetition_penalty"`
+	RetryBadcase      *bool            `json:"retry_badcase"`
+	CloneRecipe       *string          `json:"clone_recipe"`
+	Instructions      *string          `json:"instructions"`
+	DisableStyle      *bool            `json:"disable_style"`
+	Speed             *float64         `json:"speed"`
+	UserMarks         json.RawMessage  `json:"user_marks"`
+	PhoneticSpans     json.RawMessage  `json:"phonetic_spans"`
+	ControlPolicy     json.RawMessage  `json:"control_policy"`
+	StyleInstruction  json.RawMessage  `json:"style_instruction"`
+}
+
+// speechPart is one validated piece of a request: a segment with every
+// inherited value resolved.
+type speechPart struct {
+	input, voice, instructions, language string
+	disableStyle                         bool
+	speed                                float64
+	param                                string // "input" or "segments[i]"
+}
+
+// speechFeatureCloning marks a catalog model that clones voices; the
+// clone_recipe errors name it.
+const speechFeatureCloning = "voice_cloning"
+
+// parseSpeech validates every field that needs no loaded model.
+func (s *Server) parseSpeech(r *http.Request) (*speechRequest, ModelInfo, []speechPart, error) {
+	var req speechRequest
+	if err := decodeJSON(r, &req, true, ""); err != nil {
+		return nil, ModelInfo{}, nil, err
+	}
+	if req.StyleInstruction != nil {
+		return nil, ModelInfo{}, nil, sotto.Invalid("bad_request", "style_instruction",
+			"style_instruction was removed; send the speaking style in instructions")
+	}
+	if req.Model == "" {
+		return nil, ModelInfo{}, nil, sotto.Invalid("bad_request", "model", "field \"model\" is required: a speech model ID (GET /v1/models)")
+	}
+	m, err := s.resolveModel(req.Model, pathSpeech)
+	if err != nil {
+		return nil, m, nil, err
+	}
+	if req.Voice == "" {
+		return nil, m, nil, sotto.Invalid("bad_request", "voice", "field \"voice\" is required (GET /v1/audio/voices lists them; builtin:auto lets the model choose)")
+	}
+	if err := checkSpeechRanges(&req); err != nil {
+		return nil, m, nil, err
+	}
+	parts, err := speechParts(&req)
+	if err != nil {
+		return nil, m, nil, err
+	}
+	if req.CloneRecipe != nil {
+		if err := s.checkCloneRecipe(m, req.Voice, *req.CloneRecipe); err != nil {
+			return nil, m, nil, err
+		}
+	}
+	if req.SampleRate != nil && !s.cfg.Desktop {
+		return nil, m, nil, sotto.Invalid("bad_request", "sample_rate",
+			"the headless service speaks at the voice's native rate; leave sample_rate out")
+	}
+	for _, p := range parts {
+		if err := checkSpeechLanguage(m, p.language); err != nil {
+			return nil, m, nil, err
+		}
+		if p.instructions != "" && p.voice != tts.VoiceDesign {
+			return nil, m, nil, sotto.Invalid("bad_request", "instructions",
+				"%s takes no speaking-style instructions with a specific voice; use voice builtin:design to describe a voice", m.ID)
+		}
+		if p.voice == tts.VoiceDesign && p.instructions == "" {
+			return nil, m, nil, sotto.Invalid("bad_request", "instructions",
+				"voice builtin:design needs instructions describing the voice (e.g. \"a slow, deep male voice with a British accent\")")
+		}
+		if strings.HasPrefix(p.voice, "user:") {
+			return nil, m, nil, sotto.Invalid("bad_request", "voice", "saved user voices are not in this build yet; use a builtin voice")
+		}
+	}
+	return &req, m, parts, nil
+}
+
+// checkSpeechRanges checks the enumerations and numeric ranges of spec
+// part 4 and part 8, each a 400 naming its field.
+func checkSpeechRanges(req *speechRequest) error {
+	switch req.ResponseFormat {
+	case "", "wav":
+	default:
+		return sotto.Invalid("bad_request", "response_format", "response_format %q is not supported: only wav", req.ResponseFormat)
+	}
+	switch req.StreamFormat {
+	case "", "audio", "sse":
+	default:
+		return sotto.Invalid("bad_request", "stream_format", "stream_format must be audio or sse, not %q", req.StreamFormat)
+	}
+	bad := func(name, rng string, v float64) error {
+		return sotto.Invalid("bad_request", name, "%s %v is out of range (%s)", name, v, rng)
+	}
+	within := func(p *float64, lo, hi float64) bool {
+		return p == nil || (!math.IsNaN(*p) && *p >= lo && *p <= hi)
+	}
+	switch {
+	case !within(req.Temperature, 0.1, 2):
+		return bad("temperature", "0.1 to 2", *req.Temperature)
+	case !within(req.TopP, 0.1, 1):
+		return bad("top_p", "0.1 to 1", *req.TopP)
+	case req.TopK != nil && (*req.TopK < 1 || *req.TopK > 100):
+		return bad("top_k", "1 to 100", float64(*req.TopK))
+	case !within(req.RepetitionPenalty, 1, math.MaxFloat64):
+		return bad("repetition_penalty", "at least 1", *req.RepetitionPenalty)
+	case !within(req.GuidanceScale, 0, math.MaxFloat64):
+		return bad("guidance_scale", "at least 0", *req.GuidanceScale)
+	case req.InferenceSteps != nil && *req.InferenceSteps < 1:
+		return bad("inference_steps", "at least 1", float64(*req.InferenceSteps))
+	case req.SampleRate != nil && *req.SampleRate <= 0:
+		return bad("sample_rate", "a positive rate in Hz", float64(*req.SampleRate))
+	}
+	return checkSpeed(req.Speed, "speed")
+}
+
+// Speed range: 1 is natural; the engines here go from a quarter to four
+// times the natural rate.
+const minSpeed, maxSpeed = 0.25, 4.0
+
+func checkSpeed(p *float64, param string) error {
+	if p != nil && (math.IsNaN(*p) || *p < minSpeed || *p > maxSpeed) {
+		return sotto.Invalid("bad_request", param, "%s %v is out of range (%g to %g; 1 is natural)", param, *p, minSpeed, maxSpeed)
+	}
+	return nil
+}
+
+// speechParts resolves input or segments[] into parts with every inherited
+// value filled in.
+func speechParts(req *speechRequest) ([]speechPart, error) {
+	if req.Input != nil && req.Segments != nil {
+		return nil, sotto.Invalid("bad_request", "input", "send either input or segments, not both")
+	}
+	if req.Input == nil && req.Segments == nil {
+		return nil, sotto.Invalid("bad_request", "input", "field \"input\" (text) or a non-empty \"segments\" is required")
+	}
+	top := speechPart{voice: req.Voice, language: req.Language, speed: 1, param: "input"}
+	if req.Instructions != nil {
+		top.instructions = *req.Instructions
+	}
+	if req.DisableStyle != nil {
+		top.disableStyle = *req.DisableStyle
+	}
+	if req.Speed != nil {
+		top.speed = *req.Speed
+	}
+	if top.disableStyle && top.instructions != "" {
+		return nil, sotto.Invalid("conflicting_speech_instructions", "disable_style", "disable_style true cannot be combined with non-empty instructions")
+	}
+	if req.Input != nil {
+		if strings.TrimSpace(*req.Input) == "" {
+			return nil, sotto.Invalid("bad_request", "input", "field \"input\" is empty")
+		}
+		top.input = *req.Input
+		return []speechPart{top}, nil
+	}
+	if len(*req.Segments) == 0 {
+		return nil, sotto.Invalid("bad_request", "segments", "segments must have at least one entry")
+	}
+	parts := make([]speechPart, 0, len(*req.Segments))
+	for i, sg := range *req.Segments {
+		p := top
+		p.param = fmt.Sprintf("segments[%d]", i)
+		if sg.Input == nil || strings.TrimSpace(*sg.Input) == "" {
+			return nil, sotto.Invalid("bad_request", p.param+".input", "%s.input is missing or empty", p.param)
+		}
+		p.input = *sg.Input
+		if sg.Voice != nil && *sg.Voice != "" {
+			p.voice = *sg.Voice
+		}
+		if sg.Instructions != nil && *sg.Instructions != "" {
+			p.instructions = *sg.Instructions
+		}
+		if sg.DisableStyle != nil && *sg.DisableStyle {
+			if sg.Instructions != nil && *sg.Instructions != "" {
+				return nil, sotto.Invalid("conflicting_speech_instructions", p.param+".disable_style",
+					"%s: disable_style true cannot be combined with non-empty instructions", p.param)
+			}
+			p.disableStyle, p.instructions = true, ""
+		}
+		if sg.Speed != nil {
+			if err := checkSpeed(sg.Speed, p.param+".speed"); err != nil {
+				return nil, err
+			}
+			p.speed = *sg.Speed
+		}
+		if sg.Language != nil && *sg.Language != "" {
+			p.language = *sg.Language
+		}
+		parts = append(parts, p)
+	}
+	return parts, nil
+}
+
+// checkSpeechLanguage validates a language field: "" and "auto" choose
+// automatically; a tag must parse (400) and be among the model's languages
+// (422 language_unsupported: change the model).
+func checkSpeechLanguage(m ModelInfo, tag string) error {
+	if tag == "" || tag == "auto" {
+		return nil
+	}
+	if _, err := language.Parse(tag); err != nil {
+		return sotto.Invalid("bad_request", "language", "language %q is not a BCP 47 tag", tag)
+	}
+	if slices.Contains(m.Languages, "*") || languageIn(tag, m.Languages) {
+		return nil
+	}
+	return sotto.Unsatisfiable("language_unsupported", "language",
+		"%s does not speak %q (its languages: %s); choose another speech model", m.ID, tag, strings.Join(m.Languages, ", "))
+}
+
+// checkCloneRecipe applies the clone_recipe rules: only the cloning model
+// takes it, and never with builtin:auto.
+func (s *Server) checkCloneRecipe(m ModelInfo, voice, recipe string) error {
+	if recipe != "controllable" && recipe != "ultimate" {
+		return sotto.Invalid("bad_request", "clone_recipe", "clone_recipe must be controllable or ultimate, not %q", recipe)
+	}
+	cloner := ""
+	for _, c := range s.models.Infos() {
+		if c.Serves(pathSpeech) && slices.Contains(c.Features, speechFeatureCloning) {
+			cloner = c.ID
+			break
+		}
+	}
+	if cloner == "" || cloner != m.ID {
+		name := "voice_cloning_model"
+		if cloner != "" {
+			name = strings.ToLower(cloner[strings.LastIndex(cloner, "/")+1:])
+		}
+		return sotto.Invalid("clone_recipe_requires_"+name, "clone_recipe",
+			"clone_recipe applies to a voice-cloning model only; %s does not clone voices", m.ID)
+	}
+	if voice == tts.VoiceAuto {
+		return sotto.Invalid("clone_recipe_requires_saved_voice", "clone_recipe", "clone_recipe needs a saved user voice, not builtin:auto")
+	}
+	return nil
+}
+
+// handleSpeech serves POST /v1/audio/speech: validation, then the model's
+// backend speaks each part in order; one WAV file, or SSE deltas whose first
+// carries the WAV header.
+func (s *Server) handleSpeech(w http.ResponseWriter, r *http.Request) {
+	req, m, parts, err := s.parseSpeech(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	release, loaded, err := s.models.Acquire(r.Context(), m.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
+	b, ok := loaded.(tts.Backend)
+	if !ok {
+		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "model %s does not synthesize speech in this build", m.ID))
+		return
+	}
+	plan, err := planSpeech(b, parts)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	rate := plan[0].voice.SampleRate
+	if req.SampleRate != nil && *req.SampleRate != rate {
+		s.writeError(w, r, sotto.Invalid("bad_request", "sample_rate",
+			"voice %s speaks at %d Hz; sample_rate must be left out or equal it (no resampling)", plan[0].voice.ID, rate))
+		return
+	}
+	w.Header().Set("X-Sotto-Voice", plan[0].voice.ID)
+	if d := plan[0].design; d != nil {
+		if j, err := json.Marshal(d); err == nil {
+			w.Header().Set("X-Sotto-Voice-Design", string(j))
+		}
+	}
+	if req.StreamFormat == "sse" {
+		s.streamSpeech(w, r, b, plan, rate)
+		return
+	}
+	pcm := make([]byte, 44, 1<<16)
+	err = speakPlan(r.Context(), b, plan, rate, func(c tts.Chunk) error {
+		pcm = audio.AppendPCM16(pcm, c.Samples)
+		return nil
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	copy(pcm, audio.WAVHeader(rate, len(pcm)-44))
+	w.Header().Set("Content-Type", "audio/wav")
+	w.Header().Set("Content-Length", strconv.Itoa(len(pcm)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(pcm)
+}
+
+// plannedPart is a part with its voice chosen and options set.
+type plannedPart struct {
+	text   string
+	voice  tts.Voice
+	opts   tts.Options
+	design *tts.Design
+}
+
+// planSpeech picks each part's voice: builtin:auto the model's voice for
+// the part's language, builtin:design the voice the instructions describe.
+func planSpeech(b tts.Backend, parts []speechPart) ([]plannedPart, error) {
+	out := make([]plannedPart, len(parts))
+	for i, p := range parts {
+		lang := p.language
+		if lang == "auto" {
+			lang = ""
+		}
+		pp := plannedPart{text: p.input, opts: tts.Options{Language: lang, Speed: p.speed}}
+		var err error
+		switch p.voice {
+		case tts.VoiceAuto:
+			pp.voice, err = tts.PickVoice(b, lang)
+		case tts.VoiceDesign:
+			var d tts.Design
+			d, err = tts.DesignVoice(b, p.instructions, lang)
+			pp.voice, pp.design = d.Voice, &d
+			pp.opts.Pitch, pp.opts.Variant = d.Pitch, d.Variant
+			if d.Speed != 0 && p.speed == 1 {
+				pp.opts.Speed = d.Speed
+			}
+		default:
+			v, ok := tts.FindVoice(b, p.voice)
+			if !ok {
+				return nil, sotto.Invalid("bad_request", voiceParam(p), "voice %q is not a voice of this model (GET /v1/audio/voices lists them)", p.voice)
+			}
+			pp.voice = v
+		}
+		if err != nil {
+			return nil, err
+		}
+		pp.opts.Voice = pp.voice.ID
+		out[i] = pp
+	}
+	return out, nil
+}
+
+func voiceParam(p speechPart) string {
+	if p.param == "input" {
+		return "voice"
+	}
+	return p.param + ".voice"
+}
+
+// speakPlan speaks every part in order at rate Hz (parts whose voice has
+// another rate are resampled to it).
+func speakPlan(ctx context.Context, b tts.Backend, plan []plannedPart, rate int, emit func(tts.Chunk) error) error {
+	for _, p := range plan {
+		err := tts.Speak(ctx, b, p.text, p.opts, func(c tts.Chunk) error {
+			if c.Rate != rate {
+				out, err := audio.Resample(nil, c.Samples, c.Rate, rate)
+				if err != nil {
+					return err
+				}
+				c = tts.Chunk{Samples: out, Rate: rate}
+			}
+			return emit(c)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Events of a speech stream (spec part 6 item 1).
+const (
+	eventSpeechDelta = "speech.audio.delta"
+	eventSpeechDone  = "speech.audio.done"
+)
+
+type speechDelta struct {
+	Type  string `json:"type"`
+	Audio string `json:"audio"` // base64; the first delta starts with the WAV header
+}
+
+type speechDone struct {
+	Type   string         `json:"type"`
+	XSotto speechDoneInfo `json:"x_sotto"`
+}
+
+type speechDoneInfo struct {
+	SampleRate int     `json:"sample_rate"`
+	Seconds    float64 `json:"seconds"`
+	Voice      string  `json:"voice"`
+}
+
+// streamSpeech sends each sentence's audio as a speech.audio.delta as soon
+// as it is synthesized; the first delta carries a WAV header whose sizes are
+// the streaming placeholders (the length is not known yet).
+func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Backend, plan []plannedPart, rate int) {
+	sse := newSSE(w)
+	samples := 0
+	err := speakPlan(r.Context(), b, plan, rate, func(c tts.Chunk) error {
+		var raw []byte
+		if samples == 0 {
+			raw = audio.WAVHeader(rate, -1)
+		}
+		raw = audio.AppendPCM16(raw, c.Samples)
+		samples += len(c.Samples)
+		return sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(raw)})
+	})
+	if err == nil && samples == 0 {
+		err = sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(audio.WAVHeader(rate, -1))})
+	}
+	if err == nil {
+		err = sse.event(eventSpeechDone, speechDone{Type: eventSpeechDone, XSotto: speechDoneInfo{
+			SampleRate: rate, Seconds: math.Round(float64(samples)/float64(rate)*1000) / 1000, Voice: plan[0].voice.ID}})
+		if err == nil {
+			return
+		}
+	}
+	s.streamFailed(w, r, sse, err, "speech")
+}
+
+// streamFailed ends an SSE stream that failed: an ordinary error response
+// when nothing was sent yet, else a terminal "error" event (nothing when the
+// client is gone).
+func (s *Server) streamFailed(w http.ResponseWriter, r *http.Request, sse *sseWriter, err error, what string) {
+	if !sse.started {
+		s.writeError(w, r, err)
+		return
+	}
+	if r.Context().Err() != nil {
+		s.log.Debug(what+" stream ended by the client", "id", requestID(r.Context()), "err", err)
+		return
+	}
+	resp := errorFor(err)
+	level := slog.LevelDebug
+	if resp.status >= 500 {
+		level = slog.LevelError
+	}
+	s.log.Log(r.Context(), level, what+" stream failed", "id", requestID(r.Context()), "status", resp.status,
+		"code", resp.body.Error.Code, "err", err)
+	sse.event("error", sseError{Type: "error", Error: resp.body.Error})
+}
+
+// voiceEntry is one voice in GET /v1/audio/voices.
+type voiceEntry struct {
+	Object string `json:"object"`
+	Model  string `json:"model"`
+	tts.Voice
+}
+
+// handleVoices lists the voices of every speech model that can run here
+// (its program or files are present), loading it briefly if needed.
+func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
+	data := []voiceEntry{}
+	for _, m := range s.models.Infos() {
+		if !m.Serves(pathSpeech) || m.ExecutionLocation != "local" {
+			continue
+		}
+		release, loaded, err := s.models.Acquire(r.Context(), m.ID)
+		if err != nil {
+			s.log.Debug("voices: model not available", "model", m.ID, "err", err)
+			continue
+		}
+		if l, ok := loaded.(tts.Lister); ok {
+			for _, v := range l.Voices() {
+				data = append(data, voiceEntry{Object: "voice", Model: m.ID, Voice: v})
+			}
+		}
+		release()
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
+}

@@ -1,0 +1,258 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/internal/loaders"
+	"github.com/sottolabs/sotto/internal/models"
+)
+
+// speechServer serves the default catalog with the real speech loaders
+// (flite and espeak-ng run as programs).
+func speechServer(t *testing.T, desktop bool) *httptestServer {
+	t.Helper()
+	for _, p := range []string{"flite", "espeak-ng"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s is not installed (make deps installs it)", p)
+		}
+	}
+	m, err := models.New(models.Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close(context.Background()) })
+	loaders.Register(m)
+	_, ts := newTestServer(t, Config{Desktop: desktop, Models: ManagedModels(m, CatalogExtensions), Logger: testLogger(t)})
+	return ts
+}
+
+func postSpeech(t *testing.T, ts *httptestServer, body map[string]any) resp {
+	t.Helper()
+	return do(t, ts, "POST", "/v1/audio/speech", jsonBody(body), map[string]string{"Content-Type": "application/json"})
+}
+
+func TestSpeechValidation(t *testing.T) {
+	ts := speechServer(t, false)
+	base := func(over map[string]any) map[string]any {
+		b := map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "input": "Hello there."}
+		for k, v := range over {
+			if v == nil {
+				delete(b, k)
+			} else {
+				b[k] = v
+			}
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name   string
+		over   map[string]any
+		status int
+		code   string
+		param  string
+	}{
+		{"no model", map[string]any{"model": nil}, 400, "bad_request", "model"},
+		{"unknown model", map[string]any{"model": "Sotto/Nope"}, 404, "model_not_found", "model"},
+		{"alignment model", map[string]any{"model": "Sotto/Lattice-2"}, 400, "model_capability_unsupported", "model"},
+		{"no voice", map[string]any{"voice": nil}, 400, "bad_request", "voice"},
+		{"unknown voice", map[string]any{"voice": "builtin:nonesuch"}, 400, "bad_request", "voice"},
+		{"user voice", map[string]any{"voice": "user:3f1c0d8e-6a0b-4f7e-9a41-2c9a4b8e7d10"}, 400, "bad_request", "voice"},
+		{"no input", map[string]any{"input": nil}, 400, "bad_request", "input"},
+		{"empty input", map[string]any{"input": "  "}, 400, "bad_request", "input"},
+		{"input and segments", map[string]any{"segments": []any{map[string]any{"input": "x"}}}, 400, "bad_request", "input"},
+		{"empty segments", map[string]any{"input": nil, "segments": []any{}}, 400, "bad_request", "segments"},
+		{"segment without input", map[string]any{"input": nil, "segments": []any{map[string]any{"voice": "builtin:rms"}}}, 400, "bad_request", "segments[0].input"},
+		{"temperature low", map[string]any{"temperature": 0.05}, 400, "bad_request", "temperature"},
+		{"temperature high", map[string]any{"temperature": 2.5}, 400, "bad_request", "temperature"},
+		{"top_p low", map[string]any{"top_p": 0.05}, 400, "bad_request", "top_p"},
+		{"top_p high", map[string]any{"top_p": 1.5}, 400, "bad_request", "top_p"},
+		{"top_k 0", map[string]any{"top_k": 0}, 400, "bad_request", "top_k"},
+		{"top_k 101", map[string]any{"top_k": 101}, 400, "bad_request", "top_k"},
+		{"repetition_penalty", map[string]any{"repetition_penalty": 0.5}, 400, "bad_request", "repetition_penalty"},
+		{"speed", map[string]any{"speed": 10}, 400, "bad_request", "speed"},
+		{"segment speed", map[string]any{"input": nil, "segments": []any{map[string]any{"input": "x", "speed": 0.1}}}, 400, "bad_request", "segments[0].speed"},
+		{"inference_steps", map[string]any{"inference_steps": 0}, 400, "bad_request", "inference_steps"},
+		{"style_instruction", map[string]any{"style_instruction": "cheerful"}, 400, "bad_request", "style_instruction"},
+		{"disable_style with instructions", map[string]any{"disable_style": true, "instructions": "Cheerful."}, 400, "conflicting_speech_instructions", "disable_style"},
+		{"segment disable_style with instructions", map[string]any{"input": nil, "segments": []any{map[string]any{"input": "x", "disable_style": true, "instructions": "Whisper."}}}, 400, "conflicting_speech_instructions", "segments[0].disable_style"},
+		{"instructions with a specific voice", map[string]any{"instructions": "Cheerful."}, 400, "bad_request", "instructions"},
+		{"design without instructions", map[string]any{"voice": "builtin:design"}, 400, "bad_request", "instructions"},
+		{"response_format mp3", map[string]any{"response_format": "mp3"}, 400, "bad_request", "response_format"},
+		{"stream_format", map[string]any{"stream_format": "bogus"}, 400, "bad_request", "stream_format"},
+		{"headless sample_rate", map[string]any{"sample_rate": 16000}, 400, "bad_request", "sample_rate"},
+		{"clone_recipe", map[string]any{"clone_recipe": "controllable"}, 400, "clone_recipe_requires_voice_cloning_model", "clone_recipe"},
+		{"clone_recipe value", map[string]any{"clone_recipe": "best"}, 400, "bad_request", "clone_recipe"},
+		{"bad tag", map[string]any{"language": "!!not a tag"}, 400, "bad_request", "language"},
+		{"language outside the model", map[string]any{"language": "tlh"}, 422, "language_unsupported", "language"},
+		{"German on the English model", map[string]any{"language": "de"}, 422, "language_unsupported", "language"},
+		{"unknown field", map[string]any{"volume": 3}, 400, "bad_request", "volume"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := postSpeech(t, ts, base(tc.over))
+			if r.status != tc.status {
+				t.Fatalf("status = %d (%s); want %d", r.status, r.body, tc.status)
+			}
+			e := r.envelope(t)
+			if e.Code != tc.code || e.Param != tc.param {
+				t.Errorf("code, param = %q, %q; want %q, %q (%s)", e.Code, e.Param, tc.code, tc.param, e.Message)
+			}
+		})
+	}
+}
+
+// wavOf checks that b is a WAV file and returns its samples and rate.
+func wavOf(t *testing.T, b []byte) ([]float32, int) {
+	t.Helper()
+	a, info, err := audio.Decode(context.Background(), bytes.NewReader(b), audio.Options{})
+	if err != nil {
+		t.Fatalf("response is not a WAV file: %v", err)
+	}
+	return a.Samples, info.SampleRate
+}
+
+func TestSpeechWAV(t *testing.T) {
+	ts := speechServer(t, false)
+	r := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "input": "It costs $12.50. See you at 3:30 pm.", "seed": 7})
+	if r.status != 200 || r.header.Get("Content-Type") != "audio/wav" {
+		t.Fatalf("status %d, %s: %s", r.status, r.header.Get("Content-Type"), r.body)
+	}
+	s, rate := wavOf(t, r.body)
+	if rate != 16000 || len(s) < 16000 {
+		t.Fatalf("WAV of %d samples at %d Hz; want over a second at 16000 Hz", len(s), rate)
+	}
+	again := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "input": "It costs $12.50. See you at 3:30 pm.", "seed": 7})
+	if !bytes.Equal(again.body, r.body) {
+		t.Error("the same request and seed gave different bytes")
+	}
+	// Segments inherit the voice; a segment may change it (the 8 kHz voice
+	// is resampled to the first segment's rate).
+	seg := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:slt", "segments": []any{
+		map[string]any{"input": "First part."}, map[string]any{"input": "Second part.", "voice": "builtin:kal", "speed": 1.5}}})
+	if seg.status != 200 {
+		t.Fatalf("segments: %d %s", seg.status, seg.body)
+	}
+	if _, rate := wavOf(t, seg.body); rate != 16000 {
+		t.Errorf("segments WAV at %d Hz; want the first voice's 16000", rate)
+	}
+	if v := seg.header.Get("X-Sotto-Voice"); v != "builtin:slt" {
+		t.Errorf("X-Sotto-Voice = %q; want builtin:slt", v)
+	}
+	// builtin:design reports what it applied.
+	d := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:design", "input": "Hello.", "instructions": "A slow female voice."})
+	var design struct {
+		Voice   string   `json:"voice"`
+		Speed   float64  `json:"speed"`
+		Applied []string `json:"applied"`
+	}
+	if d.status != 200 || json.Unmarshal([]byte(d.header.Get("X-Sotto-Voice-Design")), &design) != nil {
+		t.Fatalf("design: %d %s, header %q", d.status, d.body, d.header.Get("X-Sotto-Voice-Design"))
+	}
+	if design.Voice != "builtin:slt" || design.Speed != 0.8 {
+		t.Errorf("design = %+v; want slt at speed 0.8", design)
+	}
+	// espeak-ng speaks German; builtin:auto picks its German voice.
+	de := postSpeech(t, ts, map[string]any{"model": "Sotto/eSpeak", "voice": "builtin:auto", "language": "de", "input": "Guten Tag."})
+	if de.status != 200 || de.header.Get("X-Sotto-Voice") != "builtin:de" {
+		t.Fatalf("German: %d, voice %q: %s", de.status, de.header.Get("X-Sotto-Voice"), de.body)
+	}
+}
+
+// sseEvents parses an event stream into (name, data) pairs.
+func sseEvents(t *testing.T, body []byte) [][2]string {
+	t.Helper()
+	var out [][2]string
+	var name string
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			out = append(out, [2]string{name, strings.TrimPrefix(line, "data: ")})
+		}
+	}
+	return out
+}
+
+func TestSpeechSSE(t *testing.T) {
+	for _, desktop := range []bool{false, true} {
+		ts := speechServer(t, desktop)
+		body := map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "stream_format": "sse",
+			"input": "First sentence. Second sentence. And a third one."}
+		if desktop {
+			body["sample_rate"] = 16000 // the native rate: accepted on the desktop listener
+		}
+		r := postSpeech(t, ts, body)
+		if r.status != 200 || r.header.Get("Content-Type") != "text/event-stream" {
+			t.Fatalf("desktop=%v: %d %s", desktop, r.status, r.body)
+		}
+		ev := sseEvents(t, r.body)
+		if len(ev) != 4 || ev[3][0] != "speech.audio.done" {
+			t.Fatalf("events = %d, last %q; want three deltas (one per sentence) then speech.audio.done", len(ev), ev[len(ev)-1][0])
+		}
+		var wav []byte
+		for _, e := range ev[:3] {
+			var d speechDelta
+			if e[0] != "speech.audio.delta" || json.Unmarshal([]byte(e[1]), &d) != nil {
+				t.Fatalf("event %q %s", e[0], e[1])
+			}
+			b, err := base64.StdEncoding.DecodeString(d.Audio)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wav = append(wav, b...)
+		}
+		if !bytes.HasPrefix(wav, []byte("RIFF")) {
+			t.Fatal("the first delta does not start with the WAV header")
+		}
+		// The streamed file, its placeholder sizes set, decodes to the same
+		// audio as the whole-file response.
+		copy(wav, audio.WAVHeader(16000, len(wav)-44))
+		got, _ := wavOf(t, wav)
+		delete(body, "stream_format")
+		whole, _ := wavOf(t, postSpeech(t, ts, body).body)
+		if len(got) != len(whole) {
+			t.Errorf("streamed %d samples, whole file %d", len(got), len(whole))
+		}
+	}
+	ts := speechServer(t, true)
+	r := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "input": "Hi.", "sample_rate": 12345})
+	if r.status != http.StatusBadRequest || r.envelope(t).Param != "sample_rate" {
+		t.Errorf("desktop non-native sample_rate: %d %s; want 400 sample_rate", r.status, r.body)
+	}
+}
+
+func TestVoices(t *testing.T) {
+	ts := speechServer(t, false)
+	r := do(t, ts, "GET", "/v1/audio/voices", nil, nil)
+	var list struct {
+		Object string       `json:"object"`
+		Data   []voiceEntry `json:"data"`
+	}
+	if r.status != 200 || json.Unmarshal(r.body, &list) != nil || list.Object != "list" {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	n := map[string]int{}
+	for _, v := range list.Data {
+		n[v.Model]++
+		if !strings.HasPrefix(v.ID, "builtin:") || len(v.Languages) == 0 || v.SampleRate == 0 {
+			t.Errorf("voice %+v lacks an ID, languages or rate", v)
+		}
+	}
+	if n["Sotto/Flite"] < 3 || n["Sotto/eSpeak"] < 50 {
+		t.Errorf("voices per model = %v; want flite's voices and espeak-ng's languages", n)
+	}
+}
