@@ -3,6 +3,7 @@ package sphinx
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -133,3 +134,14 @@ func (d *Dict) IsFiller(word string) bool { return d.filler[word] }
 
 // Len returns the number of distinct words.
 func (d *Dict) Len() int { return len(d.index) }
+
+// Fillers returns the noise-dictionary words (such as "<sil>" and
+// "[NOISE]"), sorted.
+func (d *Dict) Fillers() []string {
+	out := make([]string, 0, len(d.filler))
+	for w := range d.filler {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,191 @@
+package decoder
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/sottolabs/sotto/internal/lm"
+	"github.com/sottolabs/sotto/internal/sphinx"
+)
+
+// Config tunes the search. The zero value uses the peer's defaults
+// (pocketsphinx 5prealpha: -beam 1e-48 -wbeam 7e-29 -pbeam 1e-48 -lpbeam
+// 1e-40 -maxhmmpf 30000 -lw 6.5 -wip 0.65 -silprob 0.005 -fillprob 1e-8).
+// Beams are probability ratios, as the peer's options are.
+type Config struct {
+	Beam           float64 // HMM beam; 0 = 1e-48
+	WordBeam       float64 // word-exit beam; 0 = 7e-29
+	PhoneBeam      float64 // beam for moving to the next phone; 0 = 1e-48
+	LastPhoneBeam  float64 // beam for entering a word's last phone; 0 = 1e-40
+	MaxActive      int     // most HMMs evaluated per frame; 0 = 30000, < 0 = no limit
+	LanguageWeight float64 // 0 = 6.5
+	WordInsertion  float64 // word insertion probability; 0 = 0.65
+	SilenceProb    float64 // 0 = 0.005
+	FillerProb     float64 // 0 = 1e-8
+}
+
+// Decoder recognises continuous speech with an acoustic model, its
+// dictionary and an n-gram language model. It is read-only after New and
+// safe for concurrent use by multiple goroutines; each Decode uses its own
+// search state (pooled).
+type Decoder struct {
+	am        *sphinx.Model
+	lang      *lm.Model
+	lx        *lexicon
+	beam      float32
+	wbeam     float32
+	pbeam     float32
+	lpbeam    float32
+	maxActive int
+	lw        float32
+	logWip    float32
+	silPen    float32
+	fillPen   float32
+	pool      sync.Pool
+}
+
+func orDefault(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// New builds the search network (a prefix tree over every dictionary word
+// the language model knows) and returns a decoder.
+func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
+	lx, err := buildLexicon(am, lang, float32(orDefault(cfg.LanguageWeight, 6.5)))
+	if err != nil {
+		return nil, err
+	}
+	neg := func(p, def float64) float32 {
+		p = orDefault(p, def)
+		if p <= 0 || p > 1 {
+			return float32(-math.Log(def))
+		}
+		return float32(-math.Log(p))
+	}
+	d := &Decoder{am: am, lang: lang, lx: lx,
+		beam:      neg(cfg.Beam, 1e-48),
+		wbeam:     neg(cfg.WordBeam, 7e-29),
+		pbeam:     neg(cfg.PhoneBeam, 1e-48),
+		lpbeam:    neg(cfg.LastPhoneBeam, 1e-40),
+		maxActive: cfg.MaxActive,
+		lw:        float32(orDefault(cfg.LanguageWeight, 6.5)),
+		logWip:    float32(math.Log(orDefault(cfg.WordInsertion, 0.65))),
+		silPen:    float32(math.Log(orDefault(cfg.SilenceProb, 0.005))),
+		fillPen:   float32(math.Log(orDefault(cfg.FillerProb, 1e-8))),
+	}
+	if d.maxActive == 0 {
+		d.maxActive = 30000
+	}
+	return d, nil
+}
+
+// Word is one recognised word. Start and End are frame indices (End
+// exclusive; a frame is 10 ms for the Debian model).
+type Word struct {
+	Text   string
+	Start  int
+	End    int
+	Filler bool // silence or noise
+	// Confidence is the word's posterior probability in [0,1], from the
+	// word lattice of the search.
+	Confidence float64
+	// Score is the path score of the word (acoustic plus weighted LM),
+	// nats.
+	Score float64
+}
+
+// Result is the outcome of decoding one utterance.
+type Result struct {
+	Words  []Word // in time order, fillers included
+	Frames int
+	Score  float64 // best path score, nats
+	Stats  Stats
+}
+
+// Text returns the recognised words without fillers, joined by spaces.
+func (r *Result) Text() string {
+	var b []byte
+	for _, w := range r.Words {
+		if w.Filler {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, w.Text...)
+	}
+	return string(b)
+}
+
+// Decode recognises the speech in n frames of features (Model.Features
+// output, frames × 39). An utterance with no surviving path returns an
+// empty result. Cancelling ctx stops the search and returns ctx.Err().
+func (d *Decoder) Decode(ctx context.Context, feats []float32, n int) (*Result, error) {
+	if n == 0 {
+		return &Result{}, nil
+	}
+	if len(feats)%n != 0 {
+		return nil, fmt.Errorf("decoder: %d feature values for %d frames", len(feats), n)
+	}
+	dim := len(feats) / n
+	return d.DecodeFrames(ctx, func(t int) []float32 { return feats[t*dim : (t+1)*dim] }, n)
+}
+
+// DecodeFrames is Decode with the features of frame t returned by frame(t)
+// (valid until the next call).
+func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32, n int) (*Result, error) {
+	s, _ := d.pool.Get().(*search)
+	if s == nil {
+		s = newSearch(d)
+	}
+	defer d.pool.Put(s)
+	bp, _, err := s.run(ctx, frame, n)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Frames: n, Stats: s.stats}
+	// The best final entry: the last frame with word exits, scored for a
+	// following silence and "</s>".
+	lx := d.lx
+	bestE, best := int32(-1), math.Inf(-1)
+	for f := len(s.frameBP) - 2; f >= 1 && bestE < 0; f-- {
+		for e := s.frameBP[f]; e < s.frameBP[f+1]; e++ {
+			b := &bp[e]
+			v := float64(s.rcPool[b.rc+int32(lx.sil)])
+			if math.IsInf(v, -1) {
+				continue
+			}
+			var p float32
+			if b.prevReal >= 0 {
+				p = d.lang.Score(lx.finish, b.real, b.prevReal)
+			} else {
+				p = d.lang.Score(lx.finish, b.real)
+			}
+			v += float64(d.lw*p) + b.norm
+			if v > best {
+				best, bestE = v, e
+			}
+		}
+	}
+	if bestE < 0 {
+		return res, nil
+	}
+	res.Score = best
+	var rev []Word
+	for e := bestE; e > 0; e = bp[e].pred {
+		b := &bp[e]
+		start := int(bp[b.pred].frame) + 1
+		w := &lx.words[b.word]
+		sc := float64(b.score) + b.norm - (float64(bp[b.pred].score) + bp[b.pred].norm)
+		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc, Confidence: 1})
+	}
+	for i := len(rev) - 1; i >= 0; i-- {
+		res.Words = append(res.Words, rev[i])
+	}
+	return res, nil
+}

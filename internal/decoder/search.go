@@ -1,0 +1,553 @@
+package decoder
+
+import (
+	"context"
+	"math"
+
+	"github.com/sottolabs/sotto/internal/sphinx"
+)
+
+var debugSearch = false // per-frame trace on stderr, for development
+
+var negInf = float32(math.Inf(-1))
+
+// hmm is the state of one HMM instance: three emitting states with their
+// path scores (relative to the best score of the last frame), back-pointers
+// and triphones (a root or single-phone word chooses its triphone when a
+// token enters it, so the states may differ), and the token waiting to
+// enter state 0 at the next frame.
+type hmm struct {
+	s      [3]float32
+	bp     [3]int32
+	pid    [3]int32
+	in     float32
+	inBP   int32
+	inPid  int32
+	alive  int32 // frame whose scores s holds
+	listed int32 // frame for which it is on the active list
+}
+
+func (h *hmm) reset() {
+	h.s = [3]float32{negInf, negInf, negInf}
+	h.in = negInf
+}
+
+// bpEntry is a word ending at a frame: the back-pointer table row.
+type bpEntry struct {
+	frame     int32
+	word      int32
+	pred      int32
+	score     float32 // best exit score, relative to the frame's best state
+	rc        int32   // offset of the per-right-context exit scores
+	real      int32   // last LM word of the path (for the history)
+	prevReal  int32   // the one before it, or -1
+	lastPhone int16
+	norm      float64 // cumulative normalisation of the frame (absolute score = score + norm)
+}
+
+// search is the per-goroutine state of a decode; reused between calls.
+type search struct {
+	d        *Decoder
+	nodeH    []hmm
+	chanH    []hmm
+	curN     []int32
+	nextN    []int32
+	curC     []int32
+	nextC    []int32
+	senScore []float32
+	senStamp []int32
+	bp       []bpEntry
+	rcPool   []float32
+	exitSlot []int32 // word → index into frame exits (valid when exitStamp == t)
+	exitStmp []int32
+	frameBP  []int32 // first bp entry of each frame (len frames+1)
+	lmCache  map[uint64]float32
+	bestRC   []float32
+	argRC    []int32
+	pidCache []int32 // [base][left][right] begin triphones, -2 = unknown
+	sglCache []int32
+	hist     []int32 // histogram pruning scratch
+	stats    Stats
+}
+
+func newSearch(d *Decoder) *search {
+	lx := d.lx
+	s := &search{d: d,
+		nodeH:    make([]hmm, len(lx.nodes)),
+		chanH:    make([]hmm, len(lx.chanPid)),
+		senScore: make([]float32, d.am.Mdef.NSen),
+		senStamp: make([]int32, d.am.Mdef.NSen),
+		exitSlot: make([]int32, len(lx.words)),
+		exitStmp: make([]int32, len(lx.words)),
+		lmCache:  map[uint64]float32{},
+		bestRC:   make([]float32, lx.nci),
+		argRC:    make([]int32, lx.nci),
+		pidCache: make([]int32, lx.nci*lx.nci*lx.nci),
+		sglCache: make([]int32, lx.nci*lx.nci*lx.nci),
+	}
+	for i := range s.pidCache {
+		s.pidCache[i] = -2
+		s.sglCache[i] = -2
+	}
+	return s
+}
+
+func (s *search) resetAll() {
+	for i := range s.nodeH {
+		s.nodeH[i].reset()
+		s.nodeH[i].alive, s.nodeH[i].listed = -10, -10
+	}
+	for i := range s.chanH {
+		s.chanH[i].reset()
+		s.chanH[i].alive, s.chanH[i].listed = -10, -10
+	}
+	for i := range s.senStamp {
+		s.senStamp[i] = -1
+	}
+	for i := range s.exitStmp {
+		s.exitStmp[i] = -1
+	}
+	s.curN, s.nextN, s.curC, s.nextC = s.curN[:0], s.nextN[:0], s.curC[:0], s.nextC[:0]
+	s.bp, s.rcPool, s.frameBP = s.bp[:0], s.rcPool[:0], s.frameBP[:0]
+	if len(s.lmCache) > 1<<20 {
+		clear(s.lmCache)
+	}
+	s.stats = Stats{}
+}
+
+// beginPid returns the first-phone triphone of a tree root.
+func (s *search) beginPid(base, left, right int16) int32 {
+	nci := s.d.lx.nci
+	i := (int(base)*nci+int(left))*nci + int(right)
+	if p := s.pidCache[i]; p != -2 {
+		return p
+	}
+	p := int32(s.d.am.Mdef.Triphone(int(base), int(left), int(right), sphinx.PosBegin))
+	s.pidCache[i] = p
+	return p
+}
+
+func (s *search) singlePid(base, left, right int16) int32 {
+	nci := s.d.lx.nci
+	i := (int(base)*nci+int(left))*nci + int(right)
+	if p := s.sglCache[i]; p != -2 {
+		return p
+	}
+	p := int32(s.d.am.Mdef.Triphone(int(base), int(left), int(right), sphinx.PosSingle))
+	s.sglCache[i] = p
+	return p
+}
+
+// lmScore is the weighted LM score of word w after the history of entry e,
+// with the word insertion penalty.
+func (s *search) lmScore(w int32, e int32) float32 {
+	lmid := s.d.lx.words[w].lmid
+	b := &s.bp[e]
+	key := uint64(uint32(lmid)) | uint64(uint32(b.real))<<21 | uint64(uint32(b.prevReal+1))<<42
+	if v, ok := s.lmCache[key]; ok {
+		return v
+	}
+	var p float32
+	if b.prevReal >= 0 {
+		p = s.d.lang.Score(lmid, b.real, b.prevReal)
+	} else {
+		p = s.d.lang.Score(lmid, b.real)
+	}
+	v := s.d.lw*p + s.d.logWip
+	s.lmCache[key] = v
+	return v
+}
+
+// senone returns the score of senone sen at frame t.
+func (s *search) senone(sc *sphinx.Scorer, sen uint16, t int32) float32 {
+	if s.senStamp[sen] != t {
+		s.senStamp[sen] = t
+		s.senScore[sen] = sc.Senone(int(sen))
+		s.stats.SenoneEvals++
+	}
+	return s.senScore[sen]
+}
+
+// eval advances h by frame t and returns its best state score.
+func (s *search) eval(h *hmm, sc *sphinx.Scorer, t int32) float32 {
+	md := s.d.am.Mdef
+	lx := s.d.lx
+	if h.alive != t-1 {
+		h.s = [3]float32{negInf, negInf, negInf}
+	}
+	h.alive = t
+	p0, p1, p2 := h.s[0], h.s[1], h.s[2]
+	tm0 := &lx.tmat[md.Phones[h.pid[0]].Tmat]
+	tm1 := &lx.tmat[md.Phones[h.pid[1]].Tmat]
+	tm2 := &lx.tmat[md.Phones[h.pid[2]].Tmat]
+	// State 2.
+	v2, b2, q2 := p2+tm2[2*4+2], h.bp[2], h.pid[2]
+	if v := p1 + tm1[1*4+2]; v > v2 {
+		v2, b2, q2 = v, h.bp[1], h.pid[1]
+	}
+	if v := p0 + tm0[0*4+2]; v > v2 {
+		v2, b2, q2 = v, h.bp[0], h.pid[0]
+	}
+	// State 1.
+	v1, b1, q1 := p1+tm1[1*4+1], h.bp[1], h.pid[1]
+	if v := p0 + tm0[0*4+1]; v > v1 {
+		v1, b1, q1 = v, h.bp[0], h.pid[0]
+	}
+	// State 0.
+	v0, b0, q0 := p0+tm0[0], h.bp[0], h.pid[0]
+	if h.in > v0 {
+		v0, b0, q0 = h.in, h.inBP, h.inPid
+	}
+	h.in = negInf
+	best := negInf
+	if v0 > negInf {
+		v0 += s.senone(sc, md.SSeq[int(md.Phones[q0].SSeq)*3], t)
+		best = v0
+	}
+	if v1 > negInf {
+		v1 += s.senone(sc, md.SSeq[int(md.Phones[q1].SSeq)*3+1], t)
+		best = max(best, v1)
+	}
+	if v2 > negInf {
+		v2 += s.senone(sc, md.SSeq[int(md.Phones[q2].SSeq)*3+2], t)
+		best = max(best, v2)
+	}
+	h.s = [3]float32{v0, v1, v2}
+	h.bp = [3]int32{b0, b1, b2}
+	h.pid = [3]int32{q0, q1, q2}
+	return best
+}
+
+// exit returns the score and back-pointer of leaving h.
+func (s *search) exit(h *hmm) (float32, int32) {
+	lx := s.d.lx
+	md := s.d.am.Mdef
+	v1 := h.s[1] + lx.tmat[md.Phones[h.pid[1]].Tmat][1*4+3]
+	v2 := h.s[2] + lx.tmat[md.Phones[h.pid[2]].Tmat][2*4+3]
+	if v1 > v2 {
+		return v1, h.bp[1]
+	}
+	return v2, h.bp[2]
+}
+
+// enter offers a token to h for frame t+1.
+func enter(h *hmm, t int32, v float32, bp, pid int32) bool {
+	if h.alive != t {
+		h.s = [3]float32{negInf, negInf, negInf}
+		h.alive = t
+	}
+	if v > h.in {
+		h.in, h.inBP, h.inPid = v, bp, pid
+		return true
+	}
+	return false
+}
+
+func (s *search) listNode(i int32, t int32) {
+	h := &s.nodeH[i]
+	if h.listed != t+1 {
+		h.listed = t + 1
+		s.nextN = append(s.nextN, i)
+	}
+}
+
+func (s *search) listChan(i int32, t int32) {
+	h := &s.chanH[i]
+	if h.listed != t+1 {
+		h.listed = t + 1
+		s.nextC = append(s.nextC, i)
+	}
+}
+
+// Stats reports the work of a decode.
+type Stats struct {
+	Frames       int
+	SenoneEvals  int
+	HMMEvals     int
+	MaxActive    int
+	WordExits    int
+	Backpointers int
+}
+
+// run decodes n frames; frame(t) returns the features of frame t.
+func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([]bpEntry, int32, error) {
+	d := s.d
+	lx := d.lx
+	s.resetAll()
+	sc := d.am.NewScorer()
+	// The start entry: "<s>" ending just before frame 0, silence context.
+	rc := len(s.rcPool)
+	for range lx.nci {
+		s.rcPool = append(s.rcPool, 0)
+	}
+	s.bp = append(s.bp, bpEntry{frame: -1, word: -1, pred: -1, rc: int32(rc), real: lx.start, prevReal: -1, lastPhone: lx.sil})
+	s.frameBP = append(s.frameBP, 0)
+	s.transitions(-1, 0, 1)
+	s.curN, s.nextN = s.nextN, s.curN[:0]
+	s.curC, s.nextC = s.nextC, s.curC[:0]
+	norm := 0.0
+	for t := int32(0); t < int32(n); t++ {
+		if t%50 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, err
+			}
+		}
+		sc.SetFrame(frame(int(t)))
+		best, bestC := negInf, negInf
+		for _, i := range s.curN {
+			best = max(best, s.eval(&s.nodeH[i], sc, t))
+		}
+		for _, i := range s.curC {
+			bestC = max(bestC, s.eval(&s.chanH[i], sc, t))
+		}
+		best = max(best, bestC)
+		s.stats.HMMEvals += len(s.curN) + len(s.curC)
+		s.stats.MaxActive = max(s.stats.MaxActive, len(s.curN)+len(s.curC))
+		if best == negInf {
+			break // nothing survived
+		}
+		thr := s.threshold(best)
+		norm += float64(best)
+		first := len(s.bp)
+		// Channels: word exits, within the word beam of the best
+		// last-phone state (as the peer's newword_thresh).
+		wthr := bestC - best - d.wbeam
+		for _, i := range s.curC {
+			h := &s.chanH[i]
+			hb := max(h.s[0], h.s[1], h.s[2])
+			if hb < thr {
+				h.s = [3]float32{negInf, negInf, negInf}
+				continue
+			}
+			for k := range h.s {
+				h.s[k] -= best
+			}
+			s.listChan(i, t)
+			v, bp := s.exit(h)
+			if v < wthr {
+				continue
+			}
+			s.wordExit(lx.chanW[i], i, v, bp, t, norm)
+		}
+		// Tree nodes.
+		for _, i := range s.curN {
+			h := &s.nodeH[i]
+			hb := max(h.s[0], h.s[1], h.s[2])
+			if hb < thr {
+				h.s = [3]float32{negInf, negInf, negInf}
+				continue
+			}
+			for k := range h.s {
+				h.s[k] -= best
+			}
+			s.listNode(i, t)
+			v, bp := s.exit(h)
+			if v < -d.pbeam {
+				continue
+			}
+			nd := &lx.nodes[i]
+			for _, k := range nd.kids {
+				if enter(&s.nodeH[k], t, v+lx.nodes[k].la-nd.la, bp, lx.nodes[k].pid) {
+					s.listNode(k, t)
+				}
+			}
+			for _, w := range nd.ends {
+				cand := v - nd.la + s.lmScore(w, bp)
+				if cand < -d.lpbeam {
+					continue
+				}
+				wd := &lx.words[w]
+				for g := range wd.nfan {
+					c := wd.fan + g
+					if enter(&s.chanH[c], t, cand, bp, lx.chanPid[c]) {
+						s.listChan(c, t)
+					}
+				}
+			}
+		}
+		// Prune word exits with the word beam, relative to the best exit.
+		s.pruneExits(first)
+		s.frameBP = append(s.frameBP, int32(first))
+		s.stats.WordExits += len(s.bp) - first
+		if debugSearch {
+			println("t", t, "best", best, "bestC", bestC-best, "thr", thr-best, "nodes", len(s.curN), "chans", len(s.curC), "exits", len(s.bp)-first, "next", len(s.nextN), len(s.nextC))
+		}
+		s.transitions(t, first, len(s.bp))
+		s.curN, s.nextN = s.nextN, s.curN[:0]
+		s.curC, s.nextC = s.nextC, s.curC[:0]
+		s.stats.Frames++
+	}
+	s.frameBP = append(s.frameBP, int32(len(s.bp)))
+	s.stats.Backpointers = len(s.bp)
+	return s.bp, int32(n), nil
+}
+
+// wordExit records that word w (channel c) ends at frame t.
+func (s *search) wordExit(w, c int32, v float32, pred, t int32, norm float64) {
+	lx := s.d.lx
+	wd := &lx.words[w]
+	var e *bpEntry
+	if s.exitStmp[w] == t {
+		e = &s.bp[s.exitSlot[w]]
+		if v > e.score {
+			e.score, e.pred = v, pred
+		}
+	} else {
+		s.exitStmp[w] = t
+		s.exitSlot[w] = int32(len(s.bp))
+		rc := int32(len(s.rcPool))
+		for range lx.nci {
+			s.rcPool = append(s.rcPool, negInf)
+		}
+		p := &s.bp[pred]
+		real, prev := p.real, p.prevReal
+		if !wd.filler {
+			real, prev = wd.lmid, p.real
+		}
+		s.bp = append(s.bp, bpEntry{frame: t, word: w, pred: pred, score: v, rc: rc, real: real, prevReal: prev,
+			lastPhone: wd.phones[len(wd.phones)-1], norm: norm})
+		e = &s.bp[len(s.bp)-1]
+	}
+	g := uint8(c - wd.fan)
+	rcs := s.rcPool[e.rc : e.rc+int32(lx.nci)]
+	for r := range rcs {
+		if wd.filler || wd.rcMap[r] == g {
+			rcs[r] = max(rcs[r], v)
+		}
+	}
+}
+
+// pruneExits drops the word exits of this frame below the word beam.
+func (s *search) pruneExits(first int) {
+	best := negInf
+	for _, e := range s.bp[first:] {
+		best = max(best, e.score)
+	}
+	j := first
+	for i := first; i < len(s.bp); i++ {
+		if s.bp[i].score >= best-s.d.wbeam {
+			s.bp[j] = s.bp[i]
+			j++
+		}
+	}
+	s.bp = s.bp[:j]
+}
+
+// threshold returns the pruning threshold for frame scores with best
+// best: the beam, tightened by histogram pruning to at most MaxActive HMMs.
+func (s *search) threshold(best float32) float32 {
+	d := s.d
+	thr := best - d.beam
+	n := len(s.curN) + len(s.curC)
+	if d.maxActive <= 0 || n <= d.maxActive {
+		return thr
+	}
+	const bins = 256
+	if len(s.hist) < bins {
+		s.hist = make([]int32, bins)
+	}
+	clear(s.hist)
+	scale := float32(bins) / d.beam
+	add := func(h *hmm) {
+		v := max(h.s[0], h.s[1], h.s[2])
+		if v < thr {
+			return
+		}
+		b := int((best - v) * scale)
+		if b >= bins {
+			b = bins - 1
+		}
+		s.hist[b]++
+	}
+	for _, i := range s.curN {
+		add(&s.nodeH[i])
+	}
+	for _, i := range s.curC {
+		add(&s.chanH[i])
+	}
+	cum := int32(0)
+	for b, c := range s.hist {
+		cum += c
+		if int(cum) > d.maxActive {
+			return best - float32(b)/scale
+		}
+	}
+	return thr
+}
+
+// transitions enters the tokens of the word exits bp[first:last] of frame
+// t into the word-initial HMMs for frame t+1: tree roots (by first phone,
+// with the triphone for the best predecessor's last phone), single-phone
+// words (with their LM score) and fillers.
+func (s *search) transitions(t int32, first, last int) {
+	if first == last {
+		return
+	}
+	d := s.d
+	lx := d.lx
+	for f := range s.bestRC {
+		s.bestRC[f] = negInf
+		s.argRC[f] = -1
+	}
+	for e := first; e < last; e++ {
+		rcs := s.rcPool[s.bp[e].rc : s.bp[e].rc+int32(lx.nci)]
+		for f, v := range rcs {
+			if v > s.bestRC[f] {
+				s.bestRC[f], s.argRC[f] = v, int32(e)
+			}
+		}
+	}
+	thr := -d.beam
+	for _, r := range lx.roots {
+		nd := &lx.nodes[r]
+		v := s.bestRC[nd.base] + nd.la
+		if v < thr {
+			continue
+		}
+		e := s.argRC[nd.base]
+		pid := s.beginPid(nd.base, s.bp[e].lastPhone, nd.next)
+		if enter(&s.nodeH[r], t, v, e, pid) {
+			s.listNode(r, t)
+		}
+	}
+	for _, w := range lx.singles {
+		wd := &lx.words[w]
+		f := wd.phones[0]
+		if s.bestRC[f] < thr {
+			continue
+		}
+		for e := int32(first); e < int32(last); e++ {
+			v := s.rcPool[s.bp[e].rc+int32(f)]
+			if v < thr {
+				continue
+			}
+			v += s.lmScore(w, e)
+			if v < -d.lpbeam {
+				continue
+			}
+			for g := range wd.nfan {
+				c := wd.fan + g
+				pid := s.singlePid(f, s.bp[e].lastPhone, wd.rep[g])
+				if enter(&s.chanH[c], t, v, e, pid) {
+					s.listChan(c, t)
+				}
+			}
+		}
+	}
+	for _, w := range lx.fillers {
+		wd := &lx.words[w]
+		f := wd.phones[0]
+		v := s.bestRC[f]
+		if v < thr {
+			continue
+		}
+		if w == lx.silWord {
+			v += d.silPen
+		} else {
+			v += d.fillPen
+		}
+		if enter(&s.chanH[wd.fan], t, v, s.argRC[f], lx.chanPid[wd.fan]) {
+			s.listChan(wd.fan, t)
+		}
+	}
+}
