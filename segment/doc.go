@@ -24,8 +24,13 @@
 // abbreviation lists per language (English, German, French, Spanish,
 // Italian, Portuguese, Russian, with titles such as "Mr." that never end a
 // sentence), initials, multi-period abbreviations ("U.S.A."), numbers,
-// ellipses, quotes and brackets after the stop, open quotations, lists
-// ("1." "a)"), URLs and e-mail addresses, missing spaces ("home.Then"),
+// ellipses, quotes and brackets after the stop, open quotations, list
+// items (bullets of every common glyph, "•" "◦" "▪" "➢" "✓" …, run
+// together on a line or one per line; numbering "1." "1)" "(1)" "a." "(b)"
+// "iv." "II." in sequences, whose items stay one sentence when joined by
+// commas or "and"), numbered references ("p. 5", "Abb. 3", "рис. 2") per
+// language, URLs and e-mail addresses, missing spaces ("home.Then",
+// "in 2019.The"),
 // lower-case starts, and the full-width stops of Chinese and Japanese (。！？)
 // that need no space. Abbreviations missing from the lists are learned from
 // the document itself, Punkt-style: a short word seen only with a period,
@@ -73,6 +78,17 @@
 // [Options].Margins, cues are padded without overlapping a neighbour or
 // leaving the media. [Words] does the same for a bare stream of aligned
 // words; [WriteSRT] and [WriteVTT] write cues as subtitles.
+//
+// # Subtitles
+//
+// [Subtitles] lays sentence or segment cues out as subtitle viewers expect:
+// by default ([DefaultSubtitleOptions]) lines of at most 42 columns, two
+// lines and seven seconds a cue. Breaks fall after stops and clause
+// punctuation, before conjunctions and prepositions, not after articles,
+// with balanced lines; a long sentence becomes several cues, timed from its
+// words when it has them and by characters otherwise. Wide (CJK) characters
+// count two columns. The CLIs' srt and vtt output uses it; JSON output is
+// not laid out (the endpoint's length fields stay off unless sent).
 //
 // # The endpoint
 //

@@ -42,7 +42,11 @@ Examples:
 Formats (--format):
   json      the alignment result of POST /v1/audio/alignments: segments with
             words, normalization regions, search effort used, usage
-  srt, vtt  one subtitle cue per segment (SubRip, WebVTT)
+  srt, vtt  subtitles (SubRip, WebVTT): each segment wrapped into lines of
+            at most --max-line-chars columns (42), split into cues of at
+            most --max-lines lines (2) and --max-cue-seconds (7) at clause
+            boundaries, with times from the aligned words; 0 turns a limit
+            off
   textgrid  Praat TextGrid, long text format, with an interval tier "words"
             and an interval tier "segments"; gaps are empty intervals
 
@@ -89,6 +93,7 @@ type config struct {
 	opts                     align.Options
 	audioOpts                audio.Options
 	progress, quiet          bool
+	subtitles                segment.SubtitleOptions // srt and vtt layout
 }
 
 // parseArgs parses the command line. It returns (nil, nil) after printing
@@ -124,6 +129,9 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.Float64Var(&sM, "start-margin", segment.DefaultStartMargin, "seconds of padding before each segment, with length constraints")
 	fs.Float64Var(&eM, "end-margin", segment.DefaultEndMargin, "seconds of padding after each segment, with length constraints")
 	fs.BoolVar(&noSentences, "no-sentences", false, "one segment for the whole transcript instead of sentences")
+	fs.IntVar(&c.subtitles.MaxLineChars, "max-line-chars", segment.DefaultMaxLineChars, "srt/vtt: wrap lines at this many columns (CJK characters count 2); 0 = no wrapping")
+	fs.IntVar(&c.subtitles.MaxLines, "max-lines", segment.DefaultMaxLines, "srt/vtt: split cues that need more lines than this; 0 = no limit")
+	fs.Float64Var(&c.subtitles.MaxCueSeconds, "max-cue-seconds", segment.DefaultMaxCueSeconds, "srt/vtt: split cues longer than this many seconds; 0 = no limit")
 	fs.StringVar(&c.model, "model", "Sotto/Lattice-2", "alignment model: Sotto/Lattice-2 (every language) or Sotto/Lattice-1 (English)")
 	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "acoustic model directory (default: the Debian pocketsphinx-en-us model)")
 	fs.StringVar(&c.dict, "dict", "", "pronouncing dictionary (default: the Debian CMUdict)")
@@ -198,6 +206,11 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("--audio-channel %q: want mix or a channel index", channel)
 	}
 	c.audioOpts = audio.Options{Track: track, Channel: channel}
+	if err := c.subtitles.Validate(); err != nil {
+		return nil, usagef("--max-line-chars %d --max-lines %d --max-cue-seconds %g: want 0 (off) or more",
+			c.subtitles.MaxLineChars, c.subtitles.MaxLines, c.subtitles.MaxCueSeconds)
+	}
+	c.subtitles.Language = c.opts.Language
 	return c, nil
 }
 
@@ -250,7 +263,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		w = f
 	}
-	err = write(w, c.format, res)
+	err = write(ctx, w, c.format, res, c.subtitles)
 	if f != nil {
 		if cerr := f.Close(); err == nil {
 			err = cerr
@@ -347,29 +360,38 @@ func orDash(s string) string {
 	return s
 }
 
-// write renders res in format to w.
-func write(w io.Writer, format string, res *align.Alignment) error {
+// write renders res in format to w; sub lays out srt and vtt cues.
+func write(ctx context.Context, w io.Writer, format string, res *align.Alignment, sub segment.SubtitleOptions) error {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		return enc.Encode(res)
-	case "srt":
-		return segment.WriteSRT(w, cues(res))
-	case "vtt":
-		return segment.WriteVTT(w, cues(res))
+	case "srt", "vtt":
+		laid, err := segment.Subtitles(ctx, cues(res), sub)
+		if err != nil {
+			return err
+		}
+		if format == "srt" {
+			return segment.WriteSRT(w, laid)
+		}
+		return segment.WriteVTT(w, laid)
 	case "textgrid":
 		return writeTextGrid(w, res)
 	}
 	return usagef("--format %q: want json, srt, vtt or textgrid", format)
 }
 
-// cues turns the segments of res into subtitle cues.
+// cues turns the segments of res into cues with their words' times, for
+// segment.Subtitles to lay out.
 func cues(res *align.Alignment) []segment.Cue {
 	out := make([]segment.Cue, 0, len(res.Segments))
 	for _, s := range res.Segments {
 		c := segment.Cue{Text: s.Text, Start: s.Start, End: s.End}
+		for _, w := range s.Words {
+			c.Words = append(c.Words, segment.Word{Word: w.Word, Start: w.Start, End: w.End})
+		}
 		if s.Speaker != nil {
 			c.Speaker = *s.Speaker
 		}

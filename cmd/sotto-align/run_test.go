@@ -207,7 +207,7 @@ func TestGolden(t *testing.T) {
 			// Every format rendered from the golden alignment.
 			for _, format := range []string{"srt", "vtt", "textgrid"} {
 				var buf bytes.Buffer
-				if err := write(&buf, format, &gold); err != nil {
+				if err := write(context.Background(), &buf, format, &gold, segment.DefaultSubtitleOptions()); err != nil {
 					t.Fatal(err)
 				}
 				ext := map[string]string{"srt": ".srt", "vtt": ".vtt", "textgrid": ".TextGrid"}[format]
@@ -264,9 +264,13 @@ func checkParsesBack(t *testing.T, format string, out []byte, res *align.Alignme
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", format, err, out)
 		}
+		laid, err := segment.Subtitles(context.Background(), cues(res), segment.DefaultSubtitleOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
 		var want []segment.Cue
-		for _, s := range res.Segments {
-			want = append(want, segment.Cue{Text: s.Text, Start: s.Start, End: s.End})
+		for _, c := range laid {
+			want = append(want, segment.Cue{Text: c.Text, Start: c.Start, End: c.End})
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s cues (-want +got):\n%s", format, diff)

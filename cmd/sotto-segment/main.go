@@ -8,7 +8,11 @@
 // Input is plain text or an exported transcript JSON (detected, or forced
 // with --input); "-" or no file reads standard input. Output is the JSON
 // segmentation result (json), one item per line (lines), or SubRip (srt) and
-// WebVTT (vtt) for timed input.
+// WebVTT (vtt) for timed input. Subtitle output is laid out as viewers
+// expect (segment.Subtitles): lines of at most 42 columns, two lines and
+// about seven seconds a cue, broken at clause boundaries; --max-line-chars,
+// --max-lines and --max-cue-seconds change the limits (0 turns one off).
+// JSON and lines output are not affected by them.
 package main
 
 import (

@@ -31,6 +31,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		startM    = fs.Float64("start-margin", segment.DefaultStartMargin, "seconds of padding before each timed cue")
 		endM      = fs.Float64("end-margin", segment.DefaultEndMargin, "seconds of padding after each timed cue")
 		lang      = fs.String("language", "", "language tag for abbreviations (default: guessed)")
+		lineChars = fs.Int("max-line-chars", segment.DefaultMaxLineChars, "srt/vtt: wrap lines at this many columns (CJK characters count 2); 0 = no wrapping")
+		maxLines  = fs.Int("max-lines", segment.DefaultMaxLines, "srt/vtt: split cues that need more lines than this; 0 = no limit")
+		cueSecs   = fs.Float64("max-cue-seconds", segment.DefaultMaxCueSeconds, "srt/vtt: split cues longer than this many seconds; 0 = no limit")
 	)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: sotto-segment [flags] [file|-]\n\n")
@@ -53,6 +56,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		opts.Margins = &segment.Margins{Start: *startM, End: *endM}
 	}
 	if err := opts.Validate(); err != nil {
+		return err
+	}
+	sub := segment.SubtitleOptions{MaxLineChars: *lineChars, MaxLines: *maxLines, MaxCueSeconds: *cueSecs, Language: *lang}
+	if err := sub.Validate(); err != nil {
 		return err
 	}
 
@@ -150,10 +157,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if timed == nil {
 			return fmt.Errorf("--format %s needs timed input (a transcript JSON with segment times)", *format)
 		}
-		if *format == "srt" {
-			return segment.WriteSRT(stdout, timed)
+		laid, err := segment.Subtitles(ctx, timed, sub)
+		if err != nil {
+			return err
 		}
-		return segment.WriteVTT(stdout, timed)
+		if *format == "srt" {
+			return segment.WriteSRT(stdout, laid)
+		}
+		return segment.WriteVTT(stdout, laid)
 	}
 	return fmt.Errorf("--format %q: want json, lines, srt or vtt", *format)
 }

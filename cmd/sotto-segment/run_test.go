@@ -17,6 +17,11 @@ func TestRun(t *testing.T) {
 		{"text": "Thanks for having me. It is great to be here.", "start": 2.3, "end": 5.0, "speaker": "B"}]}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	long := filepath.Join(t.TempDir(), "long.json")
+	longText := "Había una vez, en un pueblo pequeño junto al río, una mujer que cada mañana cruzaba el puente con una cesta de pan para repartirla entre los vecinos."
+	if err := os.WriteFile(long, []byte(`{"segments": [{"text": "`+longText+`", "start": 0, "end": 12}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		args  []string
@@ -29,6 +34,9 @@ func TestRun(t *testing.T) {
 		{"srt", []string{"-f", "srt", transcript}, "", "1\n00:00:00,000 --> 00:00:02,100\nHello there, welcome to the show.\n\n2\n00:00:02,300 --> "},
 		{"vtt cues", []string{"-f", "vtt", "--max-chars", "24", transcript}, "", "WEBVTT\n\n00:00:00.000 --> 00:00:00.795\n<v A>Hello there,\n\n"},
 		{"json timed", []string{transcript}, "", `"speaker": "B"`},
+		{"srt wrapped by default", []string{"-f", "srt", long}, "", "1\n00:00:00,000 --> 00:00:06,121\nHabía una vez, en un pueblo pequeño\njunto al río, una mujer que cada mañana\n\n2\n00:00:06,121 --> 00:00:12,000\ncruzaba el puente con una cesta de pan\npara repartirla entre los vecinos.\n\n"},
+		{"srt one line", []string{"-f", "srt", "--max-line-chars", "0", "--max-cue-seconds", "0", long}, "", "1\n00:00:00,000 --> 00:00:12,000\n" + longText + "\n\n"},
+		{"json keeps the sentence whole", []string{long}, "", `"text": "` + longText + `"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,6 +76,8 @@ func TestRunErrors(t *testing.T) {
 		{"--text", "   "},
 		{"/nonexistent/file.txt"},
 		{"--input", "json", "--text", "not json"},
+		{"--max-lines", "-1", "--text", "x"},
+		{"--max-cue-seconds", "-2", "--text", "x"},
 	}
 	for _, args := range tests {
 		var out bytes.Buffer
