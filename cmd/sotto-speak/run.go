@@ -1,0 +1,199 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/tts"
+)
+
+const usageHead = `usage: sotto-speak [flags] [TEXT...]
+
+sotto-speak speaks TEXT (or --text-file, or standard input) and writes a
+16-bit mono WAV file. Numbers, money, dates and times are read as words
+("$12.50 at 3:30 pm"), sentence by sentence.
+
+Examples:
+  sotto-speak -o hello.wav "Hello there. It is 3:30 pm."
+  sotto-speak --voice builtin:slt --speed 1.2 -o fast.wav < story.txt
+  sotto-speak --engine espeak-ng --language de -o de.wav "Guten Tag."
+  sotto-speak --instructions "a slow, deep male voice with a British accent" "Good evening."
+  sotto-speak --list-voices --engine espeak-ng
+  sotto-speak --play "Testing, one, two, three."
+
+Engines (--engine): flite (default for English: Debian's flite voices kal16,
+rms, slt, awb, kal) and espeak-ng (every language espeak-ng has; voices are
+builtin:<language>, variants with --variant or builtin:<language>+<variant>).
+Without --engine, English uses flite and other languages espeak-ng.
+
+`
+
+type config struct {
+	engine, voice, language, variant, instructions string
+	textFile, out                                  string
+	speed, pitch                                   float64
+	list, play                                     bool
+	text                                           string
+}
+
+func parseArgs(args []string, stdout io.Writer) (*config, error) {
+	var c config
+	fs := pflag.NewFlagSet("sotto-speak", pflag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.StringVar(&c.engine, "engine", "", "flite or espeak-ng (default: flite for English, espeak-ng otherwise)")
+	fs.StringVar(&c.voice, "voice", tts.VoiceAuto, "voice ID (see --list-voices); builtin:auto picks one for --language")
+	fs.StringVar(&c.language, "language", "", "BCP 47 language of the text (default: the voice's)")
+	fs.Float64Var(&c.speed, "speed", 1, "speaking rate, 1 = natural (0.25 to 4)")
+	fs.Float64Var(&c.pitch, "pitch", 0, "pitch shift in semitones (voices with a pitch control)")
+	fs.StringVar(&c.variant, "variant", "", "espeak-ng voice variant (klatt, f3, whisper ...)")
+	fs.StringVar(&c.instructions, "instructions", "", "describe the voice in words; picks voice, pitch and speed (builtin:design)")
+	fs.StringVar(&c.textFile, "text-file", "", "read the text from `FILE` (\"-\" = standard input)")
+	fs.StringVarP(&c.out, "output", "o", "speech.wav", "write the WAV to `FILE` (\"-\" = standard output)")
+	fs.BoolVar(&c.list, "list-voices", false, "list the engine's voices and exit")
+	fs.BoolVar(&c.play, "play", false, "play the speech (aplay, paplay or ffplay) instead of writing a file")
+	fs.Usage = func() {
+		fmt.Fprint(stdout, usageHead)
+		fmt.Fprintln(stdout, "Flags:")
+		fmt.Fprint(stdout, fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	c.text = strings.Join(fs.Args(), " ")
+	if c.engine == "" {
+		c.engine = "flite"
+		if c.language != "" && !strings.HasPrefix(strings.ToLower(c.language), "en") {
+			c.engine = "espeak-ng"
+		}
+	}
+	if c.instructions != "" && c.voice == tts.VoiceAuto {
+		c.voice = tts.VoiceDesign
+	}
+	return &c, nil
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	c, err := parseArgs(args, stdout)
+	if err != nil || c == nil {
+		return err
+	}
+	b, err := tts.Open(ctx, c.engine, backend.Config{})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if c.list {
+		return listVoices(b, stdout)
+	}
+	text, err := c.readText(stdin)
+	if err != nil {
+		return err
+	}
+	opts := tts.Options{Voice: c.voice, Language: c.language, Speed: c.speed, Pitch: c.pitch, Variant: c.variant}
+	var v tts.Voice
+	switch c.voice {
+	case tts.VoiceAuto:
+		v, err = tts.PickVoice(b, c.language)
+	case tts.VoiceDesign:
+		var d tts.Design
+		d, err = tts.DesignVoice(b, c.instructions, c.language)
+		if err == nil {
+			v = d.Voice
+			opts.Pitch, opts.Variant = d.Pitch, d.Variant
+			if d.Speed != 0 && c.speed == 1 {
+				opts.Speed = d.Speed
+			}
+			fmt.Fprintf(stderr, "voice design: %s\n", strings.Join(append([]string{"voice " + d.VoiceID}, d.Applied...), "; "))
+		}
+	default:
+		var ok bool
+		if v, ok = tts.FindVoice(b, c.voice); !ok {
+			err = fmt.Errorf("voice %q is not a %s voice (see --list-voices)", c.voice, c.engine)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	opts.Voice = v.ID
+	pcm := make([]byte, 44, 1<<16)
+	err = tts.Speak(ctx, b, text, opts, func(ch tts.Chunk) error {
+		pcm = audio.AppendPCM16(pcm, ch.Samples)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	copy(pcm, audio.WAVHeader(v.SampleRate, len(pcm)-44))
+	if c.play {
+		return play(ctx, pcm)
+	}
+	if c.out == "-" {
+		_, err = stdout.Write(pcm)
+		return err
+	}
+	return os.WriteFile(c.out, pcm, 0o644)
+}
+
+func (c *config) readText(stdin io.Reader) (string, error) {
+	var b []byte
+	var err error
+	switch {
+	case c.text != "":
+		return c.text, nil
+	case c.textFile != "" && c.textFile != "-":
+		b, err = os.ReadFile(c.textFile)
+	default:
+		b, err = io.ReadAll(io.LimitReader(stdin, 16<<20))
+	}
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", errors.New("no text: pass it as arguments, with --text-file, or on standard input")
+	}
+	return string(b), nil
+}
+
+func listVoices(b tts.Backend, w io.Writer) error {
+	l, ok := b.(tts.Lister)
+	if !ok {
+		return errors.New("this engine does not list its voices")
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "VOICE\tLANGUAGES\tGENDER\tRATE\tCONTROLS\tNAME")
+	for _, v := range l.Voices() {
+		def := ""
+		if v.Default {
+			def = " (default)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%s\n", v.ID, strings.Join(v.Languages, ","), v.Gender, v.SampleRate,
+			strings.Join(v.Controls, ","), v.Name, def)
+	}
+	return tw.Flush()
+}
+
+// play pipes the WAV to the first player found.
+func play(ctx context.Context, wav []byte) error {
+	for _, p := range [][]string{{"aplay", "-q", "-"}, {"paplay"}, {"ffplay", "-nodisp", "-autoexit", "-loglevel", "quiet", "-"}} {
+		if _, err := exec.LookPath(p[0]); err != nil {
+			continue
+		}
+		cmd := exec.CommandContext(ctx, p[0], p[1:]...)
+		cmd.Stdin = strings.NewReader(string(wav))
+		return cmd.Run()
+	}
+	return errors.New("no audio player found (aplay, paplay or ffplay); write a file with -o instead")
+}

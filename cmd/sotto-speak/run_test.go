@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/audio"
+)
+
+func TestSpeakToFile(t *testing.T) {
+	if _, err := exec.LookPath("flite"); err != nil {
+		t.Skip("flite is not installed (make deps installs it)")
+	}
+	out := filepath.Join(t.TempDir(), "x.wav")
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"-o", out, "--voice", "builtin:slt", "It is 3:30 pm."}, strings.NewReader(""), &stdout, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, info, err := audio.Decode(context.Background(), bytes.NewReader(b), audio.Options{})
+	if err != nil || info.SampleRate != 16000 || a.Seconds() < 1 {
+		t.Fatalf("output: %v, %d Hz, %.2f s; want a WAV of over a second at 16000 Hz", err, info.SampleRate, a.Seconds())
+	}
+}
+
+func TestSpeakErrors(t *testing.T) {
+	if _, err := exec.LookPath("flite"); err != nil {
+		t.Skip("flite is not installed (make deps installs it)")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "-"}, "no text"},
+		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not a flite voice"},
+		{[]string{"--language", "de", "--engine", "flite", "-o", "-", "Hallo."}, "no voice of this model speaks"},
+	} {
+		err := run(context.Background(), tc.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("run(%q) = %v; want an error containing %q", tc.args, err, tc.want)
+		}
+	}
+	var help bytes.Buffer
+	if err := run(context.Background(), []string{"--help"}, nil, &help, &bytes.Buffer{}); err != nil || !strings.Contains(help.String(), "Examples:") {
+		t.Errorf("--help = %v, %q", err, help.String())
+	}
+}
