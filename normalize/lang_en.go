@@ -805,18 +805,18 @@ func enDateTN(s *stream, i int) []match {
 		out := mw + " " + enOrdinal(d)
 		e := k
 		y := k
-		// A comma before the year stays, as written: "august 23, 2002" →
-		// "august twenty third, two thousand two".
-		comma := ""
+		// The comma before the year is not read: "May 12, 1981" → "may
+		// twelfth nineteen eighty one" (the references disagree; most
+		// drop it).
 		if s.is(y, ",") {
-			y, comma = y+1, ","
+			y++
 		} else if s.kind(y) == tSpace && s.is(y+1, ",") {
-			y, comma = y+2, ","
+			y += 2
 		}
 		if dash && s.is(y, "-") || !dash && s.kind(y) == tSpace {
 			if s.kind(y+1) == tNum && len(s.text(y+1)) == 4 && s.boundary(y+2) {
 				if yw, ok := enYear(s.text(y + 1)); ok {
-					out += comma + " " + yw
+					out += " " + yw
 					e = y + 2
 				}
 			}
@@ -855,14 +855,10 @@ func enDateTN(s *stream, i int) []match {
 		if !strings.EqualFold(s.text(i-2), "the") {
 			out = "the " + out
 		}
-		y, comma := e, ""
-		if s.is(y, ",") {
-			y, comma = y+1, ","
-		}
-		if s.kind(y) == tSpace && s.kind(y+1) == tNum && len(s.text(y+1)) == 4 && s.boundary(y+2) {
-			if yw, ok := enYear(s.text(y + 1)); ok {
-				out += comma + " " + yw
-				e = y + 2
+		if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
+			if yw, ok := enYear(s.text(e + 1)); ok {
+				out += " " + yw
+				e += 2
 			}
 		}
 		return one(e, Date, out)
