@@ -528,7 +528,22 @@ func deOrdinalITN(s *stream, i int) []match {
 	return one(end, Ordinal, v+".")
 }
 
-var deMonthAbbr = []string{"Jan.", "Feb.", "März", "Apr.", "Mai", "Jun.", "Jul.", "Aug.", "Sep.", "Okt.", "Nov.", "Dez."}
+// deMonthAbbr is how ITN writes each month in a date: its first
+// abbreviation in data/de.tsv when that ends in a period ("Jan."), else its
+// name ("März").
+var deMonthAbbr = func() []string {
+	out := make([]string, 12)
+	for _, m := range lexiconFor("de").months() {
+		if m.num < 1 || m.num > 12 || len(m.names) == 0 {
+			continue
+		}
+		out[m.num-1] = m.names[0]
+		if len(m.abbrs) > 0 && strings.HasSuffix(m.abbrs[0], ".") {
+			out[m.num-1] = m.abbrs[0]
+		}
+	}
+	return out
+}()
 
 // deYearITN parses "neunzehn achtzig", "neunzehnhundertachtzig", "zwei tausend neun".
 func deYearITN(s *stream, i int) (string, int, bool) {
@@ -573,7 +588,7 @@ func deDateITN(s *stream, i int) []match {
 	if d, e, ok := deOrdinalAt(s, i); ok {
 		dv, _ := strconv.Atoi(d)
 		if dv >= 1 && dv <= 31 && s.kind(e) == tSpace {
-			if mo := deMonth(s.text(e + 1)); mo != 0 && len(s.text(e+1)) > 3 {
+			if mo := deMonth(s.text(e + 1)); mo != 0 && (len(s.text(e+1)) > 3 || strings.EqualFold(s.text(e+1), deLatin.months[mo-1])) {
 				out := d + ". " + deMonthAbbr[mo-1]
 				end := e + 2
 				if s.kind(end) == tSpace {

@@ -272,17 +272,8 @@ func esOrdinalTN(s *stream, i int) []match {
 	}
 	// "1ro", "1ra", "28°": markers right after the digits
 	if s.kind(n.end) == tWord || s.is(n.end, "°") {
-		g := ""
-		switch strings.ToLower(s.text(n.end)) {
-		case "º", "°", "o", "ro", "do", "to", "vo", "no", "mo":
-			g = "o"
-		case "ª", "a", "ra", "da", "ta", "va", "na", "ma":
-			g = "a"
-		case "er", "ᵉʳ":
-		default:
-			return nil
-		}
-		if !s.boundary(n.end + 1) {
+		g, ok := esOrdSuffixes[strings.ToLower(s.text(n.end))]
+		if !ok || !s.boundary(n.end+1) {
 			return nil
 		}
 		return esOrdinalOut(n, g, n.end+1)
@@ -290,19 +281,28 @@ func esOrdinalTN(s *stream, i int) []match {
 	if !s.is(n.end, ".") {
 		return nil
 	}
-	g := ""
-	switch s.text(n.end + 1) {
-	case "º", "°":
-		g = "o"
-	case "ª":
-		g = "a"
-	case "ᵉʳ":
-		return esOrdinalOut(n, "", n.end+2)
-	default:
+	// "1.º", "1.ª", "1.er"
+	g, ok := esOrdSuffixes[s.text(n.end+1)]
+	if !ok || !s.boundary(n.end+2) || s.kind(n.end+1) == tWord && len(s.text(n.end+1)) == 1 {
 		return nil
 	}
 	return esOrdinalOut(n, g, n.end+2)
 }
+
+// esOrdSuffixes maps the written ordinal markers of data/es.tsv
+// ([ordinal_suffixes]) to the ending they select: "o" (masculine), "a"
+// (feminine) or "" (the apocope: primer, tercer). A leading period is
+// dropped: the tokenizer splits "1.º" at it.
+var esOrdSuffixes = func() map[string]string {
+	out := map[string]string{}
+	for _, p := range lexiconFor("es").pairs("ordinal_suffixes") {
+		g := map[string]string{"m": "o", "f": "a", "apocope": ""}[field(p.spoken, 0)]
+		for _, w := range p.written {
+			out[strings.TrimPrefix(w, ".")] = g
+		}
+	}
+	return out
+}()
 
 func esOrdinalOut(n numLit, g string, end int) []match {
 	v, err := strconv.Atoi(n.intPart)

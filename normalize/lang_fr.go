@@ -124,6 +124,7 @@ func frOrdinal(d string, fem bool) string {
 var frLatin = (&latin{
 	point: "virgule", minus: "moins", card: frCardinal, frac: frFrac,
 	symbolAfter: true,
+	scaleOfTN:   "de",
 	format: func(a string) string {
 		ip, fp, dec := strings.Cut(a, ",")
 		if dec {

@@ -36,6 +36,7 @@ type latin struct {
 	cardFem     func(string) string  // feminine spelling for feminine nouns; nil = before
 	fem         map[string]bool      // feminine spoken nouns (units, currencies)
 	scaleOf     string               // word between a scale and a noun: "de" (dos millones de euros)
+	scaleOfTN   string               // the same for TN only ("de" in French, elided before a vowel: "d'euros"); "" = scaleOf
 	centsJoin   string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
 	symbolSpace bool                 // ITN money as "$ 12,05"
 	centSymbol  map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
@@ -461,6 +462,10 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if s.kind(k) == tSpace {
 			k++
 		}
+		// "1,5 millones de €"
+		if scale != "" && L.ofTN() != "" && strings.EqualFold(s.text(k), L.ofTN()) && s.kind(k+1) == tSpace {
+			k += 2
+		}
 		c, n, ok := L.currencyAt(s, k)
 		if !ok {
 			return nil
@@ -483,10 +488,7 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 				amt = strings.TrimSuffix(amt, "o")
 			}
 		}
-		if L.scaleOf != "" {
-			scale += " " + L.scaleOf
-		}
-		return one(end, Money, amt+" "+scale+" "+cur.many)
+		return one(end, Money, amt+" "+scale+" "+L.of(cur.many)+cur.many)
 	}
 	frac := strings.TrimRight(n.frac, "0")
 	switch {
@@ -514,6 +516,28 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 	// more than two decimals: read as a decimal, without trailing zeros
 	n.frac = frac
 	return one(end, Money, L.number(n)+" "+cur.many)
+}
+
+// ofTN returns the word TN reads between a scale word and a noun.
+func (L *latin) ofTN() string {
+	if L.scaleOfTN != "" {
+		return L.scaleOfTN
+	}
+	return L.scaleOf
+}
+
+// of returns what TN says between a scale word and noun, with a trailing
+// space: "de ", or "d'" before a vowel in French; "" when the language
+// says nothing there.
+func (L *latin) of(noun string) string {
+	w := L.ofTN()
+	if w == "" {
+		return ""
+	}
+	if r, _ := utf8.DecodeRuneInString(noun); L.scaleOfTN != "" && strings.ContainsRune("aeiouyéèêàâîôûh", r) && !strings.HasPrefix(noun, "h") {
+		return "d'"
+	}
+	return w + " "
 }
 
 func (L *latin) unitAt(s *stream, j int) ([2]string, int, bool) {
@@ -555,13 +579,19 @@ func (L *latin) measureTN(s *stream, i int) []match {
 		val += " " + w
 		end = e
 	}
+	if end != n.end && L.ofTN() != "" && strings.EqualFold(s.text(end+1), L.ofTN()) && s.kind(end) == tSpace {
+		end += 2 // "2 millones de km"
+	}
 	u, e, ok := L.unitAt(s, end)
 	if !ok {
 		return nil
 	}
 	name := u[1]
-	if n.isOne() {
+	if n.isOne() && end == n.end {
 		name = u[0]
+	}
+	if end != n.end {
+		name = L.of(name) + name // "un millón de gramos"
 	}
 	if !n.point && val == L.number(n) {
 		val = L.beforeNoun(n.intPart, name)
