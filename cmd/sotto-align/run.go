@@ -369,6 +369,9 @@ func write(ctx context.Context, w io.Writer, format string, res *align.Alignment
 		enc.SetEscapeHTML(false)
 		return enc.Encode(res)
 	case "srt", "vtt":
+		if sub.Language == "" {
+			sub.Language = res.Language // the detected language's break words
+		}
 		laid, err := segment.Subtitles(ctx, cues(res), sub)
 		if err != nil {
 			return err
