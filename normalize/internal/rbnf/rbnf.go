@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/feature/plural"
@@ -65,6 +66,7 @@ type node struct {
 	// rule set ("%name" or "%%name"), pattern is a decimal pattern such
 	// as "#,##0", and both are empty for "the same rule set".
 	tok     byte
+	tokRune rune // as written: '<', '←', '>', '→' or '='
 	triple  bool
 	ref     string
 	pattern string
@@ -159,13 +161,13 @@ func Parse(locale, text string) (*RuleSets, error) {
 	line := 1
 	for len(text) > 0 {
 		chunk, rest, terminated := cutRule(text)
-		startLine := line + strings.Count(chunk[:len(chunk)-len(strings.TrimLeft(chunk, " \t\r\n"))], "\n")
+		startLine := line + strings.Count(chunk[:len(chunk)-len(strings.TrimLeftFunc(chunk, unicode.IsSpace))], "\n")
 		line += strings.Count(chunk, "\n")
 		text = rest
 		// Spaces before ';' belong to the rule ("0: =%x= ;").
-		chunk = strings.TrimLeft(chunk, " \t\r\n")
+		chunk = strings.TrimLeftFunc(chunk, unicode.IsSpace)
 		if !terminated {
-			chunk = strings.TrimRight(chunk, " \t\r\n")
+			chunk = strings.TrimRightFunc(chunk, unicode.IsSpace)
 		}
 		if chunk == "" {
 			continue
@@ -182,7 +184,7 @@ func Parse(locale, text string) (*RuleSets, error) {
 			cur = &ruleSet{name: name}
 			rs.sets[name] = cur
 			rs.order = append(rs.order, name)
-			chunk = strings.TrimLeft(r, " \t\r\n")
+			chunk = strings.TrimLeftFunc(r, unicode.IsSpace)
 			if strings.TrimSpace(chunk) == "" {
 				return nil, &ParseError{startLine, "rule set " + name + " has no rule before ';'"}
 			}
@@ -219,19 +221,17 @@ func Parse(locale, text string) (*RuleSets, error) {
 // cutRule returns the text up to and including the first ';' that is not
 // inside a $(…)$ plural substitution, and the rest.
 func cutRule(s string) (chunk, rest string, ok bool) {
-	depth := 0
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '$':
-			if i+1 < len(s) && s[i+1] == '(' {
-				depth++
-			} else if i > 0 && s[i-1] == ')' && depth > 0 {
-				depth--
+		switch {
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '(':
+			// Skip to the ")$" that parseBody will take as the end.
+			end := strings.Index(s[i+2:], ")$")
+			if end < 0 {
+				return s, "", false
 			}
-		case ';':
-			if depth == 0 {
-				return s[:i], s[i+1:], true
-			}
+			i += 2 + end + 1
+		case s[i] == ';':
+			return s[:i], s[i+1:], true
 		}
 	}
 	return s, "", false
@@ -320,7 +320,7 @@ func parseRule(chunk string, s *ruleSet) (*rule, error) {
 	if ru.kind == kNormal && ru.desc == "" {
 		ru.setExponent(0)
 	}
-	body = strings.TrimLeft(body, " \t\r\n")
+	body = strings.TrimLeftFunc(body, unicode.IsSpace)
 	body = strings.TrimPrefix(body, "'") // a leading apostrophe keeps the spaces after it
 	nodes, err := parseBody(body)
 	if err != nil {
@@ -537,7 +537,7 @@ func parseBody(b string) ([]node, error) {
 				triple = true
 				next += size
 			}
-			n := node{kind: nSub, tok: tok, triple: triple}
+			n := node{kind: nSub, tok: tok, tokRune: r, triple: triple}
 			switch {
 			case inner == "":
 			case inner[0] == '%':
@@ -599,6 +599,10 @@ func parsePlural(s string) (node, error) {
 				return n, fmt.Errorf("bad plural keyword %q", key)
 			}
 		}
+		text := forms[open+1 : open+closing]
+		if strings.Contains(text, "$(") || strings.Contains(text, ")$") || strings.ContainsAny(text, ";{") {
+			return n, fmt.Errorf("plural form %q contains $(, )$, ; or {", text)
+		}
 		if _, dup := n.forms[key]; dup {
 			return n, fmt.Errorf("duplicate plural keyword %q", key)
 		}
@@ -647,7 +651,8 @@ func (r *RuleSets) String() string {
 				b.WriteString(": ")
 			}
 			body := bodyString(ru.body)
-			if body == "" || body[0] == ' ' || body[0] == '\t' || body[0] == '\'' || ru.desc == "" && strings.Contains(body, ":") {
+			first, _ := utf8.DecodeRuneInString(body)
+			if body == "" || unicode.IsSpace(first) || first == '\'' || first == '%' || ru.desc == "" && strings.Contains(body, ":") {
 				b.WriteByte('\'')
 			}
 			b.WriteString(body)
@@ -687,7 +692,7 @@ func bodyString(ns []node) string {
 			}
 			b.WriteString(")$")
 		case nSub:
-			t := string(n.tok)
+			t := string(n.tokRune)
 			b.WriteString(t)
 			b.WriteString(n.ref)
 			b.WriteString(n.pattern)
@@ -789,6 +794,9 @@ func (f *formatter) formatDec(s *ruleSet, neg bool, ip int64, fp string, depth i
 	ru, err := s.find(ip)
 	if err != nil {
 		return err
+	}
+	if neg && !hasTok(ru.body, '=') {
+		return fmt.Errorf("%w: %s has no -x rule", ErrNoRule, s.name)
 	}
 	// A negative number in a set without a -x rule takes the rule of its
 	// absolute value, whose == substitutions see the sign (as in ICU:
