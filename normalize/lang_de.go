@@ -159,7 +159,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(deElec),
 			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
-			Ordinal: deOrdinalTN, Date: deDateTN, Time: deTimeTN, Fraction: deFractionTN,
+			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: deTimeTN, Fraction: deFractionTN,
 			Whitelist: whitelistMatcher(deWhitelistTN),
 			Telephone: deTelephoneTN,
 		},

@@ -186,7 +186,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: esElectronicTN(L.electronicTN(esElec)),
 			Cardinal:   esCardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: esMeasureTN,
-			Ordinal: esOrdinalTN, Date: esDateTN, Time: esTimeTN, Fraction: esFractionTN,
+			Ordinal: esOrdinalTN, Date: orMatch(esDateTN, yearRangeTN(esCardinal, "a")), Time: esTimeTN, Fraction: esFractionTN,
 			Telephone: esTelephoneTN, Roman: esRomanTN,
 			Whitelist: whitelistMatcher(esWhitelistTN),
 		},

@@ -173,7 +173,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(frElec),
 			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
-			Ordinal: frOrdinalTN, Date: frDateTN, Fraction: frFractionTN, Time: frTimeTN,
+			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à")), Fraction: frFractionTN, Time: frTimeTN,
 			Whitelist: whitelistMatcher(frWhitelistTN),
 		},
 		itn: map[string]matcher{

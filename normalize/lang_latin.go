@@ -401,7 +401,7 @@ func (L *latin) cardinalTN(s *stream, i int) []match {
 	if !ok || n.point || !s.boundary(n.end) && s.kind(n.end) != tWord {
 		return nil
 	}
-	if L.strictBounds && (s.kind(i-1) == tWord || s.kind(n.end) == tWord || s.is(n.end, "-") && (s.kind(n.end+1) == tWord || s.kind(n.end+1) == tNum) || s.is(i-1, "-") && s.kind(i-2) == tWord) {
+	if L.strictBounds && (s.kind(i-1) == tWord || s.kind(n.end) == tWord || s.is(n.end, "-") && (s.kind(n.end+1) == tWord || s.kind(n.end+1) == tNum) || s.is(i-1, "-") && (s.kind(i-2) == tWord || s.kind(i-2) == tNum)) {
 		return nil
 	}
 	if w, e := L.scaleAfter(s, n.end); w != "" {
@@ -951,4 +951,35 @@ func spellGroups(d, zero string, nScales int, self func(string) string, word fun
 		parts = append(parts, word(g, len(groups)-1-k, len(parts) == 0, k == lastNonZero))
 	}
 	return strings.Join(parts, " ")
+}
+
+// orMatch combines matchers of one class: the candidates of all of them.
+func orMatch(ms ...matcher) matcher {
+	return func(s *stream, i int) []match {
+		var out []match
+		for _, m := range ms {
+			out = append(out, m(s, i)...)
+		}
+		return out
+	}
+}
+
+// yearRangeTN reads two years joined by a dash ("1990-1995", "1990–2000")
+// as a range: year, the word to, year ("neunzehn hundert neunzig bis
+// neunzehn hundert fünf und neunzig"). The range runs forward and both ends
+// lie in 1000–2099; other dashed numbers (serials, scores, telephone
+// numbers) are left to other rules.
+func yearRangeTN(year func(string) string, to string) matcher {
+	return func(s *stream, i int) []match {
+		if s.kind(i) != tNum || !s.startOK(i) || s.is(i-1, "-") || len(s.text(i)) != 4 || !(s.is(i+1, "-") || s.is(i+1, "–")) ||
+			s.kind(i+2) != tNum || len(s.text(i+2)) != 4 || !s.boundary(i+3) || s.is(i+3, "-") || s.is(i+3, "–") {
+			return nil
+		}
+		a, _ := strconv.Atoi(s.text(i))
+		b, _ := strconv.Atoi(s.text(i + 2))
+		if a < 1000 || b > 2099 || a >= b {
+			return nil
+		}
+		return one(i+3, Date, year(s.text(i))+" "+to+" "+year(s.text(i+2)))
+	}
 }
