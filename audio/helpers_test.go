@@ -16,11 +16,11 @@ import (
 // findSpeechDir locates the shared speech test data ($SOTTO_TESTDATA/speech,
 // see internal/testdata). It returns "" and a one-line reason when absent.
 func findSpeechDir() (dir, reason string) {
-	dir, err := sharedtestdata.Lookup("speech", "MANIFEST.md")
+	dir, err := sharedtestdata.Lookup("speech")
 	if err != nil {
 		return "", err.Error()
 	}
-	return filepath.Dir(dir), ""
+	return dir, ""
 }
 
 // speechDir returns the shared speech test data directory, skipping the test
