@@ -91,6 +91,8 @@ func TestRuleNumbering(t *testing.T) {
 		// Not markers: a lone letter, words, a number out of sequence.
 		ruleCase{"en", "Plan B. The second option failed.", []string{"Plan B.", "The second option failed."}},
 		ruleCase{"en", "He mixed it (i) slowly.", []string{"He mixed it (i) slowly."}},
+		ruleCase{"en", "Ask Louis I. about it and then Louis II. about that.", []string{"Ask Louis I. about it and then Louis II. about that."}},
+		ruleCase{"en", "We tried plan A. on Monday and plan B. on Tuesday.", []string{"We tried plan A. on Monday and plan B. on Tuesday."}},
 	)
 	checkRules(t, cases)
 }

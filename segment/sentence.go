@@ -769,7 +769,10 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 	var run []listMarker
 	var kind byte
 	flush := func() {
-		if len(run) >= 2 {
+		// Letters and Roman numerals also follow names in prose ("Plan
+		// A. … Plan B.", "Louis I. … Louis II."): a pair counts only
+		// when the first one leads.
+		if len(run) >= 2 && (kind == markNum || run[0].lead || len(run) >= 3) {
 			for k, m := range run {
 				set[m.pos] = true
 				if k == 0 {
