@@ -146,6 +146,7 @@ var esLatin = (&latin{
 	groupSep:   []string{".", " "},
 	scaleOf:    "de",
 	cardFem:    esCardFem,
+	agree:      true,
 }).useLexicon("es").finish()
 
 var esLex = func() *numLex {
@@ -368,8 +369,8 @@ func esDateTN(s *stream, i int) []match {
 	}
 	a := s.text(i)
 	year := func(y string) string { return esCardinal(y) }
-	// 1990-02-30, 30-2-1990, 30/2/1990
-	if sep := s.text(i + 1); (sep == "-" || sep == "/") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && s.boundary(i+5) {
+	// 1990-02-30, 30-2-1990, 30/2/1990, 01.04.2010
+	if sep := s.text(i + 1); (sep == "-" || sep == "/" || sep == "." && len(a) <= 2 && len(s.text(i+2)) <= 2 && len(s.text(i+4)) == 4) && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && s.boundary(i+5) {
 		b, c := s.text(i+2), s.text(i+4)
 		d, m, y := a, b, c
 		if len(a) == 4 {

@@ -125,6 +125,7 @@ var frLatin = (&latin{
 	point: "virgule", minus: "moins", card: frCardinal, frac: frFrac,
 	symbolAfter: true,
 	scaleOfTN:   "de",
+	agree:       true,
 	format: func(a string) string {
 		ip, fp, dec := strings.Cut(a, ",")
 		if dec {

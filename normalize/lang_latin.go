@@ -49,6 +49,10 @@ type latin struct {
 	// strictBounds leaves digits glued to letters ("B2A23C", "401-ks") as
 	// written: serial numbers, not quantities.
 	strictBounds bool
+	// agree makes a number agree with a unit or currency written out after
+	// it (nouns, built by useLexicon): "una libra", "veintiuna toneladas".
+	agree bool
+	nouns map[string]bool
 	// fromLexicon is set by useLexicon: the word tables come from the
 	// language's data file.
 	fromLexicon bool
@@ -159,6 +163,19 @@ func (L *latin) useLexicon(tag string) *latin {
 		}
 		if field(c.extra, 1) == "f" {
 			markFem(c.minor, c.minors)
+		}
+	}
+	L.nouns = map[string]bool{}
+	for _, u := range lx.units() {
+		for _, w := range append(append([]string(nil), u.singular...), u.plural...) {
+			L.nouns[w] = true
+		}
+	}
+	for _, c := range lx.currencies() {
+		for _, ws := range [][]string{c.major, c.majors, c.minor, c.minors} {
+			for _, w := range ws {
+				L.nouns[w] = true
+			}
 		}
 	}
 	L.scales = map[string]string{}
@@ -409,6 +426,11 @@ func (L *latin) cardinalTN(s *stream, i int) []match {
 	}
 	if len(n.intPart) > 1 && n.intPart[0] == '0' {
 		return one(n.end, Cardinal, L.digits(n.intPart))
+	}
+	// a number before a unit or currency written out agrees with it:
+	// "21 toneladas" → "veintiuna toneladas", "1 dólar" → "un dólar"
+	if w, _ := wordAfter(s, n.end); L.agree && !n.neg && L.nouns[w] && s.kind(n.end) == tSpace {
+		return one(n.end, Cardinal, L.beforeNoun(n.intPart, w))
 	}
 	return one(n.end, Cardinal, L.number(n))
 }
