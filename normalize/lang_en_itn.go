@@ -731,7 +731,7 @@ func enTimeITN(s *stream, i int) []match {
 			n += unit
 			h, m, k = hv, mn, n+2
 			relative = true
-			if ws[n+1] == "to" {
+			if ws[n] == "to" {
 				h, m = (h+11)%12, 60-mn
 				if h == 0 {
 					h = 12
