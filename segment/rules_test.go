@@ -106,6 +106,10 @@ func TestRuleGluedAfterNumber(t *testing.T) {
 		{"en", "The bill came to $40.50.We split it.", []string{"The bill came to $40.50.", "We split it."}},
 		{"es", "Vendieron 1.500.Nadie lo esperaba.", []string{"Vendieron 1.500.", "Nadie lo esperaba."}},
 		{"fr", "Ils ont vendu 2 000 exemplaires en 1998.Le succès fut immense.", []string{"Ils ont vendu 2 000 exemplaires en 1998.", "Le succès fut immense."}},
+		// After a closing bracket or quote.
+		{"en", "It was built later (in 1932).The toll came after.", []string{"It was built later (in 1932).", "The toll came after."}},
+		{"en", "See the notes (page twelve).They explain it.", []string{"See the notes (page twelve).", "They explain it."}},
+		{"en", "He works for \"U.S.\"Army now.", []string{"He works for \"U.S.\"Army now."}},
 		// Not a glued sentence: decimals, versions, dates, German ordinals.
 		{"en", "Pi is about 3.14 and e about 2.72.", []string{"Pi is about 3.14 and e about 2.72."}},
 		{"de", "Er wurde am 3.Juni geboren.", []string{"Er wurde am 3.Juni geboren."}},
@@ -128,6 +132,9 @@ func TestRuleNumberedReferences(t *testing.T) {
 		{"it", "Vedi pag. 5, cap. 3, fig. 2, n. 8 e art. 14 del codice.", []string{"Vedi pag. 5, cap. 3, fig. 2, n. 8 e art. 14 del codice."}},
 		{"pt", "Veja a pág. 5, o cap. 3, a fig. 2 e o art. 14 da lei.", []string{"Veja a pág. 5, o cap. 3, a fig. 2 e o art. 14 da lei."}},
 		{"ru", "См. стр. 5, рис. 3, гл. 2, п. 4, ст. 7 и табл. 6.", []string{"См. стр. 5, рис. 3, гл. 2, п. 4, ст. 7 и табл. 6."}},
+		{"de", "Das steht auf S. 5. Dann folgt die Tabelle.", []string{"Das steht auf S. 5.", "Dann folgt die Tabelle."}},
+		{"de", "Lies Kapitel 3. Danach reden wir.", []string{"Lies Kapitel 3.", "Danach reden wir."}},
+		{"de", "Wir treffen uns am 5. Mai in Kapitel 3 des Buches.", []string{"Wir treffen uns am 5. Mai in Kapitel 3 des Buches."}},
 		{"ru", "Это показано на рис. 5. Кривая плоская.", []string{"Это показано на рис. 5.", "Кривая плоская."}},
 		{"da", "Se s. 5, fig. 3 og kap. 2 i bogen.", []string{"Se s. 5, fig. 3 og kap. 2 i bogen."}},
 		{"nl", "Zie blz. 5, fig. 3 en hfst. 2 van het boek.", []string{"Zie blz. 5, fig. 3 en hfst. 2 van het boek."}},

@@ -443,6 +443,14 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		tok = tok[n:]
 	}
 	if !gap {
+		if inner := strings.TrimRightFunc(tok, isCloser); isWordRune(nr) && (closers || len(inner) < len(tok)) {
+			// A bracket or quote closes the sentence and the next one is
+			// glued on: "(in 2019).The", "he said "yes."Then".
+			if upper && runeLen(inner) >= 2 && (endsLowerWord(inner) || sc.gluedNumber(inner, nextWord)) && followedByLower(s, k) && wordEnds(s, k) && !isAddress(s, i) {
+				return 0.55, true
+			}
+			return 0, false
+		}
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
@@ -505,6 +513,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if isNumber(tok) {
 		switch {
+		case (upper || caseless) && sc.afterReference(ts):
+			return 0.85 // a page or figure number, not an ordinal: "auf S. 5. Dann"
 		case sc.lang == "de" && len(strings.Trim(tok, ".")) <= 2 && !strings.ContainsAny(tok, ".,"):
 			return 0.15 // German ordinal: "am 12. Juni"
 		case len(tok) <= 2 && allDigits(tok) && (digit || months[strings.ToLower(nextWord)]):
@@ -1238,6 +1248,33 @@ func footnote(s string, j, stop int) int {
 	}
 	return k
 }
+
+// afterReference reports whether the number starting at byte ts follows a
+// numbered reference, abbreviated ("S. 5", "Nr. 12") or written out
+// ("Seite 5", "Kapitel 3"): a cardinal, which a period after it does not
+// make an ordinal.
+func (sc *scanner) afterReference(ts int) bool {
+	k := backSpace(sc.s, ts)
+	if k == ts || k == 0 {
+		return false
+	}
+	w := strings.ToLower(prevToken(sc.s, k))
+	if stem, ok := strings.CutSuffix(w, "."); ok {
+		return sc.abbr[stem] == abbrNum
+	}
+	return referenceNouns[w]
+}
+
+// referenceNouns are the written-out words for page, chapter, section,
+// paragraph, figure, table, volume, number and article of the languages
+// with built-in knowledge, lower case.
+var referenceNouns = words2(`page pages chapter section paragraph figure table volume number article part
+	seite seiten kapitel abschnitt absatz abbildung tabelle band nummer artikel paragraph paragraf teil anhang
+	página capítulo sección párrafo figura tabla volumen número artículo parte
+	chapitre paragraphe tableau numéro article partie
+	pagina capitolo sezione paragrafo tabella volume numero articolo
+	side kapitel afsnit figur tabel bind nummer artikel
+	страница глава раздел рисунок таблица том номер статья часть`)
 
 // gluedNumber reports whether a number token tok, directly followed by a
 // period and the capitalised word next with no space between, may end a
