@@ -182,10 +182,41 @@ func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32,
 		start := int(bp[b.pred].frame) + 1
 		w := &lx.words[b.word]
 		sc := float64(b.score) + b.norm - (float64(bp[b.pred].score) + bp[b.pred].norm)
-		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc, Confidence: 1})
+		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc,
+			Confidence: d.endPosterior(s, e)})
 	}
 	for i := len(rev) - 1; i >= 0; i-- {
 		res.Words = append(res.Words, rev[i])
 	}
 	return res, nil
+}
+
+// endPosterior is the confidence of the word of entry e: its share of the
+// probability mass of every word exit of the search at the same frame
+// (exit scores scaled by 1/lw, the usual acoustic scale of posteriors),
+// counting exits of the same spelling from any start frame. It is a
+// word-end posterior over the back-pointer table, not a full lattice
+// forward-backward.
+func (d *Decoder) endPosterior(s *search, e int32) float64 {
+	b := &s.bp[e]
+	f := int(b.frame) + 1 // frameBP index of the entry's frame
+	lo, hi := s.frameBP[f], s.frameBP[f+1]
+	scale := 1 / float64(d.lw)
+	best := math.Inf(-1)
+	for i := lo; i < hi; i++ {
+		best = max(best, float64(s.bp[i].score))
+	}
+	text := d.lx.words[b.word].text
+	var num, den float64
+	for i := lo; i < hi; i++ {
+		p := math.Exp((float64(s.bp[i].score) - best) * scale)
+		den += p
+		if d.lx.words[s.bp[i].word].text == text {
+			num += p
+		}
+	}
+	if den == 0 {
+		return 0
+	}
+	return min(1, num/den)
 }

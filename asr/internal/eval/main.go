@@ -1,0 +1,275 @@
+// Command eval measures the word error rate and speed of the pure-Go
+// recognizer (asr driver "go") on every English recording with a
+// transcript in the shared test data (speech/en_*_16k.wav with
+// <base>.txt), side by side with pocketsphinx_batch on the same model and
+// files, and writes docs/bench/asr.md.
+//
+//	go run ./asr/internal/eval [-out docs/bench/asr.md] [-limit N]
+//
+// Text normalization, both sides: package normalize (English TN: numbers,
+// money, dates … as words), then lower case, and every character that is
+// not a letter, digit or apostrophe becomes a space. Cases are split into
+// dev and sealed parts by internal/holdout on the recording's base name.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+	"unicode"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/asr"
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/holdout"
+	"github.com/sottolabs/sotto/internal/testdata"
+	"github.com/sottolabs/sotto/normalize"
+)
+
+type item struct {
+	base, wav string
+	ref       []string
+	dur       float64
+	samples   []float32
+	goHyp     []string
+	peerHyp   []string
+}
+
+func main() {
+	out := flag.String("out", "docs/bench/asr.md", "report file")
+	limit := flag.Int("limit", 0, "use only the first N recordings (0 = all)")
+	flag.Parse()
+	if err := run(context.Background(), *out, *limit); err != nil {
+		fmt.Fprintln(os.Stderr, "eval:", err)
+		os.Exit(1)
+	}
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// norm is the text normalization of both sides.
+func norm(ctx context.Context, s string) []string {
+	if r, err := normalize.Normalize(ctx, s, normalize.Options{Language: "en"}); err == nil {
+		s = r.Best()
+	}
+	s = strings.Map(func(r rune) rune {
+		r = unicode.ToLower(r)
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' {
+			return r
+		}
+		return ' '
+	}, s)
+	var ws []string
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, "'")
+		if w != "" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+func editDistance(r, h []string) int {
+	prev := make([]int, len(h)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(r); i++ {
+		cur := make([]int, len(h)+1)
+		cur[0] = i
+		for j := 1; j <= len(h); j++ {
+			c := prev[j-1]
+			if r[i-1] != h[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev = cur
+	}
+	return prev[len(h)]
+}
+
+func run(ctx context.Context, out string, limit int) error {
+	dir, err := testdata.Lookup("speech")
+	if err != nil {
+		return err
+	}
+	wavs, _ := filepath.Glob(filepath.Join(dir, "en_*_16k.wav"))
+	slices.Sort(wavs)
+	var items []*item
+	for _, w := range wavs {
+		base := strings.TrimSuffix(filepath.Base(w), "_16k.wav")
+		txt, err := os.ReadFile(filepath.Join(dir, base+".txt"))
+		if err != nil {
+			continue
+		}
+		a, _, err := audio.DecodeFile(ctx, w, audio.Options{})
+		if err != nil {
+			return err
+		}
+		items = append(items, &item{base: base, wav: w, ref: norm(ctx, string(txt)), dur: a.Seconds(), samples: a.Samples})
+		if limit > 0 && len(items) == limit {
+			break
+		}
+	}
+	if len(items) == 0 {
+		return fmt.Errorf("no recordings with transcripts in %s", dir)
+	}
+	var audioSec float64
+	for _, it := range items {
+		audioSec += it.dur
+	}
+	// Peer: one pocketsphinx_batch run over raw copies of every file.
+	tmp, err := os.MkdirTemp("", "asr-eval")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	var ctl strings.Builder
+	for _, it := range items {
+		raw := make([]byte, 2*len(it.samples))
+		for i, v := range it.samples {
+			binary.LittleEndian.PutUint16(raw[2*i:], uint16(int16(max(-32768, min(32767, math.Round(float64(v)*32768))))))
+		}
+		if err := os.WriteFile(filepath.Join(tmp, it.base+".raw"), raw, 0o644); err != nil {
+			return err
+		}
+		ctl.WriteString(it.base + "\n")
+	}
+	os.WriteFile(filepath.Join(tmp, "ids.ctl"), []byte(ctl.String()), 0o644)
+	peerCmd := []string{"pocketsphinx_batch", "-ctl", filepath.Join(tmp, "ids.ctl"), "-cepdir", tmp, "-cepext", ".raw",
+		"-adcin", "yes", "-adchdr", "0", "-hyp", filepath.Join(tmp, "out.hyp")}
+	c0, t0 := childCPU(), time.Now()
+	cmd := exec.CommandContext(ctx, peerCmd[0], peerCmd[1:]...)
+	peerLog, err := cmd.CombinedOutput()
+	peerWall, peerCPU := time.Since(t0), childCPU()-c0
+	if err != nil {
+		return fmt.Errorf("pocketsphinx_batch: %v\n%s", err, lastLines(string(peerLog), 5))
+	}
+	f, err := os.Open(filepath.Join(tmp, "out.hyp"))
+	if err != nil {
+		return err
+	}
+	byID := map[string]*item{}
+	for _, it := range items {
+		byID[it.base] = it
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		i := strings.LastIndex(l, " (")
+		if i < 0 {
+			continue
+		}
+		id := strings.Fields(l[i+2:])[0]
+		if it := byID[id]; it != nil {
+			it.peerHyp = norm(ctx, l[:i])
+		}
+	}
+	f.Close()
+	// Ours: load once, then every file (segments in parallel inside).
+	c1, t1 := cpuTime(), time.Now()
+	b, err := asr.Open(ctx, "go", backend.Config{})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	loadWall, loadCPU := time.Since(t1), cpuTime()-c1
+	c2, t2 := cpuTime(), time.Now()
+	for _, it := range items {
+		var text []string
+		err := b.Transcribe(ctx, audioOf(it), asr.Options{Language: "en"}, func(s asr.Segment) error {
+			text = append(text, s.Text)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", it.base, err)
+		}
+		it.goHyp = norm(ctx, strings.Join(text, " "))
+		fmt.Fprintf(os.Stderr, "%s: %d/%d errors (peer %d)\n", it.base, editDistance(it.ref, it.goHyp), len(it.ref), editDistance(it.ref, it.peerHyp))
+	}
+	goWall, goCPU := time.Since(t2), cpuTime()-c2
+	return writeReport(out, items, audioSec, peerCmd, peerWall, peerCPU, loadWall, loadCPU, goWall, goCPU)
+}
+
+func lastLines(s string, n int) string {
+	l := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(l[max(0, len(l)-n):], "\n")
+}
+
+func writeReport(out string, items []*item, audioSec float64, peerCmd []string, peerWall, peerCPU, loadWall, loadCPU, goWall, goCPU time.Duration) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# ASR: the pure-Go recognizer beside pocketsphinx_batch\n\n")
+	fmt.Fprintf(&b, "Written by `go run ./asr/internal/eval` on %s (%d CPUs, GOMAXPROCS %d; the machine is shared, so compare the ratios of one run). ",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	fmt.Fprintf(&b, "%d English recordings with transcripts from the shared test data (speech/en_*_16k.wav), %.1f s of audio. ", len(items), audioSec)
+	fmt.Fprintf(&b, "Both sides use the Debian pocketsphinx-en-us acoustic model, cmudict-en-us.dict and en-us.lm.bin.\n\n")
+	fmt.Fprintf(&b, "Text normalization (reference and both hypotheses): package normalize (English TN, numbers and the like as words), lower case, every character other than a letter, digit or apostrophe a space. WER = (S+D+I)/reference words.\n\n")
+	fmt.Fprintf(&b, "Peer command: `%s` (whole file as one utterance, the peer's defaults).\n", strings.Join(peerCmd, " "))
+	fmt.Fprintf(&b, "Ours: asr driver \"go\" (energy segmentation, segments decoded in parallel on GOMAXPROCS workers, first pass only: no fwdflat/bestpath rescoring or adaptation yet).\n\n")
+	type agg struct{ errs, words, peerErrs int }
+	parts := map[string]*agg{"dev": {}, "sealed": {}, "all": {}}
+	fmt.Fprintf(&b, "| recording | part | s | ref words | go errors | go WER | peer errors | peer WER |\n|---|---|---|---|---|---|---|---|\n")
+	for _, it := range items {
+		part := holdout.Part(it.base)
+		eg, ep := editDistance(it.ref, it.goHyp), editDistance(it.ref, it.peerHyp)
+		for _, k := range []string{part, "all"} {
+			parts[k].errs += eg
+			parts[k].peerErrs += ep
+			parts[k].words += len(it.ref)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.1f | %d | %d | %.3f | %d | %.3f |\n", it.base, part, it.dur, len(it.ref), eg, ratio(eg, len(it.ref)), ep, ratio(ep, len(it.ref)))
+	}
+	fmt.Fprintf(&b, "\n## Pooled\n\n| part | ref words | go WER | peer WER | go / peer |\n|---|---|---|---|---|\n")
+	for _, k := range []string{"dev", "sealed", "all"} {
+		a := parts[k]
+		g, p := ratio(a.errs, a.words), ratio(a.peerErrs, a.words)
+		fmt.Fprintf(&b, "| %s | %d | %.3f | %.3f | %.2f |\n", k, a.words, g, p, g/p)
+	}
+	fmt.Fprintf(&b, "\n## Speed\n\n| | wall s | CPU s | RTF (wall) | RTF (CPU) |\n|---|---|---|---|---|\n")
+	row := func(name string, wall, cpu time.Duration) {
+		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.3f | %.3f |\n", name, wall.Seconds(), cpu.Seconds(), wall.Seconds()/audioSec, cpu.Seconds()/audioSec)
+	}
+	row("pocketsphinx_batch (one process, incl. its model load)", peerWall, peerCPU)
+	row("go: model load (once)", loadWall, loadCPU)
+	row("go: transcription of all files", goWall, goCPU)
+	row("go: load + transcription", loadWall+goWall, loadCPU+goCPU)
+	fmt.Fprintf(&b, "\nRatios go / peer, load included: wall %.2f, CPU %.2f.\n", (loadWall+goWall).Seconds()/peerWall.Seconds(), (loadCPU+goCPU).Seconds()/peerCPU.Seconds())
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(out, []byte(b.String()), 0o644)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func audioOf(it *item) sotto.Audio {
+	return sotto.Audio{Samples: it.samples, SampleRate: sotto.SampleRate}
+}
