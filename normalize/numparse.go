@@ -36,6 +36,7 @@ type numLex struct {
 	// compound: words may be written joined ("einhundertzwei") and are
 	// split into lexicon entries.
 	compound bool
+
 	// maxKey is the longest lexicon key, for compound splitting.
 	maxKey int
 }
@@ -99,6 +100,7 @@ func (l *numLex) parse(ws []string) (spokenNum, bool) {
 	lastVal := 0
 	prevUnit := 0 // de: unit waiting for "und zwanzig"
 	lastBig := 1 << 30
+	groupAnd := 0 // index of a connector after a thousand or big scale
 	used := 0
 	n := 0
 	for k := 0; k < len(ws); k++ {
@@ -121,6 +123,9 @@ func (l *numLex) parse(ws []string) (spokenNum, bool) {
 				continue
 			}
 			if !l.reversed && (last == kTens || last == kHundreds || last == kHundredMul || last == kThousand || last == kBig || last == kTeen && l.vigesimal) && (nx.kind == kUnit || nx.kind == kTeen) {
+				if last == kThousand || last == kBig {
+					groupAnd = k
+				}
 				last = kAnd
 				continue
 			}
@@ -200,6 +205,14 @@ func (l *numLex) parse(ws []string) (spokenNum, bool) {
 		n++
 	}
 done:
+	// "dieciséis mil y dieciocho mil": a connector after a thousand or a
+	// big scale that runs into another scale word joins two numbers, not
+	// one; stop before it.
+	if groupAnd > 0 && used < len(ws) && used > groupAnd {
+		if nx, ok := l.words[ws[used]]; ok && (nx.kind == kThousand || nx.kind == kBig) {
+			return l.parse(ws[:groupAnd])
+		}
+	}
 	if used == 0 {
 		return r, false
 	}
