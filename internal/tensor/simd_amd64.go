@@ -1,0 +1,314 @@
+//go:build goexperiment.simd && amd64
+
+// Keep in sync with simd_none.go and the generic kernels in kernels.go: the
+// tests run both sets against the same float64 references.
+
+package tensor
+
+import (
+	"math"
+	"simd/archsimd"
+	"unsafe"
+)
+
+// simdKernels is the AVX2+FMA kernel set, nil when the CPU lacks either.
+var simdKernels = func() *kernelSet {
+	if !archsimd.X86.AVX2() || !archsimd.X86.FMA() {
+		return nil
+	}
+	k := generic
+	k.name = "avx2"
+	k.dotF32 = dotF32AVX2
+	k.axpy = axpyAVX2
+	k.dotBF16 = dotBF16AVX2
+	k.dotQ8_0 = dotQ8_0AVX2
+	k.dotQ4_0 = dotQ4_0AVX2
+	k.dotQ4_K = dotQ4_KAVX2
+	k.dotQ5_K = dotQ5_KAVX2
+	k.dotQ6_K = dotQ6_KAVX2
+	return &k
+}()
+
+func init() {
+	if simdKernels != nil {
+		active = simdKernels
+	}
+}
+
+func dotF32AVX2(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 archsimd.Float32x8
+	i := 0
+	for ; i+32 <= len(a); i += 32 {
+		s0 = archsimd.LoadFloat32x8((*[8]float32)(a[i:])).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(b[i:])), s0)
+		s1 = archsimd.LoadFloat32x8((*[8]float32)(a[i+8:])).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(b[i+8:])), s1)
+		s2 = archsimd.LoadFloat32x8((*[8]float32)(a[i+16:])).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(b[i+16:])), s2)
+		s3 = archsimd.LoadFloat32x8((*[8]float32)(a[i+24:])).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(b[i+24:])), s3)
+	}
+	for ; i+8 <= len(a); i += 8 {
+		s0 = archsimd.LoadFloat32x8((*[8]float32)(a[i:])).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(b[i:])), s0)
+	}
+	s := hsumClear(s0.Add(s1).Add(s2.Add(s3)))
+	for ; i < len(a); i++ {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func axpyAVX2(alpha float32, x, y []float32) {
+	y = y[:len(x)]
+	va := archsimd.BroadcastFloat32x8(alpha)
+	i := 0
+	for ; i+8 <= len(x); i += 8 {
+		p := (*[8]float32)(y[i:])
+		archsimd.LoadFloat32x8((*[8]float32)(x[i:])).MulAdd(va, archsimd.LoadFloat32x8(p)).Store(p)
+	}
+	archsimd.ClearAVXUpperBits()
+	for ; i < len(x); i++ {
+		y[i] += alpha * x[i]
+	}
+}
+
+func dotBF16AVX2(w []byte, x []float32) float32 {
+	w = w[:2*len(x)]
+	var s0, s1 archsimd.Float32x8
+	i := 0
+	for ; i+16 <= len(x); i += 16 {
+		h := archsimd.LoadUint16x16((*[16]uint16)(unsafe.Pointer(&w[2*i])))
+		lo := h.GetLo().ExtendToUint32().ShiftAllLeft(16).AsFloat32x8()
+		hi := h.GetHi().ExtendToUint32().ShiftAllLeft(16).AsFloat32x8()
+		s0 = lo.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
+		s1 = hi.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i+8:])), s1)
+	}
+	s := hsumClear(s0.Add(s1))
+	for ; i < len(x); i++ {
+		s += BF16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
+	}
+	return s
+}
+
+// The integer kernels below keep every floating-point operation inside
+// their loops in vector registers: the Go compiler emits legacy SSE for
+// scalar float32 arithmetic and even loads, and mixing those with 256-bit
+// AVX state costs a state transition each time (measured: 16× slower).
+// Block scales are therefore read as integer bits (f16Bits), combined eight
+// at a time as vectors, and picked per block with Permute; the final
+// reduction ends with VZEROUPPER before any scalar code.
+
+// f16Bits holds the float32 bit patterns of every half-precision value.
+var f16Bits = func() *[1 << 16]uint32 {
+	var t [1 << 16]uint32
+	for i := range t {
+		t[i] = math.Float32bits(f16Table[i])
+	}
+	return &t
+}()
+
+func f16b(b []byte) uint32 { return f16Bits[uint16(b[0])|uint16(b[1])<<8] }
+
+// hsumClear returns the sum of v's lanes and clears the upper AVX state.
+func hsumClear(v archsimd.Float32x8) float32 {
+	var a [4]float32
+	v.GetLo().Add(v.GetHi()).Store(&a)
+	archsimd.ClearAVXUpperBits()
+	return (a[0] + a[1]) + (a[2] + a[3])
+}
+
+func lane(i int) archsimd.Uint32x8 { return archsimd.BroadcastUint32x8(uint32(i)) }
+
+// i8x32 loads 32 int8 values from b (which must hold them).
+func i8x32(b []byte) archsimd.Int8x32 {
+	_ = b[31]
+	return archsimd.LoadInt8x32((*[32]int8)(unsafe.Pointer(&b[0])))
+}
+
+func u8x32(b []byte) archsimd.Uint8x32 {
+	_ = b[31]
+	return archsimd.LoadUint8x32((*[32]uint8)(unsafe.Pointer(&b[0])))
+}
+
+func actQ(a *Activation, b int) archsimd.Int8x32 {
+	return archsimd.LoadInt8x32((*[32]int8)(a.Q[b*qk:]))
+}
+
+func f32x8(s []float32) archsimd.Float32x8 { return archsimd.LoadFloat32x8((*[8]float32)(s)) }
+func i32x8(s []int32) archsimd.Int32x8     { return archsimd.LoadInt32x8((*[8]int32)(s)) }
+
+func dotQ8_0AVX2(w []byte, a *Activation) float32 {
+	nb := len(a.D)
+	w = w[:nb*q80Len]
+	ones := archsimd.BroadcastInt16x16(1)
+	var acc archsimd.Float32x8
+	var bits [8]uint32
+	g := 0
+	for ; g+8 <= nb; g += 8 {
+		for i := range 8 {
+			bits[i] = f16b(w[(g+i)*q80Len:])
+		}
+		dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(f32x8(a.D[g:]))
+		for i := range 8 {
+			wq := i8x32(w[(g+i)*q80Len+2:])
+			p := wq.Abs().AsUint8x32().DotProductPairsSaturated(actQ(a, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32()
+			acc = p.MulAdd(dv.Permute(lane(i)), acc)
+		}
+	}
+	s := hsumClear(acc)
+	if g < nb {
+		t := *a
+		t.D, t.Q, t.S = a.D[g:], a.Q[g*qk:], a.S[g:]
+		s += dotQ8_0Generic(w[g*q80Len:], &t)
+	}
+	return s
+}
+
+func dotQ4_0AVX2(w []byte, a *Activation) float32 {
+	nb := len(a.D)
+	w = w[:nb*q40Len]
+	ones := archsimd.BroadcastInt16x16(1)
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	four4 := archsimd.BroadcastUint32x4(4)
+	var acc, corr archsimd.Float32x8
+	var bits [8]uint32
+	g := 0
+	for ; g+8 <= nb; g += 8 {
+		for i := range 8 {
+			bits[i] = f16b(w[(g+i)*q40Len:])
+		}
+		dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(f32x8(a.D[g:]))
+		// Values are stored offset by 8: subtract 8·d·Σq per block.
+		corr = i32x8(a.S[g:]).ShiftAllLeft(3).ConvertToFloat32().MulAdd(dv, corr)
+		for i := range 8 {
+			blk := w[(g+i)*q40Len+2:]
+			_ = blk[15]
+			x := archsimd.LoadUint8x16((*[16]uint8)(unsafe.Pointer(&blk[0])))
+			var u archsimd.Uint8x32
+			u = u.SetLo(x).SetHi(x.AsUint32x4().ShiftRight(four4).AsUint8x16()).And(low4)
+			p := u.DotProductPairsSaturated(actQ(a, g+i)).DotProductPairs(ones).ConvertToFloat32()
+			acc = p.MulAdd(dv.Permute(lane(i)), acc)
+		}
+	}
+	s := hsumClear(acc.Sub(corr))
+	if g < nb {
+		t := *a
+		t.D, t.Q, t.S = a.D[g:], a.Q[g*qk:], a.S[g:]
+		s += dotQ4_0Generic(w[g*q40Len:], &t)
+	}
+	return s
+}
+
+// kScales unpacks the eight 6-bit scales and mins of a Q4_K/Q5_K
+// super-block as int32 vectors.
+func kScales(sc []byte, s, m *[8]int32) (archsimd.Int32x8, archsimd.Int32x8) {
+	for j := range 8 {
+		a, b := scaleMinK(j, sc)
+		s[j], m[j] = int32(a), int32(b)
+	}
+	return archsimd.LoadInt32x8(s), archsimd.LoadInt32x8(m)
+}
+
+func dotQ4_KAVX2(w []byte, a *Activation) float32 {
+	nsb := len(a.D) / 8
+	w = w[:nsb*q4KLen]
+	ones := archsimd.BroadcastInt16x16(1)
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	four := lane(4)
+	var acc, accMin archsimd.Float32x8
+	var sbuf, mbuf [8]int32
+	for sb := range nsb {
+		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
+		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
+		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
+		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
+		dav := f32x8(a.D[sb*8:])
+		scale := sv.ConvertToFloat32().Mul(dav).Mul(d)
+		accMin = mv.Mul(i32x8(a.S[sb*8:])).ConvertToFloat32().Mul(dav).MulAdd(dmin, accMin)
+		for c := range 4 {
+			x := u8x32(blk[16+32*c:])
+			lo := x.And(low4)
+			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
+			b := sb*8 + 2*c
+			p0 := lo.DotProductPairsSaturated(actQ(a, b)).DotProductPairs(ones).ConvertToFloat32()
+			p1 := hi.DotProductPairsSaturated(actQ(a, b+1)).DotProductPairs(ones).ConvertToFloat32()
+			acc = p0.MulAdd(scale.Permute(lane(2*c)), acc)
+			acc = p1.MulAdd(scale.Permute(lane(2*c+1)), acc)
+		}
+	}
+	return hsumClear(acc.Sub(accMin))
+}
+
+func dotQ5_KAVX2(w []byte, a *Activation) float32 {
+	nsb := len(a.D) / 8
+	w = w[:nsb*q5KLen]
+	ones := archsimd.BroadcastInt16x16(1)
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	one8 := archsimd.BroadcastUint8x32(1)
+	four := lane(4)
+	var acc, accMin archsimd.Float32x8
+	var sbuf, mbuf [8]int32
+	for sb := range nsb {
+		blk := w[sb*q5KLen : sb*q5KLen+q5KLen]
+		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
+		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
+		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
+		dav := f32x8(a.D[sb*8:])
+		scale := sv.ConvertToFloat32().Mul(dav).Mul(d)
+		accMin = mv.Mul(i32x8(a.S[sb*8:])).ConvertToFloat32().Mul(dav).MulAdd(dmin, accMin)
+		qh := u8x32(blk[16:]).AsUint32x8()
+		for c := range 4 {
+			x := u8x32(blk[48+32*c:])
+			j := 2 * c
+			h0 := qh.ShiftRight(lane(j)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(four).AsUint8x32()
+			h1 := qh.ShiftRight(lane(j + 1)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(four).AsUint8x32()
+			lo := x.And(low4).Or(h0)
+			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4).Or(h1)
+			b := sb*8 + j
+			p0 := lo.DotProductPairsSaturated(actQ(a, b)).DotProductPairs(ones).ConvertToFloat32()
+			p1 := hi.DotProductPairsSaturated(actQ(a, b+1)).DotProductPairs(ones).ConvertToFloat32()
+			acc = p0.MulAdd(scale.Permute(lane(j)), acc)
+			acc = p1.MulAdd(scale.Permute(lane(j+1)), acc)
+		}
+	}
+	return hsumClear(acc.Sub(accMin))
+}
+
+func dotQ6_KAVX2(w []byte, a *Activation) float32 {
+	nsb := len(a.D) / 8
+	w = w[:nsb*q6KLen]
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	three := archsimd.BroadcastUint8x32(3)
+	k32 := archsimd.BroadcastInt8x32(32)
+	four := lane(4)
+	var acc archsimd.Float32x8
+	for sb := range nsb {
+		blk := w[sb*q6KLen : sb*q6KLen+q6KLen]
+		dv := archsimd.BroadcastUint32x8(f16b(blk[208:])).AsFloat32x8().Mul(f32x8(a.D[sb*8:]))
+		sc := blk[192:208]
+		for n := range 2 {
+			ql0 := u8x32(blk[64*n:])
+			ql1 := u8x32(blk[64*n+32:])
+			qh := u8x32(blk[128+32*n:]).AsUint32x8()
+			for k := range 4 {
+				var lo archsimd.Uint8x32
+				switch k {
+				case 0:
+					lo = ql0.And(low4)
+				case 1:
+					lo = ql1.And(low4)
+				case 2:
+					lo = ql0.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
+				default:
+					lo = ql1.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
+				}
+				hb := qh.ShiftRight(lane(2 * k)).AsUint8x32().And(three).AsUint32x8().ShiftLeft(four).AsUint8x32()
+				v := lo.Or(hb).AsInt8x32().Sub(k32) // −32..31
+				b := 4*n + k
+				p16 := v.Abs().AsUint8x32().DotProductPairsSaturated(actQ(a, sb*8+b).CopySign(v))
+				var scv archsimd.Int16x16
+				scv = scv.SetLo(archsimd.BroadcastInt16x8(int16(int8(sc[2*b])))).SetHi(archsimd.BroadcastInt16x8(int16(int8(sc[2*b+1]))))
+				p := p16.DotProductPairs(scv).ConvertToFloat32()
+				acc = p.MulAdd(dv.Permute(lane(b)), acc)
+			}
+		}
+	}
+	return hsumClear(acc)
+}
