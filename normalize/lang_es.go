@@ -878,8 +878,9 @@ func esTimeITN(s *stream, i int) []match {
 		return nil
 	}
 	if m == 0 && e == j+1 && pre < 0 {
-		// "las tres personas" stays; "las dos a eme" converts below
-		if !(s.kind(e) == tSpace && (word(e+1) == "a" || word(e+1) == "pe") && word(e+3) == "eme") {
+		// "las tres personas" stays; "las dos a eme", "la una de la tarde"
+		// convert below
+		if !(s.kind(e) == tSpace && (word(e+1) == "a" || word(e+1) == "pe") && word(e+3) == "eme") && !daytime {
 			return nil
 		}
 	}
@@ -894,6 +895,20 @@ func esTimeITN(s *stream, i int) []match {
 	} else if s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && word(e+5) == "mañana" {
 		suffix = " a.m."
 		e += 6
+	}
+	// a spoken time zone with an optional offset: "u t c más cuatro" →
+	// "UTC+4"
+	if z, ze := zoneAfter(s, e, esZoneWritten); z != "" {
+		suffix += " " + z
+		e = ze
+		if sw, se := wordAfter(s, e); (sw == "más" || sw == "menos") && s.kind(se) == tSpace {
+			if amt, _, sc, e2, ok := esLatin.amountPlain(s, se+1); ok && sc == "" {
+				if v, err := strconv.Atoi(amt); err == nil && v <= 14 {
+					suffix += map[string]string{"más": "+", "menos": "-"}[sw] + amt
+					e = e2
+				}
+			}
+		}
 	}
 	prefix := "las "
 	if h == 1 {

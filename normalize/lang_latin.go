@@ -644,7 +644,7 @@ func (L *latin) amountPlain(s *stream, i int) (amount string, isOne bool, scale 
 		neg, k = "-", 1
 	}
 	r, ok2 := L.lex.parse(ws[k:])
-	if !ok2 {
+	if !ok2 || bareScale(L.lex, ws[k:], r) {
 		return
 	}
 	used := wholeWords(k+r.used, whole)
@@ -861,6 +861,12 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
+// bareScale reports whether a parse is a scale word said alone ("muchas
+// millones"): a quantity word, not a number.
+func bareScale(l *numLex, ws []string, r spokenNum) bool {
+	return r.used == 1 && l.words[ws[0]].kind == kBig
+}
+
 // intAmount reads the integer part of a spoken amount.
 func (L *latin) intAmount(s *stream, i int) (string, bool, string, int, bool) {
 	if s.kind(i) != tWord || !s.startOK(i) {
@@ -872,7 +878,7 @@ func (L *latin) intAmount(s *stream, i int) (string, bool, string, int, bool) {
 		neg, k = "-", 1
 	}
 	r, ok := L.lex.parse(ws[k:])
-	if !ok {
+	if !ok || bareScale(L.lex, ws[k:], r) {
 		return "", false, "", 0, false
 	}
 	used := wholeWords(k+r.used, whole)
