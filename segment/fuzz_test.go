@@ -28,6 +28,8 @@ func FuzzText(f *testing.F) {
 	f.Add("1. a 2. b\n\n• c", 0.0, 10)
 	f.Add("「。」。”“...…. . . .", 1.0, 3)
 	f.Add("e.g. U.S.A. Mr. 3.14. «a.». (x.) y.", 0.5, 42)
+	f.Add("(1) a (2) b • c • d ⁃9. x ⁃10. y i. a ii. b (iv) c IV. d", 0.35, -1)
+	f.Add("in 2019.The end (1932).Then auf S. 5. Dann · x · y ➢ z ➢ w", 0.35, -3)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
