@@ -473,12 +473,16 @@ func enMeasureITN(s *stream, i int) []match {
 	}
 	ws, idx := s.words(i, 40)
 	amt, used, _, scale, ok := enSpokenAmount(ws)
-	if !ok || scale != "" {
+	if !ok {
 		return nil
 	}
 	u, n := enUnitWords(ws[used:])
 	if n == 0 {
 		return nil
+	}
+	if scale != "" {
+		// "two million kilometers" → "2 million km".
+		amt += " " + scale
 	}
 	return one(idx[used+n-1], Measure, amt+" "+u)
 }
@@ -746,8 +750,19 @@ func enTimeITN(s *stream, i int) []match {
 		h, k = hv, 1
 		if k < len(ws) && (ws[k] == "oclock" || ws[k] == "o'clock") {
 			k++
-		} else if k == len(ws) && s.is(idx[0], " ") && s.is(idx[0]+1, "o") && (s.is(idx[0]+2, "'") || s.is(idx[0]+2, "’")) && s.is(idx[0]+3, "clock") {
-			return one(idx[0]+4, Time, twoDigits(h)+":00")
+		} else if s.is(idx[0], " ") && s.is(idx[0]+1, "o") && (s.is(idx[0]+2, "'") || s.is(idx[0]+2, "’")) && s.is(idx[0]+3, "clock") {
+			// "five o'clock", "five o'clock p m"
+			e := idx[0] + 4
+			if s.kind(e) == tSpace && s.kind(e+1) == tWord {
+				after, aidx := s.words(e+1, 2)
+				switch {
+				case len(after) == 2 && (after[0] == "a" || after[0] == "p") && after[1] == "m":
+					return one(aidx[1], Time, twoDigits(h)+":00 "+after[0]+".m.")
+				case len(after) >= 1 && (after[0] == "am" || after[0] == "pm"):
+					return one(aidx[0], Time, twoDigits(h)+":00 "+after[0][:1]+".m.")
+				}
+			}
+			return one(e, Time, twoDigits(h)+":00")
 		} else if k < len(ws) && (ws[k] == "o" || ws[k] == "oh") && k+1 < len(ws) {
 			if u, ok := enWordVal[ws[k+1]]; ok && u > 0 && u < 10 {
 				m, k = u, k+2
