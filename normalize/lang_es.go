@@ -1240,7 +1240,7 @@ func esFractionITN(s *stream, i int) []match {
 	if strings.EqualFold(s.text(e+1), "y") && s.kind(e+2) == tSpace {
 		if n2, _, sc2, e2, ok := esIntAmount(s, e+3); ok && sc2 == "" && s.kind(e2) == tSpace {
 			if d, ok := esDenITN(strings.ToLower(s.text(e2 + 1))); ok {
-				return one(e2+2, Fraction, amt+" "+n2+"/"+d)
+				return esLatin.fractionUnit(s, amt+" "+n2+"/"+d, e2+2, "de")
 			}
 		}
 	}
@@ -1252,7 +1252,7 @@ func esFractionITN(s *stream, i int) []match {
 	if (amt == "1" || amt == "-1") && (w == "medio" || w == "cuarto") {
 		return nil // "un cuarto", "medio" stay words
 	}
-	return one(e+2, Fraction, amt+"/"+d)
+	return esLatin.fractionUnit(s, amt+"/"+d, e+2, "de")
 }
 
 // esRomanTN reads Roman numerals after "siglo", "año", "tomo", "capítulo"

@@ -827,8 +827,21 @@ func (L *latin) measureITN(s *stream, i int) []match {
 	if e, ok := half(end); ok {
 		amt, end = amt+" 1/2", e
 	}
-	// Longest spoken unit of up to four words.
-	best, bestEnd := "", 0
+	best, bestEnd := L.spokenUnitAfter(s, end)
+	if best == "" {
+		return nil
+	}
+	// "dos metros y medio"
+	if e, ok := half(bestEnd); ok && !strings.Contains(amt, "/") {
+		amt, bestEnd = amt+" 1/2", e
+	}
+	return one(bestEnd, Measure, L.fmtAmount(amt)+" "+best)
+}
+
+// spokenUnitAfter reads the longest spoken unit of up to four words after
+// token end and returns its written form and the index after it, or "".
+func (L *latin) spokenUnitAfter(s *stream, end int) (string, int) {
+	best, bestEnd := "", end
 	j := end
 	var spoken []string
 	for n := 0; n < 4; n++ {
@@ -842,14 +855,21 @@ func (L *latin) measureITN(s *stream, i int) []match {
 		}
 		j = e
 	}
-	if best == "" {
-		return nil
+	return best, bestEnd
+}
+
+// fractionUnit turns a spoken fraction ending at token end into a measure
+// when a unit follows, directly or after ofWord ("tres quintos de metro" →
+// "3/5 m"); otherwise it is the fraction.
+func (L *latin) fractionUnit(s *stream, frac string, end int, ofWord string) []match {
+	j := end
+	if w, e := wordAfter(s, j); w != "" && w == ofWord {
+		j = e
 	}
-	// "dos metros y medio"
-	if e, ok := half(bestEnd); ok && !strings.Contains(amt, "/") {
-		amt, bestEnd = amt+" 1/2", e
+	if u, e := L.spokenUnitAfter(s, j); u != "" {
+		return one(e, Measure, frac+" "+u)
 	}
-	return one(bestEnd, Measure, L.fmtAmount(amt)+" "+best)
+	return one(end, Fraction, frac)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
