@@ -323,6 +323,30 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		cueRates = append(cueRates, float64(len(in))/time.Since(start).Seconds())
 	}
 	fmt.Fprintf(&md, "\nCue mode (timed input without words, min 12 / max 42 characters, margins 0.2 s; 5000 synthetic segments, median of 5): **%.0f input segments/s**.\n", median(cueRates))
+	// Subtitle layout: one long aligned segment (a transcript aligned
+	// without sentence splitting), default limits.
+	var sb strings.Builder
+	var ws []segment.Word
+	at = 0
+	for i := range 20000 {
+		w := [...]string{"the", "river", "runs,", "slowly", "towards", "an", "old", "harbour.", "Then"}[i%9]
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(w)
+		ws = append(ws, segment.Word{Word: strings.Trim(w, ",."), Start: at, End: at + 0.3})
+		at += 0.35
+	}
+	long := []segment.Cue{{Text: sb.String(), Start: 0, End: at, Words: ws}}
+	var subRates []float64
+	for range 5 {
+		start := time.Now()
+		if _, err := segment.Subtitles(ctx, long, segment.DefaultSubtitleOptions()); err != nil {
+			return err
+		}
+		subRates = append(subRates, float64(len(ws))/time.Since(start).Seconds())
+	}
+	fmt.Fprintf(&md, "\nSubtitle layout (`segment.Subtitles`, 42 columns, 2 lines, 7 s; one aligned segment of 20000 words, %.0f minutes of speech, median of 5): **%.0f words/s**.\n", at/60, median(subRates))
 	fmt.Fprintf(&md, "\nThe machine is shared (2 cores, several engineers), so throughput varies between runs; `go test ./segment -run NONE -bench .` measures the same paths as Go benchmarks.\n")
 	if *jsonOut != "" {
 		b, err := json.MarshalIndent(now, "", "  ")
