@@ -67,7 +67,8 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"pt": merge(kind(abbrPlain, `etc pág aprox lda ltda av`), kind(abbrTitle, `sr sra srta dr dra prof profa exmo exma`), kind(abbrNum, `nº pág p`)),
 	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н пгт др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
 		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
-	"da": merge(kind(abbrTitle, `skt hr fru frk`), kind(abbrPlain, `bl.a f.eks osv mht ca`)),
+	"da": merge(kind(abbrTitle, `skt hr fru frk dr prof`), kind(abbrPlain, `bl.a f.eks osv mht ca dvs pga evt inkl ekskl hhv iflg mv vedr ang jf tlf kr alm afd adr bl fx jvf o.l m.m m.fl s.d`), kind(abbrNum, `kl nr tlf`)),
+	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art`)),
 	"en": {},
 }
 

@@ -137,6 +137,8 @@ func TestRuleNumberedReferences(t *testing.T) {
 		{"de", "Wir treffen uns am 5. Mai in Kapitel 3 des Buches.", []string{"Wir treffen uns am 5. Mai in Kapitel 3 des Buches."}},
 		{"ru", "Это показано на рис. 5. Кривая плоская.", []string{"Это показано на рис. 5.", "Кривая плоская."}},
 		{"da", "Se s. 5, fig. 3 og kap. 2 i bogen.", []string{"Se s. 5, fig. 3 og kap. 2 i bogen."}},
+		{"da", "Vi mødes kl. 10 i morgen. Han kommer også.", []string{"Vi mødes kl. 10 i morgen.", "Han kommer også."}},
+		{"nl", "Dhr. Jansen komt om 10 uur, bijv. met de trein. Hij is blij.", []string{"Dhr. Jansen komt om 10 uur, bijv. met de trein.", "Hij is blij."}},
 		{"nl", "Zie blz. 5, fig. 3 en hfst. 2 van het boek.", []string{"Zie blz. 5, fig. 3 en hfst. 2 van het boek."}},
 		{"ja", "第3章を参照。第4節も読む。", []string{"第3章を参照。", "第4節も読む。"}},
 		{"zh", "见第三章第2节。这很重要。", []string{"见第三章第2节。", "这很重要。"}},
