@@ -226,27 +226,43 @@ func frDay(d string) string {
 	return frCardinal(d)
 }
 
+// frDecades reads decades ("80s"), from data/fr.tsv.
+var frDecades = func() map[string]string {
+	out := map[string]string{}
+	for _, p := range lexiconFor("fr").pairs("decades") {
+		for _, w := range p.written {
+			out[w] = first(field(p.spoken, 0))
+		}
+	}
+	return out
+}()
+
 func frDateTN(s *stream, i int) []match {
 	if s.kind(i) != tNum || !s.startOK(i) {
 		return nil
 	}
 	a := s.text(i)
-	// 02/03/2003, 17.06
-	if sep := s.text(i + 1); (sep == "/" || sep == ".") && s.kind(i+2) == tNum && len(a) <= 2 && len(s.text(i+2)) <= 2 {
+	// 02/03/2003, 17.06, 02-03-2003; a day list ("17/18/19 mars") below
+	if sep := s.text(i + 1); (sep == "/" || sep == "." || sep == "-") && s.kind(i+2) == tNum && len(a) <= 2 && len(s.text(i+2)) <= 2 {
 		mo, _ := strconv.Atoi(s.text(i + 2))
 		dd, _ := strconv.Atoi(a)
-		if mo < 1 || mo > 12 || dd < 1 || dd > 31 {
-			return nil
-		}
-		out := frDay(a) + " " + frLatin.months[mo-1]
 		e := i + 3
-		if s.is(e, sep) && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
-			out += " " + frCardinal(s.text(e+1))
-			e += 2
-		} else if !s.boundary(e) || sep == "/" && s.is(e, "/") {
-			return nil
+		year := s.is(e, sep) && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2)
+		if mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 && (year || sep != "-" && s.boundary(e) && !(sep == "/" && s.is(e, "/"))) {
+			out := frDay(a) + " " + frLatin.months[mo-1]
+			if year {
+				out += " " + frCardinal(s.text(e+1))
+				e += 2
+			}
+			return one(e, Date, out)
 		}
-		return one(e, Date, out)
+	}
+	// a decade: "80s" → "eighties"
+	if s.kind(i+1) == tWord && s.boundary(i+2) {
+		if w, ok := frDecades[a+s.text(i+1)]; ok {
+			// preferred to the unit reading "secondes"
+			return []match{{end: i + 2, readings: []reading{{text: w, class: Date, cost: -0.1}}}}
+		}
 	}
 	// "17 janvier", "les 17-18-19 juin 2025", "1er janvier"
 	var days []string
