@@ -64,8 +64,9 @@ func (o SubtitleOptions) Validate() error {
 // more than opts.MaxLines lines or lasts longer than opts.MaxCueSeconds is
 // split into several. Cues are never merged.
 //
-// Breaks are chosen for the whole cue at once (fewest cues, then fewest
-// lines, then the best places): after a sentence stop, then after a comma,
+// Breaks are chosen for the whole cue at once (fewest parts, each on as
+// few lines as its text needs, then the best places): after a sentence
+// stop, then after a comma,
 // semicolon, colon or dash, then before a conjunction or preposition of the
 // language, and never, when avoidable, after an article or preposition;
 // among equally good choices the lines and cues of balanced length win.
@@ -75,8 +76,9 @@ func (o SubtitleOptions) Validate() error {
 // letters and digits, as [Cues] does); a cue part then starts at its first
 // word's start and ends at its last word's end. Otherwise, and for text
 // between found words, times are interpolated by characters over the cue
-// (or over the words' span). The first part keeps the cue's start and the
-// last its end; times never decrease. Each part keeps the speaker and the
+// (or over the words' span), and the parts follow each other without gaps.
+// The first part keeps the cue's start and the last its end; times never
+// decrease. Each part keeps the speaker and the
 // words it holds. Line breaks are "\n" in Text, as [WriteSRT] and
 // [WriteVTT] expect. The text is kept: the parts hold the input's
 // characters in order, only white space changes.
@@ -90,7 +92,8 @@ func Subtitles(ctx context.Context, in []Cue, opts SubtitleOptions) ([]Cue, erro
 	if err := validateCues(in); err != nil {
 		return nil, err
 	}
-	lay := layout{opts: opts, breakBefore: breakWords(baseLang(opts.Language), breakBeforeWords), binds: breakWords(baseLang(opts.Language), bindingWords)}
+	lang := baseLang(opts.Language)
+	lay := layout{opts: opts, breakBefore: breakBeforeSets.get(lang), binds: bindingSets.get(lang)}
 	out := make([]Cue, 0, len(in))
 	for k, c := range in {
 		if k&0xff == 0 {
@@ -531,20 +534,32 @@ func (l *layout) wrap(text string, toks []subTok) string {
 	return b.String()
 }
 
-// breakWords returns the words of lists for lang, or of every language
-// when lang has none.
-func breakWords(lang string, lists map[string]string) map[string]bool {
-	if s, ok := lists[lang]; ok {
-		return words2(s)
-	}
-	m := map[string]bool{}
-	for _, s := range lists {
-		for _, w := range strings.Fields(s) {
-			m[w] = true
+// wordSets holds a word list per language as sets, and their union under "".
+type wordSets map[string]map[string]bool
+
+func newWordSets(lists map[string]string) wordSets {
+	ws := wordSets{"": {}}
+	for lang, list := range lists {
+		ws[lang] = words2(list)
+		for _, w := range strings.Fields(list) {
+			ws[""][w] = true
 		}
 	}
-	return m
+	return ws
 }
+
+// get returns the set of lang, or the union of all when lang has none.
+func (ws wordSets) get(lang string) map[string]bool {
+	if m, ok := ws[lang]; ok {
+		return m
+	}
+	return ws[""]
+}
+
+var (
+	breakBeforeSets = newWordSets(breakBeforeWords)
+	bindingSets     = newWordSets(bindingWords)
+)
 
 // breakBeforeWords are conjunctions, relative words and prepositions that
 // open a clause or phrase: a line or cue may well start with one.
