@@ -9,7 +9,7 @@ SOTTO_TESTDATA ?= $(abspath $(CURDIR)/../shared/testdata)
 CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
 export SOTTO_TESTDATA
 
-.PHONY: all deps build serve test test-unit test-race test-conformance test-native fuzz bench eval eval-normalize eval-segment eval-align testdata vet clean help
+.PHONY: all deps build build-simd serve test test-unit test-race test-conformance test-native test-simd fuzz bench eval eval-normalize eval-segment eval-align testdata vet clean help
 
 all: build
 
@@ -53,6 +53,16 @@ fuzz:
 # The spec's black-box conformance suite, against a freshly started server.
 test-conformance: build
 	@./scripts/conformance.sh $(BIN)/sotto-cli $(CONFORMANCE)
+
+# The SIMD kernels (internal/tensor, Go's experimental simd/archsimd): build
+# everything with GOEXPERIMENT=simd and run the kernel and engine tests,
+# which cover the SIMD and the portable kernels alike.
+SIMD_PKGS ?= ./internal/tensor/... ./llm/...
+build-simd:
+	GOEXPERIMENT=simd CGO_ENABLED=0 $(GO) build ./...
+
+test-simd: build-simd
+	GOEXPERIMENT=simd CGO_ENABLED=0 $(GO) test -count=1 $(SIMD_PKGS)
 
 # Native backends: cgo and the onnx tag, with the ONNX Runtime library from
 # the npm package onnxruntime-node.
