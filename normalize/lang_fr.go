@@ -126,6 +126,7 @@ var frLatin = (&latin{
 	symbolAfter: true,
 	scaleOfTN:   "de",
 	agree:       true,
+	commaGroups: true,
 	format: func(a string) string {
 		ip, fp, dec := strings.Cut(a, ",")
 		if dec {

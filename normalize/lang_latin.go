@@ -49,6 +49,9 @@ type latin struct {
 	// strictBounds leaves digits glued to letters ("B2A23C", "401-ks") as
 	// written: serial numbers, not quantities.
 	strictBounds bool
+	// commaGroups reads "2,000,000" (two or more comma groups of three
+	// digits) as a grouped integer.
+	commaGroups bool
 	// agree makes a number agree with a unit or currency written out after
 	// it (nouns, built by useLexicon): "una libra", "veintiuna toneladas".
 	agree bool
@@ -374,6 +377,21 @@ func (L *latin) scanNum(s *stream, i int) (numLit, bool) {
 			if n.grouped {
 				break
 			}
+		}
+	}
+	// "2,000,000": two or more comma groups of three digits group an
+	// integer (one would be a decimal comma)
+	if L.commaGroups && !n.grouped && first <= 3 && s.is(j, ",") && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 && s.is(j+2, ",") {
+		k, groups := j, 0
+		var g strings.Builder
+		for s.is(k, ",") && s.kind(k+1) == tNum && len(s.text(k+1)) == 3 && k-i < maxScan {
+			g.WriteString(s.text(k + 1))
+			groups++
+			k += 2
+		}
+		if groups >= 2 && s.boundary(k) && !s.is(k, ",") {
+			b.WriteString(g.String())
+			n.grouped, j = true, k
 		}
 	}
 	n.intPart = b.String()
