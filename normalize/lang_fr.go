@@ -127,6 +127,7 @@ var frLatin = (&latin{
 	scaleOfTN:   "de",
 	agree:       true,
 	commaGroups: true,
+	hyphenTens:  true,
 	format: func(a string) string {
 		ip, fp, dec := strings.Cut(a, ",")
 		if dec {

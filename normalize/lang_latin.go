@@ -49,6 +49,9 @@ type latin struct {
 	// strictBounds leaves digits glued to letters ("B2A23C", "401-ks") as
 	// written: serial numbers, not quantities.
 	strictBounds bool
+	// hyphenTens: a ten and its unit are joined by a hyphen or a connector
+	// only ("quarante-trois"; "quarante trois" is two numbers).
+	hyphenTens bool
 	// commaGroups reads "2,000,000" (two or more comma groups of three
 	// digits) as a grouped integer.
 	commaGroups bool
@@ -665,6 +668,11 @@ func (L *latin) amountPlain(s *stream, i int) (amount string, isOne bool, scale 
 	if !ok2 || bareScale(L.lex, ws[k:], r) {
 		return
 	}
+	if c := L.spacedTens(s, ws, ends, whole, k, k+r.used); c < k+r.used {
+		if r, ok2 = L.lex.parse(ws[k:c]); !ok2 {
+			return
+		}
+	}
 	used := wholeWords(k+r.used, whole)
 	if used <= k {
 		return
@@ -899,6 +907,24 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
+// spacedTens returns where a parse of entries [from, to) must stop when
+// the language joins a ten and its unit only with a hyphen or a connector
+// (L.hyphenTens: French "quarante-trois", while "quarante trois" is two
+// numbers): the index of a unit or teen that follows a ten across a space;
+// to when there is none.
+func (L *latin) spacedTens(s *stream, ws []string, ends []int, whole []bool, from, to int) int {
+	if !L.hyphenTens {
+		return to
+	}
+	for k := from + 1; k < to; k++ {
+		prev, cur := L.lex.words[ws[k-1]], L.lex.words[ws[k]]
+		if prev.kind == kTens && (cur.kind == kUnit || cur.kind == kTeen) && whole[k-1] && s.kind(ends[k-1]) == tSpace {
+			return k
+		}
+	}
+	return to
+}
+
 // bareScale reports whether a parse is a scale word said alone ("muchas
 // millones"): a quantity word, not a number.
 func bareScale(l *numLex, ws []string, r spokenNum) bool {
@@ -918,6 +944,11 @@ func (L *latin) intAmount(s *stream, i int) (string, bool, string, int, bool) {
 	r, ok := L.lex.parse(ws[k:])
 	if !ok || bareScale(L.lex, ws[k:], r) {
 		return "", false, "", 0, false
+	}
+	if c := L.spacedTens(s, ws, ends, whole, k, k+r.used); c < k+r.used {
+		if r, ok = L.lex.parse(ws[k:c]); !ok {
+			return "", false, "", 0, false
+		}
 	}
 	used := wholeWords(k+r.used, whole)
 	if used <= k {
