@@ -110,6 +110,9 @@ func (s *SentencePiece) Piece(prev, id int) []byte {
 	if id < 0 || id >= len(s.tokens) {
 		return nil
 	}
+	if id == s.bos || id == s.eos {
+		return nil
+	}
 	t := s.tokens[id]
 	switch s.typ(id) {
 	case typeControl, typeUnknown, typeUnused:
