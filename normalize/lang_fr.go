@@ -183,6 +183,7 @@ func init() {
 			Electronic: L.electronicITN(frElec),
 			Cardinal:   L.cardinalITN, Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: frOrdinalITN, Date: frDateITN, Time: frTimeITN, Fraction: frFractionITN,
+			Telephone: frTelephoneITN,
 			Whitelist: whitelistMatcher(frWhitelistITN),
 		},
 		score: stopScore(wordSet("le la les de des du un une et est en que qui dans pour pas au sur ne se ce il elle avec plus par son sa ses ont été être nous vous ils elles mais ou donc car je tu aux cette leur leurs")),
@@ -651,4 +652,111 @@ func frFractionITN(s *stream, i int) []match {
 		return nil
 	}
 	return one(m[0].end, Fraction, num+"/"+d)
+}
+
+// frChunk reads the space-separated word at token j (a hyphenated
+// compound such as "quatre-vingt-deux" is one word) as a number below a
+// hundred. It returns the value, whether the word is a single digit word
+// ("deux", "zéro"), and the token index after the word.
+func frChunk(s *stream, j int) (v int, digit bool, end int, ok bool) {
+	if s.kind(j) != tWord {
+		return 0, false, j, false
+	}
+	var parts []string
+	e := j
+	for s.kind(e) == tWord && e-j < 12 {
+		w := s.lowerAt(e)
+		ps, isNum := frLex.split(w)
+		if !isNum {
+			ps = []string{w}
+		}
+		parts = append(parts, ps...)
+		e++
+		if s.is(e, "-") && s.kind(e+1) == tWord {
+			e++
+			continue
+		}
+		break
+	}
+	r, ok := frLex.parse(parts)
+	if !ok || r.used != len(parts) || !r.val.IsInt64() || r.val.Int64() > 99 || r.bigTail != 0 {
+		return 0, false, j, false
+	}
+	return int(r.val.Int64()), len(parts) == 1 && r.val.Int64() < 10, e, true
+}
+
+// frTelephoneITN reads a French telephone number said in pairs or digit by
+// digit ("zéro deux douze trente-deux trente trente", "zéro un quatre deux
+// …") as five pairs of digits: "02 12 32 30 30". When the first pair is a
+// single digit, the leading zero was left unsaid ("deux douze …" → "02
+// 12 …"); "double deux" is "22".
+func frTelephoneITN(s *stream, i int) []match {
+	if !s.startOK(i) || s.kind(i) != tWord {
+		return nil
+	}
+	j := i
+	next := func() bool { // skip the space between words
+		if s.kind(j) == tSpace && s.text(j) == " " && s.kind(j+1) == tWord {
+			j++
+			return true
+		}
+		return false
+	}
+	// pair reads two digits: a word of 10–99, two digit words, or "double"
+	// and a digit word.
+	pair := func(first bool) (string, bool) {
+		if strings.EqualFold(s.text(j), "double") && s.kind(j+1) == tSpace {
+			if v, d, e, ok := frChunk(s, j+2); ok && d {
+				j = e
+				return strconv.Itoa(v) + strconv.Itoa(v), true
+			}
+		}
+		v, d, e, ok := frChunk(s, j)
+		if !ok {
+			return "", false
+		}
+		if !d {
+			if v < 10 {
+				return "", false
+			}
+			j = e
+			return strconv.Itoa(v), true
+		}
+		save := j
+		j = e
+		if next() {
+			if v2, d2, e2, ok := frChunk(s, j); ok && d2 && !(first && v != 0) {
+				j = e2
+				return strconv.Itoa(v) + strconv.Itoa(v2), true
+			}
+		}
+		if first && v > 0 {
+			// the leading zero left unsaid: "deux douze …"
+			if s.kind(save+1) == tSpace {
+				j = e
+			}
+			return "0" + strconv.Itoa(v), true
+		}
+		j = save
+		return "", false
+	}
+	first, ok := pair(true)
+	if !ok || first[0] != '0' {
+		return nil
+	}
+	out := []string{first}
+	for len(out) < 5 {
+		if !next() {
+			return nil
+		}
+		p, ok := pair(false)
+		if !ok {
+			return nil
+		}
+		out = append(out, p)
+	}
+	if !s.boundary(j) {
+		return nil
+	}
+	return one(j, Telephone, strings.Join(out, " "))
 }
