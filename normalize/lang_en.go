@@ -866,8 +866,6 @@ func enDateTN(s *stream, i int) []match {
 	return nil
 }
 
-var enStreetWords = wordSet("st street ave avenue rd road blvd boulevard ct court expy expressway hwy highway dr drive ln lane way pl place")
-
 // enAddressAhead reports whether a street name follows token j: an optional
 // compass letter, one to three capitalized words or an ordinal, then a street
 // suffix ("123 Laguna Ct", "708 N 1st St").
@@ -1543,9 +1541,6 @@ func enWeekdayAbbrev(s *stream, i int) (int, string, bool) {
 	return end, full, true
 }
 
-var enStreetSuffix = map[string]string{"St": "Street", "st": "Street", "Ave": "Avenue", "Rd": "Road",
-	"Blvd": "Boulevard", "Ct": "Court", "Expy": "Expressway", "hwy": "Highway", "Hwy": "Highway", "Dr": "Drive", "Ln": "Lane"}
-
 func enWhitelistTN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
@@ -1664,9 +1659,6 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 
 // Verbatim: symbols read as words.
 
-var enSymbols = map[string]string{"&": "and", "§": "section", "%": "percent", "$": "dollar", "+": "plus",
-	"=": "equals", "@": "at", "°": "degrees", "#": "hash", "€": "euro", "£": "pound", "×": "times"}
-
 // markupTag reads an SSML-like tag at i: "<", an optional "/", a name, then
 // anything but spaces and angle brackets up to ">". It returns the token
 // index after the tag.
@@ -1778,30 +1770,17 @@ func enVerbatimTN(s *stream, i int) []match {
 		}
 		return nil
 	}
-	w, ok := enSymbols[t]
+	sym, ok := enVerbatimSym[t]
 	if !ok {
 		return nil
 	}
-	switch t {
-	case "%", "°", "€", "£", "×":
-		if !(s.startOK(i) && s.boundary(i+1)) {
-			return nil
-		}
+	if sym.has("alone") && !(s.startOK(i) && s.boundary(i+1)) {
+		return nil
 	}
-	return one(i+1, Verbatim, w)
+	return one(i+1, Verbatim, sym.spoken[0])
 }
 
 // US state codes, read out after a comma in addresses ("Santa Clara, CA").
-var enStates = map[string]string{"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas",
-	"CA": "California", "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "FL": "Florida",
-	"GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa",
-	"KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland",
-	"MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri",
-	"MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
-	"NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio",
-	"OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
-	"SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
-	"VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming"}
 
 // enZipContext reports whether the number at token i follows a US state
 // ("CA 95051", "Florida, 32801"), so five digits are a ZIP code read digit

@@ -345,3 +345,41 @@ var enElecSpoken, enElecSym = func() (map[string]string, map[string]string) {
 	}
 	return w2s, s2w
 }()
+
+// enVerbatimSym maps a symbol read on its own in running text ("&" →
+// "and") to its [symbols] row (flag verbatim; alone = only free-standing).
+var enVerbatimSym = func() map[string]lexPair {
+	m := map[string]lexPair{}
+	for _, p := range enLex.pairs("symbols") {
+		if p.has("verbatim") {
+			for _, w := range p.written {
+				m[w] = p
+			}
+		}
+	}
+	return m
+}()
+
+// enStates maps US postal codes to state names ([states]).
+var enStates = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range enLex.pairs("states") {
+		m[p.written[0]] = p.spoken[0]
+	}
+	return m
+}()
+
+// enStreetSuffix maps written street types (case-sensitive) to their
+// spoken form; enStreetWords holds every street word in lower case, written
+// or spoken, for spotting addresses ([street_suffixes]).
+var enStreetSuffix, enStreetWords = func() (map[string]string, map[string]bool) {
+	m, words := map[string]string{}, map[string]bool{}
+	for _, p := range enLex.pairs("street_suffixes") {
+		for _, w := range p.written {
+			m[w] = p.spoken[0]
+			words[strings.ToLower(w)] = true
+		}
+		words[strings.ToLower(p.spoken[0])] = true
+	}
+	return m, words
+}()
