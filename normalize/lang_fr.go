@@ -602,6 +602,9 @@ func frTimeITN(s *stream, i int) []match {
 		case word(e+1) == "du" && word(e+3) == "matin":
 			e += 4
 		}
+		if s.is(e, "-") && word(e+1) == "midi" { // "l'après" "-" "midi"
+			e += 2
+		}
 	}
 	out := strconv.Itoa(h) + " h"
 	if m > 0 {
