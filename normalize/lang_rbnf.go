@@ -89,6 +89,15 @@ type rbnfConv struct {
 	cardinal   string
 	ordinal    map[string]string // digits-ordinal set → spellout set
 	counterMax int64
+	// itnGroup separates groups of three digits in ITN's cardinals (ja
+	// "50,000").
+	itnGroup string
+	// counters are ordinal counter words written after digits in ITN
+	// ("三番目" → "3番目", "다섯번째" → "5번째"), without digit grouping.
+	counters []string
+	// nativeZero is the zero of the digits ITN writes (hi '०'); 0 means
+	// ASCII digits.
+	nativeZero rune
 }
 
 // rbnfConventions holds the per-language spoken conventions; see rbnfConv.
@@ -112,16 +121,17 @@ var rbnfConventions = map[string]rbnfConv{
 		groupJoin: "-", groupOver: 2000},
 	// Hindi: numbers with leading zeros are read digit by digit; a spoken
 	// ordinal ends as its written marker ("वीं", "वां").
-	"hi": {zeroDigits: true, markerEnding: true},
+	// ITN writes Devanagari digits.
+	"hi": {zeroDigits: true, markerEnding: true, nativeZero: '०'},
 	// Italian: groups of three digits apart.
 	"it": {groupSpace: true},
 	// Korean: "번째" ordinals count with native attributive numerals ("두
 	// 번째") up to 99, Sino-Korean ones above; numbers are written as one
 	// word.
 	"ko": {ordinal: map[string]string{"%digits-ordinal": "%spellout-cardinal-native-attributive"},
-		counterMax: 99, noSpace: true},
-	// Japanese: "一千" before 万, 億, 兆.
-	"ja": {oneBig: true},
+		counterMax: 99, noSpace: true, counters: []string{"번째"}},
+	// Japanese: "一千" before 万, 億, 兆; ITN groups digits with commas.
+	"ja": {oneBig: true, itnGroup: ",", counters: []string{"番目"}},
 	// Arabic: the modern spelling "مئة" for "مائة", the construct form of
 	// a unit before it ("ثمان مئة", "خمس مئة"), and the suites' "اَلاف".
 	"ar": {words: map[string]string{"مائة": "مئة", "آلاف": "اَلاف"}, scales: []string{"مائة"},
@@ -148,7 +158,9 @@ type rbnfLang struct {
 	ords    []rbnfOrd // written ordinal forms
 	prefix  []string  // distinct non-empty prefixes of ords
 	hasSuf  bool      // some ord has a suffix
-	cardErr bool
+
+	invOnce sync.Once
+	inv     *rbnfInverse
 }
 
 // rbnfOrd is one written ordinal form: digits (a %digits-ordinal set, or
@@ -195,8 +207,11 @@ func init() {
 		if script == "Hani" {
 			script = "Hans" // und's Han segments go to zh alone
 		}
-		register(&rules{tag: info.Locale, name: info.Name, script: script, fallback: true, tn: tn,
-			itn: map[string]matcher{}})
+		itn := map[string]matcher{Cardinal: l.cardinalITN}
+		if tn[Ordinal] != nil {
+			itn[Ordinal] = l.ordinalITN
+		}
+		register(&rules{tag: info.Locale, name: info.Name, script: script, fallback: true, tn: tn, itn: itn})
 	}
 }
 
@@ -731,4 +746,453 @@ func rbnfEnding(w, m string) string {
 		return w[:len(w)-len(t)] + m
 	}
 	return w
+}
+
+// ITN.
+//
+// The inverse of CLDR's rules is built, on first use, by generating: the
+// spellings of 0–9999 with the cardinal set (0–999 with the language's
+// other cardinal sets and with each ordinal set), and the scale words
+// found by spelling m×10^e for small m (what follows the spelling of m).
+// Spellings are compared compacted (lower case, without spaces, hyphens
+// or soft hyphens), so compounding languages ("femhundranittiotre") and
+// spaced ones ("сто сорок семь") parse alike. A spelling that two numbers
+// share is ambiguous and dropped. A spoken number is read greedily as
+// groups, each a small spelling optionally followed by a scale word with
+// a smaller exponent than the last; an ordinal ends with an ordinal
+// spelling and is accepted only when the number's ordinal spelling gives
+// back the words read (in CLDR's form or after the conventions).
+
+// rbnfForm is what a compacted spelling stands for.
+type rbnfForm struct {
+	value int64
+	set   string // the ordinal set, for ordinals
+}
+
+type rbnfInverse struct {
+	card   map[string]int64 // -1: ambiguous
+	ord    map[string]rbnfForm
+	scales map[string]int // exponent; -1: ambiguous
+	joins  []string       // words joining groups (ar "و")
+	minus  []string
+	maxLen int
+}
+
+func rbnfCompact(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r == ' ' || r == '-' || r == '\u00ad' || r == '\u200b' || r == '\u200c' {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (l *rbnfLang) inverse() *rbnfInverse {
+	l.invOnce.Do(func() {
+		rs := l.load()
+		if rs == nil {
+			return
+		}
+		inv := &rbnfInverse{card: map[string]int64{}, ord: map[string]rbnfForm{}, scales: map[string]int{}}
+		addCard := func(w string, v int64) {
+			if w == "" || strings.ContainsAny(w, "0123456789") {
+				return
+			}
+			k := rbnfCompact(w)
+			if old, ok := inv.card[k]; ok && old != v {
+				inv.card[k] = -1
+				return
+			}
+			inv.card[k] = v
+			inv.maxLen = max(inv.maxLen, len(k))
+		}
+		var cards, ords []string
+		for _, s := range rs.Names() {
+			switch {
+			case strings.HasPrefix(s, "%spellout-cardinal") || s == "%spellout-numbering":
+				cards = append(cards, s)
+			case strings.HasPrefix(s, "%spellout-ordinal"):
+				ords = append(ords, s)
+			}
+		}
+		// Languages that count in myriads (万, 만) group four digits.
+		small := int64(1000)
+		ten, _ := rs.Format(l.card, 10)
+		myr, _ := rs.Format(l.card, 10000)
+		if !strings.Contains(rbnfCompact(myr), rbnfCompact(ten)) {
+			small = 10000
+		}
+		for v := int64(0); v < small; v++ {
+			raw, _ := rs.Format(l.card, v)
+			addCard(raw, v)
+			addCard(l.spell(l.card, v), v)
+		}
+		// The other sets (genders, cases): 0–99 and the round hundreds;
+		// the groups compose the rest.
+		var few []int64
+		for v := int64(0); v < 100; v++ {
+			few = append(few, v)
+		}
+		for v := int64(100); v <= 1000; v += 100 {
+			few = append(few, v)
+		}
+		for _, set := range cards {
+			for _, v := range few {
+				raw, _ := rs.Format(set, v)
+				addCard(raw, v)
+			}
+		}
+		for _, set := range ords {
+			for _, v := range few {
+				for _, w := range []string{l.format(set, v), l.spell(set, v)} {
+					if w == "" {
+						continue
+					}
+					k := rbnfCompact(w)
+					if old, ok := inv.ord[k]; ok && old.value != v {
+						inv.ord[k] = rbnfForm{value: -1}
+						continue
+					} else if ok {
+						continue // first set (data order) wins
+					}
+					inv.ord[k] = rbnfForm{value: v, set: set}
+					inv.maxLen = max(inv.maxLen, len(k))
+				}
+			}
+		}
+		// Scale words: what follows the spelling of m in m×10^e.
+		p := int64(1)
+		for e := 1; e <= 18; e++ {
+			p *= 10
+			for _, m := range []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 20, 21, 22, 25, 100, 101, 200, 500} {
+				if m > (1<<62)/p {
+					break
+				}
+				for _, set := range cards {
+					w, err := rs.Format(set, m*p)
+					if err != nil {
+						continue
+					}
+					mw, _ := rs.Format(set, m)
+					cw, cm := rbnfCompact(w), rbnfCompact(mw)
+					rest, ok := strings.CutPrefix(cw, cm)
+					if !ok || rest == "" || strings.ContainsAny(rest, "0123456789") {
+						continue
+					}
+					if _, small := inv.card[rest]; small {
+						continue // "hundred" spelled alone is a small number already
+					}
+					if old, ok := inv.scales[rest]; ok && old != e {
+						inv.scales[rest] = -1
+						continue
+					}
+					inv.scales[rest] = e
+				}
+			}
+		}
+		// Inner groups: how g is said after a thousand ("không trăm lẻ
+		// một" vi, "وسبعة" ar), what follows the spelling of 1000 in
+		// that of 1000+g.
+		head, _ := rs.Format(l.card, 1000)
+		for g := int64(1); g < 1000; g++ {
+			w, _ := rs.Format(l.card, 1000+g)
+			for _, x := range []string{w, l.wordsOnly(w)} {
+				if rest, ok := strings.CutPrefix(rbnfCompact(x), rbnfCompact(l.wordsOnly(head))); ok && rest != "" {
+					addCard(rest, g)
+				}
+				if rest, ok := strings.CutPrefix(rbnfCompact(x), rbnfCompact(head)); ok && rest != "" {
+					addCard(rest, g)
+				}
+			}
+		}
+		// Joining words: what stands between 10^e and 1 in 10^e+1.
+		for e := 2; e <= 9; e++ {
+			head, _ := rs.Format(l.card, rbnfPow10(e))
+			w, _ := rs.Format(l.card, rbnfPow10(e)+1)
+			one, _ := rs.Format(l.card, 1)
+			mid, ok := strings.CutPrefix(rbnfCompact(w), rbnfCompact(head))
+			if mid, ok2 := strings.CutSuffix(mid, rbnfCompact(one)); ok && ok2 && mid != "" && !containsStr(inv.joins, mid) {
+				inv.joins = append(inv.joins, mid)
+			}
+		}
+		// Minus words: the -x rule's prefix.
+		if neg, err := rs.Format(l.card, -7); err == nil {
+			pos, _ := rs.Format(l.card, 7)
+			if m, ok := strings.CutSuffix(neg, pos); ok && strings.TrimSpace(m) != "" {
+				inv.minus = append(inv.minus, rbnfCompact(m))
+			}
+		}
+		l.inv = inv
+	})
+	return l.inv
+}
+
+// wordsOnly applies the language's whole-word replacements alone.
+func (l *rbnfLang) wordsOnly(w string) string {
+	if len(l.conv.words) == 0 {
+		return w
+	}
+	f := strings.Fields(rbnfClean(w))
+	for k, x := range f {
+		if r, ok := l.conv.words[x]; ok {
+			f[k] = r
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// rbnfSpan is the compacted text of a run of tokens, with the token
+// index that ends at each compacted byte offset.
+type rbnfSpan struct {
+	text string
+	ends map[int]int // compacted length → token index after it
+}
+
+// span collects the words from token i on, joined by single spaces or
+// hyphens (or glued, in glued scripts), up to the longest spelling.
+func (l *rbnfLang) span(s *stream, i, limit int) rbnfSpan {
+	var b strings.Builder
+	sp := rbnfSpan{ends: map[int]int{}}
+	j := i
+	for j < s.n() && b.Len() <= limit {
+		switch k := s.kind(j); {
+		case k == tWord || k == tHan:
+			b.WriteString(rbnfCompact(s.text(j)))
+			sp.ends[b.Len()] = j + 1
+			j++
+		case (k == tSpace && s.text(j) == " " || s.is(j, "-")) && (s.kind(j+1) == tWord || s.kind(j+1) == tHan):
+			j++
+		default:
+			sp.text = b.String()
+			return sp
+		}
+	}
+	sp.text = b.String()
+	return sp
+}
+
+// parse reads a spoken number at the start of c: it returns the value,
+// the compacted length read, and for an ordinal its set ("" for a
+// cardinal). ok is false when nothing was read.
+func (inv *rbnfInverse) parse(c string, ordinal bool) (v int64, n int, set string, ok bool) {
+	lastE := 100
+	pos := 0
+	var total int64
+	pieces := 0
+	for pos < len(c) {
+		if pieces > 0 {
+			for _, j := range inv.joins {
+				if strings.HasPrefix(c[pos:], j) {
+					if _, ok := inv.card[c[pos:]]; !ok {
+						pos += len(j)
+					}
+					break
+				}
+			}
+		}
+		// The longest small spelling here.
+		best, bestV := 0, int64(-1)
+		bestOrd := rbnfForm{value: -1}
+		for end := min(len(c), pos+inv.maxLen); end > pos; end-- {
+			if !utf8.RuneStart(c[end%len(c)]) && end < len(c) {
+				continue
+			}
+			k := c[pos:end]
+			if v, ok := inv.card[k]; ok && v >= 0 && bestV < 0 {
+				best, bestV = end, v
+			}
+			if ordinal {
+				if f, ok := inv.ord[k]; ok && f.value >= 0 && bestOrd.value < 0 && end > best {
+					bestOrd = f
+					// an ordinal spelling ends the number
+					if total+f.value >= 0 && (pieces == 0 || f.value < rbnfPow10(lastE)) {
+						return total + f.value, end, f.set, true
+					}
+				}
+			}
+			if bestV >= 0 {
+				break
+			}
+		}
+		g, e := bestV, 0
+		next := best
+		if g < 0 {
+			g, next = 1, pos // a scale word alone: "миллион"
+		}
+		// A scale word after the group?
+		scaled := false
+		for end := min(len(c), next+inv.maxLen); end > next; end-- {
+			if end < len(c) && !utf8.RuneStart(c[end]) {
+				continue
+			}
+			if x, ok := inv.scales[c[next:end]]; ok && x > 0 {
+				e, next, scaled = x, end, true
+				break
+			}
+		}
+		if bestV < 0 && !scaled {
+			break
+		}
+		if e >= lastE || g <= 0 && scaled || g*rbnfPow10(e) >= rbnfPow10(lastE) && pieces > 0 {
+			break
+		}
+		total += g * rbnfPow10(e)
+		pos = next
+		pieces++
+		if !scaled {
+			// A group without a scale: what follows must fit in its
+			// trailing zeros ("тысяча" + "один").
+			lastE = rbnfTrailingZeros(g)
+			continue
+		}
+		lastE = e
+	}
+	if pieces == 0 || ordinal {
+		return 0, 0, "", false
+	}
+	return total, pos, "", true
+}
+
+func rbnfPow10(e int) int64 {
+	if e < 0 {
+		return 1
+	}
+	if e > 18 {
+		return 1 << 62
+	}
+	p := int64(1)
+	for range e {
+		p *= 10
+	}
+	return p
+}
+
+func rbnfTrailingZeros(g int64) int {
+	z := 0
+	for g > 0 && g%10 == 0 {
+		g /= 10
+		z++
+	}
+	return z
+}
+
+// itnStart reads an optional minus word at token i and returns the token
+// where the number starts.
+func (l *rbnfLang) itnStart(s *stream, i int, inv *rbnfInverse) (int, bool) {
+	for _, m := range inv.minus {
+		sp := l.span(s, i, len(m))
+		if end, ok := sp.ends[len(m)]; ok && strings.HasPrefix(sp.text, m) {
+			j := end
+			if s.kind(j) == tSpace {
+				j++
+			}
+			return j, true
+		}
+	}
+	return i, false
+}
+
+func (l *rbnfLang) cardinalITN(s *stream, i int) []match {
+	if (s.kind(i) != tWord && s.kind(i) != tHan) || !l.startOK(s, i) {
+		return nil
+	}
+	inv := l.inverse()
+	if inv == nil {
+		return nil
+	}
+	j, neg := l.itnStart(s, i, inv)
+	sp := l.span(s, j, 4*inv.maxLen)
+	v, n, _, ok := inv.parse(sp.text, false)
+	if !ok || n == 0 {
+		return nil
+	}
+	if neg {
+		v = -v
+	}
+	// An ordinal counter glued to the number ("다섯번째", "三番目").
+	for _, c := range l.conv.counters {
+		if end, aligned := sp.ends[n+len(c)]; aligned && strings.HasPrefix(sp.text[n:], c) && l.boundary(s, end) {
+			return one(end, Ordinal, l.digitsIn(strconv.FormatInt(v, 10))+c)
+		}
+	}
+	if end, aligned := sp.ends[n]; aligned && l.boundary(s, end) {
+		return one(end, Cardinal, l.digits(v, false))
+	}
+	return nil
+}
+
+func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
+	if (s.kind(i) != tWord && s.kind(i) != tHan) || !l.startOK(s, i) {
+		return nil
+	}
+	inv := l.inverse()
+	if inv == nil {
+		return nil
+	}
+	sp := l.span(s, i, 4*inv.maxLen)
+	v, n, set, ok := inv.parse(sp.text, true)
+	if !ok {
+		return nil
+	}
+	end, aligned := sp.ends[n]
+	if !aligned || !l.boundary(s, end) {
+		return nil
+	}
+	// The number's ordinal spelling must give back what was read.
+	read := sp.text[:n]
+	if rbnfCompact(l.format(set, v)) != read && rbnfCompact(l.spell(set, v)) != read {
+		return nil
+	}
+	digits := "%digits-ordinal" + strings.TrimPrefix(set, "%spellout-ordinal")
+	w := ""
+	if l.rs.Has(digits) {
+		w, _ = l.rs.Format(digits, v)
+	} else if periodOrdinal[l.info.Locale] {
+		w = strconv.FormatInt(v, 10) + "."
+	}
+	if w == "" || w == strconv.FormatInt(v, 10) {
+		return nil
+	}
+	return one(end, Ordinal, l.digitsIn(w))
+}
+
+// digits writes v in the digits the suites expect for the language, with
+// the language's grouping separator for ITN if it has one.
+func (l *rbnfLang) digits(v int64, _ bool) string {
+	d := strconv.FormatInt(v, 10)
+	if sep := l.conv.itnGroup; sep != "" {
+		neg := strings.HasPrefix(d, "-")
+		d = strings.TrimPrefix(d, "-")
+		var b strings.Builder
+		for k := range d {
+			if k > 0 && (len(d)-k)%3 == 0 {
+				b.WriteString(sep)
+			}
+			b.WriteByte(d[k])
+		}
+		d = b.String()
+		if neg {
+			d = "-" + d
+		}
+	}
+	return l.digitsIn(d)
+}
+
+// digitsIn converts the ASCII digits of w to the language's native
+// digits where its convention says so.
+func (l *rbnfLang) digitsIn(w string) string {
+	z := l.conv.nativeZero
+	if z == 0 {
+		return w
+	}
+	var b strings.Builder
+	for _, r := range w {
+		if r >= '0' && r <= '9' {
+			r = z + r - '0'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
