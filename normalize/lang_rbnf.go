@@ -153,11 +153,11 @@ type rbnfLang struct {
 	// the words around it ("これから100数えて").
 	glued bool
 
-	once    sync.Once
-	rs      *rbnf.RuleSets
-	ords    []rbnfOrd // written ordinal forms
-	prefix  []string  // distinct non-empty prefixes of ords
-	hasSuf  bool      // some ord has a suffix
+	once   sync.Once
+	rs     *rbnf.RuleSets
+	ords   []rbnfOrd // written ordinal forms
+	prefix []string  // distinct non-empty prefixes of ords
+	hasSuf bool      // some ord has a suffix
 
 	invOnce sync.Once
 	inv     *rbnfInverse
