@@ -1256,9 +1256,6 @@ func isASCII(t string) bool {
 
 // Electronic: e-mail addresses and URLs.
 
-var enTLD = wordSet("com org net edu gov io ai co uk de fr it es nl ru cn jp info biz us ca au in ch se no eu tv me app dev sm")
-var enLowerWords = wordSet("com org net edu gov gmail")
-var enUpperWords = wordSet("www http https nvidia html pdf cuda dgx rtx")
 
 // enElectronicEnd finds the end of an address starting at i: the token
 // before the next space, minus trailing punctuation.

@@ -383,3 +383,23 @@ var enStreetSuffix, enStreetWords = func() (map[string]string, map[string]bool) 
 	}
 	return m, words
 }()
+
+// enUpperWords and enLowerWords are the [electronic_words] TN reads as
+// acronyms ("www" → "WWW") and as words ("gmail") inside URLs and e-mail
+// addresses; enTLD holds the [tlds].
+var enUpperWords, enLowerWords, enTLD = func() (map[string]bool, map[string]bool, map[string]bool) {
+	up, low, tld := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, p := range enLex.pairs("electronic_words") {
+		if sp := p.spoken[0]; sp == strings.ToUpper(sp) {
+			up[p.written[0]] = true
+		} else {
+			low[p.written[0]] = true
+		}
+	}
+	for _, r := range enLex.rows("tlds") {
+		for _, t := range alts(r[0]) {
+			tld[t] = true
+		}
+	}
+	return up, low, tld
+}()
