@@ -650,11 +650,18 @@ func frFractionITN(s *stream, i int) []match {
 		return nil
 	}
 	d := m[0].readings[0].text
+	plural := strings.HasSuffix(d, "ˢ")
 	d = strings.TrimRight(d, "ᵉʳˢᵈ")
 	if _, err := strconv.Atoi(d); err != nil {
 		return nil
 	}
-	return one(m[0].end, Fraction, num+"/"+d)
+	// "un centième", "trois centièmes": a numerator agreeing with the
+	// denominator's number makes a fraction, not the ordinal "300ᵉˢ"
+	cost := 0.0
+	if (num == "1") != plural {
+		cost = -0.1
+	}
+	return []match{{end: m[0].end, readings: []reading{{text: num + "/" + d, class: Fraction, cost: cost}}}}
 }
 
 // frChunk reads the space-separated word at token j (a hyphenated
