@@ -22,8 +22,10 @@
 //
 // Sentence scores come from rules over the text around each stop:
 // abbreviation lists per language (English, German, French, Spanish,
-// Italian, Portuguese, Russian, with titles such as "Mr." that never end a
-// sentence), initials, multi-period abbreviations ("U.S.A."), numbers,
+// Italian, Portuguese, Russian, Danish, Dutch, with titles such as "Mr."
+// that never end a sentence, and numbered references such as "p." "Abb."
+// "pág." "рис." that bind to a following number, also in Bulgarian,
+// Polish, Slovak, Greek, Hindi and Marathi), initials, multi-period abbreviations ("U.S.A."), numbers,
 // ellipses, quotes and brackets after the stop, open quotations, list
 // items (bullets of every common glyph, "•" "◦" "▪" "➢" "✓" …, run
 // together on a line or one per line; numbering "1." "1)" "(1)" "a." "(b)"

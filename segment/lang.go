@@ -47,6 +47,12 @@ var numberedRefs = map[string]string{
 	"ru": `стр с рис гл п пп ст т ч табл разд прим илл`,
 	"da": `s nr fig kap stk bd tab`,
 	"nl": `blz p pp fig hfst nr art tab`,
+	"bg": `стр с гл фиг т бр ал чл табл`,
+	"pl": `s str rozdz rys nr t poz tab ust pkt art`,
+	"sk": `s str kap obr č tab odst čl`,
+	"el": `σελ κεφ εικ αρ παρ πίν τ`,
+	"hi": `पृ`,
+	"mr": `पृ`,
 }
 
 // numWords are numbered references that are also ordinary words of the

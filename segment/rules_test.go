@@ -140,6 +140,11 @@ func TestRuleNumberedReferences(t *testing.T) {
 		{"da", "Vi mødes kl. 10 i morgen. Han kommer også.", []string{"Vi mødes kl. 10 i morgen.", "Han kommer også."}},
 		{"nl", "Dhr. Jansen komt om 10 uur, bijv. met de trein. Hij is blij.", []string{"Dhr. Jansen komt om 10 uur, bijv. met de trein.", "Hij is blij."}},
 		{"nl", "Zie blz. 5, fig. 3 en hfst. 2 van het boek.", []string{"Zie blz. 5, fig. 3 en hfst. 2 van het boek."}},
+		{"bg", "Виж стр. 5 и фиг. 3 в гл. 2 на книгата.", []string{"Виж стр. 5 и фиг. 3 в гл. 2 на книгата."}},
+		{"pl", "Zobacz str. 5, rys. 3 i rozdz. 2 tej książki.", []string{"Zobacz str. 5, rys. 3 i rozdz. 2 tej książki."}},
+		{"sk", "Pozri s. 5, obr. 3 a kap. 2 tejto knihy.", []string{"Pozri s. 5, obr. 3 a kap. 2 tejto knihy."}},
+		{"el", "Δείτε σελ. 5 και εικ. 3 στο κεφ. 2 του βιβλίου.", []string{"Δείτε σελ. 5 και εικ. 3 στο κεφ. 2 του βιβλίου."}},
+		{"hi", "देखें पृ. 5 पर चित्र। यह महत्वपूर्ण है।", []string{"देखें पृ. 5 पर चित्र।", "यह महत्वपूर्ण है।"}},
 		{"ja", "第3章を参照。第4節も読む。", []string{"第3章を参照。", "第4節も読む。"}},
 		{"zh", "见第三章第2节。这很重要。", []string{"见第三章第2节。", "这很重要。"}},
 	})
