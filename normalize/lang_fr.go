@@ -170,6 +170,10 @@ var frLex = func() *numLex {
 
 func init() {
 	frLatin.lex = frLex
+	// decimals said in groups: "un virgule zéro zéro zéro zéro vingt-huit"
+	frLatin.amountHook = func(s *stream, i int) (string, bool, string, int, bool) {
+		return frLatin.groupedAmount(s, i, map[string]string{"virgule": ","})
+	}
 	L := frLatin
 	register(&rules{
 		tag: "fr", name: "French", script: "Latn",
@@ -384,7 +388,7 @@ func frTimeTN(s *stream, i int) []match {
 // ITN.
 
 func frDecimalITN(s *stream, i int) []match {
-	amt, _, scale, end, ok := frLatin.amountPlain(s, i)
+	amt, _, scale, end, ok := frLatin.amountITN(s, i)
 	if !ok {
 		return nil
 	}
