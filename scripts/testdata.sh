@@ -51,7 +51,6 @@ done
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 part=$dest/.partial
-mkdir -p "$part"
 read -r -a curlopts <<<"${SOTTO_TESTDATA_CURL:-}"
 
 installed=0 present=0 failed=0 skipped=0
@@ -135,7 +134,7 @@ while IFS=$'\t' read -r path want method url note; do
   installed=$((installed + 1))
 done <"$lock"
 
-find "$part" -depth -type d -empty -delete 2>/dev/null || true
+[[ -d $part ]] && find "$part" -depth -type d -empty -delete 2>/dev/null || true
 
 echo
 echo "testdata: $dest"

