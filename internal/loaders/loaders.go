@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/sottolabs/sotto/align"
+	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/tts"
 )
@@ -22,6 +23,35 @@ func Register(rt interface {
 	rt.RegisterLoader("lattice-2", Align)
 	rt.RegisterLoader("flite", Speech("flite"))
 	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
+	rt.RegisterLoader("lattice-asr", Transcribe)
+}
+
+// Transcribe opens the pure-Go recognizer (asr driver "go") of a
+// transcription model. The catalog entry's options name its acoustic model
+// ("mdef"), dictionary ("dict") and language model ("lm").
+func Transcribe(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+	cfg := spec.Config()
+	opts := map[string]string{}
+	for key, def := range map[string]string{"mdef": "en-us/mdef", "dict": "cmudict-en-us.dict", "lm": "en-us.lm.bin"} {
+		name := cfg.Options[key]
+		if name == "" {
+			name = def
+		}
+		p, ok := spec.Paths[name]
+		if !ok {
+			return nil, fmt.Errorf("loaders: %s: file %q (option %s) is not on disk", spec.Entry.ID, name, key)
+		}
+		switch key {
+		case "mdef":
+			opts[asr.OptAcousticDir] = filepath.Dir(p)
+		case "dict":
+			opts[asr.OptDict] = p
+		case "lm":
+			opts[asr.OptLM] = p
+		}
+	}
+	cfg.Options = opts
+	return asr.Open(ctx, "go", cfg)
 }
 
 // Speech returns the loader of a speech model run by a program: the tts
