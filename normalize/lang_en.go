@@ -1256,7 +1256,6 @@ func isASCII(t string) bool {
 
 // Electronic: e-mail addresses and URLs.
 
-
 // enElectronicEnd finds the end of an address starting at i: the token
 // before the next space, minus trailing punctuation.
 func enElectronicEnd(s *stream, i int) (int, bool) {

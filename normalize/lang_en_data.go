@@ -403,3 +403,16 @@ var enUpperWords, enLowerWords, enTLD = func() (map[string]bool, map[string]bool
 	}
 	return up, low, tld
 }()
+
+// enOrdSuffixByDigit maps a last digit ('1', '2', '3') to its ordinal suffix
+// ("st", "nd", "rd"); '*' holds the suffix of every other number, and of 11
+// to 13 ([ordinal_suffixes]).
+var enOrdSuffixByDigit = func() map[byte]string {
+	m := map[byte]string{}
+	for _, p := range enLex.pairs("ordinal_suffixes") {
+		if d := first(strings.Join(p.spoken, "|")); len(d) == 1 {
+			m[d[0]] = p.written[0]
+		}
+	}
+	return m
+}()

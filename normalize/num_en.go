@@ -102,27 +102,12 @@ func enDigits(s string) string {
 func enOrdinalWords(card string) string {
 	i := strings.LastIndexByte(card, ' ')
 	head, last := card[:i+1], card[i+1:]
-	switch last {
-	case "one":
-		last = "first"
-	case "two":
-		last = "second"
-	case "three":
-		last = "third"
-	case "five":
-		last = "fifth"
-	case "eight":
-		last = "eighth"
-	case "nine":
-		last = "ninth"
-	case "twelve":
-		last = "twelfth"
-	default:
-		if strings.HasSuffix(last, "y") {
-			last = last[:len(last)-1] + "ieth"
-		} else {
-			last += "th"
-		}
+	if o, ok := enOrdIrregular[last]; ok {
+		last = o
+	} else if strings.HasSuffix(last, "y") {
+		last = last[:len(last)-1] + "ieth"
+	} else {
+		last += "th"
 	}
 	return head + last
 }
@@ -133,17 +118,12 @@ func enOrdinal(digits string) string { return enOrdinalWords(enCardinal(digits, 
 // enOrdinalSuffix is the written suffix for n: 1 → "st", 12 → "th".
 func enOrdinalSuffix(n int) string {
 	if n%100 >= 11 && n%100 <= 13 {
-		return "th"
+		return enOrdSuffixByDigit['*']
 	}
-	switch n % 10 {
-	case 1:
-		return "st"
-	case 2:
-		return "nd"
-	case 3:
-		return "rd"
+	if suf, ok := enOrdSuffixByDigit[byte('0'+n%10)]; ok {
+		return suf
 	}
-	return "th"
+	return enOrdSuffixByDigit['*']
 }
 
 // enYear reads a four-digit year the way years are said: 1976 "nineteen
