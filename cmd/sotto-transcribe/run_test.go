@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,20 +119,30 @@ func TestTranscribeJFK(t *testing.T) {
 	if res.Task != "transcribe" || res.Duration < 10.9 || len(res.Segments) == 0 || len(res.Words) < 15 {
 		t.Errorf("verbose_json = %+v", res)
 	}
-	for _, w := range []string{"country", "ask"} {
-		if !strings.Contains(strings.ToLower(res.Text), w) {
-			t.Errorf("text %q lacks %q", res.Text, w)
+	// Wiring, not accuracy (the asr package measures that): the speech got
+	// through when the text has words of the recording.
+	found := 0
+	for _, w := range []string{"and", "so", "my", "fellow", "americans", "ask", "not", "what", "your", "country", "can", "do", "for", "you"} {
+		if slices.Contains(strings.Fields(strings.ToLower(res.Text)), w) {
+			found++
 		}
+	}
+	if found < 3 || len(strings.Fields(res.Text)) < 8 {
+		t.Errorf("text %q has %d words of the recording; want a transcript of it", res.Text, found)
 	}
 	if !strings.Contains(stderr, "transcribing [") || !strings.Contains(stderr, "100%") {
 		t.Errorf("--progress drew %q; want a bar reaching 100%%", stderr)
 	}
 	dir := t.TempDir()
-	if _, stderr, code := runCmd(t, "-f", "srt", "--out-dir", dir, "-q", wav, wav); code != 0 {
+	a2 := testdata.Path(t, "speech", "en_arctic_aew_a0002_16k.wav")
+	a3 := testdata.Path(t, "speech", "en_arctic_aew_a0003_16k.wav")
+	if _, stderr, code := runCmd(t, "-f", "srt", "--out-dir", dir, "-q", a2, a3); code != 0 {
 		t.Fatalf("srt --out-dir: exit %d %s", code, stderr)
 	}
-	srt, err := os.ReadFile(filepath.Join(dir, "en_jfk_16k.srt"))
-	if err != nil || !strings.HasPrefix(string(srt), "1\n00:00:") {
-		t.Errorf("en_jfk_16k.srt = %q, %v", srt, err)
+	for _, name := range []string{"en_arctic_aew_a0002_16k.srt", "en_arctic_aew_a0003_16k.srt"} {
+		srt, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !strings.HasPrefix(string(srt), "1\n00:00:0") {
+			t.Errorf("%s = %q, %v", name, srt, err)
+		}
 	}
 }
