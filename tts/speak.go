@@ -61,9 +61,11 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 			ch <- r
 		}()
 	}
-	for i := range min(lookahead+1, len(sents)) {
-		start(i)
-	}
+	// The first sentence runs alone, so that its audio comes out as soon
+	// as the engine can make it; from then on up to lookahead sentences
+	// are synthesized ahead of the one being delivered.
+	start(0)
+	started := 1
 	for i := range sents {
 		var r result
 		select {
@@ -74,8 +76,8 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 		if r.err != nil {
 			return r.err
 		}
-		if j := i + lookahead + 1; j < len(sents) {
-			start(j)
+		for ; started < len(sents) && started <= i+lookahead; started++ {
+			start(started)
 		}
 		for _, c := range r.chunks {
 			if err := emit(c); err != nil {

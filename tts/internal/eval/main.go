@@ -70,6 +70,8 @@ var paragraph = strings.Repeat("The old lighthouse stood at the end of the harbo
 	"Some nights the fog rolled in so thick that the beam seemed to stop a few yards from the glass. "+
 	"On those nights he rang the bell by hand, once every minute, until the last boat was tied up safely. ", 2)
 
+var showErrors bool
+
 type voiceRun struct {
 	driver, voice string
 }
@@ -82,7 +84,12 @@ var voices = []voiceRun{
 func main() {
 	out := flag.String("out", "", "write the markdown report to `FILE` (default: standard output)")
 	runs := flag.Int("runs", 5, "timing repeats (medians are reported)")
+	only := flag.String("voices", "", "comma-separated voice IDs to evaluate (default: all)")
+	flag.BoolVar(&showErrors, "show", false, "print each misrecognized sentence to standard error")
 	flag.Parse()
+	if *only != "" {
+		voices = slices.DeleteFunc(voices, func(v voiceRun) bool { return !slices.Contains(strings.Split(*only, ","), v.voice) })
+	}
 	var w io.Writer = os.Stdout
 	if *out != "" {
 		f, err := os.Create(*out)
@@ -189,7 +196,11 @@ func intelligibility(ctx context.Context, w io.Writer, dir string, backends map[
 			ref := canon(ctx, s)
 			h := canon(ctx, hyps[fmt.Sprintf("v%02d_s%02d", vi, si)])
 			words += len(ref)
-			errs += editDistance(ref, h)
+			e := editDistance(ref, h)
+			errs += e
+			if showErrors && e > 0 {
+				fmt.Fprintf(os.Stderr, "%s %d errors\n  ref %s\n  hyp %s\n", v.voice, e, strings.Join(ref, " "), strings.Join(h, " "))
+			}
 		}
 		fmt.Fprintf(w, "| %s | %s | %d | %d | %.1f %% |\n", v.driver, v.voice, words, errs, 100*float64(errs)/float64(words))
 	}
