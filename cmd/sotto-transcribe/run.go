@@ -79,13 +79,6 @@ func exitCode(err error) int {
 	return 1
 }
 
-// Backend option keys passed to the recognizer in backend.Config.Options.
-const (
-	optAcousticDir = "acoustic_dir"
-	optDict        = "dict"
-	optLM          = "lm"
-)
-
 // config holds the parsed command line.
 type config struct {
 	files             []string
@@ -210,7 +203,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 // backendConfig is the recognizer's configuration from the flags.
 func (c *config) backendConfig() backend.Config {
 	cfg := backend.Config{Model: c.model, Options: map[string]string{}}
-	for k, v := range map[string]string{optAcousticDir: c.acousticDir, optDict: c.dict, optLM: c.lm} {
+	for k, v := range map[string]string{asr.OptAcousticDir: c.acousticDir, asr.OptDict: c.dict, asr.OptLM: c.lm} {
 		if v != "" {
 			cfg.Options[k] = v
 		}

@@ -79,7 +79,7 @@ func TestBackendConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := c.backendConfig()
-	if cfg.Options[optLM] != lm || cfg.Options[optDict] != "/x/dict" || len(cfg.Options) != 2 {
+	if cfg.Options[asr.OptLM] != lm || cfg.Options[asr.OptDict] != "/x/dict" || len(cfg.Options) != 2 {
 		t.Errorf("backendConfig().Options = %v; want lm and dict only", cfg.Options)
 	}
 	if c.opts.Prompt != "etcd" || !c.opts.Words {
@@ -91,6 +91,9 @@ func TestBackendConfig(t *testing.T) {
 // Debian model and the shared recordings; it returns the JFK recording.
 func recognizer(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the end-to-end test runs the recognizer")
+	}
 	wav := testdata.Path(t, "speech", "en_jfk_16k.wav")
 	if len(asr.Drivers()) == 0 {
 		t.Skip("no transcription driver in this build (package asr registers none)")
