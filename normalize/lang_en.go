@@ -498,20 +498,22 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 		if e > s.n() || !s.boundary(e) {
 			continue
 		}
-		key := strings.ToLower(s.span(k, e))
-		if strings.ContainsAny(key, "\t\n") {
+		raw := s.span(k, e)
+		if strings.ContainsAny(raw, "\t\n") {
 			continue
 		}
-		if u, ok := enUnits[key]; ok {
+		// As written first ("mA", "L"); then, for units of two or more
+		// letters, in any case ("KM", "Kg"). A lone capital is a letter
+		// or a scale ("3D", "5G", "5M").
+		key := strings.ToLower(raw)
+		u, ok := enUnitsExact[raw]
+		if !ok && utf8.RuneCountInString(raw) >= 2 {
+			u, ok = enUnits[key]
+		}
+		if ok {
 			if key == "in" || key == "t" || key == "a" {
 				if k != j || w != 1 {
 					continue // "5 in" is usually the preposition
-				}
-			}
-			if (key == "m" || key == "w" || key == "v") && k == j && s.text(k) == strings.ToUpper(s.text(k)) && key != "%" {
-				// "5M", "5W": million or unit; prefer the unit only for lower case m.
-				if key == "m" {
-					continue
 				}
 			}
 			return u, e, true

@@ -33,6 +33,22 @@ var enUnits = func() map[string]enUnit {
 	return m
 }()
 
+// enUnitsExact is enUnits keyed by the written forms as written.
+var enUnitsExact = func() map[string]enUnit {
+	m := map[string]enUnit{}
+	for _, u := range enLex.units() {
+		if u.has("notn") {
+			continue
+		}
+		for _, w := range u.written {
+			if _, dup := m[w]; !dup {
+				m[w] = enUnit{u.singular[0], u.plural[0]}
+			}
+		}
+	}
+	return m
+}()
+
 // enUnitSpoken maps a spoken unit (any singular or plural alternative,
 // lower case) to the written form ITN writes. Rows flagged noitn are left
 // out.
