@@ -38,11 +38,11 @@ import (
 // periodOrdinal lists the languages whose standard orthography writes an
 // ordinal as the number followed by a full stop (Danish, Estonian,
 // Faroese, Finnish, Hungarian, Icelandic, Norwegian, Czech, Slovak,
-// Slovenian, Croatian, Bosnian, Serbian, Latvian, Turkish, Basque,
+// Slovenian, Croatian, Bosnian, Serbian, Polish, Latvian, Turkish, Basque,
 // Georgian; German too, which has hand-written rules).
 var periodOrdinal = map[string]bool{"da": true, "et": true, "fo": true, "fi": true, "hu": true, "is": true,
 	"no": true, "nn": true, "nb": true, "cs": true, "sk": true, "sl": true, "hr": true, "bs": true, "sr": true,
-	"lv": true, "tr": true, "eu": true, "ka": true, "de": true}
+	"pl": true, "lv": true, "tr": true, "eu": true, "ka": true, "de": true}
 
 // rbnfConv is a language's spoken-form convention where the suites differ
 // from CLDR's written form.
@@ -219,10 +219,9 @@ func init() {
 // spelled ordinal and a way to recognize written ones.
 func (l *rbnfLang) hasOrdinals() bool {
 	spell := false
-	digits := periodOrdinal[l.info.Locale]
+	digits := periodOrdinal[l.info.Locale] || l.info.MarkedOrdinals
 	for _, s := range l.info.Sets {
 		spell = spell || strings.HasPrefix(s, "%spellout-ordinal")
-		digits = digits || strings.HasPrefix(s, "%digits-ordinal")
 	}
 	for _, s := range l.conv.ordinal {
 		spell = spell || l.info.Has(s)
@@ -590,7 +589,7 @@ func rbnfLatin(w string, last bool) bool {
 }
 
 func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
-	if !l.startOK(s, i) {
+	if !l.startOK(s, i) || rbnfAfterPoint(s, i) {
 		return nil
 	}
 	n, digits, end, neg, ok := l.readNumber(s, i)
@@ -617,10 +616,16 @@ func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
 	return one(end, Cardinal, w)
 }
 
+// rbnfAfterPoint reports whether token i follows a digit and a full stop
+// or comma: the fraction of "3.14", not a number of its own.
+func rbnfAfterPoint(s *stream, i int) bool {
+	return (s.is(i-1, ".") || s.is(i-1, ",")) && s.kind(i-2) == tNum
+}
+
 // yearTN offers a four-digit number from 1000 to 2999 as a year, after
 // the cardinal reading.
 func (l *rbnfLang) yearTN(s *stream, i int) []match {
-	if s.kind(i) != tNum || len(s.text(i)) != 4 || !s.startOK(i) || !s.boundary(i+1) {
+	if s.kind(i) != tNum || len(s.text(i)) != 4 || !s.startOK(i) || !s.boundary(i+1) || rbnfAfterPoint(s, i) {
 		return nil
 	}
 	if sep := s.text(i + 1); (sep == "." || sep == ",") && s.kind(i+2) == tNum {
@@ -643,7 +648,7 @@ func rbnfNasal(s string) string { return strings.ReplaceAll(s, "\u0901", "\u0902
 
 func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	rs := l.load()
-	if rs == nil || len(l.ords) == 0 || !l.startOK(s, i) {
+	if rs == nil || len(l.ords) == 0 || !l.startOK(s, i) || rbnfAfterPoint(s, i) {
 		return nil
 	}
 	// A prefix form ("thứ 1", "第1") starts at a word or symbol; a

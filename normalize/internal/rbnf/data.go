@@ -38,6 +38,10 @@ type LocaleInfo struct {
 	Name   string   // English name, "Russian"
 	Script string   // ISO 15924 code of its likely script, "Cyrl"
 	Sets   []string // public rule set names, "%spellout-cardinal-masculine", ...
+	// MarkedOrdinals reports whether the locale's %digits-ordinal rules
+	// write a marker beside the digits ("1er", "1-й", "第1"), as opposed
+	// to the digits alone.
+	MarkedOrdinals bool
 }
 
 // Has reports whether the locale has the public rule set name.
@@ -51,10 +55,11 @@ func Index() []LocaleInfo {
 	var out []LocaleInfo
 	for line := range strings.SplitSeq(strings.TrimSpace(string(b)), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) != 4 {
+		if len(f) != 5 {
 			continue
 		}
-		out = append(out, LocaleInfo{Locale: f[0], Name: f[1], Script: f[2], Sets: strings.Fields(f[3])})
+		out = append(out, LocaleInfo{Locale: f[0], Name: f[1], Script: f[2], Sets: strings.Fields(f[3]),
+			MarkedOrdinals: f[4] == "marked"})
 	}
 	slices.SortFunc(out, func(a, b LocaleInfo) int { return strings.Compare(a.Locale, b.Locale) })
 	return out

@@ -100,7 +100,7 @@ func run(tgz, out string) error {
 	}
 	slices.Sort(locs)
 	for _, loc := range locs {
-		text, sets, err := convert(files[loc])
+		text, sets, marked, err := convert(files[loc])
 		if err != nil {
 			return fmt.Errorf("rbnfgen: %s: %w", loc, err)
 		}
@@ -113,7 +113,11 @@ func run(tgz, out string) error {
 		tag := language.MustParse(loc)
 		script, _ := tag.Script()
 		name := display.English.Tags().Name(tag)
-		fmt.Fprintf(&index, "%s\t%s\t%s\t%s\n", loc, name, script, strings.Join(sets, " "))
+		mark := "-"
+		if marked {
+			mark = "marked"
+		}
+		fmt.Fprintf(&index, "%s\t%s\t%s\t%s\t%s\n", loc, name, script, strings.Join(sets, " "), mark)
 	}
 	if err := os.WriteFile(filepath.Join(out, "index.tsv"), []byte(index.String()), 0o644); err != nil {
 		return err
@@ -124,18 +128,21 @@ func run(tgz, out string) error {
 
 // convert turns {"rbnf":{"rbnf":{"SpelloutRules":{"%name":[["desc","body;"],…]}}}}
 // into rule text, keeping the order of the rule sets.
-// It also returns the public rule set names.
-func convert(b []byte) (string, []string, error) {
+// It also returns the public rule set names, and whether the OrdinalRules
+// write a marker beside the digits (any text besides substitutions and
+// the minus sign, as in "=#,##0=-й" or "$(ordinal,one{st}…)$").
+func convert(b []byte) (string, []string, bool, error) {
 	var doc struct {
 		Rbnf struct {
 			Rbnf map[string]json.RawMessage `json:"rbnf"`
 		} `json:"rbnf"`
 	}
 	if err := json.Unmarshal(b, &doc); err != nil {
-		return "", nil, err
+		return "", nil, false, err
 	}
 	var sb strings.Builder
 	var sets []string
+	marked := false
 	for _, group := range []string{"SpelloutRules", "OrdinalRules"} {
 		raw, ok := doc.Rbnf.Rbnf[group]
 		if !ok {
@@ -143,24 +150,24 @@ func convert(b []byte) (string, []string, error) {
 		}
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		if _, err := dec.Token(); err != nil { // {
-			return "", nil, err
+			return "", nil, false, err
 		}
 		for dec.More() {
 			t, err := dec.Token()
 			if err != nil {
-				return "", nil, err
+				return "", nil, false, err
 			}
 			name, _ := t.(string)
 			var rules json.RawMessage
 			if err := dec.Decode(&rules); err != nil {
-				return "", nil, err
+				return "", nil, false, err
 			}
 			if !strings.HasPrefix(name, "%") || name == "%%lenient-parse" {
 				continue // "_rbnfRulesFile"; collation rules for lenient parsing
 			}
 			var list [][]string
 			if err := json.Unmarshal(rules, &list); err != nil {
-				return "", nil, fmt.Errorf("%s: %w", name, err)
+				return "", nil, false, fmt.Errorf("%s: %w", name, err)
 			}
 			sb.WriteString(name + ":\n")
 			if !strings.HasPrefix(name, "%%") {
@@ -168,9 +175,12 @@ func convert(b []byte) (string, []string, error) {
 			}
 			for _, r := range list {
 				if len(r) != 2 {
-					return "", nil, fmt.Errorf("%s: rule %q is not a [descriptor, body] pair", name, r)
+					return "", nil, false, fmt.Errorf("%s: rule %q is not a [descriptor, body] pair", name, r)
 				}
 				body := r[1]
+				if group == "OrdinalRules" && r[0] != "-x" && hasText(body) {
+					marked = true
+				}
 				if strings.HasPrefix(body, " ") {
 					body = "'" + body
 				}
@@ -178,5 +188,24 @@ func convert(b []byte) (string, []string, error) {
 			}
 		}
 	}
-	return sb.String(), sets, nil
+	return sb.String(), sets, marked, nil
+}
+
+// hasText reports whether a rule body has text outside its substitutions.
+func hasText(body string) bool {
+	body = strings.TrimSuffix(body, ";")
+	for _, tok := range []rune{'=', '→', '←'} {
+		for {
+			i := strings.IndexRune(body, tok)
+			if i < 0 {
+				break
+			}
+			j := strings.IndexRune(body[i+len(string(tok)):], tok)
+			if j < 0 {
+				break
+			}
+			body = body[:i] + body[i+len(string(tok))+j+len(string(tok)):]
+		}
+	}
+	return strings.Trim(body, " →−-") != ""
 }

@@ -1,0 +1,151 @@
+package normalize_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/normalize"
+)
+
+func TestRBNFLanguages(t *testing.T) {
+	tests := []struct {
+		lang string
+		mode normalize.Mode
+		in   string
+		want string
+	}{
+		// Cardinals straight from CLDR.
+		{"ru", normalize.TN, "у меня 2 300 книг", "у меня две тысячи триста книг"},
+		{"ru", normalize.TN, "-050", "минус пятьдесят"},
+		{"pl", normalize.TN, "mam 21 lat", "mam dwadzieścia jeden lat"},
+		{"ko", normalize.TN, "-93", "마이너스 구십삼"},
+		{"it", normalize.TN, "3 gatti", "tre gatti"},
+		// Ordinals as each language writes them (CLDR's %digits-ordinal).
+		{"ru", normalize.TN, "22-я", "двадцать вторая"},
+		{"ru", normalize.TN, "8-го", "восьмого"},
+		{"it", normalize.TN, "il 3º posto", "il terzo posto"},
+		{"vi", normalize.TN, "thứ 4", "thứ tư"},
+		{"ja", normalize.TN, "第2", "第二"},
+		{"hi", normalize.TN, "४थी", "चौथी"},
+		{"hu", normalize.TN, "a 31. sor", "a harmincegyedik sor"}, // the full-stop convention
+		{"ko", normalize.TN, "2번째", "두번째"},
+		{"ko", normalize.TN, "189번째", "백팔십구번째"},
+		// Conventions.
+		{"vi", normalize.TN, "101", "một trăm linh một"},
+		{"sv", normalize.TN, "1056173", "miljon femtiosextusen hundrasjuttiotre"},
+		{"hu", normalize.TN, "2002", "kettőezer-kettő"},
+		{"ja", normalize.TN, "12345000", "一千二百三十四万五千"},
+		{"ja", normalize.TN, "これから100数えて", "これから百数えて"},
+		{"ko", normalize.TN, "123000", "십이만삼천"},
+		// Not numbers to spell.
+		{"ru", normalize.TN, "3.14", "3.14"},
+		{"ru", normalize.TN, "99999999999999999999", "99999999999999999999"},
+		// ITN.
+		{"ru", normalize.ITN, "сто сорок семь тысяч четыреста пятьдесят один", "147451"},
+		{"ru", normalize.ITN, "тысяча один", "1001"},
+		{"ru", normalize.ITN, "второго", "2-го"},
+		{"sv", normalize.ITN, "femhundranittiotre", "593"},
+		{"ja", normalize.ITN, "五千億", "500,000,000,000"},
+		{"ja", normalize.ITN, "三番目", "3番目"},
+		{"ko", normalize.ITN, "다섯번째", "5번째"},
+		{"hi", normalize.ITN, "तीन सौ नौ", "३०९"},
+		{"ko", normalize.ITN, "마이너스 일", "-1"},
+		{"ru", normalize.ITN, "сторона", "сторона"},
+	}
+	for _, tt := range tests {
+		res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: tt.lang, Mode: tt.mode, TopK: 1})
+		if err != nil {
+			t.Errorf("Normalize(%q, %s %s): %v", tt.in, tt.lang, tt.mode, err)
+			continue
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%q, %s %s) = %q; want %q", tt.in, tt.lang, tt.mode, got, tt.want)
+		}
+	}
+}
+
+func TestRBNFYearAlternative(t *testing.T) {
+	res, err := normalize.Normalize(context.Background(), "1999", normalize.Options{Language: "pl", TopK: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range res.Alternatives {
+		got = append(got, a.Text)
+	}
+	if len(got) < 2 || got[0] != "tysiąc dziewięćset dziewięćdziesiąt dziewięć" {
+		t.Errorf("Normalize(1999, pl) alternatives = %q; want the cardinal first and a year after", got)
+	}
+}
+
+// Every CLDR language without hand-written rules is listed for the
+// cardinal and ordinal classes (where CLDR has ordinals).
+func TestRBNFCapabilities(t *testing.T) {
+	caps := normalize.Capabilities()
+	byTag := map[string]normalize.LanguageCapability{}
+	for _, l := range caps.Languages {
+		byTag[l.Language] = l
+	}
+	for _, tag := range []string{"ru", "pl", "ja", "ko", "hi", "vi", "sv", "hu", "it", "fi", "tr"} {
+		l, ok := byTag[tag]
+		if !ok {
+			t.Errorf("Capabilities() lacks %s", tag)
+			continue
+		}
+		if !slices.Contains(l.Modes[normalize.TN], normalize.Cardinal) || !slices.Contains(l.Modes[normalize.ITN], normalize.Cardinal) {
+			t.Errorf("%s modes = %v; want cardinal in TN and ITN", tag, l.Modes)
+		}
+		if !slices.Contains(l.Modes[normalize.TN], normalize.Ordinal) {
+			t.Errorf("%s TN classes = %v; want ordinal", tag, l.Modes[normalize.TN])
+		}
+	}
+	// Arabic writes ordinals as bare digits: nothing marks them.
+	if slices.Contains(byTag["ar"].Modes[normalize.TN], normalize.Ordinal) {
+		t.Errorf("ar TN classes = %v; want no ordinal (CLDR's ar digits carry no marker)", byTag["ar"].Modes[normalize.TN])
+	}
+	if len(caps.Languages) < 70 {
+		t.Errorf("Capabilities() lists %d languages; want every CLDR one (~80)", len(caps.Languages))
+	}
+	// Hand-written rules win over the generated ones.
+	if byTag["en"].Name != "English" || !slices.Contains(byTag["en"].Modes[normalize.TN], normalize.Money) {
+		t.Errorf("en = %+v; want the hand-written rules", byTag["en"])
+	}
+}
+
+func FuzzRBNF(f *testing.F) {
+	for _, s := range []struct{ in, lang string }{
+		{"у меня 2 300 книг и 22-я глава, -050", "ru"},
+		{"сто сорок семь тысяч второго", "ru"},
+		{"第2 これから100数えて 五千億 三番目", "ja"},
+		{"2번째 123000 마이너스 일 다섯번째", "ko"},
+		{"४थी 5वां ०००१ तीन सौ नौ", "hi"},
+		{"thứ 4 101 một trăm linh một", "vi"},
+		{"a 31. sor 2002", "hu"},
+		{"1 234,5 km 3.14", "pl"},
+	} {
+		f.Add(s.in, s.lang, false)
+		f.Add(s.in, s.lang, true)
+	}
+	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
+		if len(in) > 2048 {
+			return
+		}
+		mode := normalize.TN
+		if itn {
+			mode = normalize.ITN
+		}
+		opts := normalize.Options{Language: lang, Mode: mode, TopK: 3}
+		res, err := normalize.Normalize(context.Background(), in, opts)
+		if err != nil {
+			var se *sotto.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("Normalize(%q, %q) error %v is not a *sotto.Error", in, lang, err)
+			}
+			return
+		}
+		checkInvariants(t, in, opts, res)
+	})
+}
