@@ -116,6 +116,7 @@ func deOrdinal(d string) string {
 var deLatin = (&latin{
 	point: "komma", minus: "minus", card: deCardinal,
 	cardBefore:   func(d string) string { return deCard(d, false) },
+	scaleCard:    deCardinal,
 	frac:         func(f string) string { return (&latin{card: deCardinal}).digits(f) },
 	groupSep:     []string{".", " "},
 	strictBounds: true,

@@ -24,6 +24,7 @@ type latin struct {
 	minus       string              // spoken minus
 	card        func(string) string // spells a digit string
 	cardBefore  func(string) string // spelling before a noun or scale ("ein", "un"); nil = card
+	scaleCard   func(string) string // spelling before a scale word; nil = cardBefore
 	frac        func(string) string // spells the digits after the decimal comma
 	scales      map[string]string   // written scale words (lower case) → spoken: "millionen", "mio." → "millionen"
 	currencies  map[string]latinCurrency
@@ -315,6 +316,16 @@ func (L *latin) beforeNoun(d, noun string) string {
 	return L.before(d)
 }
 
+// beforeScale spells d before a scale word ("zwei millionen"): with
+// L.scaleCard when set (German reads "eins million", as NeMo's grammar
+// does), else as before a noun.
+func (L *latin) beforeScale(d string) string {
+	if L.scaleCard != nil {
+		return L.scaleCard(d)
+	}
+	return L.before(d)
+}
+
 func (L *latin) before(d string) string {
 	if L.cardBefore != nil {
 		return L.cardBefore(d)
@@ -443,7 +454,7 @@ func (L *latin) cardinalTN(s *stream, i int) []match {
 		return nil
 	}
 	if w, e := L.scaleAfter(s, n.end); w != "" {
-		return one(e, Decimal, L.before(n.intPart)+" "+w)
+		return one(e, Decimal, L.beforeScale(n.intPart)+" "+w)
 	}
 	if len(n.intPart) > 1 && n.intPart[0] == '0' {
 		return one(n.end, Cardinal, L.digits(n.intPart))
@@ -523,7 +534,7 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		unit = cur.one
 	}
 	if scale != "" {
-		amt := L.before(n.intPart)
+		amt := L.beforeScale(n.intPart)
 		if n.point {
 			// "21,1 millones" → "veintiuno coma un millones", as decimalTN
 			amt = L.number(n)
@@ -617,7 +628,7 @@ func (L *latin) measureTN(s *stream, i int) []match {
 	end := n.end
 	if w, e := L.scaleAfter(s, end); w != "" {
 		if !n.point {
-			val = L.before(n.intPart)
+			val = L.beforeScale(n.intPart)
 		}
 		val += " " + w
 		end = e
