@@ -1,8 +1,44 @@
-// Package tts synthesises speech from text.
+// Package tts turns text into speech.
+//
+//	b, err := tts.Open(ctx, "flite", backend.Config{})   // or "espeak-ng"
+//	defer b.Close()
+//	for c, err := range tts.Stream(ctx, b, "It costs $12.50. See you at 3:30 pm.", tts.Options{}) {
+//		if err != nil { ... }
+//		play(c.Samples, c.Rate) // mono float32 at the voice's rate, a sentence at a time
+//	}
+//
+// # The pipeline
+//
+// [Speak] (and [Stream], its iterator form) prepares the text the way a
+// reader would: written forms become words with package normalize ("$12.50"
+// is "twelve dollars fifty cents", "3:30 pm" is "three thirty PM"), for the
+// voice's language where normalize has rules, and the text is split into
+// sentences with package segment. The first sentence is synthesized alone, so
+// its audio leaves as soon as the engine has made it; while one sentence is
+// delivered, the next two are already being synthesized.
 //
 // # Backends
 //
-// A speech [Driver] registers itself from init. No speech driver is in this
-// build yet: the server validates /v1/audio/speech requests and answers 501
-// capability_unavailable for models it cannot run.
+// A [Backend] speaks one piece of text and emits PCM chunks. Two drivers are
+// built in; both run an installed program once per sentence, so Sotto's
+// binary links neither (espeak-ng is GPL-3):
+//
+//   - "flite": the English voices of Debian's flite (kal16, rms, slt, awb,
+//     kal) with speed and, for the diphone voices, pitch. Catalog model
+//     Sotto/Flite, the default speech model.
+//   - "espeak-ng": every language espeak-ng has, as builtin:<language>
+//     voices (builtin:de, builtin:en-gb ...), with speed, pitch and
+//     variant (builtin:en-us+klatt, or [Options].Variant). Catalog model
+//     Sotto/eSpeak.
+//
+// # Voices
+//
+// Backends list their voices ([Lister]). [FindVoice] finds one by ID,
+// [PickVoice] chooses one for a language (the spec's builtin:auto), and
+// [DesignVoice] turns a description such as "a slow, deep male voice with a
+// British accent" into a voice and engine settings (builtin:design),
+// reporting what it applied.
+//
+// The engines here are deterministic: the same request gives the same
+// samples, with or without a seed.
 package tts
