@@ -808,26 +808,25 @@ func deDenITN(w string) string {
 	case "achtel":
 		return "8"
 	}
-	stem := ""
-	if x, ok := strings.CutSuffix(w, "stel"); ok {
-		stem = x
-	} else if x, ok := strings.CutSuffix(w, "tel"); ok {
-		stem = x
-	} else {
-		return ""
+	// "-stel" after most numbers, "-tel" after some ("sechstel",
+	// "viertel"): try both stems
+	for _, suf := range []string{"stel", "tel"} {
+		stem, ok := strings.CutSuffix(w, suf)
+		if !ok {
+			continue
+		}
+		if stem == "null" || stem == "nul" {
+			return "0"
+		}
+		parts, ok := deLex.split(stem)
+		if !ok {
+			continue
+		}
+		if r, ok := deLex.parse(parts); ok && r.used == len(parts) {
+			return r.val.String()
+		}
 	}
-	if stem == "null" || stem == "nul" {
-		return "0"
-	}
-	parts, ok := deLex.split(stem)
-	if !ok {
-		return ""
-	}
-	r, ok := deLex.parse(parts)
-	if !ok || r.used != len(parts) {
-		return ""
-	}
-	return r.val.String()
+	return ""
 }
 
 // deUhrCompound reads "vierundzwanzig" + "uhr" + "zweiundzwanzigest".
