@@ -168,7 +168,7 @@ func init() {
 			Electronic: L.electronicITN(deElec),
 			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: deOrdinalITN, Date: deDateITN, Time: deTimeITN, Fraction: deFractionITN,
-			Whitelist: whitelistMatcher(deWhitelistITN),
+			Whitelist: whitelistMatcher(deWhitelistITN), Telephone: deTelephoneITN,
 		},
 		score: stopScore(wordSet("der die das und ist nicht ein eine zu den von mit sich des auf für im dem auch es an werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über so zum war haben nur oder aber vor zur bis mehr durch man ich")),
 	})
@@ -859,4 +859,35 @@ func deUhrCompound(hw, rest string) (string, bool) {
 		return "", false
 	}
 	return twoDigits(h) + ":" + twoDigits(int(m.val.Int64())) + " Uhr" + zone, true
+}
+
+// deTelephoneITN reads a German telephone number said digit by digit: an
+// area code starting with "null" and three more digits, then four and four
+// digits, "null vier eins eins eins zwei drei vier eins zwei drei vier" →
+// "(0411) 1234-1234", the layout deTelephoneTN reads.
+func deTelephoneITN(s *stream, i int) []match {
+	if !s.startOK(i) || !strings.EqualFold(s.text(i), "null") {
+		return nil
+	}
+	var digits []byte
+	j := i
+	for len(digits) < 12 && s.kind(j) == tWord {
+		e, ok := deLex.words[s.lowerAt(j)]
+		if !ok || e.kind != kUnit || e.val > 9 {
+			return nil
+		}
+		digits = append(digits, byte('0'+e.val))
+		j++
+		if len(digits) < 12 {
+			if !(s.kind(j) == tSpace && s.text(j) == " ") {
+				return nil
+			}
+			j++
+		}
+	}
+	if len(digits) != 12 || !s.boundary(j) {
+		return nil
+	}
+	d := string(digits)
+	return one(j, Telephone, "("+d[:4]+") "+d[4:8]+"-"+d[8:])
 }
