@@ -52,6 +52,17 @@ func enScaleAfter(s *stream, j int) (string, int) {
 		return "", j
 	}
 	t := s.text(k)
+	if k == j {
+		// Inside a code ("B2B", "A4B"), letters glued on both sides are
+		// not a scale.
+		st := j - 1
+		for st > 0 && (s.kind(st) == tNum || s.is(st, ".") || s.is(st, ",")) {
+			st--
+		}
+		if st >= 0 && s.kind(st) == tWord && st < j-1 {
+			return "", j
+		}
+	}
 	if w, ok := enScaleWord[strings.ToLower(t)]; ok {
 		if len(t) <= 3 && k != j && strings.ToLower(t) == t && t != "b" && t != "bn" && t != "mln" {
 			return "", j // "5 m" is five meters, not five million
@@ -343,15 +354,27 @@ func enMoneyTN(s *stream, i int) []match {
 	}
 	sym := s.text(i)
 	j := i + 1
-	if sym == "US" && s.is(i+1, "$") {
-		sym, j = "US$", i+2
+	// Letters glued to a symbol: "US$", "HK$", "A$", "R$".
+	if s.kind(i) == tWord && s.kind(i+1) == tSym {
+		if _, ok := enCurrencies[sym+s.text(i+1)]; ok {
+			sym, j = sym+s.text(i+1), i+2
+		}
+	}
+	if !s.startOK(i) && s.kind(i) == tWord {
+		return nil
+	}
+	// An abbreviated code with its period: "Rs. 500".
+	if s.kind(i) == tWord && s.is(j, ".") && s.kind(j+1) == tSpace && s.kind(j+2) == tNum {
+		if _, ok := enCurrencies[sym+"."]; ok {
+			sym, j = sym+".", j+1
+		}
 	}
 	cur, ok := enCurrencies[sym]
 	if !ok {
 		return nil
 	}
-	// "CHF 5", and "$ 60" as tokenized text writes it.
-	if s.kind(j) == tSpace && j < s.n() && s.kind(j+1) == tNum && (s.kind(i) == tSym || len(sym) == 3 && enISOCode(sym)) {
+	// "CHF 5", "Rs. 500", and "$ 60" as tokenized text writes it.
+	if s.kind(j) == tSpace && j < s.n() && s.kind(j+1) == tNum && (s.kind(i) == tSym || s.kind(i) == tWord && len(sym) >= 2) {
 		j++
 	}
 	m, ok := enMoneyAmount(s, j, cur)
@@ -431,7 +454,12 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 		}
 		return cur.many
 	}
-	if w, e := enScaleAfter(s, end); w != "" {
+	w, e := enScaleAfter(s, end)
+	if w == "" && s.kind(end) == tWord && s.boundary(end+1) {
+		// After an amount, a glued abbreviation is a scale: "£5m", "$20k".
+		w, e = enScaleWord[strings.ToLower(s.text(end))], end+1
+	}
+	if w != "" {
 		return match{end: e, readings: []reading{{text: enNumber(n, false) + " " + w + " " + cur.many, class: Money}}}, true
 	}
 	if !s.boundary(end) {
@@ -619,7 +647,7 @@ func enMeasureTN(s *stream, i int) []match {
 		}
 	}
 	if s.is(e, "/") {
-		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 == e+2 {
+		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 >= e+2 && s.kind(e+1) != tSpace {
 			out += " per " + u2.one
 			e = e2
 		} else if t := s.text(e + 1); s.kind(e+1) == tWord && len(t) == 1 && s.boundary(e+2) {
