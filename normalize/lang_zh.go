@@ -175,7 +175,7 @@ func init() {
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
-			Verbatim: zhVerbatimTN,
+			Verbatim: orMatch(zhVerbatimTN, zhMathTN),
 		},
 		itn: map[string]matcher{
 			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
@@ -219,6 +219,10 @@ func zhCardinalTN(s *stream, i int) []match {
 			return one(end, Cardinal, w)
 		}
 		return one(end, Date, zhDigitsRead(n.intPart))
+	}
+	// A generation by decade of birth: "90后" → "九零后".
+	if s.is(end, "后") && len(n.intPart) == 2 && n.intPart[1] == '0' {
+		return one(end, Cardinal, zhDigitsRead(n.intPart))
 	}
 	// Digit strings after 尾号/号码/电话 are read digit by digit ("幺" for 1).
 	for _, cue := range []string{"尾号", "尾号是", "尾号为", "号码", "号码是", "电话", "电话是"} {
@@ -339,13 +343,13 @@ func zhDateTN(s *stream, i int) []match {
 			y, m = b, a
 		}
 		if mv, _ := strconv.Atoi(m); y != "" && mv >= 1 && mv <= 12 {
-			return one(i+3, Date, zhDigitsRead(y)+"年"+zhCardinal(strings.TrimLeft(m, "0"))+"月")
+			return zhDate(i+3, zhDigitsRead(y)+"年"+zhCardinal(strings.TrimLeft(m, "0"))+"月")
 		}
 		if len(a) == 2 && len(b) == 2 && a[0] == '0' {
 			mv, _ := strconv.Atoi(a)
 			dv, _ := strconv.Atoi(b)
 			if mv >= 1 && mv <= 12 && dv >= 1 && dv <= 31 {
-				return one(i+3, Date, zhCardinal(strconv.Itoa(mv))+"月"+zhCardinal(strconv.Itoa(dv))+"日")
+				return zhDate(i+3, zhCardinal(strconv.Itoa(mv))+"月"+zhCardinal(strconv.Itoa(dv))+"日")
 			}
 		}
 	}
@@ -372,16 +376,22 @@ func zhDateTN(s *stream, i int) []match {
 	}
 	// 08月, 08号 → 日
 	if s.is(i+1, "月") || s.is(i+1, "日") {
-		return one(i+1, Date, zhCardinal(strings.TrimLeft(a, "0")))
+		return zhDate(i+1, zhCardinal(strings.TrimLeft(a, "0")))
 	}
-	if s.is(i+1, "号") {
-		return one(i+2, Date, zhCardinal(a)+"日")
+	if s.is(i+1, "号") && len(a) <= 2 {
+		return zhDate(i+2, zhCardinal(strings.TrimLeft(a, "0"))+"日")
 	}
 	return nil
 }
 
+// zhDate is a date reading preferred to the fraction, decimal or digit
+// reading of the same span ("08/08" 八月八日, not 八分之八).
+func zhDate(end int, text string) []match {
+	return []match{{end: end, readings: []reading{{text: text, class: Date, cost: -0.1}}}}
+}
+
 func zhTimeTN(s *stream, i int) []match {
-	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || !s.is(i+1, ":") || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || !(s.is(i+1, ":") || s.is(i+1, "：")) || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
 		return nil
 	}
 	h, _ := strconv.Atoi(s.text(i))
@@ -394,7 +404,7 @@ func zhTimeTN(s *stream, i int) []match {
 		out += zhCardinal(strconv.Itoa(m)) + "分"
 	}
 	e := i + 3
-	if s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
+	if s.is(e, s.text(i+1)) && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
 		sec, _ := strconv.Atoi(s.text(e + 1))
 		out += zhCardinal(strconv.Itoa(sec)) + "秒"
 		e += 2
@@ -870,4 +880,50 @@ func zhVerbatimTN(s *stream, i int) []match {
 		return nil
 	}
 	return one(e, Verbatim, w)
+}
+
+// zhMathTN reads an expression of numbers joined by math symbols, with or
+// without spaces around the symbols: "2 = 1 + 1" → "二等于一加一", "2 ≤ 4"
+// → "二小于等于四". The symbols' readings come from data/zh.tsv ([math]).
+func zhMathTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) {
+		return nil
+	}
+	n, end, ok := zhScan(s, i)
+	if !ok {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(zhNumber(n))
+	j, ops := end, 0
+	for j-i < maxScan {
+		k := j
+		if s.kind(k) == tSpace {
+			k++
+		}
+		if s.kind(k) != tSym {
+			break
+		}
+		sym, e := s.text(k), k+1
+		if (sym == "<" || sym == ">") && s.is(e, "=") {
+			sym, e = sym+"=", e+1
+		}
+		w, ok := zhMath[sym]
+		if !ok {
+			break
+		}
+		if s.kind(e) == tSpace {
+			e++
+		}
+		n2, e2, ok := zhScan(s, e)
+		if !ok {
+			break
+		}
+		b.WriteString(w + zhNumber(n2))
+		j, ops = e2, ops+1
+	}
+	if ops == 0 || s.kind(j) == tNum {
+		return nil
+	}
+	return one(j, Verbatim, b.String())
 }
