@@ -305,21 +305,42 @@ func zhMeasureTN(s *stream, i int) []match {
 		}
 		n, end = n2, n2.end
 	}
+	start := end
+	if s.kind(start) == tSpace && s.kind(start+1) == tWord {
+		start++ // "5 kg": a Latin unit after a space
+	}
+	u, e := zhUnitAt(s, start)
+	if u == "" || start > end && e < s.n() && s.kind(e) == tWord {
+		return nil
+	}
+	// a rate: "2MB/s" → 二兆字节每秒
+	if s.is(e, "/") {
+		if u2, e2 := zhUnitAt(s, e+1); u2 != "" {
+			u, e = u+"每"+u2, e2
+		}
+	}
+	return one(e, Measure, zhNumber(n)+u)
+}
+
+// zhUnitAt reads a written unit of up to three tokens at j, as written or
+// lower-cased (the lower-cased form only for units of two letters or more:
+// "G" is not "g"), and returns its name and the index after it.
+func zhUnitAt(s *stream, j int) (string, int) {
 	for w := 3; w >= 1; w-- {
-		e := end + w
+		e := j + w
 		if e > s.n() {
 			continue
 		}
-		key := s.span(end, e)
+		key := s.span(j, e)
 		u, ok := zhUnitsTN[key]
-		if !ok {
+		if !ok && utf8.RuneCountInString(key) > 1 {
 			u, ok = zhUnitsTN[strings.ToLower(key)]
 		}
 		if ok && (e >= s.n() || s.kind(e) != tWord) {
-			return one(e, Measure, zhNumber(n)+u)
+			return u, e
 		}
 	}
-	return nil
+	return "", j
 }
 
 func zhDateTN(s *stream, i int) []match {
@@ -352,6 +373,15 @@ func zhDateTN(s *stream, i int) []match {
 				return zhDate(i+3, zhCardinal(strconv.Itoa(mv))+"月"+zhCardinal(strconv.Itoa(dv))+"日")
 			}
 		}
+	}
+	// a year range: "2021~2022年", "1990-1995年", "2010至2020年" (years
+	// are read digit by digit)
+	if sep := s.text(i + 1); len(a) == 4 && (sep == "~" || sep == "-" || sep == "–" || sep == "到" || sep == "至") && s.kind(i+2) == tNum && len(s.text(i+2)) == 4 && s.is(i+3, "年") {
+		to := sep
+		if to != "至" {
+			to = "到"
+		}
+		return zhDate(i+3, zhDigitsRead(a)+to+zhDigitsRead(s.text(i+2)))
 	}
 	// y/m/d, y.m.d
 	if sep := s.text(i + 1); (sep == "/" || sep == "." || sep == "-") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && !s.is(i+5, sep) {
