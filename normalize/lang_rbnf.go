@@ -679,8 +679,8 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 		}
 	}
 	n, _, end, neg, ok := l.readNumber(s, numAt)
-	if !ok || neg {
-		return nil
+	if !ok || neg || pre == "" && (end >= s.n() || s.kind(end) == tSpace) {
+		return nil // a suffix form needs its suffix right after the digits
 	}
 	numEnd := int(s.toks[end-1].end)
 	rest := s.src[numEnd:]
@@ -781,6 +781,34 @@ type rbnfInverse struct {
 	joins  []string       // words joining groups (ar "و")
 	minus  []string
 	maxLen int
+	// heads holds the first one and two runes of every spelling, scale
+	// and minus word: a quick test that a word may start a number.
+	heads map[string]bool
+}
+
+func (inv *rbnfInverse) addHeads(k string) {
+	n := 0
+	for i := range k {
+		if n == 1 || n == 2 {
+			inv.heads[k[:i]] = true
+		}
+		n++
+	}
+	if n <= 2 {
+		inv.heads[k] = true
+	}
+}
+
+// mayStart reports whether word w (lower case) may begin a spelled number.
+func (inv *rbnfInverse) mayStart(w string) bool {
+	n := 0
+	for i := range w {
+		if n == 2 {
+			return inv.heads[w[:i]]
+		}
+		n++
+	}
+	return inv.heads[w]
 }
 
 func rbnfCompact(s string) string {
@@ -929,9 +957,30 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 				inv.minus = append(inv.minus, rbnfCompact(m))
 			}
 		}
+		inv.heads = map[string]bool{}
+		for k := range inv.card {
+			inv.addHeads(k)
+		}
+		for k := range inv.ord {
+			inv.addHeads(k)
+		}
+		for k := range inv.scales {
+			inv.addHeads(k)
+		}
+		for _, k := range inv.minus {
+			inv.addHeads(k)
+		}
 		l.inv = inv
 	})
 	return l.inv
+}
+
+// lowerTok returns token i in lower case (words from the stream's index).
+func (l *rbnfLang) lowerTok(s *stream, i int) string {
+	if s.kind(i) == tWord {
+		return s.lowerAt(i)
+	}
+	return s.text(i)
 }
 
 // wordsOnly applies the language's whole-word replacements alone.
@@ -1104,7 +1153,7 @@ func (l *rbnfLang) cardinalITN(s *stream, i int) []match {
 		return nil
 	}
 	inv := l.inverse()
-	if inv == nil {
+	if inv == nil || !inv.mayStart(l.lowerTok(s, i)) {
 		return nil
 	}
 	j, neg := l.itnStart(s, i, inv)
@@ -1133,7 +1182,7 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 		return nil
 	}
 	inv := l.inverse()
-	if inv == nil {
+	if inv == nil || !inv.mayStart(l.lowerTok(s, i)) {
 		return nil
 	}
 	sp := l.span(s, i, 4*inv.maxLen)

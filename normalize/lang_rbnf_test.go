@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto"
@@ -148,4 +149,36 @@ func FuzzRBNF(f *testing.F) {
 		}
 		checkInvariants(t, in, opts, res)
 	})
+}
+
+// ruProse is Russian running text with numbers, about 1 KB.
+const ruProse = "В 2023 году в городе жили 1 254 300 человек, из них 22-я часть — дети. " +
+	"Поезд отправился в 8 часов и прошёл 350 километров; на 3-й день мы увидели 12 озёр. " +
+	"Сто сорок семь тысяч четыреста пятьдесят один житель проголосовал, второго числа было тепло. " +
+	"Библиотека получила 2 300 книг и 45 журналов, а музей — 17 картин и 1001 открытку. "
+
+func BenchmarkNormalizeRBNF(b *testing.B) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, lang, text string
+		mode             normalize.Mode
+	}{
+		{"ru/tn", "ru", ruProse, normalize.TN},
+		{"ru/itn", "ru", ruProse, normalize.ITN},
+		{"en/tn", "en", proseParagraph, normalize.TN}, // the peer in the same run
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			text := strings.Repeat(c.text+"\n", 64)
+			opts := normalize.Options{Language: c.lang, Mode: c.mode, TopK: 1}
+			if _, err := normalize.Normalize(ctx, text, opts); err != nil { // build the lazy tables
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := normalize.Normalize(ctx, text, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
