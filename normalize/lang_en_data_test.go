@@ -49,6 +49,8 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"verbatim symbol", "tn", "A © B", "A copyright B"},
 		{"ordinal suffix", "tn", "the 22nd and 13th", "the twenty second and thirteenth"},
 		{"ordinal word back", "itn", "the twenty second", "the 22nd"},
+		{"year range with a short end", "tn", "From 1990-95 we met.", "From nineteen ninety to ninety five we met."},
+		{"short end below the start is no year range", "tn", "1998-12", "one thousand nine hundred and ninety eight - twelve"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
