@@ -58,6 +58,14 @@ type speechRequest struct {
 	PhoneticSpans     json.RawMessage  `json:"phonetic_spans"`
 	ControlPolicy     json.RawMessage  `json:"control_policy"`
 	StyleInstruction  json.RawMessage  `json:"style_instruction"`
+	XSotto            *speechXSotto    `json:"x_sotto"`
+}
+
+// speechXSotto holds Sotto's own request options.
+type speechXSotto struct {
+	// Marks, default true, sends word timings as x_sotto.speech.marks
+	// events in an SSE stream.
+	Marks *bool `json:"marks"`
 }
 
 // speechPart is one validated piece of a request: a segment with every
@@ -326,11 +334,12 @@ func (s *Server) handleSpeech(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if req.StreamFormat == "sse" {
-		s.streamSpeech(w, r, b, plan, rate)
+		marks := req.XSotto == nil || req.XSotto.Marks == nil || *req.XSotto.Marks
+		s.streamSpeech(w, r, b, plan, rate, marks)
 		return
 	}
 	pcm := make([]byte, 44, 1<<16)
-	err = speakPlan(r.Context(), b, plan, rate, func(c tts.Chunk) error {
+	err = speakPlan(r.Context(), b, plan, rate, false, func(_ int, c tts.Chunk) error {
 		pcm = audio.AppendPCM16(pcm, c.Samples)
 		return nil
 	})
@@ -399,18 +408,28 @@ func voiceParam(p speechPart) string {
 }
 
 // speakPlan speaks every part in order at rate Hz (parts whose voice has
-// another rate are resampled to it).
-func speakPlan(ctx context.Context, b tts.Backend, plan []plannedPart, rate int, emit func(tts.Chunk) error) error {
-	for _, p := range plan {
+// another rate are resampled to it); emit gets each chunk with the index of
+// its part. Marks, when asked for, are shifted to the time since the start
+// of the whole speech.
+func speakPlan(ctx context.Context, b tts.Backend, plan []plannedPart, rate int, marks bool, emit func(int, tts.Chunk) error) error {
+	emitted := 0 // samples at rate
+	for i, p := range plan {
+		p.opts.Marks = marks
+		offset := float64(emitted) / float64(rate)
 		err := tts.Speak(ctx, b, p.text, p.opts, func(c tts.Chunk) error {
 			if c.Rate != rate {
 				out, err := audio.Resample(nil, c.Samples, c.Rate, rate)
 				if err != nil {
 					return err
 				}
-				c = tts.Chunk{Samples: out, Rate: rate}
+				c.Samples, c.Rate = out, rate
 			}
-			return emit(c)
+			for k := range c.Marks {
+				c.Marks[k].Start = math.Round((c.Marks[k].Start+offset)*1000) / 1000
+				c.Marks[k].End = math.Round((c.Marks[k].End+offset)*1000) / 1000
+			}
+			emitted += len(c.Samples)
+			return emit(i, c)
 		})
 		if err != nil {
 			return err
@@ -423,7 +442,18 @@ func speakPlan(ctx context.Context, b tts.Backend, plan []plannedPart, rate int,
 const (
 	eventSpeechDelta = "speech.audio.delta"
 	eventSpeechDone  = "speech.audio.done"
+	// eventSpeechMarks is Sotto's own event: word timings of the audio
+	// of the delta before it.
+	eventSpeechMarks = "x_sotto.speech.marks"
 )
+
+type speechMarks struct {
+	Type string `json:"type"`
+	// Segment is the index of the part (0 for input, i for segments[i])
+	// whose input the source bytes refer to.
+	Segment int        `json:"segment"`
+	Marks   []tts.Mark `json:"marks"`
+}
 
 type speechDelta struct {
 	Type  string `json:"type"`
@@ -443,18 +473,31 @@ type speechDoneInfo struct {
 
 // streamSpeech sends each sentence's audio as a speech.audio.delta as soon
 // as it is synthesized; the first delta carries a WAV header whose sizes are
-// the streaming placeholders (the length is not known yet).
-func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Backend, plan []plannedPart, rate int) {
+// the streaming placeholders (the length is not known yet). With marks on,
+// each delta is followed by an x_sotto.speech.marks event: the words of that
+// audio, their times from the start of the speech, and the bytes of the
+// part's input (input, or segments[i].input) each reads.
+func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Backend, plan []plannedPart, rate int, marks bool) {
 	sse := newSSE(w)
 	samples := 0
-	err := speakPlan(r.Context(), b, plan, rate, func(c tts.Chunk) error {
+	err := speakPlan(r.Context(), b, plan, rate, marks, func(part int, c tts.Chunk) error {
 		var raw []byte
 		if samples == 0 {
 			raw = audio.WAVHeader(rate, -1)
 		}
 		raw = audio.AppendPCM16(raw, c.Samples)
 		samples += len(c.Samples)
-		return sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(raw)})
+		if err := sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(raw)}); err != nil {
+			return err
+		}
+		if !marks {
+			return nil
+		}
+		ms := c.Marks
+		if ms == nil {
+			ms = []tts.Mark{}
+		}
+		return sse.event(eventSpeechMarks, speechMarks{Type: eventSpeechMarks, Segment: part, Marks: ms})
 	})
 	if err == nil && samples == 0 {
 		err = sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(audio.WAVHeader(rate, -1))})

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -200,13 +201,29 @@ func TestSpeechSSE(t *testing.T) {
 			t.Fatalf("desktop=%v: %d %s", desktop, r.status, r.body)
 		}
 		ev := sseEvents(t, r.body)
-		if len(ev) != 4 || ev[3][0] != "speech.audio.done" {
-			t.Fatalf("events = %d, last %q; want three deltas (one per sentence) then speech.audio.done", len(ev), ev[len(ev)-1][0])
+		var names []string
+		for _, e := range ev {
+			names = append(names, e[0])
+		}
+		want := "speech.audio.delta x_sotto.speech.marks speech.audio.delta x_sotto.speech.marks speech.audio.delta x_sotto.speech.marks speech.audio.done"
+		if strings.Join(names, " ") != want {
+			t.Fatalf("events = %v; want a delta and its marks per sentence, then speech.audio.done", names)
 		}
 		var wav []byte
-		for _, e := range ev[:3] {
+		var words []string
+		for _, e := range ev[:6] {
+			if e[0] == eventSpeechMarks {
+				var m speechMarks
+				if err := json.Unmarshal([]byte(e[1]), &m); err != nil {
+					t.Fatal(err)
+				}
+				for _, x := range m.Marks {
+					words = append(words, x.Word)
+				}
+				continue
+			}
 			var d speechDelta
-			if e[0] != "speech.audio.delta" || json.Unmarshal([]byte(e[1]), &d) != nil {
+			if json.Unmarshal([]byte(e[1]), &d) != nil {
 				t.Fatalf("event %q %s", e[0], e[1])
 			}
 			b, err := base64.StdEncoding.DecodeString(d.Audio)
@@ -214,6 +231,9 @@ func TestSpeechSSE(t *testing.T) {
 				t.Fatal(err)
 			}
 			wav = append(wav, b...)
+		}
+		if alignModel() && strings.Join(words, " ") != "First sentence Second sentence And a third one" {
+			t.Errorf("marks = %q; want every word", words)
 		}
 		if !bytes.HasPrefix(wav, []byte("RIFF")) {
 			t.Fatal("the first delta does not start with the WAV header")
@@ -232,6 +252,24 @@ func TestSpeechSSE(t *testing.T) {
 	r := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "input": "Hi.", "sample_rate": 12345})
 	if r.status != http.StatusBadRequest || r.envelope(t).Param != "sample_rate" {
 		t.Errorf("desktop non-native sample_rate: %d %s; want 400 sample_rate", r.status, r.body)
+	}
+}
+
+// alignModel reports whether the Debian acoustic model the marks are
+// aligned with is installed.
+func alignModel() bool {
+	_, err := os.Stat("/usr/share/pocketsphinx/model/en-us/en-us/mdef")
+	return err == nil
+}
+
+func TestSpeechSSEWithoutMarks(t *testing.T) {
+	ts := speechServer(t, false)
+	r := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "stream_format": "sse",
+		"input": "One. Two.", "x_sotto": map[string]any{"marks": false}})
+	for _, e := range sseEvents(t, r.body) {
+		if e[0] == eventSpeechMarks {
+			t.Fatal("x_sotto.marks false still sent marks")
+		}
 	}
 }
 

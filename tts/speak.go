@@ -5,6 +5,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 
@@ -18,14 +20,16 @@ import (
 // being delivered.
 const lookahead = 2
 
-// Speak turns written text into speech with b: it normalizes the text for
-// the voice's language (TN: "$12.50 at 3:30 pm" becomes words), splits it
-// into sentences, and synthesizes them in order, calling emit with each
-// sentence's audio as soon as it and every sentence before it are done, so
-// the first audio leaves before the rest is spoken. While one sentence is
-// delivered the next ones are already being synthesized. emit is called
-// from the calling goroutine only; a non-nil error from it stops the work
-// and is returned. Cancelling ctx stops every synthesis in flight.
+// Speak turns written text into speech with b: it splits the text into
+// sentences with package segment, normalizes each for the voice's language
+// (TN: "$12.50 at 3:30 pm" becomes words), and synthesizes them in order,
+// calling emit with each sentence's audio as soon as it and every sentence
+// before it are done, so the first audio leaves before the rest is spoken.
+// The first sentence is synthesized alone; from then on the next ones are
+// synthesized while one is delivered. With opts.Marks each chunk carries
+// the times of its words (see [Mark]). emit is called from the calling
+// goroutine only; a non-nil error from it stops the work and is returned.
+// Cancelling ctx stops every synthesis in flight.
 func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(Chunk) error) error {
 	v, ok := FindVoice(b, opts.Voice)
 	if !ok {
@@ -35,7 +39,7 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 	if lang == "" || lang == "auto" {
 		lang = v.Languages[0]
 	}
-	sents, err := Sentences(ctx, text, lang)
+	sents, err := prepare(ctx, text, lang)
 	if err != nil {
 		return err
 	}
@@ -45,8 +49,8 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
-		chunks []Chunk
-		err    error
+		chunk Chunk
+		err   error
 	}
 	pending := make([]chan result, len(sents))
 	start := func(i int) {
@@ -54,18 +58,17 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 		pending[i] = ch
 		go func() {
 			var r result
-			r.err = b.Synthesize(ctx, sents[i], opts, func(c Chunk) error {
-				r.chunks = append(r.chunks, c)
+			r.err = b.Synthesize(ctx, sents[i].spoken, opts, func(c Chunk) error {
+				r.chunk.Samples = append(r.chunk.Samples, c.Samples...)
+				r.chunk.Rate = c.Rate
 				return nil
 			})
 			ch <- r
 		}()
 	}
-	// The first sentence runs alone, so that its audio comes out as soon
-	// as the engine can make it; from then on up to lookahead sentences
-	// are synthesized ahead of the one being delivered.
 	start(0)
 	started := 1
+	offset := 0.0 // seconds spoken before the current sentence
 	for i := range sents {
 		var r result
 		select {
@@ -79,10 +82,15 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 		for ; started < len(sents) && started <= i+lookahead; started++ {
 			start(started)
 		}
-		for _, c := range r.chunks {
-			if err := emit(c); err != nil {
-				return err
-			}
+		if len(r.chunk.Samples) == 0 {
+			continue
+		}
+		if opts.Marks {
+			r.chunk.Marks = sents[i].marks(ctx, r.chunk, baseLanguage(lang), offset)
+		}
+		offset += float64(len(r.chunk.Samples)) / float64(r.chunk.Rate)
+		if err := emit(r.chunk); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -96,30 +104,205 @@ func Stream(ctx context.Context, b Backend, text string, opts Options) iter.Seq2
 	})
 }
 
-// Sentences prepares text for a voice of language lang: written forms
-// become words where package normalize has rules for the language (the
-// text is kept as written where it has none), and the result is split into
-// sentences with package segment. Blank sentences are dropped.
+// Sentences prepares text for a voice of language lang the way [Speak]
+// does: split into sentences with package segment, each normalized (TN)
+// where package normalize has rules for the language (kept as written where
+// it has none). Blank sentences are dropped.
 func Sentences(ctx context.Context, text, lang string) ([]string, error) {
-	spoken := text
-	if base := baseLanguage(lang); base != "" && normalizes(base) {
-		res, err := normalize.Normalize(ctx, text, normalize.Options{Language: base, Mode: normalize.TN, TopK: 1})
-		if err != nil {
-			return nil, err
-		}
-		spoken = res.Best()
-	}
-	sents, err := segment.Sentences(ctx, spoken, segment.Options{Language: baseLanguage(lang)})
+	ss, err := prepare(ctx, text, lang)
 	if err != nil {
 		return nil, err
 	}
-	out := sents[:0]
-	for _, s := range sents {
-		if s = strings.TrimSpace(s); s != "" {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = s.spoken
+	}
+	return out, nil
+}
+
+// sentence is one sentence ready to speak: its spoken text, and for each
+// spoken word the input bytes it reads.
+type sentence struct {
+	spoken string
+	words  []spokenWord
+}
+
+// spokenWord is a word of sentence.spoken and the byte range of the input
+// it comes from (for a word of a normalized region, the whole region:
+// "twelve" in "$12.50" reads bytes of "$12.50").
+type spokenWord struct {
+	text             string
+	srcStart, srcEnd int
+}
+
+func prepare(ctx context.Context, text, lang string) ([]sentence, error) {
+	base := baseLanguage(lang)
+	parts, err := segment.Sentences(ctx, text, segment.Options{Language: base})
+	if err != nil {
+		return nil, err
+	}
+	var out []sentence
+	cursor := 0
+	for _, p := range parts {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		a, b, ok := locate(text, cursor, p)
+		src := p
+		if ok {
+			cursor, src = b, text[a:b]
+		} else {
+			a = -1 // segment changed the text: no byte ranges for this sentence
+		}
+		s, err := speakable(ctx, src, base, a)
+		if err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(s.spoken) != "" {
 			out = append(out, s)
 		}
 	}
 	return out, nil
+}
+
+// locate finds sentence in text at or after from, matching its non-space
+// runes in order and skipping white space on both sides; it returns the
+// byte range of the match.
+func locate(text string, from int, sentence string) (int, int, bool) {
+	want := strings.Fields(sentence)
+	if len(want) == 0 {
+		return 0, 0, false
+	}
+	first, _ := utf8.DecodeRuneInString(want[0])
+	for start := from; start < len(text); {
+		i := strings.IndexRune(text[start:], first)
+		if i < 0 {
+			return 0, 0, false
+		}
+		at := start + i
+		if end, ok := matchFrom(text, at, sentence); ok {
+			return at, end, true
+		}
+		start = at + utf8.RuneLen(first)
+	}
+	return 0, 0, false
+}
+
+func matchFrom(text string, at int, sentence string) (int, bool) {
+	i := at
+	for _, r := range sentence {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		for i < len(text) {
+			c, n := utf8.DecodeRuneInString(text[i:])
+			if !unicode.IsSpace(c) {
+				break
+			}
+			i += n
+		}
+		c, n := utf8.DecodeRuneInString(text[i:])
+		if i >= len(text) || c != r {
+			return 0, false
+		}
+		i += n
+	}
+	return i, true
+}
+
+// speakable normalizes one sentence (src starts at byte off of the input,
+// or off < 0 when unknown) and maps its spoken words back to input bytes.
+func speakable(ctx context.Context, src, base string, off int) (sentence, error) {
+	spoken, spans := src, []normalize.Span(nil)
+	if base != "" && slices.Contains(normalize.Languages(), base) {
+		res, err := normalize.Normalize(ctx, src, normalize.Options{Language: base, Mode: normalize.TN, TopK: 1})
+		if err != nil {
+			return sentence{}, err
+		}
+		if len(res.Alternatives) > 0 {
+			spoken, spans = res.Alternatives[0].Text, res.Alternatives[0].Spans
+		}
+	}
+	s := sentence{spoken: spoken}
+	// Walk the spoken text: outside spans it is the source shifted by the
+	// length differences of the spans before; inside a span's output every
+	// word reads the span's whole source.
+	var regions []region
+	shift := 0
+	for _, sp := range spans {
+		at := sp.StartByte + shift
+		regions = append(regions, region{at, at + len(sp.Output), sp.StartByte, sp.EndByte})
+		shift += len(sp.Output) - (sp.EndByte - sp.StartByte)
+	}
+	for i := 0; i < len(spoken); {
+		r, n := utf8.DecodeRuneInString(spoken[i:])
+		if unicode.IsSpace(r) {
+			i += n
+			continue
+		}
+		j := i
+		for j < len(spoken) {
+			r, n := utf8.DecodeRuneInString(spoken[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += n
+		}
+		// The word without the punctuation around it ("time." is "time").
+		a, z := i, j
+		for a < z {
+			r, n := utf8.DecodeRuneInString(spoken[a:])
+			if !unicode.IsPunct(r) {
+				break
+			}
+			a += n
+		}
+		for z > a {
+			r, n := utf8.DecodeLastRuneInString(spoken[:z])
+			if !unicode.IsPunct(r) {
+				break
+			}
+			z -= n
+		}
+		i = j
+		if a == z {
+			continue
+		}
+		w := spokenWord{text: spoken[a:z], srcStart: -1, srcEnd: -1}
+		if off >= 0 {
+			w.srcStart, w.srcEnd = sourceOf(a, z, regions, off)
+		}
+		s.words = append(s.words, w)
+	}
+	return s, nil
+}
+
+// region is a normalized span of a sentence: its output at spoken bytes
+// [at, to) reads source bytes [srcStart, srcEnd) of the sentence.
+type region struct{ at, to, srcStart, srcEnd int }
+
+// sourceOf maps the spoken byte range [i, j) to input bytes, given the
+// normalized regions (spoken range → source range) of a sentence at off.
+func sourceOf(i, j int, regions []region, off int) (int, int) {
+	shift := 0
+	start, end := -1, -1
+	for _, g := range regions {
+		if j <= g.at {
+			break
+		}
+		if i < g.to { // overlaps the region: the word reads all of it
+			start, end = g.srcStart, g.srcEnd
+			if i < g.at {
+				start = i - shift
+			}
+			if j > g.to {
+				end = g.srcEnd + (j - g.to)
+			}
+			return off + start, off + end
+		}
+		shift = g.to - g.srcEnd
+	}
+	return off + i - shift, off + j - shift
 }
 
 // baseLanguage returns the base language subtag of a BCP 47 tag ("en" for
@@ -131,11 +314,6 @@ func baseLanguage(tag string) string {
 	}
 	b, _ := t.Base()
 	return b.String()
-}
-
-// normalizes reports whether package normalize has TN rules for base.
-func normalizes(base string) bool {
-	return slices.Contains(normalize.Languages(), base)
 }
 
 func unknownVoice(id string) error {

@@ -24,6 +24,10 @@ type Options struct {
 	// Variant names an engine-specific voice variant (espeak-ng's "klatt",
 	// "f3" ...); "" for none.
 	Variant string
+	// Marks asks [Speak] for the times of the words of each chunk
+	// (Chunk.Marks), found by aligning the synthesized audio with package
+	// align.
+	Marks bool
 	// Seed asks for reproducible output; the engines here are
 	// deterministic, so the same request gives the same bytes with or
 	// without it.
@@ -34,6 +38,9 @@ type Options struct {
 type Chunk struct {
 	Samples []float32
 	Rate    int
+	// Marks are the words spoken in this chunk, when Options.Marks asked
+	// for them (from [Speak]; backends leave it nil).
+	Marks []Mark
 }
 
 // Backend is what a speech driver implements. Synthesize speaks text (one

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,11 @@ Examples:
   sotto-speak --instructions "a slow, deep male voice with a British accent" "Good evening."
   sotto-speak --list-voices --engine espeak-ng
   sotto-speak --play "Testing, one, two, three."
+  sotto-speak --marks words.vtt -o talk.wav < talk.txt
+
+Word timings (--marks) come from aligning the speech with its text (the
+sotto-align engine); each word names the bytes of the input it reads, so
+"$12.50" is read by "twelve dollars fifty cents".
 
 Engines (--engine): flite (default for English: Debian's flite voices kal16,
 rms, slt, awb, kal) and espeak-ng (every language espeak-ng has; voices are
@@ -40,7 +46,7 @@ Without --engine, English uses flite and other languages espeak-ng.
 
 type config struct {
 	engine, voice, language, variant, instructions string
-	textFile, out                                  string
+	textFile, out, marks                           string
 	speed, pitch                                   float64
 	list, play                                     bool
 	text                                           string
@@ -59,6 +65,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.instructions, "instructions", "", "describe the voice in words; picks voice, pitch and speed (builtin:design)")
 	fs.StringVar(&c.textFile, "text-file", "", "read the text from `FILE` (\"-\" = standard input)")
 	fs.StringVarP(&c.out, "output", "o", "speech.wav", "write the WAV to `FILE` (\"-\" = standard output)")
+	fs.StringVar(&c.marks, "marks", "", "write when each word is spoken to `FILE`: WebVTT if it ends in .vtt, else JSON")
 	fs.BoolVar(&c.list, "list-voices", false, "list the engine's voices and exit")
 	fs.BoolVar(&c.play, "play", false, "play the speech (aplay, paplay or ffplay) instead of writing a file")
 	fs.Usage = func() {
@@ -128,13 +135,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	opts.Voice = v.ID
+	opts.Marks = c.marks != ""
 	pcm := make([]byte, 44, 1<<16)
+	var marks []tts.Mark
 	err = tts.Speak(ctx, b, text, opts, func(ch tts.Chunk) error {
 		pcm = audio.AppendPCM16(pcm, ch.Samples)
+		marks = append(marks, ch.Marks...)
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	if c.marks != "" {
+		if err := writeMarks(c.marks, text, marks); err != nil {
+			return err
+		}
 	}
 	copy(pcm, audio.WAVHeader(v.SampleRate, len(pcm)-44))
 	if c.play {
@@ -196,4 +211,32 @@ func play(ctx context.Context, wav []byte) error {
 		return cmd.Run()
 	}
 	return errors.New("no audio player found (aplay, paplay or ffplay); write a file with -o instead")
+}
+
+// writeMarks writes word timings as WebVTT (one cue per word) for a .vtt
+// path, else as a JSON array of marks.
+func writeMarks(path, text string, marks []tts.Mark) error {
+	var b strings.Builder
+	if strings.HasSuffix(strings.ToLower(path), ".vtt") {
+		b.WriteString("WEBVTT\n\n")
+		for i, m := range marks {
+			fmt.Fprintf(&b, "%d\n%s --> %s\n%s\n\n", i+1, vttTime(m.Start), vttTime(m.End), m.Word)
+		}
+	} else {
+		if marks == nil {
+			marks = []tts.Mark{}
+		}
+		j, err := json.MarshalIndent(map[string]any{"text": text, "marks": marks}, "", "  ")
+		if err != nil {
+			return err
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+func vttTime(s float64) string {
+	ms := int64(s*1000 + 0.5)
+	return fmt.Sprintf("%02d:%02d:%02d.%03d", ms/3600000, ms/60000%60, ms/1000%60, ms%1000)
 }

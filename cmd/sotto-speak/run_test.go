@@ -32,6 +32,28 @@ func TestSpeakToFile(t *testing.T) {
 	}
 }
 
+func TestSpeakMarks(t *testing.T) {
+	if _, err := exec.LookPath("flite"); err != nil {
+		t.Skip("flite is not installed (make deps installs it)")
+	}
+	if _, err := os.Stat("/usr/share/pocketsphinx/model/en-us/en-us/mdef"); err != nil {
+		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
+	}
+	dir := t.TempDir()
+	vtt := filepath.Join(dir, "w.vtt")
+	err := run(context.Background(), []string{"-o", filepath.Join(dir, "x.wav"), "--marks", vtt, "Good morning, it is 3:30 pm."},
+		strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(vtt)
+	for _, want := range []string{"WEBVTT", "\nmorning\n", "\nthirty\n", " --> "} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("marks file lacks %q:\n%s", want, b)
+		}
+	}
+}
+
 func TestSpeakErrors(t *testing.T) {
 	if _, err := exec.LookPath("flite"); err != nil {
 		t.Skip("flite is not installed (make deps installs it)")
