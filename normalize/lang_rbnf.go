@@ -68,6 +68,9 @@ type rbnfConv struct {
 	// groupSpace separates the groups of three digits with a space, the
 	// suites' spacing of Italian ("tremila cinquecento quarantaquattro").
 	groupSpace bool
+	// spaceBefore writes these parts of a compound as words of their own
+	// (CLDR joins them with a soft hyphen).
+	spaceBefore []string
 	// phrases replaces runs of whole words; an empty replacement drops
 	// them.
 	phrases map[string]string
@@ -138,8 +141,10 @@ var rbnfConventions = map[string]rbnfConv{
 		before: map[string]string{"ثلاثة": "ثلاث", "أربعة": "أربع", "خمسة": "خمس", "ستة": "ست", "سبعة": "سبع",
 			"ثمانية": "ثمان", "تسعة": "تسع"}},
 	// Armenian: the reformed spelling ("իննսուն", "միլիոն") where CLDR
-	// writes the classical one.
-	"hy": {infix: map[string]string{"իննասուն": "իննսուն", "միլիօն": "միլիոն"}},
+	// writes the classical one; hundreds as two words ("ութ հարյուր"),
+	// and "հարյուր", "հազար" without "մեկ".
+	"hy": {infix: map[string]string{"իննասուն": "իննսուն", "միլիօն": "միլիոն"}, spaceBefore: []string{"հարյուր"},
+		dropOne: []string{"մեկ"}, scales: []string{"հարյուր", "հազար"}},
 }
 
 // rbnfLang is one CLDR language's number rules, loaded on first use.
@@ -444,6 +449,9 @@ func (l *rbnfLang) convert(w string) string {
 		return "\x00"
 	}
 	c := &l.conv
+	for _, x := range c.spaceBefore {
+		w = strings.ReplaceAll(w, "\u00ad"+x, " "+x)
+	}
 	if len(c.dropOne) > 0 || len(c.before) > 0 {
 		// Split into morphemes at spaces and soft hyphens, keeping the
 		// separators.
