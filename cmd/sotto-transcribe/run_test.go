@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,6 +149,37 @@ func TestTranscribeJFK(t *testing.T) {
 		srt, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || !strings.HasPrefix(string(srt), "1\n00:00:0") {
 			t.Errorf("%s = %q, %v", name, srt, err)
+		}
+	}
+}
+
+// TestTranscribeDomainLM: --lm reaches the recognizer. With a unigram ARPA
+// model over the words of the recording, every word of the transcript
+// comes from that vocabulary.
+func TestTranscribeDomainLM(t *testing.T) {
+	wav := recognizer(t)
+	vocab := strings.Fields("americans and ask can country do fellow for my not so what you your")
+	p := fmt.Sprintf("%.4f", math.Log10(1/float64(len(vocab)+1)))
+	arpa := "\\data\\\nngram 1=" + strconv.Itoa(len(vocab)+2) + "\n\n\\1-grams:\n-99 <s>\n" + p + " </s>\n"
+	for _, w := range vocab {
+		arpa += p + " " + w + "\n"
+	}
+	arpa += "\n\\end\\\n"
+	lm := filepath.Join(t.TempDir(), "jfk.arpa")
+	if err := os.WriteFile(lm, []byte(arpa), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCmd(t, "--lm", lm, wav)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	words := strings.Fields(out)
+	if len(words) < 8 {
+		t.Errorf("--lm transcript %q is too short", out)
+	}
+	for _, w := range words {
+		if !slices.Contains(vocab, w) {
+			t.Errorf("--lm transcript %q has %q, outside the language model's vocabulary", out, w)
 		}
 	}
 }
