@@ -38,9 +38,9 @@ run() { # run MODE: headless or desktop
     kill -0 $pid 2>/dev/null || { cat "$log"; echo "conformance: server exited"; return 1; }
     sleep 0.1
   done
-  # Load the alignment and speech defaults so the checks that run them are
+  # Load the alignment, speech and transcription defaults so the checks that run them are
   # not skipped.
-  python3 - "http://127.0.0.1:$port" "$key" Sotto/Lattice-2 Sotto/Flite <<'PY' || true
+  python3 - "http://127.0.0.1:$port" "$key" Sotto/Lattice-2 Sotto/Flite Sotto/Lattice-ASR <<'PY' || true
 import json, sys, urllib.request
 for model in sys.argv[3:]:
     req = urllib.request.Request(sys.argv[1] + "/v1/models/load", data=json.dumps({"model": model}).encode(),

@@ -50,9 +50,10 @@ With several files, text and json go to standard output one after another
 (json as one object a line); srt and vtt need --out-dir, which writes
 NAME.srt (or .vtt, .txt, .json) for each input.
 
-Better results: give the language when you know it (--language en); name
-rare words in --prompt so the language model expects them; bring a language
-model of your domain as an ARPA file (--lm, e.g. from KenLM or SRILM).
+Better results: bring a language model of your domain as an ARPA file (--lm,
+e.g. built with KenLM or SRILM from text like what is said); name rare words
+in --prompt (a recognizer that supports prompts expects them; the current
+one ignores the prompt).
 
 Exit status: 0 success, 1 a transcription or I/O failed (the reason is
 printed), 2 usage error.
@@ -114,7 +115,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVarP(&c.out, "out", "o", "", "write the output to this file instead of standard output (one input only)")
 	fs.StringVar(&c.outDir, "out-dir", "", "write one output file per input into this directory, named after the input")
 	fs.StringVarP(&lang, "language", "l", "", "language of the speech, BCP 47 (\"en\"); empty detects it")
-	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain; biases the language model")
+	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer may bias its language model toward them")
 	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json: word and/or segment timestamps (default segment)")
 	fs.StringVar(&c.model, "model", def, "transcription model (a catalog ID; sotto-cli models list shows them)")
 	fs.StringVar(&c.lm, "lm", "", "language model as an ARPA text file, used instead of the model's own")
