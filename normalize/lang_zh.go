@@ -102,6 +102,7 @@ var (
 	zhCurrencyTN  = map[string]string{} // symbol or code → name
 	zhUnitITN     []zhTerm              // name → written unit, longest name first
 	zhCurrencyITN []zhTerm              // name → symbol, longest name first
+	zhMinorITN    []zhTerm              // minor unit name → symbol ("美分" → "US$")
 	zhWhitelist   = map[string]string{} // Chinese term → Latin-letter term (ITN)
 	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
 	zhMath        = map[string]string{} // math symbol → reading (TN)
@@ -141,6 +142,12 @@ func init() {
 				zhCurrencyITN = append(zhCurrencyITN, zhTerm{name, c.symbols[0]})
 			}
 		}
+		for _, name := range c.minor {
+			if !claimed[name] {
+				claimed[name] = true
+				zhMinorITN = append(zhMinorITN, zhTerm{name, c.symbols[0]})
+			}
+		}
 	}
 	longestFirst := func(ts []zhTerm) {
 		slices.SortStableFunc(ts, func(a, b zhTerm) int {
@@ -149,6 +156,7 @@ func init() {
 	}
 	longestFirst(zhUnitITN)
 	longestFirst(zhCurrencyITN)
+	longestFirst(zhMinorITN)
 	for _, p := range lx.pairs("abbreviations") {
 		if p.has("itn") {
 			for _, sp := range p.spoken {
@@ -740,13 +748,82 @@ func zhMoneyITN(s *stream, i int) []match {
 			e++
 		}
 	}
-	for _, c := range zhCurrencyITN {
-		n := utf8.RuneCountInString(c.word)
-		if e+n <= s.n() && s.span(e, e+n) == c.word {
-			return one(e+n, Money, c.sym+amt)
+	cents := func(v *big.Int) (string, bool) { // 0–99 as two digits
+		if !v.IsInt64() || v.Int64() > 99 {
+			return "", false
+		}
+		return twoDigits(int(v.Int64())), true
+	}
+	if t, n := zhTermAt(s, e, zhCurrencyITN); n > 0 {
+		e += n
+		// "十美元五十" → US$10.50: the minor amount said after the major
+		if !strings.Contains(amt, ".") && r.tailBig == "" {
+			if r2, ok := zhParse(s, e); ok && !r2.digits && r2.tailBig == "" {
+				if c, ok := cents(r2.val); ok && (r2.end >= s.n() || s.kind(r2.end) != tWord || zhTermLen(s, r2.end, zhMinorITN) > 0) {
+					end := r2.end + zhTermLen(s, r2.end, zhMinorITN)
+					return one(end, Money, t.sym+amt+"."+c)
+				}
+			}
+		}
+		return one(e, Money, t.sym+amt)
+	}
+	// the minor unit alone: "五十美分" → US$0.50
+	if t, n := zhTermAt(s, e, zhMinorITN); n > 0 && !strings.Contains(amt, ".") && r.tailBig == "" {
+		if c, ok := cents(r.val); ok {
+			return one(e+n, Money, t.sym+"0."+c)
 		}
 	}
-	return nil
+	return zhKuaiITN(s, i, r)
+}
+
+// zhKuaiITN writes the colloquial yuan amounts with their characters kept,
+// as NeMo's Chinese grammar does: "三块" → "3块", "五毛" → "5毛", "三块五毛
+// 二分" → "3块5毛2分". A 分 alone is left to the time grammar (minutes).
+func zhKuaiITN(s *stream, i int, r zhNum) []match {
+	if r.digits || r.tailBig != "" {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(r.val.String())
+	e := r.end
+	unit := s.text(e)
+	if unit == "塊" {
+		unit = "块"
+	}
+	if unit != "块" && unit != "毛" && unit != "角" {
+		return nil
+	}
+	b.WriteString(unit)
+	e++
+	for _, next := range []string{"毛角", "分"} {
+		if unit == "毛" || unit == "角" {
+			if next != "分" {
+				continue
+			}
+		}
+		if v, ok := zhNumVal[s.text(e)]; ok && strings.Contains(next, s.text(e+1)) && s.text(e+1) != "" {
+			b.WriteString(strconv.Itoa(v) + s.text(e+1))
+			e += 2
+		}
+	}
+	return one(e, Money, b.String())
+}
+
+// zhTermAt returns the first term of ts (longest first) written at token
+// j, and its length in tokens (0 when none).
+func zhTermAt(s *stream, j int, ts []zhTerm) (zhTerm, int) {
+	for _, t := range ts {
+		n := utf8.RuneCountInString(t.word)
+		if j+n <= s.n() && s.span(j, j+n) == t.word {
+			return t, n
+		}
+	}
+	return zhTerm{}, 0
+}
+
+func zhTermLen(s *stream, j int, ts []zhTerm) int {
+	_, n := zhTermAt(s, j, ts)
+	return n
 }
 
 func zhDateITN(s *stream, i int) []match {
