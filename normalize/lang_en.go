@@ -1529,6 +1529,9 @@ func enLettersTN(s *stream, i int) []match {
 	if b.Len() < 2 || !s.boundary(j) {
 		return enInitialism(s, i)
 	}
+	if _, ok := enWhitelist[s.span(i, j)]; ok {
+		return nil // a whitelisted abbreviation is read as listed ("e.g.")
+	}
 	// "U.S.A.." keeps the sentence period after the abbreviation's own.
 	if s.is(j, ".") {
 		return one(j, Letters, b.String()+".")
@@ -1595,8 +1598,8 @@ func enWhitelistTN(s *stream, i int) []match {
 	if e, full, ok := enWeekdayAbbrev(s, i); ok {
 		return one(e, Whitelist, full)
 	}
-	for _, w := range []int{4, 2} {
-		if s.is(i+1, ".") && i+w <= s.n() && s.boundary(i+w) {
+	for w := 6; w >= 2; w-- {
+		if (s.is(i+1, ".") || s.is(i+1, "/")) && i+w <= s.n() && s.boundary(i+w) {
 			key := s.span(i, i+w)
 			if rs, ok := enWhitelist[key]; ok {
 				return enWhitelistReadings(s, i, i+w, key, rs)
