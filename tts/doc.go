@@ -23,8 +23,8 @@
 // built in; both run an installed program once per sentence, so Sotto's
 // binary links neither (espeak-ng is GPL-3):
 //
-//   - "flite": the English voices of Debian's flite (kal16, rms, slt, awb,
-//     kal) with speed and, for the diphone voices, pitch. Catalog model
+//   - "flite": the English voices of Debian's flite (rms, the default,
+//     kal16, slt, awb, kal) with speed and, for the diphone voices, pitch. Catalog model
 //     Sotto/Flite, the default speech model.
 //   - "espeak-ng": every language espeak-ng has, as builtin:<language>
 //     voices (builtin:de, builtin:en-gb ...), with speed, pitch and

@@ -62,7 +62,18 @@ var sentences = []string{
 	"Please call me back as soon as you get this message.",
 	"Turn off the lights in the kitchen and lock the front door.",
 	"We drove 25 miles to see the 3 little ducks.",
+	// Everyday sentences (the peer study's list in ../shared/research).
+	"The quick brown fox jumps over the lazy dog.",
+	"The weather will be sunny tomorrow with a high of seventy degrees.",
+	"I would like to book a table for two people at eight o'clock.",
 }
+
+// groups splits sentences for the report: the Harvard lists, then the
+// everyday ones.
+var groups = []struct {
+	name     string
+	from, to int
+}{{"Harvard 1–2", 0, 20}, {"everyday", 20, 28}, {"all", 0, 28}}
 
 // paragraph is about 200 words of ordinary prose for the speed figures.
 var paragraph = strings.Repeat("The old lighthouse stood at the end of the harbor, where the road gave way to sand and stone. "+
@@ -188,24 +199,40 @@ func intelligibility(ctx context.Context, w io.Writer, dir string, backends map[
 		"(Debian en-us model, LM and dictionary) in one run. WER = (substitutions + deletions + insertions) / reference words, "+
 		"both sides lower-cased, punctuation removed and numbers written as words with `normalize` (TN). The recognizer's own "+
 		"errors are part of every figure: this is a round-trip regression number, not a listening test.\n\n", len(sentences))
-	fmt.Fprintln(w, "| engine | voice | words | errors | WER |")
-	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: |")
+	fmt.Fprint(w, "| engine | voice |")
+	for _, g := range groups {
+		fmt.Fprintf(w, " WER %s (words) |", g.name)
+	}
+	fmt.Fprint(w, "\n| --- | --- |")
+	for range groups {
+		fmt.Fprint(w, " ---: |")
+	}
+	fmt.Fprintln(w)
 	for vi, v := range voices {
-		words, errs := 0, 0
-		for si, s := range sentences {
-			ref := canon(ctx, s)
-			h := canon(ctx, hyps[fmt.Sprintf("v%02d_s%02d", vi, si)])
-			words += len(ref)
-			e := editDistance(ref, h)
-			errs += e
-			if showErrors && e > 0 {
-				fmt.Fprintf(os.Stderr, "%s %d errors\n  ref %s\n  hyp %s\n", v.voice, e, strings.Join(ref, " "), strings.Join(h, " "))
-			}
+		fmt.Fprintf(w, "| %s | %s |", v.driver, v.voice)
+		for _, g := range groups {
+			words, errs := wer(ctx, vi, v, sentences[g.from:g.to], g.from, hyps, g.name == "all")
+			fmt.Fprintf(w, " %.1f %% (%d) |", 100*float64(errs)/float64(words), words)
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %.1f %% |\n", v.driver, v.voice, words, errs, 100*float64(errs)/float64(words))
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// wer counts reference words and errors of voice vi over sents (whose
+// first index in sentences is first).
+func wer(ctx context.Context, vi int, v voiceRun, sents []string, first int, hyps map[string]string, show bool) (words, errs int) {
+	for k, s := range sents {
+		ref := canon(ctx, s)
+		h := canon(ctx, hyps[fmt.Sprintf("v%02d_s%02d", vi, first+k)])
+		e := editDistance(ref, h)
+		words, errs = words+len(ref), errs+e
+		if show && showErrors && e > 0 {
+			fmt.Fprintf(os.Stderr, "%s %d errors\n  ref %s\n  hyp %s\n", v.voice, e, strings.Join(ref, " "), strings.Join(h, " "))
+		}
+	}
+	return words, errs
 }
 
 var hypLine = regexp.MustCompile(`^(.*?) \((\S+)(?: -?\d+)?\)$`)
@@ -268,7 +295,7 @@ func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts
 	fmt.Fprintln(w, "| engine | Sotto first audio | engine CLI, first sentence | Sotto whole text | engine CLI, whole text | audio | Sotto RTF | CLI RTF |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	first := strings.SplitAfter(paragraph, ". ")[0]
-	for _, e := range []struct{ driver, voice string }{{"flite", "builtin:kal16"}, {"espeak-ng", "builtin:en-us"}} {
+	for _, e := range []struct{ driver, voice string }{{"flite", "builtin:rms"}, {"espeak-ng", "builtin:en-us"}} {
 		var tFirst, tAll, cFirst, cAll []float64
 		var secs float64
 		for range runs {
@@ -311,7 +338,7 @@ func cli(ctx context.Context, dir, driver, text string) (float64, error) {
 	out := filepath.Join(dir, "cli.wav")
 	var cmd *exec.Cmd
 	if driver == "flite" {
-		cmd = exec.CommandContext(ctx, "flite", "-voice", "kal16", "-t", text, "-o", out)
+		cmd = exec.CommandContext(ctx, "flite", "-voice", "rms", "-t", text, "-o", out)
 	} else {
 		cmd = exec.CommandContext(ctx, "espeak-ng", "-v", "en-us", "-w", out, text)
 	}
