@@ -944,6 +944,13 @@ func zhMeasureITN(s *stream, i int) []match {
 	if !ok || r.digits {
 		return nil
 	}
+	// "五千克" is 5 kg, not 5000 g: a unit name that begins with the
+	// number's last multiplier (千克, 千米, 千瓦) takes it back
+	if k := r.end - 1; k > i && (zhMul[s.text(k)] > 0 || zhBig[s.text(k)] > 0) && zhTermLen(s, k, zhUnitITN) > 0 {
+		if r2, ok := zhParse(&stream{src: s.src, toks: s.toks[:k]}, i); ok && r2.end == k && !r2.digits {
+			r = r2
+		}
+	}
 	v, e := r.val.String(), r.end
 	if s.is(e, "点") {
 		f, e2 := zhFracDigits(s, e+1)
