@@ -1,10 +1,11 @@
 // Package tts turns text into speech.
 //
-//	b, err := tts.Open(ctx, "flite", backend.Config{})   // or "espeak-ng"
+//	b, err := tts.Open(ctx, "flite", backend.Config{}) // or "espeak-ng"
+//	if err != nil { ... }
 //	defer b.Close()
 //	for c, err := range tts.Stream(ctx, b, "It costs $12.50. See you at 3:30 pm.", tts.Options{}) {
 //		if err != nil { ... }
-//		play(c.Samples, c.Rate) // mono float32 at the voice's rate, a sentence at a time
+//		fmt.Printf("%d samples at %d Hz\n", len(c.Samples), c.Rate) // mono float32, a sentence at a time
 //	}
 //
 // # The pipeline
