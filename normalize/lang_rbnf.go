@@ -807,16 +807,33 @@ func (inv *rbnfInverse) addHeads(k string) {
 	}
 }
 
-// mayStart reports whether word w (lower case) may begin a spelled number.
+// mayStart reports whether word w (lower case) may begin a spelled
+// number: its first two runes begin a spelling, or its first rune is one
+// (in a compound, another spelling may follow: "만천").
 func (inv *rbnfInverse) mayStart(w string) bool {
 	n := 0
 	for i := range w {
+		if n == 1 {
+			if inv.whole(w[:i]) {
+				return true
+			}
+		}
 		if n == 2 {
 			return inv.heads[w[:i]]
 		}
 		n++
 	}
 	return inv.heads[w]
+}
+
+func (inv *rbnfInverse) whole(k string) bool {
+	if v, ok := inv.card[k]; ok && v >= 0 {
+		return true
+	}
+	if e, ok := inv.scales[k]; ok && e > 0 {
+		return true
+	}
+	return containsStr(inv.minus, k)
 }
 
 func rbnfCompact(s string) string {
