@@ -56,7 +56,7 @@ func TestEnglishTNRules(t *testing.T) {
 		{"roman numeral after a name", "Louis XIV", "Louis the fourteenth"},
 		{"number sign", "the #7 seed and # 34,", "the number seven seed and number thirty four,"},
 		{"hash elsewhere", "#mytext#", "hash mytext hash"},
-		{"NO before a number", "VOL 24 NO 39.", "VOL twenty four number thirty nine."},
+		{"NO before a number", "VOL 24 NO 39.", "Volume twenty four number thirty nine."},
 		{"No starting a sentence", "No 2 people agree.", "No two people agree."},
 		{"NO as a word", "block NO synthesis", "block NO synthesis"},
 		{"verse reference is not a ratio", "Micah 6:6-8", "Micah six:six to eight"},
