@@ -1471,7 +1471,6 @@ func toRoman(n int) string {
 	return b.String()
 }
 
-var enRomanCardinalCue = wordSet("chapter part volume vol book section act scene phase article appendix stage level world war class type grade")
 
 func enRomanTN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) || !s.boundary(i+1) {

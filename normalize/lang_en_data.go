@@ -432,3 +432,15 @@ var enOrdSuffixByDigit = func() map[byte]string {
 	}
 	return m
 }()
+
+// enRomanCardinalCue holds the words (lower case) after which a Roman
+// numeral is a cardinal ([roman_cues]).
+var enRomanCardinalCue = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("roman_cues") {
+		for _, w := range alts(r[0]) {
+			m[w] = true
+		}
+	}
+	return m
+}()
