@@ -1471,7 +1471,6 @@ func toRoman(n int) string {
 	return b.String()
 }
 
-
 func enRomanTN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) || !s.boundary(i+1) {
 		return nil
