@@ -64,3 +64,43 @@ func Drivers() []string { return drivers.Drivers() }
 func Open(ctx context.Context, name string, cfg backend.Config) (Backend, error) {
 	return drivers.Open(ctx, name, cfg)
 }
+
+// Embedding is an embedding with what went into it.
+type Embedding struct {
+	// Vector holds Dim values of unit length.
+	Vector []float32
+	// SpeechSeconds is the duration of the speech the embedding describes,
+	// after voice-activity detection dropped pauses and silence.
+	SpeechSeconds float64
+	// Method names the embedding space (for example "sphinx-mllr-v1").
+	// Only embeddings of the same method are comparable.
+	Method string
+}
+
+// Detailer is implemented by backends that report, besides the vector,
+// how much speech an embedding describes.
+type Detailer interface {
+	EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, error)
+}
+
+// EmbedDetail returns b's embedding of a with its details when b is a
+// [Detailer], else the bare vector from Embed (SpeechSeconds then is the
+// audio's duration and Method is empty).
+func EmbedDetail(ctx context.Context, b Backend, a sotto.Audio) (*Embedding, error) {
+	if d, ok := b.(Detailer); ok {
+		return d.EmbedDetail(ctx, a)
+	}
+	v, err := b.Embed(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return &Embedding{Vector: v, SpeechSeconds: a.Seconds()}, nil
+}
+
+// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v1)
+// embeddings at and above which they are more likely than not the same
+// speaker, calibrated on the shared speaker trials (docs/bench/speaker.md
+// gives its false-accept and false-reject rates). It belongs to that
+// method only, and it is a starting point for an application's own
+// trade-off, not a decision of identity.
+const VerifyThreshold = 0.25

@@ -1,0 +1,137 @@
+package speaker
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/sphinx"
+)
+
+func init() {
+	Register(Driver{Name: "go", Open: openLattice})
+}
+
+// OptAcousticDir is the backend.Config option of the "go" driver naming the
+// directory of the Sphinx acoustic model (feat.params, means, variances).
+// Without it the driver uses ModelDir/en-us when that holds a model, else
+// the Debian pocketsphinx-en-us model.
+const OptAcousticDir = "acoustic_dir"
+
+// Method names the embedding space of the "go" driver. Embeddings of
+// different methods are not comparable.
+const Method = "sphinx-mllr-v1"
+
+// MinSpeech is the least speech, in seconds after the voice-activity gate,
+// that the "go" driver embeds; shorter speech is a 422 error with code
+// CodeTooLittleSpeech. Three-second clips of read speech keep about two
+// seconds of it.
+const MinSpeech = 1.0
+
+// CodeTooLittleSpeech is the error code of audio with less than MinSpeech
+// seconds of speech.
+const CodeTooLittleSpeech = "insufficient_speech"
+
+const frameRate = 100 // frames per second of the Sphinx front end
+
+// lattice is the "go" backend.
+type lattice struct {
+	m      *mllrModel
+	closed atomic.Bool
+}
+
+var (
+	_ Backend  = (*lattice)(nil)
+	_ Detailer = (*lattice)(nil)
+	_ Diarizer = (*lattice)(nil)
+)
+
+func openLattice(ctx context.Context, cfg backend.Config) (Backend, error) {
+	dir := cfg.Options[OptAcousticDir]
+	if dir == "" && cfg.ModelDir != "" {
+		if _, err := os.Stat(filepath.Join(cfg.ModelDir, "en-us", "means")); err == nil {
+			dir = filepath.Join(cfg.ModelDir, "en-us")
+		}
+	}
+	if dir == "" {
+		dir = sphinx.DefaultModelDir
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m, err := loadMLLR(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &lattice{m: m}, nil
+}
+
+func (l *lattice) Close() error {
+	l.closed.Store(true)
+	return nil
+}
+
+func (l *lattice) Embed(ctx context.Context, a sotto.Audio) ([]float32, error) {
+	e, err := l.EmbedDetail(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return e.Vector, nil
+}
+
+// samples16k returns a's samples at 16 kHz.
+func samples16k(a sotto.Audio) ([]float32, error) {
+	if a.Rate() == sotto.SampleRate {
+		return a.Samples, nil
+	}
+	s, err := audio.Resample(nil, a.Samples, a.Rate(), sotto.SampleRate)
+	if err != nil {
+		return nil, fmt.Errorf("speaker: %w", err)
+	}
+	return s, nil
+}
+
+func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, error) {
+	if l.closed.Load() {
+		return nil, fmt.Errorf("speaker: embed: backend closed")
+	}
+	s, err := samples16k(a)
+	if err != nil {
+		return nil, err
+	}
+	cep, err := l.m.cepstra(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	mask := speechMask(cep)
+	n := subtractMean(cep, mask)
+	if float64(n) < MinSpeech*frameRate {
+		return nil, sotto.Unsatisfiable(CodeTooLittleSpeech, "file",
+			"the audio holds %.2f s of speech; a speaker embedding needs at least %.1f s", float64(n)/frameRate, MinSpeech)
+	}
+	acc := l.m.newAccumulator()
+	for t := range cep {
+		if !mask[t] {
+			continue
+		}
+		if t%500 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		acc.frame(&cep[t])
+	}
+	var st mllrStats
+	acc.flush(&st)
+	e := l.m.embed(&st)
+	v := make([]float32, Dim)
+	for i, x := range e {
+		v[i] = float32(x)
+	}
+	return &Embedding{Vector: v, SpeechSeconds: float64(n) / frameRate, Method: Method}, nil
+}

@@ -1,0 +1,391 @@
+package speaker
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/sottolabs/sotto"
+)
+
+// TimelineOptions control speaker timelines (diarization). The zero value
+// estimates the number of speakers.
+type TimelineOptions struct {
+	// Speakers is the number of speakers when it is known; 0 estimates it.
+	Speakers int
+	// MaxSpeakers bounds the estimate; 0 means DefaultMaxSpeakers.
+	MaxSpeakers int
+	// Threshold is the similarity below which two groups of speech are
+	// taken for different speakers when the number is estimated; 0 means
+	// the backend's default (DefaultClusterThreshold for "go").
+	Threshold float64
+}
+
+// DefaultMaxSpeakers bounds the estimated number of speakers.
+const DefaultMaxSpeakers = 8
+
+// MaxSpeakers is the largest number of speakers a timeline can be asked for.
+const MaxSpeakers = 32
+
+// Turn is a stretch of speech by one speaker.
+type Turn struct {
+	Start, End float64 // seconds from the start of the audio
+	Speaker    string  // "S1", "S2", … in order of first appearance
+}
+
+// Timeline says who spoke when.
+type Timeline struct {
+	// Duration of the audio in seconds.
+	Duration float64
+	// Speakers found, in order of first appearance.
+	Speakers []string
+	// Turns in time order; they do not overlap. Pauses between them are
+	// silence or non-speech.
+	Turns []Turn
+	// SpeechSeconds is the total duration of the turns.
+	SpeechSeconds float64
+}
+
+// Diarizer is implemented by backends that make speaker timelines.
+type Diarizer interface {
+	Timeline(ctx context.Context, a sotto.Audio, opts TimelineOptions) (*Timeline, error)
+}
+
+// Validate checks the options; errors are 400-kind with the field's name
+// as Param.
+func (o TimelineOptions) Validate() error {
+	switch {
+	case o.Speakers < 0 || o.Speakers > MaxSpeakers:
+		return sotto.Invalid("bad_request", "speakers", "speakers must be 0 (estimate) to %d, not %d", MaxSpeakers, o.Speakers)
+	case o.MaxSpeakers < 0 || o.MaxSpeakers > MaxSpeakers:
+		return sotto.Invalid("bad_request", "max_speakers", "max_speakers must be 0 (default %d) to %d, not %d",
+			DefaultMaxSpeakers, MaxSpeakers, o.MaxSpeakers)
+	case math.IsNaN(o.Threshold) || o.Threshold < -1 || o.Threshold > 1:
+		return sotto.Invalid("bad_request", "threshold", "threshold must be a similarity in -1..1, not %g", o.Threshold)
+	}
+	return nil
+}
+
+// MakeTimeline returns b's speaker timeline of a, or a 501-kind error when
+// b cannot make timelines.
+func MakeTimeline(ctx context.Context, b Backend, a sotto.Audio, opts TimelineOptions) (*Timeline, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	d, ok := b.(Diarizer)
+	if !ok {
+		return nil, sotto.NotImplemented("capability_unavailable", "this speaker backend does not make timelines")
+	}
+	return d.Timeline(ctx, a, opts)
+}
+
+// DefaultClusterThreshold is the "go" driver's similarity at which the
+// clustering of a timeline stops merging when the number of speakers is
+// estimated. It was set on the shared speaker trials cut into 3-second
+// clips (docs/bench/speaker.md), never on a diarization reference.
+const DefaultClusterThreshold = 0.12
+
+// Timeline parameters of the "go" driver, in frames of 10 ms.
+const (
+	blockFrames  = 50 // a block of 0.5 s is the unit of speaker labels
+	minBlockSp   = 10 // frames of speech that make a block count
+	ctxBlocks    = 2  // blocks on each side pooled into a block's window (2.5 s)
+	fillGap      = 30 // pauses shorter than this are bridged
+	minRun       = 10 // speech shorter than this (after bridging) is dropped
+	maxClustered = 1200
+	reassignRuns = 4
+)
+
+func (l *lattice) Timeline(ctx context.Context, a sotto.Audio, opts TimelineOptions) (*Timeline, error) {
+	if l.closed.Load() {
+		return nil, fmt.Errorf("speaker: timeline: backend closed")
+	}
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	s, err := samples16k(a)
+	if err != nil {
+		return nil, err
+	}
+	cep, err := l.m.cepstra(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	tl := &Timeline{Duration: float64(len(s)) / sotto.SampleRate, Speakers: []string{}, Turns: []Turn{}}
+	mask := smoothMask(speechMask(cep))
+	if subtractMean(cep, mask) == 0 {
+		return tl, nil
+	}
+	// Statistics per block of speech.
+	nb := (len(cep) + blockFrames - 1) / blockFrames
+	stats := make([]mllrStats, nb)
+	acc := l.m.newAccumulator()
+	for b := range nb {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for t := b * blockFrames; t < min(len(cep), (b+1)*blockFrames); t++ {
+			if mask[t] {
+				acc.frame(&cep[t])
+			}
+		}
+		acc.flush(&stats[b])
+	}
+	var active []int
+	for b := range nb {
+		if stats[b].frames >= minBlockSp {
+			active = append(active, b)
+		}
+	}
+	labels := make([]int, nb)
+	for i := range labels {
+		labels[i] = -1
+	}
+	if len(active) > 0 {
+		// A block's window: itself and up to ctxBlocks neighbours each side.
+		win := make([][]float64, len(active))
+		for i, b := range active {
+			var w mllrStats
+			for c := max(0, b-ctxBlocks); c <= min(nb-1, b+ctxBlocks); c++ {
+				w.add(&stats[c])
+			}
+			win[i] = l.m.embed(&w)
+		}
+		assign := l.cluster(ctx, win, opts)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		assign = l.reassign(active, stats, win, assign)
+		for i, b := range active {
+			labels[b] = assign[i]
+		}
+		fillLabels(labels)
+	}
+	// Turns: runs of speech frames, labelled by their block.
+	names := map[int]string{}
+	t := 0
+	for t < len(mask) {
+		if !mask[t] {
+			t++
+			continue
+		}
+		lab := labels[t/blockFrames]
+		u := t
+		for u < len(mask) && mask[u] && labels[u/blockFrames] == lab {
+			u++
+		}
+		if lab >= 0 {
+			name, ok := names[lab]
+			if !ok {
+				name = fmt.Sprintf("S%d", len(names)+1)
+				names[lab] = name
+				tl.Speakers = append(tl.Speakers, name)
+			}
+			start, end := float64(t)/frameRate, min(float64(u)/frameRate, tl.Duration)
+			if n := len(tl.Turns); n > 0 && tl.Turns[n-1].Speaker == name && tl.Turns[n-1].End == start {
+				tl.Turns[n-1].End = end
+			} else {
+				tl.Turns = append(tl.Turns, Turn{Start: start, End: end, Speaker: name})
+			}
+			tl.SpeechSeconds += end - start
+		}
+		t = u
+	}
+	return tl, nil
+}
+
+// smoothMask bridges short pauses and drops short bursts of speech.
+func smoothMask(mask []bool) []bool {
+	out := append([]bool(nil), mask...)
+	runs := func(v bool, shorter int, set bool) {
+		t := 0
+		for t < len(out) {
+			if out[t] != v {
+				t++
+				continue
+			}
+			u := t
+			for u < len(out) && out[u] == v {
+				u++
+			}
+			inner := t > 0 && u < len(out)
+			if u-t < shorter && (inner || v) {
+				for i := t; i < u; i++ {
+					out[i] = set
+				}
+			}
+			t = u
+		}
+	}
+	runs(false, fillGap, true)
+	runs(true, minRun, false)
+	return out
+}
+
+// fillLabels gives blocks without a label the label of the nearest
+// labelled block before them, or after them at the start.
+func fillLabels(labels []int) {
+	last := -1
+	for i, l := range labels {
+		if l >= 0 {
+			last = l
+		} else if last >= 0 {
+			labels[i] = last
+		}
+	}
+	next := -1
+	for i := len(labels) - 1; i >= 0; i-- {
+		if labels[i] >= 0 {
+			next = labels[i]
+		} else {
+			labels[i] = next
+		}
+	}
+}
+
+// cluster groups the window embeddings by average-linkage agglomerative
+// clustering on cosine similarity, down to opts.Speakers groups or until
+// the closest groups are less similar than the threshold. With more than
+// maxClustered windows, an evenly spaced subset is clustered and the rest
+// join the group of their most similar clustered window.
+func (l *lattice) cluster(ctx context.Context, win [][]float64, opts TimelineOptions) []int {
+	idx := make([]int, 0, len(win))
+	step := (len(win) + maxClustered - 1) / maxClustered
+	for i := 0; i < len(win); i += step {
+		idx = append(idx, i)
+	}
+	n := len(idx)
+	sim := make([]float64, n*n)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			s := dot(win[idx[i]], win[idx[j]])
+			sim[i*n+j], sim[j*n+i] = s, s
+		}
+	}
+	size := make([]int, n)
+	group := make([]int, n)
+	alive := make([]bool, n)
+	for i := range n {
+		size[i], group[i], alive[i] = 1, i, true
+	}
+	thr := opts.Threshold
+	if thr == 0 {
+		thr = DefaultClusterThreshold
+	}
+	maxSp := opts.MaxSpeakers
+	if maxSp == 0 {
+		maxSp = DefaultMaxSpeakers
+	}
+	for groups := n; groups > 1; groups-- {
+		if ctx.Err() != nil {
+			break
+		}
+		bi, bj, best := -1, -1, math.Inf(-1)
+		for i := range n {
+			if !alive[i] {
+				continue
+			}
+			for j := i + 1; j < n; j++ {
+				if alive[j] && sim[i*n+j] > best {
+					bi, bj, best = i, j, sim[i*n+j]
+				}
+			}
+		}
+		if opts.Speakers > 0 {
+			if groups <= opts.Speakers {
+				break
+			}
+		} else if best < thr && groups <= maxSp {
+			break
+		}
+		// Merge bj into bi (Lance–Williams update for average linkage).
+		for k := range n {
+			if alive[k] && k != bi && k != bj {
+				s := (float64(size[bi])*sim[bi*n+k] + float64(size[bj])*sim[bj*n+k]) / float64(size[bi]+size[bj])
+				sim[bi*n+k], sim[k*n+bi] = s, s
+			}
+		}
+		size[bi] += size[bj]
+		alive[bj] = false
+		for k := range n {
+			if group[k] == bj {
+				group[k] = bi
+			}
+		}
+	}
+	// Number the groups 0.. and give every window one.
+	num := map[int]int{}
+	out := make([]int, len(win))
+	for i := range n {
+		if _, ok := num[group[i]]; !ok {
+			num[group[i]] = len(num)
+		}
+	}
+	for w := range win {
+		best, bs := 0, math.Inf(-1)
+		for i := range n {
+			if idx[i] == w {
+				best = i
+				break
+			}
+			if s := dot(win[w], win[idx[i]]); s > bs {
+				best, bs = i, s
+			}
+		}
+		out[w] = num[group[best]]
+	}
+	return out
+}
+
+// reassign refines a clustering: each group's model is the embedding of
+// all its blocks' pooled statistics, and each block's window joins the
+// group whose model it is most similar to; repeated a few times.
+func (l *lattice) reassign(active []int, stats []mllrStats, win [][]float64, assign []int) []int {
+	k := 0
+	for _, a := range assign {
+		k = max(k, a+1)
+	}
+	if k < 2 {
+		return assign
+	}
+	for range reassignRuns {
+		pooled := make([]mllrStats, k)
+		for i, b := range active {
+			pooled[assign[i]].add(&stats[b])
+		}
+		models := make([][]float64, k)
+		for c := range k {
+			if pooled[c].frames > 0 {
+				models[c] = l.m.embed(&pooled[c])
+			}
+		}
+		changed := false
+		next := make([]int, len(assign))
+		for i := range active {
+			best, bs := assign[i], math.Inf(-1)
+			for c := range k {
+				if models[c] == nil {
+					continue
+				}
+				if s := dot(win[i], models[c]); s > bs {
+					best, bs = c, s
+				}
+			}
+			next[i] = best
+			changed = changed || best != assign[i]
+		}
+		assign = next
+		if !changed {
+			break
+		}
+	}
+	return assign
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
