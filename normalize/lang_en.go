@@ -529,8 +529,9 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 	if s.kind(k) == tSpace {
 		k++
 	}
-	// Try the longest composition first: up to 4 tokens ("km/h", "sq ft", "°C").
-	for w := 4; w >= 1; w-- {
+	// Try the longest composition first: up to 6 tokens ("km/h", "sq ft",
+	// "°C", "sq. ft.").
+	for w := 6; w >= 1; w-- {
 		e := k + w
 		if e > s.n() || !s.boundary(e) {
 			continue
