@@ -170,12 +170,12 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(ptElec),
 			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
-			Ordinal: ptOrdinalTN, Date: ptDateTN,
+			Ordinal: ptOrdinalTN, Date: ptDateTN, Time: ptTimeTN, Fraction: ptFractionTN, Telephone: ptTelephoneTN,
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),
 			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
-			Ordinal: ptOrdinalITN,
+			Ordinal: ptOrdinalITN, Telephone: ptTelephoneITN, Whitelist: ptWeekdayITN,
 		},
 		score: stopScore(wordSet("o a os as de do da dos das que e em um uma para com não por mais se na no nas nos ao aos como mas foi ele ela isso são também")),
 	})
@@ -288,4 +288,218 @@ func ptDateTN(s *stream, i int) []match {
 		e += 4
 	}
 	return one(e, Date, out)
+}
+
+// ptHours spells an hour count for the feminine "hora": "uma", "duas",
+// "vinte e uma"; "zero" for midnight.
+func ptHours(h int) string {
+	return ptCardFem(strconv.Itoa(h))
+}
+
+// ptTimeTN reads 14:30, 14h30, 14H, 9:00:31, optionally followed by "da
+// manhã", "da tarde" or "da noite", as "catorze horas e trinta": minutes
+// follow "e" without their noun unless seconds are said too ("nove horas e
+// zero minutos e trinta e um segundos"); round hours drop the minutes.
+// Before "da tarde" (13–18 h) and "da noite" (19–23 h) the hour is said on
+// the twelve-hour clock ("duas horas … da tarde").
+func ptTimeTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 {
+		return nil
+	}
+	h, _ := strconv.Atoi(s.text(i))
+	m, sec, hasM, hasS := 0, 0, false, false
+	end := i + 1
+	switch sep := s.text(i + 1); {
+	case sep == ":" && s.kind(i+2) == tNum && len(s.text(i+2)) == 2:
+		m, _ = strconv.Atoi(s.text(i + 2))
+		hasM, end = true, i+3
+		if s.is(end, ":") && s.kind(end+1) == tNum && len(s.text(end+1)) == 2 {
+			sec, _ = strconv.Atoi(s.text(end + 1))
+			hasS, end = true, end+2
+		}
+	case sep == "h" || sep == "H":
+		end = i + 2
+		if s.kind(i+2) == tNum && len(s.text(i+2)) == 2 {
+			m, _ = strconv.Atoi(s.text(i + 2))
+			hasM, end = true, i+3
+		}
+	default:
+		return nil
+	}
+	if h > 24 || m > 59 || sec > 59 || !s.boundary(end) {
+		return nil
+	}
+	tail, tailEnd := "", end
+	if s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "da") && s.kind(end+2) == tSpace {
+		switch p := strings.ToLower(s.text(end + 3)); p {
+		case "manhã", "tarde", "noite":
+			tail, tailEnd = " da "+s.text(end+3), end+4
+			if p == "tarde" && h >= 13 && h <= 18 || p == "noite" && h >= 19 && h <= 23 {
+				h -= 12
+			}
+		}
+	}
+	w := ptHours(h) + " horas"
+	if h == 1 {
+		w = "uma hora"
+	}
+	switch {
+	case hasS:
+		w += " e " + ptCardinal(strconv.Itoa(m)) + ptNoun(m, " minuto", " minutos") +
+			" e " + ptCardinal(strconv.Itoa(sec)) + ptNoun(sec, " segundo", " segundos")
+	case hasM && m > 0:
+		w += " e " + ptCardinal(strconv.Itoa(m))
+	}
+	return one(tailEnd, Time, w+tail)
+}
+
+func ptNoun(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// ptDenominators are the fraction words of the denominators said as
+// ordinals; any other denominator is its cardinal and "avos" ("cinco
+// treze avos").
+var ptDenominators = map[int]string{2: "meio", 3: "terço", 4: "quarto", 5: "quinto", 6: "sexto", 7: "sétimo",
+	8: "oitavo", 9: "nono", 10: "décimo", 100: "centésimo", 1000: "milésimo"}
+
+// ptFractionTN reads a/b as "dois terços", "um meio", "cinco treze avos".
+func ptFractionTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || !s.is(i+1, "/") || s.kind(i+2) != tNum || !s.boundary(i+3) || s.is(i+3, "/") {
+		return nil
+	}
+	a, err1 := strconv.Atoi(s.text(i))
+	b, err2 := strconv.Atoi(s.text(i + 2))
+	if err1 != nil || err2 != nil || b < 2 || len(s.text(i+2)) > 1 && s.text(i + 2)[0] == '0' {
+		return nil
+	}
+	den, ok := ptDenominators[b]
+	switch {
+	case !ok:
+		den = ptCardinal(s.text(i+2)) + " avos"
+	case a != 1:
+		den += "s"
+	}
+	return one(i+3, Fraction, ptCardinal(s.text(i))+" "+den)
+}
+
+// ptTelephoneTN reads Brazilian telephone numbers digit by digit: an
+// optional area code in brackets, then 3–5 digits, a hyphen and 4 digits
+// ("(11) 3333-4444", "99999-1234"), and an extension after "ext."
+// ("extensão um dois"). Four-digit pairs without an area code are left to
+// the other classes (they are year ranges as often).
+func ptTelephoneTN(s *stream, i int) []match {
+	j, area := i, ""
+	if s.is(i, "(") && s.kind(i+1) == tNum && len(s.text(i+1)) == 2 && s.is(i+2, ")") && s.kind(i+3) == tSpace {
+		area, j = s.text(i+1), i+4
+	} else if !s.startOK(i) {
+		return nil
+	}
+	if s.kind(j) != tNum || !s.is(j+1, "-") || s.kind(j+2) != tNum || len(s.text(j+2)) != 4 {
+		return nil
+	}
+	first := s.text(j)
+	if n := len(first); n < 3 || n > 5 || n == 4 && area == "" {
+		return nil
+	}
+	end := j + 3
+	if !s.boundary(end) || s.is(end, "-") {
+		return nil
+	}
+	w := ptLatin.digits(area + first + s.text(j+2))
+	if s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "ext") && s.is(end+2, ".") && s.kind(end+3) == tSpace &&
+		s.kind(end+4) == tNum && s.boundary(end+5) {
+		w += " extensão " + ptLatin.digits(s.text(end+4))
+		end += 5
+	}
+	return one(end, Telephone, w)
+}
+
+// ptWeekdayITN writes the weekdays "segunda feira" … "sexta feira" with
+// their hyphen ("segunda-feira").
+func ptWeekdayITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) || s.kind(i+1) != tSpace || !strings.EqualFold(s.text(i+2), "feira") {
+		return nil
+	}
+	switch strings.ToLower(s.text(i)) {
+	case "segunda", "terça", "quarta", "quinta", "sexta":
+		return one(i+3, Whitelist, s.text(i)+"-"+s.text(i+2))
+	}
+	return nil
+}
+
+// ptDigitWords are the spoken digits of a telephone number ("meia" is
+// six, from "meia dúzia").
+var ptDigitWords = map[string]int{"zero": 0, "um": 1, "dois": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6,
+	"meia": 6, "sete": 7, "oito": 8, "nove": 9}
+
+// ptTelephoneITN writes a run of spoken digits and two-digit numbers
+// ("nove oito sete seis cinquenta e quatro zero zero") of 8 to 11 digits
+// as a Brazilian telephone number: 1234-5678, 12345-6789, (45) 1234-5678,
+// (45) 12345-6789.
+func ptTelephoneITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	var digits strings.Builder
+	j, end, chunks := i, i, 0
+	for digits.Len() < 12 {
+		w := ptLower(s, j)
+		if d, ok := ptDigitWords[w]; ok && s.kind(j) == tWord {
+			digits.WriteByte(byte('0' + d))
+			end, chunks = j+1, chunks+1
+		} else if v, e := ptTwoDigits(s, j); v >= 10 {
+			digits.WriteString(strconv.Itoa(v))
+			end, chunks = e, chunks+1
+		} else {
+			break
+		}
+		if s.kind(end) != tSpace || s.kind(end+1) != tWord {
+			break
+		}
+		j = end + 1
+	}
+	d := digits.String()
+	if chunks < 3 || len(d) < 8 || len(d) > 11 {
+		return nil
+	}
+	var w string
+	switch len(d) {
+	case 8, 9:
+		w = d[:len(d)-4] + "-" + d[len(d)-4:]
+	default:
+		w = "(" + d[:2] + ") " + d[2:len(d)-4] + "-" + d[len(d)-4:]
+	}
+	return one(end, Telephone, w)
+}
+
+// ptTwoDigits reads a spoken number from 10 to 99 at token j ("dez",
+// "vinte e sete") and returns it with the token after it; 0 if none.
+func ptTwoDigits(s *stream, j int) (int, int) {
+	w := ptLower(s, j)
+	if e, ok := ptLex.words[w]; ok && e.kind == kTeen {
+		return e.val, j + 1
+	}
+	e, ok := ptLex.words[w]
+	if !ok || e.kind != kTens {
+		return 0, j
+	}
+	if s.kind(j+1) == tSpace && ptLower(s, j+2) == "e" && s.kind(j+3) == tSpace {
+		if u, ok := ptLex.words[ptLower(s, j+4)]; ok && u.kind == kUnit && u.val > 0 {
+			return e.val + u.val, j + 5
+		}
+	}
+	return e.val, j + 1
+}
+
+// ptLower returns token j in lower case, "" past the end or for a
+// non-word.
+func ptLower(s *stream, j int) string {
+	if j < 0 || j >= s.n() || s.kind(j) != tWord {
+		return ""
+	}
+	return s.lowerAt(j)
 }
