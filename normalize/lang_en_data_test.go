@@ -49,6 +49,10 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"verbatim symbol", "tn", "A © B", "A copyright B"},
 		{"ordinal suffix", "tn", "the 22nd and 13th", "the twenty second and thirteenth"},
 		{"ordinal word back", "itn", "the twenty second", "the 22nd"},
+		{"URL path after the domain", "itn", "go to example dot com slash page now", "go to example.com/page now"},
+		{"joined words in an address", "itn", "foo dash bar at baz dot net", "foo-bar@baz.net"},
+		{"whitelisted dotted abbreviation", "tn", "e.g. this one", "for example this one"},
+		{"spelled dotted letters", "tn", "the U.S. economy", "the US economy"},
 		{"year range with a short end", "tn", "From 1990-95 we met.", "From nineteen ninety to ninety five we met."},
 		{"short end below the start is no year range", "tn", "1998-12", "one thousand nine hundred and ninety eight - twelve"},
 	}

@@ -1002,8 +1002,8 @@ func enElectronicITN(s *stream, i int) []match {
 			k++
 			continue
 		}
-		if at == 0 && longWords > 0 && b.Len() > 0 && !strings.HasSuffix(b.String(), ".") {
-			break
+		if at == 0 && longWords > 0 && b.Len() > 0 && !strings.ContainsAny(b.String()[b.Len()-1:], "./-_:") {
+			break // a word after a word, not joined by a symbol
 		}
 		longWords++
 		b.WriteString(s.text(idx[k] - 1))
@@ -1017,7 +1017,14 @@ func enElectronicITN(s *stream, i int) []match {
 	if dots == 0 || lastDot < 0 || lastDot+1 >= k || strings.HasSuffix(out, ".") {
 		return nil
 	}
-	tld := out[strings.LastIndexByte(out, '.')+1:]
+	host := out
+	if p := strings.Index(host, "://"); p >= 0 {
+		host = host[p+3:]
+	}
+	if p := strings.IndexByte(host, '/'); p >= 0 {
+		host = host[:p] // the path after the domain
+	}
+	tld := host[strings.LastIndexByte(host, '.')+1:]
 	if !enTLD[tld] && at == 0 && !strings.HasPrefix(out, "http") && !strings.HasPrefix(out, "www") {
 		return nil
 	}
