@@ -93,4 +93,10 @@ func (m *Matrix) check(a *Activation) {
 	if m.Quantized() && len(a.Q) != m.Cols {
 		panic("tensor: quantized matrix times an activation not quantized")
 	}
+	switch m.Type {
+	case Q4_K, Q5_K, Q6_K:
+		if len(a.QK) != m.Cols {
+			panic("tensor: K-quant matrix times an activation without its 256-block quantization")
+		}
+	}
 }

@@ -25,6 +25,7 @@ type job struct {
 	as    []Activation
 	outs  [][]float32
 	dot   func(w []byte, a *Activation) float32
+	dot4  func(w []byte, a *[4]*Activation, out *[4]float32)
 	rows  int
 	parts int
 }
@@ -75,9 +76,19 @@ func (p *Pool) runPart(w int) {
 		}
 		return
 	}
+	var a4 [4]*Activation
+	var r4 [4]float32
 	for i := lo; i < hi; i++ {
 		row := j.m.Row(i)
-		for b := range j.as {
+		b := 0
+		if j.dot4 != nil {
+			for ; b+4 <= len(j.as); b += 4 {
+				a4 = [4]*Activation{&j.as[b], &j.as[b+1], &j.as[b+2], &j.as[b+3]}
+				j.dot4(row, &a4, &r4)
+				j.outs[b][i], j.outs[b+1][i], j.outs[b+2][i], j.outs[b+3][i] = r4[0], r4[1], r4[2], r4[3]
+			}
+		}
+		for ; b < len(j.as); b++ {
 			j.outs[b][i] = j.dot(row, &j.as[b])
 		}
 	}
@@ -127,5 +138,11 @@ func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
 		return
 	}
 	p.job = job{kind: 1, outs: outs, m: m, as: as, dot: m.rowDotter(), rows: m.Rows}
+	switch m.Type {
+	case Q8_0:
+		p.job.dot4 = active.dot4Q8_0
+	case Q4_K:
+		p.job.dot4 = active.dot4Q4_K
+	}
 	p.run(len(m.Data) * len(as))
 }

@@ -17,6 +17,13 @@ type Activation struct {
 	D []float32 // per block: the scale, F ≈ D*Q
 	Q []int8    // the quantized values (empty when len(F) is not a multiple of 32)
 	S []int32   // per block: the sum of Q
+
+	// The same values quantized with one scale per 256 (GGML's Q8_K), which
+	// the K-quant kernels read: their integer sums then run over a whole
+	// super-block. Empty when len(F) is not a multiple of 256.
+	DK []float32 // per 256 values: the scale, F ≈ DK*QK
+	QK []int8
+	SK []int32 // per 32 values: the sum of QK
 }
 
 // Set copies x and quantizes it when its length is a multiple of 32.
@@ -31,6 +38,41 @@ func (a *Activation) Set(x []float32) {
 	a.S = grow(a.S, nb)
 	a.Q = grow(a.Q, len(x))
 	active.quantizeAct(a.F, a.D, a.Q, a.S)
+	if len(x)%qkK != 0 {
+		a.DK, a.QK, a.SK = a.DK[:0], a.QK[:0], a.SK[:0]
+		return
+	}
+	a.DK = grow(a.DK, len(x)/qkK)
+	a.QK = grow(a.QK, len(x))
+	a.SK = grow(a.SK, nb)
+	quantizeActK(a.F, a.DK, a.QK, a.SK)
+}
+
+func quantizeActK(x, d []float32, q []int8, s []int32) {
+	for b := range d {
+		xs := x[b*qkK : b*qkK+qkK]
+		var amax float32
+		for _, v := range xs {
+			amax = max(amax, abs32(v))
+		}
+		scale := amax / 127
+		d[b] = scale
+		var inv float32
+		if scale != 0 {
+			inv = 1 / scale
+		}
+		qs := q[b*qkK : b*qkK+qkK]
+		for i, v := range xs {
+			qs[i] = int8(roundHalfAway(v * inv))
+		}
+		for j := range qkK / qk {
+			var sum int32
+			for _, v := range qs[j*qk : j*qk+qk] {
+				sum += int32(v)
+			}
+			s[b*(qkK/qk)+j] = sum
+		}
+	}
 }
 
 func grow[T any](s []T, n int) []T {

@@ -26,6 +26,8 @@ var simdKernels = func() *kernelSet {
 	k.dotQ4_K = dotQ4_KAVX2
 	k.dotQ5_K = dotQ5_KAVX2
 	k.dotQ6_K = dotQ6_KAVX2
+	k.dot4Q8_0 = dot4Q8_0AVX2
+	k.dot4Q4_K = dot4Q4_KAVX2
 	return &k
 }()
 
@@ -196,50 +198,58 @@ func dotQ4_0AVX2(w []byte, a *Activation) float32 {
 	return s
 }
 
-// kScales unpacks the eight 6-bit scales and mins of a Q4_K/Q5_K
-// super-block as int32 vectors.
+// kScales unpacks the eight 6-bit scales of a Q4_K/Q5_K super-block, each
+// repeated in both 16-bit halves of its lane (for VPMADDWD after a lane
+// permute), and its eight mins.
 func kScales(sc []byte, s, m *[8]int32) (archsimd.Int32x8, archsimd.Int32x8) {
 	for j := range 8 {
 		a, b := scaleMinK(j, sc)
-		s[j], m[j] = int32(a), int32(b)
+		s[j], m[j] = int32(a)*0x10001, int32(b)
 	}
 	return archsimd.LoadInt32x8(s), archsimd.LoadInt32x8(m)
 }
 
+// bcastBits broadcasts the float32 at p without a scalar float load.
+func bcastBits(p *float32) archsimd.Float32x8 {
+	return archsimd.BroadcastUint32x8(*(*uint32)(unsafe.Pointer(p))).AsFloat32x8()
+}
+
+func actQK(a *Activation, i int) archsimd.Int8x32 {
+	return archsimd.LoadInt8x32((*[32]int8)(a.QK[i:]))
+}
+
 func dotQ4_KAVX2(w []byte, a *Activation) float32 {
-	nsb := len(a.D) / 8
+	nsb := len(a.DK)
 	w = w[:nsb*q4KLen]
-	ones := archsimd.BroadcastInt16x16(1)
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	four := lane(4)
 	var acc, accMin archsimd.Float32x8
 	var sbuf, mbuf [8]int32
 	for sb := range nsb {
 		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
-		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
-		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
+		dk := bcastBits(&a.DK[sb])
+		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
+		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
 		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
-		dav := f32x8(a.D[sb*8:])
-		scale := sv.ConvertToFloat32().Mul(dav).Mul(d)
-		accMin = mv.Mul(i32x8(a.S[sb*8:])).ConvertToFloat32().Mul(dav).MulAdd(dmin, accMin)
+		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
+		var isum archsimd.Int32x8
 		for c := range 4 {
 			x := u8x32(blk[16+32*c:])
 			lo := x.And(low4)
 			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-			b := sb*8 + 2*c
-			p0 := lo.DotProductPairsSaturated(actQ(a, b)).DotProductPairs(ones).ConvertToFloat32()
-			p1 := hi.DotProductPairsSaturated(actQ(a, b+1)).DotProductPairs(ones).ConvertToFloat32()
-			acc = p0.MulAdd(scale.Permute(lane(2*c)), acc)
-			acc = p1.MulAdd(scale.Permute(lane(2*c+1)), acc)
+			o := sb*qkK + 64*c
+			p0 := lo.DotProductPairsSaturated(actQK(a, o)).DotProductPairs(sv.Permute(lane(2 * c)).AsInt16x16())
+			p1 := hi.DotProductPairsSaturated(actQK(a, o+32)).DotProductPairs(sv.Permute(lane(2*c + 1)).AsInt16x16())
+			isum = isum.Add(p0).Add(p1)
 		}
+		acc = isum.ConvertToFloat32().MulAdd(d, acc)
 	}
 	return hsumClear(acc.Sub(accMin))
 }
 
 func dotQ5_KAVX2(w []byte, a *Activation) float32 {
-	nsb := len(a.D) / 8
+	nsb := len(a.DK)
 	w = w[:nsb*q5KLen]
-	ones := archsimd.BroadcastInt16x16(1)
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	one8 := archsimd.BroadcastUint8x32(1)
 	four := lane(4)
@@ -247,13 +257,13 @@ func dotQ5_KAVX2(w []byte, a *Activation) float32 {
 	var sbuf, mbuf [8]int32
 	for sb := range nsb {
 		blk := w[sb*q5KLen : sb*q5KLen+q5KLen]
-		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
-		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
+		dk := bcastBits(&a.DK[sb])
+		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
+		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
 		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
-		dav := f32x8(a.D[sb*8:])
-		scale := sv.ConvertToFloat32().Mul(dav).Mul(d)
-		accMin = mv.Mul(i32x8(a.S[sb*8:])).ConvertToFloat32().Mul(dav).MulAdd(dmin, accMin)
+		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
 		qh := u8x32(blk[16:]).AsUint32x8()
+		var isum archsimd.Int32x8
 		for c := range 4 {
 			x := u8x32(blk[48+32*c:])
 			j := 2 * c
@@ -261,18 +271,18 @@ func dotQ5_KAVX2(w []byte, a *Activation) float32 {
 			h1 := qh.ShiftRight(lane(j + 1)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(four).AsUint8x32()
 			lo := x.And(low4).Or(h0)
 			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4).Or(h1)
-			b := sb*8 + j
-			p0 := lo.DotProductPairsSaturated(actQ(a, b)).DotProductPairs(ones).ConvertToFloat32()
-			p1 := hi.DotProductPairsSaturated(actQ(a, b+1)).DotProductPairs(ones).ConvertToFloat32()
-			acc = p0.MulAdd(scale.Permute(lane(j)), acc)
-			acc = p1.MulAdd(scale.Permute(lane(j+1)), acc)
+			o := sb*qkK + 64*c
+			p0 := lo.DotProductPairsSaturated(actQK(a, o)).DotProductPairs(sv.Permute(lane(j)).AsInt16x16())
+			p1 := hi.DotProductPairsSaturated(actQK(a, o+32)).DotProductPairs(sv.Permute(lane(j + 1)).AsInt16x16())
+			isum = isum.Add(p0).Add(p1)
 		}
+		acc = isum.ConvertToFloat32().MulAdd(d, acc)
 	}
 	return hsumClear(acc.Sub(accMin))
 }
 
 func dotQ6_KAVX2(w []byte, a *Activation) float32 {
-	nsb := len(a.D) / 8
+	nsb := len(a.DK)
 	w = w[:nsb*q6KLen]
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	three := archsimd.BroadcastUint8x32(3)
@@ -281,8 +291,9 @@ func dotQ6_KAVX2(w []byte, a *Activation) float32 {
 	var acc archsimd.Float32x8
 	for sb := range nsb {
 		blk := w[sb*q6KLen : sb*q6KLen+q6KLen]
-		dv := archsimd.BroadcastUint32x8(f16b(blk[208:])).AsFloat32x8().Mul(f32x8(a.D[sb*8:]))
+		d := archsimd.BroadcastUint32x8(f16b(blk[208:])).AsFloat32x8().Mul(bcastBits(&a.DK[sb]))
 		sc := blk[192:208]
+		var isum archsimd.Int32x8
 		for n := range 2 {
 			ql0 := u8x32(blk[64*n:])
 			ql1 := u8x32(blk[64*n+32:])
@@ -302,13 +313,109 @@ func dotQ6_KAVX2(w []byte, a *Activation) float32 {
 				hb := qh.ShiftRight(lane(2 * k)).AsUint8x32().And(three).AsUint32x8().ShiftLeft(four).AsUint8x32()
 				v := lo.Or(hb).AsInt8x32().Sub(k32) // −32..31
 				b := 4*n + k
-				p16 := v.Abs().AsUint8x32().DotProductPairsSaturated(actQ(a, sb*8+b).CopySign(v))
+				p16 := v.Abs().AsUint8x32().DotProductPairsSaturated(actQK(a, sb*qkK+32*b).CopySign(v))
 				var scv archsimd.Int16x16
 				scv = scv.SetLo(archsimd.BroadcastInt16x8(int16(int8(sc[2*b])))).SetHi(archsimd.BroadcastInt16x8(int16(int8(sc[2*b+1]))))
-				p := p16.DotProductPairs(scv).ConvertToFloat32()
-				acc = p.MulAdd(dv.Permute(lane(b)), acc)
+				isum = isum.Add(p16.DotProductPairs(scv))
 			}
 		}
+		acc = isum.ConvertToFloat32().MulAdd(d, acc)
 	}
 	return hsumClear(acc)
+}
+
+// dot4Q8_0AVX2 is dotQ8_0AVX2 for four activations, each weight block
+// loaded once; per activation the operations are those of the single
+// kernel, in the same order, so the results are identical.
+func dot4Q8_0AVX2(w []byte, as *[4]*Activation, out *[4]float32) {
+	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
+	nb := len(a0.D)
+	w = w[:nb*q80Len]
+	ones := archsimd.BroadcastInt16x16(1)
+	var acc0, acc1, acc2, acc3 archsimd.Float32x8
+	var bits [8]uint32
+	g := 0
+	for ; g+8 <= nb; g += 8 {
+		for i := range 8 {
+			bits[i] = f16b(w[(g+i)*q80Len:])
+		}
+		wd := archsimd.LoadUint32x8(&bits).AsFloat32x8()
+		dv0, dv1 := wd.Mul(f32x8(a0.D[g:])), wd.Mul(f32x8(a1.D[g:]))
+		dv2, dv3 := wd.Mul(f32x8(a2.D[g:])), wd.Mul(f32x8(a3.D[g:]))
+		for i := range 8 {
+			wq := i8x32(w[(g+i)*q80Len+2:])
+			wa := wq.Abs().AsUint8x32()
+			l := lane(i)
+			acc0 = wa.DotProductPairsSaturated(actQ(a0, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv0.Permute(l), acc0)
+			acc1 = wa.DotProductPairsSaturated(actQ(a1, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv1.Permute(l), acc1)
+			acc2 = wa.DotProductPairsSaturated(actQ(a2, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv2.Permute(l), acc2)
+			acc3 = wa.DotProductPairsSaturated(actQ(a3, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv3.Permute(l), acc3)
+		}
+	}
+	var s [4][4]float32
+	acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
+	acc1.GetLo().Add(acc1.GetHi()).Store(&s[1])
+	acc2.GetLo().Add(acc2.GetHi()).Store(&s[2])
+	acc3.GetLo().Add(acc3.GetHi()).Store(&s[3])
+	archsimd.ClearAVXUpperBits()
+	for k, a := range as {
+		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+		if g < nb {
+			t := *a
+			t.D, t.Q, t.S = a.D[g:], a.Q[g*qk:], a.S[g:]
+			out[k] += dotQ8_0Generic(w[g*q80Len:], &t)
+		}
+	}
+}
+
+// dot4Q4_KAVX2 is dotQ4_KAVX2 for four activations (see dot4Q8_0AVX2).
+func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
+	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
+	nsb := len(a0.DK)
+	w = w[:nsb*q4KLen]
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	four := lane(4)
+	var acc0, acc1, acc2, acc3, min0, min1, min2, min3 archsimd.Float32x8
+	var sbuf, mbuf [8]int32
+	for sb := range nsb {
+		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
+		wd := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
+		wm := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
+		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
+		dk0, dk1, dk2, dk3 := bcastBits(&a0.DK[sb]), bcastBits(&a1.DK[sb]), bcastBits(&a2.DK[sb]), bcastBits(&a3.DK[sb])
+		min0 = mv.Mul(i32x8(a0.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk0), min0)
+		min1 = mv.Mul(i32x8(a1.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk1), min1)
+		min2 = mv.Mul(i32x8(a2.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk2), min2)
+		min3 = mv.Mul(i32x8(a3.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk3), min3)
+		var is0, is1, is2, is3 archsimd.Int32x8
+		for c := range 4 {
+			x := u8x32(blk[16+32*c:])
+			lo := x.And(low4)
+			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
+			s0 := sv.Permute(lane(2 * c)).AsInt16x16()
+			s1 := sv.Permute(lane(2*c + 1)).AsInt16x16()
+			o := sb*qkK + 64*c
+			is0 = is0.Add(lo.DotProductPairsSaturated(actQK(a0, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a0, o+32)).DotProductPairs(s1))
+			is1 = is1.Add(lo.DotProductPairsSaturated(actQK(a1, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a1, o+32)).DotProductPairs(s1))
+			is2 = is2.Add(lo.DotProductPairsSaturated(actQK(a2, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a2, o+32)).DotProductPairs(s1))
+			is3 = is3.Add(lo.DotProductPairsSaturated(actQK(a3, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a3, o+32)).DotProductPairs(s1))
+		}
+		acc0 = is0.ConvertToFloat32().MulAdd(wd.Mul(dk0), acc0)
+		acc1 = is1.ConvertToFloat32().MulAdd(wd.Mul(dk1), acc1)
+		acc2 = is2.ConvertToFloat32().MulAdd(wd.Mul(dk2), acc2)
+		acc3 = is3.ConvertToFloat32().MulAdd(wd.Mul(dk3), acc3)
+	}
+	var s [4][4]float32
+	acc0 = acc0.Sub(min0)
+	acc1 = acc1.Sub(min1)
+	acc2 = acc2.Sub(min2)
+	acc3 = acc3.Sub(min3)
+	acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
+	acc1.GetLo().Add(acc1.GetHi()).Store(&s[1])
+	acc2.GetLo().Add(acc2.GetHi()).Store(&s[2])
+	acc3.GetLo().Add(acc3.GetHi()).Store(&s[3])
+	archsimd.ClearAVXUpperBits()
+	for k := range out {
+		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+	}
 }

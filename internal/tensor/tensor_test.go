@@ -212,6 +212,21 @@ func TestActivation(t *testing.T) {
 				t.Fatalf("Activation.S[%d] = %d; want %d", b, a.S[b], sum)
 			}
 		}
+		for i, q := range a.QK {
+			d := a.DK[i/256]
+			if e := math.Abs(float64(x[i]) - float64(d)*float64(q)); e > float64(d)*0.5001 {
+				t.Fatalf("Activation.QK[%d] = %v·%d for %v", i, d, q, x[i])
+			}
+		}
+		for b, s := range a.SK {
+			var sum int32
+			for _, q := range a.QK[b*32 : b*32+32] {
+				sum += int32(q)
+			}
+			if sum != s {
+				t.Fatalf("Activation.SK[%d] = %d; want %d", b, s, sum)
+			}
+		}
 	})
 }
 
@@ -221,7 +236,11 @@ func refDot(typ DType, w []byte, a *Activation) (dot, mag float64) {
 	wv := refDequant(typ, w, len(a.F))
 	for i, v := range wv {
 		x := float64(a.F[i])
-		if typ != F32 && typ != F16 && typ != BF16 {
+		switch typ {
+		case F32, F16, BF16:
+		case Q4_K, Q5_K, Q6_K:
+			x = float64(a.DK[i/256]) * float64(a.QK[i])
+		default:
 			x = float64(a.D[i/32]) * float64(a.Q[i])
 		}
 		dot += v * x
@@ -359,8 +378,9 @@ func TestMatVecPool(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			as := make([]Activation, 3)
-			outs := make([][]float32, 3)
+			// Six activations: one group of four (the dot4 kernels) and two single.
+			as := make([]Activation, 6)
+			outs := make([][]float32, 6)
 			for b := range as {
 				x := make([]float32, cols)
 				for i := range x {

@@ -4,86 +4,21 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/sottolabs/sotto/internal/tensor"
-	"github.com/sottolabs/sotto/llm/gguf"
 )
 
-// randomSpec describes a random-weight model written as GGUF.
-type randomSpec struct {
-	Arch                                string
-	Dim, Hidden, Layers, Heads, KVHeads int
-	HeadDim, Vocab, Context             int
-	Type                                tensor.DType // of every matrix
-	OutType                             tensor.DType // of output.weight (0: tied)
-	Bias, QKNorm                        bool
-	Seed                                uint64
-}
-
 // writeRandomGGUF writes spec as a GGUF file with random weights.
-func writeRandomGGUF(t testing.TB, path string, s randomSpec) {
+func writeRandomGGUF(t testing.TB, path string, s RandomSpec) {
 	t.Helper()
-	r := rand.New(rand.NewPCG(s.Seed, 99))
-	w := &gguf.Writer{}
-	a := s.Arch
-	w.AddKV("general.architecture", a)
-	w.AddKV(a+".context_length", uint32(s.Context))
-	w.AddKV(a+".embedding_length", uint32(s.Dim))
-	w.AddKV(a+".block_count", uint32(s.Layers))
-	w.AddKV(a+".feed_forward_length", uint32(s.Hidden))
-	w.AddKV(a+".attention.head_count", uint32(s.Heads))
-	w.AddKV(a+".attention.head_count_kv", uint32(s.KVHeads))
-	w.AddKV(a+".attention.key_length", uint32(s.HeadDim))
-	w.AddKV(a+".attention.value_length", uint32(s.HeadDim))
-	w.AddKV(a+".attention.layer_norm_rms_epsilon", float32(1e-6))
-	w.AddKV(a+".rope.freq_base", float32(1e6))
-	u := func(n int) uint64 { return uint64(n) }
-	mat := func(name string, typ tensor.DType, rows, cols int, scale float64) {
-		w.AddTensor(name, typ, []uint64{u(cols), u(rows)}, tensor.RandomData(typ, rows*cols, scale, r))
-	}
-	vec := func(name string, n int, mean, scale float64) {
-		v := make([]float32, n)
-		for i := range v {
-			v[i] = float32(mean + scale*r.NormFloat64())
-		}
-		w.AddTensor(name, tensor.F32, []uint64{u(n)}, f32bytes(v))
-	}
-	q, kv := s.Heads*s.HeadDim, s.KVHeads*s.HeadDim
-	mat("token_embd.weight", s.Type, s.Vocab, s.Dim, 1)
-	for l := range s.Layers {
-		p := fmt.Sprintf("blk.%d.", l)
-		vec(p+"attn_norm.weight", s.Dim, 1, 0.1)
-		mat(p+"attn_q.weight", s.Type, q, s.Dim, 1/math.Sqrt(float64(s.Dim)))
-		mat(p+"attn_k.weight", s.Type, kv, s.Dim, 1/math.Sqrt(float64(s.Dim)))
-		mat(p+"attn_v.weight", s.Type, kv, s.Dim, 1/math.Sqrt(float64(s.Dim)))
-		mat(p+"attn_output.weight", s.Type, s.Dim, q, 1/math.Sqrt(float64(q)))
-		if s.Bias {
-			vec(p+"attn_q.bias", q, 0, 0.1)
-			vec(p+"attn_k.bias", kv, 0, 0.1)
-			vec(p+"attn_v.bias", kv, 0, 0.1)
-		}
-		if s.QKNorm {
-			vec(p+"attn_q_norm.weight", s.HeadDim, 1, 0.1)
-			vec(p+"attn_k_norm.weight", s.HeadDim, 1, 0.1)
-		}
-		vec(p+"ffn_norm.weight", s.Dim, 1, 0.1)
-		mat(p+"ffn_gate.weight", s.Type, s.Hidden, s.Dim, 1/math.Sqrt(float64(s.Dim)))
-		mat(p+"ffn_up.weight", s.Type, s.Hidden, s.Dim, 1/math.Sqrt(float64(s.Dim)))
-		mat(p+"ffn_down.weight", s.Type, s.Dim, s.Hidden, 1/math.Sqrt(float64(s.Hidden)))
-	}
-	vec("output_norm.weight", s.Dim, 1, 0.1)
-	if s.OutType != 0 {
-		mat("output.weight", s.OutType, s.Vocab, s.Dim, 1/math.Sqrt(float64(s.Dim)))
-	}
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.WriteTo(f); err != nil {
+	if err := WriteRandomGGUF(f, s); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
@@ -222,7 +157,7 @@ func (r *ref64) step(tok int, w map[*tensor.Matrix][][]float64) []float64 {
 }
 
 func TestRandomGGUFAgainstFloat64(t *testing.T) {
-	archs := []randomSpec{
+	archs := []RandomSpec{
 		{Arch: "llama", Dim: 256, Hidden: 512, Layers: 2, Heads: 4, KVHeads: 2, HeadDim: 64, Vocab: 96, Context: 64},
 		{Arch: "qwen2", Dim: 256, Hidden: 512, Layers: 2, Heads: 4, KVHeads: 1, HeadDim: 64, Vocab: 96, Context: 64, Bias: true},
 		{Arch: "qwen3", Dim: 256, Hidden: 256, Layers: 2, Heads: 4, KVHeads: 2, HeadDim: 128, Vocab: 96, Context: 64, QKNorm: true},
@@ -276,7 +211,9 @@ func TestRandomGGUFAgainstFloat64(t *testing.T) {
 
 // check compares logits with the float64 reference. Float weights see the
 // activations in float32, so they agree closely; quantized weights read
-// 8-bit activations (as GGML does), which costs about 1 % of the largest logit here (measured 0.5–1.3 %).
+// 8-bit activations (as GGML does: one scale per 32 values for Q8_0 and
+// Q4_0, per 256 for the K-quants), which costs up to 3.4 % of the largest
+// logit on these random models (measured), under half the tolerance.
 func check(t *testing.T, quant bool, pos int, got []float32, want []float64) {
 	t.Helper()
 	var scale, maxErr float64
@@ -286,7 +223,7 @@ func check(t *testing.T, quant bool, pos int, got []float32, want []float64) {
 	}
 	tol := 1e-4
 	if quant {
-		tol = 0.03
+		tol = 0.07
 	}
 	if maxErr > tol*scale {
 		t.Errorf("pos %d: max |logit error| %.3g > %.3g × max |logit| %.3g", pos, maxErr, tol, scale)
