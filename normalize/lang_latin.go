@@ -19,29 +19,31 @@ type latinCurrency struct {
 }
 
 type latin struct {
-	lex         *numLex
-	point       string              // spoken decimal separator: "komma"
-	minus       string              // spoken minus
-	card        func(string) string // spells a digit string
-	cardBefore  func(string) string // spelling before a noun or scale ("ein", "un"); nil = card
-	scaleCard   func(string) string // spelling before a scale word; nil = cardBefore
-	frac        func(string) string // spells the digits after the decimal comma
-	scales      map[string]string   // written scale words (lower case) → spoken: "millionen", "mio." → "millionen"
-	currencies  map[string]latinCurrency
-	units       map[string][2]string // written unit → singular, plural spoken
-	unitAlias   map[string]string    // other written forms (TN only) → key of units
-	spokenUnit  map[string]string    // built by finish: spoken form → written unit
-	spokenFixed map[string]bool      // spoken forms preset in spokenUnit that finish must not override
-	groupSep    []string             // thousands separators in written numbers: ".", " "
-	months      []string             // month names, lower case
-	cardFem     func(string) string  // feminine spelling for feminine nouns; nil = before
-	fem         map[string]bool      // feminine spoken nouns (units, currencies)
-	scaleOf     string               // word between a scale and a noun: "de" (dos millones de euros)
-	scaleOfTN   string               // the same for TN only ("de" in French, elided before a vowel: "d'euros"); "" = scaleOf
-	centsJoin   string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
-	symbolSpace bool                 // ITN money as "$ 12,05"
-	centSymbol  map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
-	amountHook  func(s *stream, i int) (string, bool, string, int, bool)
+	lex        *numLex
+	point      string              // spoken decimal separator: "komma"
+	minus      string              // spoken minus
+	card       func(string) string // spells a digit string
+	cardBefore func(string) string // spelling before a noun or scale ("ein", "un"); nil = card
+	scaleCard  func(string) string // spelling before a scale word; nil = cardBefore
+	frac       func(string) string // spells the digits after the decimal comma
+	scales     map[string]string   // written scale words (lower case) → spoken: "millionen", "mio." → "millionen"
+	currencies map[string]latinCurrency
+	// spokenCurrency indexes currencies by spoken name (built by finish).
+	spokenCurrency map[string]latinCurrency
+	units          map[string][2]string // written unit → singular, plural spoken
+	unitAlias      map[string]string    // other written forms (TN only) → key of units
+	spokenUnit     map[string]string    // built by finish: spoken form → written unit
+	spokenFixed    map[string]bool      // spoken forms preset in spokenUnit that finish must not override
+	groupSep       []string             // thousands separators in written numbers: ".", " "
+	months         []string             // month names, lower case
+	cardFem        func(string) string  // feminine spelling for feminine nouns; nil = before
+	fem            map[string]bool      // feminine spoken nouns (units, currencies)
+	scaleOf        string               // word between a scale and a noun: "de" (dos millones de euros)
+	scaleOfTN      string               // the same for TN only ("de" in French, elided before a vowel: "d'euros"); "" = scaleOf
+	centsJoin      string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
+	symbolSpace    bool                 // ITN money as "$ 12,05"
+	centSymbol     map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
+	amountHook     func(s *stream, i int) (string, bool, string, int, bool)
 	// symbolAfter writes ITN money as "2,20 $" instead of "$2,20".
 	symbolAfter bool
 	// format rewrites a written ITN amount for money and measures
@@ -288,6 +290,16 @@ func lexTimezones(tag string) (spoken, written map[string]string) {
 
 // finish builds derived tables; call it once after filling L.
 func (L *latin) finish() *latin {
+	// spoken currency names → currency, the first by written key
+	L.spokenCurrency = map[string]latinCurrency{}
+	for _, key := range sortedKeys(L.currencies) {
+		c := L.currencies[key]
+		for _, name := range []string{c.one, c.many} {
+			if _, taken := L.spokenCurrency[name]; !taken && name != "" {
+				L.spokenCurrency[name] = c
+			}
+		}
+	}
 	if L.fromLexicon {
 		return L // useLexicon built spokenUnit
 	}
@@ -797,19 +809,14 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 		w, e = wordAfter(s, e)
 	}
 	var cur *latinCurrency
-	for _, key := range sortedKeys(L.currencies) {
-		c := L.currencies[key]
-		if w2, e2 := wordAfter(s, e); w2 != "" && (w+" "+w2 == c.one || w+" "+w2 == c.many) {
+	if w2, e2 := wordAfter(s, e); w2 != "" {
+		if c, ok := L.spokenCurrency[w+" "+w2]; ok {
 			cur, e = &c, e2
-			break
 		}
 	}
 	if cur == nil {
-		for _, key := range sortedKeys(L.currencies) {
-			if c := L.currencies[key]; w == c.one || w == c.many {
-				cur = &c
-				break
-			}
+		if c, ok := L.spokenCurrency[w]; ok {
+			cur = &c
 		}
 	}
 	if cur == nil {
