@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -175,7 +176,8 @@ func init() {
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),
 			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
-			Ordinal: ptOrdinalITN, Telephone: ptTelephoneITN, Whitelist: ptWeekdayITN,
+			Ordinal: ptOrdinalITN, Telephone: ptTelephoneITN, Whitelist: ptWeekdayITN, Time: ptTimeITN,
+			Date: ptDateITN,
 		},
 		score: stopScore(wordSet("o a os as de do da dos das que e em um uma para com não por mais se na no nas nos ao aos como mas foi ele ela isso são também")),
 	})
@@ -502,4 +504,148 @@ func ptLower(s *stream, j int) string {
 		return ""
 	}
 	return s.lowerAt(j)
+}
+
+// ptSmall reads a spoken number from 0 to 99 at token j ("vinte e três",
+// "uma") and returns it with the token after it; ok is false if none.
+func ptSmall(s *stream, j int) (int, int, bool) {
+	if v, e := ptTwoDigits(s, j); v >= 10 {
+		return v, e, true
+	}
+	if u, ok := ptLex.words[ptLower(s, j)]; ok && u.kind == kUnit {
+		return u.val, j + 1, true
+	}
+	return 0, j, false
+}
+
+// ptWordAt reports whether token j is the word w and returns the token
+// after it and the space that follows (if any).
+func ptWordAt(s *stream, j int, w string) (int, bool) {
+	if ptLower(s, j) != w {
+		return j, false
+	}
+	return j + 1, true
+}
+
+// ptSpaced reads " w" (a space, then word w) after token j.
+func ptSpaced(s *stream, j int, w string) (int, bool) {
+	if s.kind(j) != tSpace {
+		return j, false
+	}
+	return ptWordAt(s, j+1, w)
+}
+
+// ptClockWord reads "meio dia" (12) or "meia noite" (0) at token j.
+func ptClockWord(s *stream, j int) (int, int, bool) {
+	switch ptLower(s, j) {
+	case "meio":
+		if e, ok := ptSpaced(s, j+1, "dia"); ok {
+			return 12, e, true
+		}
+	case "meia":
+		if e, ok := ptSpaced(s, j+1, "noite"); ok {
+			return 0, e, true
+		}
+	}
+	return 0, j, false
+}
+
+// ptTimeITN writes spoken times after "às", "as", "à", "a" or "ao":
+// "onze e trinta" → 11:30, "meio dia e meia" → 12:30, "meia noite e
+// quinze" → 0:15, and "quinze pro meio dia" (minutes before noon or
+// midnight) → 11:45. "meia noite" alone stays words.
+func ptTimeITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) || s.kind(i-1) != tSpace {
+		return nil
+	}
+	switch ptLower(s, i-2) {
+	case "às", "as", "à", "a", "ao":
+	default:
+		return nil
+	}
+	h, end, ok := ptClockWord(s, i)
+	if !ok {
+		// "quinze pro meio dia": minutes before noon or midnight.
+		if m, e, ok := ptSmall(s, i); ok && m > 0 && m < 60 {
+			if e2, ok := ptSpaced(s, e, "pro"); ok || func() bool { e2, ok = ptSpaced(s, e, "para"); return ok }() {
+				j := e2 + 1
+				if e3, ok := ptWordAt(s, j, "o"); ok && s.kind(e3) == tSpace {
+					j = e3 + 1
+				}
+				if hh, e4, ok := ptClockWord(s, j); ok && s.kind(e2) == tSpace {
+					if hh == 0 {
+						hh = 24
+					}
+					return one(e4, Time, fmt.Sprintf("%d:%02d", hh-1, 60-m))
+				}
+			}
+		}
+		if h, end, ok = ptSmall(s, i); !ok || h > 23 {
+			return nil
+		}
+	}
+	e, ok := ptSpaced(s, end, "e")
+	if !ok || s.kind(e) != tSpace {
+		return nil
+	}
+	m, mEnd := 0, e+1
+	switch w := ptLower(s, e+1); w {
+	case "meia", "meio":
+		m, mEnd = 30, e+2
+		if e2, ok := ptSpaced(s, mEnd, "hora"); ok {
+			mEnd = e2
+		}
+	default:
+		var ok bool
+		if m, mEnd, ok = ptSmall(s, e+1); !ok || m == 0 || m > 59 {
+			return nil
+		}
+		if e2, ok := ptSpaced(s, mEnd, "minutos"); ok {
+			mEnd = e2
+		}
+	}
+	if !s.boundary(mEnd) {
+		return nil
+	}
+	return one(mEnd, Time, fmt.Sprintf("%d:%02d", h, m))
+}
+
+// ptDateITN writes a spoken day and month: "primeiro de dezembro" → "01
+// de dezembro", "dois do dois" → "02/02", "um do um de mil novecentos e
+// oitenta e sete" → "01/01/1987".
+func ptDateITN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) {
+		return nil
+	}
+	d, end, ok := 1, i+1, ptLower(s, i) == "primeiro"
+	if !ok {
+		if d, end, ok = ptSmall(s, i); !ok || d < 1 || d > 31 {
+			return nil
+		}
+	}
+	if e, ok := ptSpaced(s, end, "de"); ok && s.kind(e) == tSpace {
+		for _, m := range ptLatin.months {
+			if ptLower(s, e+1) == m {
+				return one(e+2, Date, fmt.Sprintf("%02d de %s", d, s.text(e+1)))
+			}
+		}
+		return nil
+	}
+	e, ok := ptSpaced(s, end, "do")
+	if !ok || s.kind(e) != tSpace {
+		return nil
+	}
+	mo, mEnd, ok := ptSmall(s, e+1)
+	if !ok || mo < 1 || mo > 12 {
+		return nil
+	}
+	out := fmt.Sprintf("%02d/%02d", d, mo)
+	if y, ok := ptSpaced(s, mEnd, "de"); ok && s.kind(y) == tSpace {
+		if ms := ptLatin.cardinalITN(s, y+1); len(ms) > 0 && len(ms[0].readings) > 0 {
+			if t := ms[0].readings[0].text; len(t) == 4 && strings.Trim(t, "0123456789") == "" {
+				return one(ms[0].end, Date, out+"/"+t)
+			}
+		}
+	}
+	return one(mEnd, Date, out)
 }
