@@ -75,7 +75,10 @@ func (s *Server) routes() []route {
 
 		{Method: "POST", Path: "/v1/speaker/embeddings", LimitBody: true, Handler: s.handleEmbeddings,
 			Tag: "speaker", Body: "multipart", Summary: "Speaker embedding (256 numbers) of an audio file",
-			Status: 200, Errors: []int{400, 401, 403, 404, 413, 501, 503}},
+			Status: 200, Errors: []int{400, 401, 403, 404, 413, 422, 501, 503}},
+		{Method: "POST", Path: "/v1/speaker/timelines", LimitBody: true, Handler: s.handleTimelines,
+			Tag: "speaker", Body: "multipart", Summary: "Speaker timeline (who spoke when) of an audio file, JSON or RTTM",
+			Status: 200, Errors: []int{400, 401, 403, 404, 413, 501, 503}, Produces: []string{"application/json", "text/plain"}},
 		{Method: "POST", Path: "/v1/speaker/similarity", Handler: s.handleSimilarity, Tag: "speaker", Body: "json",
 			Summary: "Cosine similarity of two speaker embeddings", Status: 200, Errors: []int{400, 401, 403, 404, 503}},
 

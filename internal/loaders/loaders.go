@@ -5,13 +5,16 @@ package loaders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/speaker"
 	"github.com/sottolabs/sotto/tts"
 )
 
@@ -19,7 +22,7 @@ import (
 func Register(rt interface {
 	RegisterLoader(name string, l models.Loader)
 }) {
-	rt.RegisterLoader("lattice-1", Align)
+	rt.RegisterLoader("lattice-1", Lattice1)
 	rt.RegisterLoader("lattice-2", Align)
 	rt.RegisterLoader("flite", Speech("flite"))
 	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
@@ -130,4 +133,54 @@ func Align(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 	packs(spec, cfg.Options, opts)
 	cfg.Options = opts
 	return align.Open(ctx, "", cfg)
+}
+
+// Lattice1 opens Sotto/Lattice-1, which serves alignment and speaker
+// embeddings: the alignment backend of [Align] and the speaker backend
+// ("go" driver) on the same English acoustic model's Gaussians.
+func Lattice1(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+	a, err := Align(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	cfg := spec.Config()
+	p, ok := spec.Paths["en-us/means"]
+	if !ok {
+		a.Close()
+		return nil, fmt.Errorf("loaders: %s: file %q is not on disk", spec.Entry.ID, "en-us/means")
+	}
+	cfg.Options = map[string]string{speaker.OptAcousticDir: filepath.Dir(p)}
+	s, err := speaker.Open(ctx, "go", cfg)
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	return alignSpeaker{a.(align.Backend), s}, nil
+}
+
+// alignSpeaker is a model that both aligns and embeds speakers.
+type alignSpeaker struct {
+	aligner
+	embedder
+}
+
+type (
+	aligner  = align.Backend
+	embedder = speaker.Backend
+)
+
+// Close closes both backends.
+func (b alignSpeaker) Close() error {
+	return errors.Join(b.aligner.Close(), b.embedder.Close())
+}
+
+// EmbedDetail makes the model a [speaker.Detailer] when its speaker
+// backend is one.
+func (b alignSpeaker) EmbedDetail(ctx context.Context, a sotto.Audio) (*speaker.Embedding, error) {
+	return speaker.EmbedDetail(ctx, b.embedder, a)
+}
+
+// Timeline makes the model a [speaker.Diarizer].
+func (b alignSpeaker) Timeline(ctx context.Context, a sotto.Audio, o speaker.TimelineOptions) (*speaker.Timeline, error) {
+	return speaker.MakeTimeline(ctx, b.embedder, a, o)
 }
