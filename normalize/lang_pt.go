@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sottolabs/sotto/normalize/internal/rbnf"
 )
 
 // Portuguese rules (Brazilian spelling: "dezesseis", "bilhão").
@@ -197,10 +199,28 @@ func ptOrdinalTN(s *stream, i int) []match {
 		return nil
 	}
 	v, err := strconv.Atoi(s.text(i))
-	if err != nil || v < 1 || v > 999 {
+	if err != nil || v < 1 {
 		return nil
 	}
-	return one(i+2, Ordinal, ptOrdinal(v, g))
+	if v <= 999 {
+		return one(i+2, Ordinal, ptOrdinal(v, g))
+	}
+	// From a thousand on, CLDR's ordinal rules ("milésimo primeiro"); below,
+	// the hand-written ones, which agree with CLDR but for the 300s
+	// ("trecentésimo", CLDR's "tricentésimo").
+	rs, err := rbnf.ForLocale("pt")
+	if err != nil {
+		return nil
+	}
+	set := "%spellout-ordinal-masculine"
+	if g == "a" {
+		set = "%spellout-ordinal-feminine"
+	}
+	w, err := rs.Format(set, int64(v))
+	if err != nil || strings.ContainsAny(w, "0123456789") {
+		return nil
+	}
+	return one(i+2, Ordinal, w)
 }
 
 func ptOrdinalITN(s *stream, i int) []match {
