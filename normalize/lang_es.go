@@ -338,13 +338,50 @@ func esOrdinalOut(n numLit, g string, end int) []match {
 }
 
 func esMonth(w string) int {
-	w = strings.ToLower(w)
-	for k, m := range esLatin.months {
-		if w == m || w == "setiembre" && k == 8 {
-			return k + 1
+	return esMonthNames[strings.ToLower(w)]
+}
+
+// esMonthNames maps month names (lower case) to their number, and
+// esMonthAbbrs the written abbreviations ("ene.", "sept", "DIC"), from
+// data/es.tsv.
+var esMonthNames, esMonthAbbrs = func() (map[string]int, map[string]int) {
+	names, abbrs := map[string]int{}, map[string]int{}
+	for _, m := range lexiconFor("es").months() {
+		for _, n := range m.names {
+			names[strings.ToLower(n)] = m.num
+		}
+		for _, a := range m.abbrs {
+			abbrs[a] = m.num
+			if strings.HasSuffix(a, ".") { // "Ene." as "ene."; "MAR" only as written
+				abbrs[strings.ToLower(a)] = m.num
+			}
 		}
 	}
-	return 0
+	return names, abbrs
+}()
+
+// esMonthAt reads a month name or abbreviation at token j ("mayo", "ene.",
+// "sept") and returns its number and the index after it (0 when none).
+func esMonthAt(s *stream, j int) (int, int) {
+	if s.kind(j) != tWord {
+		return 0, j
+	}
+	w := s.text(j)
+	if mo := esMonth(w); mo != 0 {
+		return mo, j + 1
+	}
+	if s.is(j+1, ".") {
+		if mo := esMonthAbbrs[w+"."]; mo != 0 {
+			return mo, j + 2
+		}
+		if mo := esMonthAbbrs[strings.ToLower(w)+"."]; mo != 0 {
+			return mo, j + 2
+		}
+	}
+	if mo := esMonthAbbrs[w]; mo != 0 && s.boundary(j+1) {
+		return mo, j + 1
+	}
+	return 0, j
 }
 
 func esDateTN(s *stream, i int) []match {
@@ -353,9 +390,9 @@ func esDateTN(s *stream, i int) []match {
 	}
 	if s.kind(i) == tWord {
 		// "abril 30", "junio 11 2000"
-		if mo := esMonth(s.text(i)); mo != 0 && s.kind(i+1) == tSpace && s.kind(i+2) == tNum && len(s.text(i+2)) <= 2 && s.boundary(i+3) {
-			out := esCardinal(s.text(i+2)) + " de " + esLatin.months[mo-1]
-			e := i + 3
+		if mo, me := esMonthAt(s, i); mo != 0 && s.kind(me) == tSpace && s.kind(me+1) == tNum && len(s.text(me+1)) <= 2 && s.boundary(me+2) {
+			out := esCardinal(s.text(me+1)) + " de " + esLatin.months[mo-1]
+			e := me + 2
 			if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
 				out += " de " + esCardinal(s.text(e+1))
 				e += 2
@@ -375,6 +412,10 @@ func esDateTN(s *stream, i int) []match {
 		d, m, y := a, b, c
 		if len(a) == 4 {
 			d, y = c, a
+			// "1990-20-01": the middle part is no month, the last is
+			if bv, _ := strconv.Atoi(b); bv > 12 {
+				d, m = b, c
+			}
 		}
 		mo, _ := strconv.Atoi(m)
 		dd, _ := strconv.Atoi(d)
@@ -391,12 +432,11 @@ func esDateTN(s *stream, i int) []match {
 	if s.is(j, "de") && s.kind(j+1) == tSpace {
 		j += 2
 	}
-	mo := esMonth(s.text(j))
+	mo, e := esMonthAt(s, j)
 	if mo == 0 {
 		return nil
 	}
 	out := esCardinal(a) + " de " + esLatin.months[mo-1]
-	e := j + 1
 	k := e
 	if s.kind(k) == tSpace && s.is(k+1, "de") && s.kind(k+2) == tSpace {
 		k += 2
