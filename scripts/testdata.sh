@@ -13,6 +13,9 @@
 #                   shared set was made with)
 #   line:KEY        download a LibriSpeech trans.txt; the file is the line
 #                   that starts with "KEY ", without the key
+#   derive:KIND     rebuild a timing table from another file of the set (the
+#                   url column names it) with scripts/testdata-derive.py;
+#                   done after every other file, so its source is in place
 #   skip:REASON     not fetched; listed at the end with the reason
 #
 # The conversions are the shared set's own ffmpeg commands; ffmpeg versions
@@ -75,8 +78,10 @@ fetch() {
   }
 }
 
+for pass in 1 2; do # derive: entries last, once their sources are in place
 while IFS=$'\t' read -r path want method url note; do
   [[ -z $path || $path == \#* ]] && continue
+  if [[ $pass == 1 && $method == derive:* ]] || [[ $pass == 2 && $method != derive:* ]]; then continue; fi
   [[ -n $only && $path != "$only"* ]] && continue
   case $path in /*|*..*) fail "$path" "unsafe path in the lock"; continue ;; esac
   target=$dest/$path
@@ -118,6 +123,13 @@ while IFS=$'\t' read -r path want method url note; do
       awk -v k="$key" '$1 == k { sub(/^[^ ]+ /, ""); print; found = 1; exit } END { exit !found }' "$src" >"$tmp" || {
         rm -f "$tmp"; fail "$path" "no line for $key in $url"; continue; }
       ;;
+    derive:*)
+      command -v python3 >/dev/null || { fail "$path" "needs python3 to rebuild it from $url"; continue; }
+      [[ -f $dest/$url ]] || { fail "$path" "needs $url, which is not in place"; continue; }
+      if ! out=$(python3 "$here/testdata-derive.py" "${method#derive:}" "$dest/$url" 2>&1 >"$tmp"); then
+        rm -f "$tmp"; fail "$path" "could not rebuild it from $url: ${out//$'\n'/ }"; continue
+      fi
+      ;;
     *)
       fail "$path" "unknown method $method in the lock"; continue ;;
   esac
@@ -133,6 +145,7 @@ while IFS=$'\t' read -r path want method url note; do
   echo "ok      $path"
   installed=$((installed + 1))
 done <"$lock"
+done
 
 [[ -d $part ]] && find "$part" -depth -type d -empty -delete 2>/dev/null || true
 

@@ -48,10 +48,11 @@ func toneWAV() []byte {
 // TestFetchScript drives scripts/testdata.sh against a local HTTP server:
 // files that match their pinned sha256 are installed, one that does not is
 // reported and never installed, a partial download resumes with a range
-// request, skipped entries are listed, and a second run fetches nothing
-// that is already in place.
+// request, a timing table is rebuilt from a TextGrid fetched in the same
+// run, skipped entries are listed, and a second run fetches nothing that is
+// already in place.
 func TestFetchScript(t *testing.T) {
-	for _, tool := range []string{"bash", "curl", "sha256sum", "awk"} {
+	for _, tool := range []string{"bash", "curl", "sha256sum", "awk", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("skip: %s is not installed (the fetch script needs it): %v", tool, err)
 		}
@@ -63,7 +64,38 @@ func TestFetchScript(t *testing.T) {
 
 	big := bytes.Repeat([]byte("0123456789abcdef"), 8192) // 128 KiB, resumed from half
 	trans := "1089-134686-0000 HE HOPED THERE WOULD BE STEW\n1089-134686-0001 STUFF IT INTO YOU\n"
+	// A long-format TextGrid: an empty interval, a label over two lines.
+	textGrid := `File type = "ooTextFile"
+Object class = "TextGrid"
+
+xmin = 0
+xmax = 2.5
+tiers? <exists>
+size = 1
+item []:
+    item [1]:
+        class = "IntervalTier"
+        name = "words"
+        xmin = 0
+        xmax = 2.5
+        intervals: size = 3
+        intervals [1]:
+            xmin = 0
+            xmax = 0.5
+            text = ""
+        intervals [2]:
+            xmin = 0.5
+            xmax = 1.25
+            text = "ask ""not""
+what"
+        intervals [3]:
+            xmin = 1.25
+            xmax = 2.5
+            text = "country"
+`
+	words := "start_s\tend_s\tlabel\n0.500\t1.250\task \"not\" what\n1.250\t2.500\tcountry\n"
 	served := map[string][]byte{
+		"/x.TextGrid":     []byte(textGrid),
 		"/good.txt":       []byte("And so my fellow Americans\n"),
 		"/tampered.bin":   []byte("not what the lock pins"),
 		"/big.bin":        big,
@@ -99,8 +131,13 @@ func TestFetchScript(t *testing.T) {
 		strings.Join([]string{"speech/gone.wav", sha(nil), "copy", srv.URL + "/gone.wav", "-"}, "\t"),
 		strings.Join([]string{"speech/kept.txt", sha(served["/kept.txt"]), "copy", srv.URL + "/kept.txt", "-"}, "\t"),
 		strings.Join([]string{"text/normalize/en/suite.jsonl", sha(nil), "skip:heldout", "-", "-"}, "\t"),
+		// derive: before its source in the lock; the script does it last.
+		strings.Join([]string{"speech/x.words.tsv", sha([]byte(words)), "derive:textgrid:words", "speech/x.TextGrid", "-"}, "\t"),
+		strings.Join([]string{"speech/x.TextGrid", sha([]byte(textGrid)), "copy", srv.URL + "/x.TextGrid", "-"}, "\t"),
 	}
 	wantInstalled := map[string][]byte{
+		"speech/x.TextGrid":                 []byte(textGrid),
+		"speech/x.words.tsv":                []byte(words),
 		"speech/good.txt":                   served["/good.txt"],
 		"models/big.bin":                    big,
 		"speech/en_ls_1089-134686-0000.txt": []byte("HE HOPED THERE WOULD BE STEW\n"),
