@@ -299,6 +299,23 @@ func deDateTN(s *stream, i int) []match {
 }
 
 func deTimeTN(s *stream, i int) []match {
+	// a full hour: "2 Uhr" → "zwei uhr"
+	if s.kind(i) == tNum && s.startOK(i) && len(s.text(i)) <= 2 && s.kind(i+1) == tSpace && strings.EqualFold(s.text(i+2), "uhr") && s.boundary(i+3) {
+		if h, _ := strconv.Atoi(s.text(i)); h <= 24 {
+			out := deCardinal(strconv.Itoa(h)) + " uhr"
+			if h == 1 {
+				out = "ein uhr"
+			}
+			e := i + 3
+			if s.kind(e) == tSpace && s.kind(e+1) == tWord && s.boundary(e+2) {
+				if z, ok := deZoneSpoken[s.text(e+1)]; ok {
+					out += " " + z
+					e += 2
+				}
+			}
+			return one(e, Time, out)
+		}
+	}
 	sep := s.text(i + 1)
 	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 || sep != ":" && sep != "." || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
 		return nil
