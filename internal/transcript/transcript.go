@@ -62,13 +62,13 @@ func (f Format) ContentType() string {
 // formats that carry timestamps and so accept granularities.
 func (f Format) Structured() bool { return f == VerboseJSON || f == DiarizedJSON }
 
-// ErrDiarization is the error of diarized_json: speaker diarization needs
-// speaker timelines, which no model of this build produces. It is a 422-kind
-// *sotto.Error with code "diarization_unsupported" and param
-// "response_format"; errors.Is(err, sotto.ErrUnsatisfiable) matches it.
+// ErrDiarization is the error of diarized_json when no speaker timeline
+// was made (no model of the build makes one): a 422-kind *sotto.Error with
+// code "diarization_unsupported" and param "response_format";
+// errors.Is(err, sotto.ErrUnsatisfiable) matches it.
 var ErrDiarization = sotto.Unsatisfiable("diarization_unsupported", "response_format",
-	"response_format diarized_json needs speaker diarization, which this build cannot do yet; "+
-		"use verbose_json (segments without speakers)")
+	"response_format diarized_json needs a speaker timeline model (one serving /v1/speaker/timelines), "+
+		"which this build's catalog lacks; use verbose_json (segments without speakers)")
 
 // Granularities are the timestamp granularities of verbose output
 // (OpenAI's timestamp_granularities[]). The zero value means segments.
@@ -85,6 +85,16 @@ type Result struct {
 	Language string
 	// Duration is the length of the media in seconds.
 	Duration float64
+	// Turns is the speaker timeline of the media (who spoke when, in time
+	// order) for diarized_json; nil when no diarization ran, empty when it
+	// found no speech.
+	Turns []Turn
+}
+
+// Turn is a stretch of speech by one speaker, in seconds.
+type Turn struct {
+	Start, End float64
+	Speaker    string
 }
 
 // Text joins the segments' texts with single spaces (none between two
@@ -236,9 +246,9 @@ func (r *Result) Cues(ctx context.Context) ([]segment.Cue, error) {
 	return segment.Subtitles(ctx, cues, opts)
 }
 
-// Write writes r to w in format f. diarized_json returns [ErrDiarization]
-// and writes nothing; cancellation of ctx (while cues are built) returns
-// ctx.Err().
+// Write writes r to w in format f. diarized_json without r.Turns returns
+// [ErrDiarization] and writes nothing; cancellation of ctx (while cues are
+// built) returns ctx.Err().
 func Write(ctx context.Context, w io.Writer, f Format, r *Result, g Granularities) error {
 	switch f {
 	case JSON:
@@ -258,7 +268,11 @@ func Write(ctx context.Context, w io.Writer, f Format, r *Result, g Granularitie
 		}
 		return segment.WriteVTT(w, cues)
 	case DiarizedJSON:
-		return ErrDiarization
+		d, err := r.Diarized(g)
+		if err != nil {
+			return err
+		}
+		return encode(w, d)
 	}
 	_, err := ParseFormat(string(f))
 	return err

@@ -37,6 +37,11 @@ func fixed() *Result {
 		}}
 }
 
+// fixedTurns is a speaker timeline for fixed(): S1 says the first segment,
+// S2 the first clause of the second, S1 the rest ("ask what you can do",
+// which the timeline misses by 0.3 s at its start).
+var fixedTurns = []Turn{{0.2, 2.5, "S1"}, {3.1, 6.0, "S2"}, {6.8, 8.0, "S1"}}
+
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		file string
@@ -48,13 +53,19 @@ func TestGolden(t *testing.T) {
 		{"verbose_words.golden", VerboseJSON, Granularities{Words: true}},
 		{"verbose_both.golden", VerboseJSON, Granularities{Words: true, Segments: true}},
 		{"text.golden", Text, Granularities{}},
+		{"diarized.golden", DiarizedJSON, Granularities{}},
+		{"diarized_words.golden", DiarizedJSON, Granularities{Words: true}},
 		{"srt.golden", SRT, Granularities{}},
 		{"vtt.golden", VTT, Granularities{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := Write(context.Background(), &b, tt.f, fixed(), tt.g); err != nil {
+			res := fixed()
+			if tt.f == DiarizedJSON {
+				res.Turns = fixedTurns
+			}
+			if err := Write(context.Background(), &b, tt.f, res, tt.g); err != nil {
 				t.Fatalf("Write(%s) = %v", tt.f, err)
 			}
 			path := filepath.Join("testdata", tt.file)
@@ -91,6 +102,28 @@ func TestEmpty(t *testing.T) {
 		if err := Write(context.Background(), &b, tt.f, r, tt.g); err != nil || b.String() != tt.want {
 			t.Errorf("Write(%s) of no segments = %q, %v; want %q", tt.f, b.String(), err, tt.want)
 		}
+	}
+}
+
+func TestSpeakerAt(t *testing.T) {
+	r := &Result{Turns: fixedTurns}
+	for _, tt := range []struct {
+		start, end float64
+		want       string
+	}{
+		{0, 0.1, "S1"},   // before every turn, within a second
+		{2.4, 3.3, "S2"}, // overlaps S1 by 0.1 s and S2 by 0.2 s
+		{4, 4, "S2"},     // a point inside a turn
+		{6.2, 6.5, "S2"}, // between turns: the nearer one
+		{8.9, 9.2, "S1"}, // within a second after the last turn
+		{9.5, 9.6, ""},   // 1.5 s after the last turn: no speaker
+	} {
+		if got := r.speakerAt(tt.start, tt.end); got != tt.want {
+			t.Errorf("speakerAt(%v, %v) = %q; want %q", tt.start, tt.end, got, tt.want)
+		}
+	}
+	if got := (&Result{Turns: []Turn{}}).speakerAt(0, 1); got != "" {
+		t.Errorf("speakerAt with no turns = %q; want none", got)
 	}
 }
 
