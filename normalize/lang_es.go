@@ -360,6 +360,13 @@ var esMonthNames, esMonthAbbrs = func() (map[string]int, map[string]int) {
 	return names, abbrs
 }()
 
+// esEras maps the spoken eras of data/es.tsv to their written form, and
+// esTimeSuffixes the spoken parts of day ("pe eme", "de la tarde").
+var (
+	_, esEras         = lexPairMaps("es", "eras")
+	_, esTimeSuffixes = lexPairMaps("es", "time_suffixes")
+)
+
 // esMonthAt reads a month name or abbreviation at token j ("mayo", "ene.",
 // "sept") and returns its number and the index after it (0 when none).
 func esMonthAt(s *stream, j int) (int, int) {
@@ -913,28 +920,23 @@ func esTimeITN(s *stream, i int) []match {
 			}
 		}
 	}
-	daytime := s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && (word(e+5) == "tarde" || word(e+5) == "noche" || word(e+5) == "mañana")
+	// the part of day ("pe eme", "de la tarde"), from data/es.tsv
+	dayPart, dayEnd := zoneAfter(s, e, esTimeSuffixes)
+	daytime := dayPart != "" && strings.HasPrefix(word(e+1), "de")
 	if art == "" && pre < 0 && !(daytime && e > j+1) {
 		return nil
 	}
 	if m == 0 && e == j+1 && pre < 0 {
 		// "las tres personas" stays; "las dos a eme", "la una de la tarde"
 		// convert below
-		if !(s.kind(e) == tSpace && (word(e+1) == "a" || word(e+1) == "pe") && word(e+3) == "eme") && !daytime {
+		if dayPart == "" {
 			return nil
 		}
 	}
 	out := strconv.Itoa(h) + ":" + twoDigits(m)
 	suffix := ""
-	if s.kind(e) == tSpace && (word(e+1) == "a" || word(e+1) == "pe") && s.kind(e+2) == tSpace && word(e+3) == "eme" {
-		suffix = " " + map[string]string{"a": "a.m.", "pe": "p.m."}[word(e+1)]
-		e += 4
-	} else if s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && (word(e+5) == "tarde" || word(e+5) == "noche") {
-		suffix = " p.m."
-		e += 6
-	} else if s.kind(e) == tSpace && word(e+1) == "de" && word(e+3) == "la" && word(e+5) == "mañana" {
-		suffix = " a.m."
-		e += 6
+	if dayPart != "" {
+		suffix, e = " "+dayPart, dayEnd
 	}
 	// a spoken time zone with an optional offset: "u t c más cuatro" →
 	// "UTC+4"
@@ -1219,13 +1221,12 @@ func esDateITN(s *stream, i int) []match {
 		if err != nil {
 			return nil
 		}
-		// "doscientos tres antes de cristo"
-		if s.kind(e2) == tSpace && strings.EqualFold(s.text(e2+1), "antes") && strings.EqualFold(s.text(e2+3), "de") && strings.EqualFold(s.text(e2+5), "cristo") {
-			ac := "a. c."
-			if s.text(e2+5) == "Cristo" {
-				ac = "A. C."
+		// "doscientos tres antes de cristo" → "203 a. c."
+		if era, e3 := zoneAfter(s, e2, esEras); era != "" {
+			if s.span(e2+1, e3) != strings.ToLower(s.span(e2+1, e3)) {
+				era = strings.ToUpper(era)
 			}
-			return one(e2+6, Date, amt+" "+ac)
+			return one(e3, Date, amt+" "+era)
 		}
 		if v < 1 || v > 31 {
 			return nil

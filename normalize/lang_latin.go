@@ -269,8 +269,15 @@ func zoneAfter(s *stream, end int, written map[string]string) (string, int) {
 // written form to the first spoken form, and from each spoken form to the
 // first written form.
 func lexTimezones(tag string) (spoken, written map[string]string) {
+	return lexPairMaps(tag, "timezones")
+}
+
+// lexPairMaps returns a two-column section of a language's data file as a
+// map from each written form to the first spoken form, and from each
+// spoken form to the first written form; earlier rows win.
+func lexPairMaps(tag, section string) (spoken, written map[string]string) {
 	spoken, written = map[string]string{}, map[string]string{}
-	for _, p := range lexiconFor(tag).pairs("timezones") {
+	for _, p := range lexiconFor(tag).pairs(section) {
 		if len(p.spoken) == 0 {
 			continue
 		}
