@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,9 @@ type obj = map[string]any
 
 // openAPI builds the OpenAPI 3.1 description of every route from the route
 // table, so the document cannot drift from what is served.
+// pathParam matches a path parameter of a route pattern ("{id}").
+var pathParam = regexp.MustCompile(`\{(\w+)\}`)
+
 func (s *Server) openAPI() obj {
 	paths := obj{}
 	for _, rt := range s.routes() {
@@ -34,6 +38,10 @@ func (s *Server) openAPI() obj {
 		}
 		if body := requestBody(rt); body != nil {
 			op["requestBody"] = body
+		}
+		for _, m := range pathParam.FindAllStringSubmatch(rt.Path, -1) {
+			ps, _ := op["parameters"].([]any)
+			op["parameters"] = append(ps, obj{"name": m[1], "in": "path", "required": true, "schema": obj{"type": "string"}})
 		}
 		if rt.Path == pathAlignments {
 			op["parameters"] = []any{obj{"name": "progress", "in": "header", "required": false,

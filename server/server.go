@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/sottolabs/sotto/internal/voicelib"
 )
 
 // DefaultMaxBodyBytes is the spec's request body limit (part 8): 512 MiB.
@@ -39,6 +41,9 @@ type Config struct {
 	SpoolDir string
 	// Models is the model catalog and runtime. Nil serves an empty catalog.
 	Models Models
+	// Voices is the voice library of saved user:<uuid> voices. Nil serves
+	// builtin voices only; the library endpoints then answer 501.
+	Voices *voicelib.Library
 	// DefaultTranscriptionModel is the model of a transcription request
 	// that names none; it must be in Models' catalog and serve
 	// /v1/audio/transcriptions. "" means the catalog's default_for entry

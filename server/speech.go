@@ -73,7 +73,9 @@ type speechXSotto struct {
 type speechPart struct {
 	input, voice, instructions, language string
 	disableStyle                         bool
-	speed                                float64
+	speed, pitch                         float64
+	speedSet                             bool   // speed came from the request
+	saved                                string // the user:<uuid> voice resolved into voice, or ""
 	param                                string // "input" or "segments[i]"
 }
 
@@ -117,20 +119,20 @@ func (s *Server) parseSpeech(r *http.Request) (*speechRequest, ModelInfo, []spee
 		return nil, m, nil, sotto.Invalid("bad_request", "sample_rate",
 			"the headless service speaks at the voice's native rate; leave sample_rate out")
 	}
+	if err := s.userVoices(r.Context(), m, parts); err != nil {
+		return nil, m, nil, err
+	}
 	for _, p := range parts {
 		if err := checkSpeechLanguage(m, p.language); err != nil {
 			return nil, m, nil, err
 		}
-		if p.instructions != "" && p.voice != tts.VoiceDesign {
+		if p.instructions != "" && p.voice != tts.VoiceDesign && p.saved == "" {
 			return nil, m, nil, sotto.Invalid("bad_request", "instructions",
 				"%s takes no speaking-style instructions with a specific voice; use voice builtin:design to describe a voice", m.ID)
 		}
 		if p.voice == tts.VoiceDesign && p.instructions == "" {
 			return nil, m, nil, sotto.Invalid("bad_request", "instructions",
 				"voice builtin:design needs instructions describing the voice (e.g. \"a slow, deep male voice with a British accent\")")
-		}
-		if strings.HasPrefix(p.voice, "user:") {
-			return nil, m, nil, sotto.Invalid("bad_request", "voice", "saved user voices are not in this build yet; use a builtin voice")
 		}
 	}
 	return &req, m, parts, nil
@@ -202,7 +204,7 @@ func speechParts(req *speechRequest) ([]speechPart, error) {
 		top.disableStyle = *req.DisableStyle
 	}
 	if req.Speed != nil {
-		top.speed = *req.Speed
+		top.speed, top.speedSet = *req.Speed, true
 	}
 	if top.disableStyle && top.instructions != "" {
 		return nil, sotto.Invalid("conflicting_speech_instructions", "disable_style", "disable_style true cannot be combined with non-empty instructions")
@@ -242,7 +244,7 @@ func speechParts(req *speechRequest) ([]speechPart, error) {
 			if err := checkSpeed(sg.Speed, p.param+".speed"); err != nil {
 				return nil, err
 			}
-			p.speed = *sg.Speed
+			p.speed, p.speedSet = *sg.Speed, true
 		}
 		if sg.Language != nil && *sg.Language != "" {
 			p.language = *sg.Language
@@ -371,7 +373,7 @@ func planSpeech(b tts.Backend, parts []speechPart) ([]plannedPart, error) {
 		if lang == "auto" {
 			lang = ""
 		}
-		pp := plannedPart{text: p.input, opts: tts.Options{Language: lang, Speed: p.speed}}
+		pp := plannedPart{text: p.input, opts: tts.Options{Language: lang, Speed: p.speed, Pitch: p.pitch}}
 		var err error
 		switch p.voice {
 		case tts.VoiceAuto:
@@ -380,8 +382,8 @@ func planSpeech(b tts.Backend, parts []speechPart) ([]plannedPart, error) {
 			var d tts.Design
 			d, err = tts.DesignVoice(b, p.instructions, lang)
 			pp.voice, pp.design = d.Voice, &d
-			pp.opts.Pitch, pp.opts.Variant = d.Pitch, d.Variant
-			if d.Speed != 0 && p.speed == 1 {
+			pp.opts.Pitch, pp.opts.Variant = pp.opts.Pitch+d.Pitch, d.Variant
+			if d.Speed != 0 && !p.speedSet && p.saved == "" {
 				pp.opts.Speed = d.Speed
 			}
 		default:
@@ -541,8 +543,9 @@ type voiceEntry struct {
 	tts.Voice
 }
 
-// handleVoices lists the voices of every speech model that can run here
-// (its program or files are present), loading it briefly if needed.
+// handleVoices lists the builtin voices of every speech model that can run
+// here (its program or files are present, loading it briefly if needed),
+// then the saved user voices of the voice library.
 func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
 	data := []voiceEntry{}
 	for _, m := range s.models.Infos() {
@@ -561,5 +564,19 @@ func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
 		}
 		release()
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
+	out := make([]any, 0, len(data))
+	for _, v := range data {
+		out = append(out, v)
+	}
+	if s.cfg.Voices != nil {
+		saved, err := s.cfg.Voices.List(r.Context())
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		for _, v := range saved {
+			out = append(out, v)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": out})
 }

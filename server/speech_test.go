@@ -11,12 +11,14 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/internal/voicelib"
 )
 
 // speechServer serves the default catalog with the real speech loaders
@@ -34,7 +36,12 @@ func speechServer(t *testing.T, desktop bool) *httptestServer {
 	}
 	t.Cleanup(func() { m.Close(context.Background()) })
 	loaders.Register(m)
-	_, ts := newTestServer(t, Config{Desktop: desktop, Models: ManagedModels(m, CatalogExtensions), Logger: testLogger(t)})
+	lib, err := voicelib.Open(context.Background(), filepath.Join(t.TempDir(), "voices.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lib.Close() })
+	_, ts := newTestServer(t, Config{Desktop: desktop, Models: ManagedModels(m, CatalogExtensions), Voices: lib, Logger: testLogger(t)})
 	return ts
 }
 
@@ -68,7 +75,7 @@ func TestSpeechValidation(t *testing.T) {
 		{"alignment model", map[string]any{"model": "Sotto/Lattice-2"}, 400, "model_capability_unsupported", "model"},
 		{"no voice", map[string]any{"voice": nil}, 400, "bad_request", "voice"},
 		{"unknown voice", map[string]any{"voice": "builtin:nonesuch"}, 400, "bad_request", "voice"},
-		{"user voice", map[string]any{"voice": "user:3f1c0d8e-6a0b-4f7e-9a41-2c9a4b8e7d10"}, 400, "bad_request", "voice"},
+		{"unknown user voice", map[string]any{"voice": "user:3f1c0d8e-6a0b-4f7e-9a41-2c9a4b8e7d10"}, 404, "voice_not_found", "voice"},
 		{"no input", map[string]any{"input": nil}, 400, "bad_request", "input"},
 		{"empty input", map[string]any{"input": "  "}, 400, "bad_request", "input"},
 		{"input and segments", map[string]any{"segments": []any{map[string]any{"input": "x"}}}, 400, "bad_request", "input"},
@@ -292,5 +299,71 @@ func TestVoices(t *testing.T) {
 	}
 	if n["Sotto/Flite"] < 3 || n["Sotto/eSpeak"] < 50 {
 		t.Errorf("voices per model = %v; want flite's voices and espeak-ng's languages", n)
+	}
+}
+
+func TestVoiceLibrary(t *testing.T) {
+	ts := speechServer(t, false)
+	hdr := map[string]string{"Content-Type": "application/json"}
+	create := func(body map[string]any) resp {
+		return do(t, ts, "POST", "/v1/audio/voices", jsonBody(body), hdr)
+	}
+	for _, tc := range []struct {
+		body        map[string]any
+		status      int
+		code, param string
+	}{
+		{map[string]any{"model": "Sotto/Flite", "base_voice": "builtin:rms"}, 400, "bad_request", "name"},
+		{map[string]any{"name": "x", "model": "Sotto/Nope", "base_voice": "builtin:rms"}, 404, "model_not_found", "model"},
+		{map[string]any{"name": "x", "model": "Sotto/Flite", "base_voice": "builtin:de"}, 400, "bad_request", "base_voice"},
+		{map[string]any{"name": "x", "model": "Sotto/Flite", "base_voice": "builtin:rms", "speed": 9}, 400, "bad_request", "speed"},
+		{map[string]any{"name": "x", "model": "Sotto/Flite", "base_voice": "builtin:rms", "instructions": "cheerful"}, 400, "bad_request", "instructions"},
+		{map[string]any{"name": "x", "model": "Sotto/Flite", "base_voice": "builtin:design"}, 400, "bad_request", "design"},
+		{map[string]any{"name": "x", "model": "Sotto/Flite", "base_voice": "builtin:rms", "colour": "red"}, 400, "bad_request", "colour"},
+	} {
+		r := create(tc.body)
+		if r.status != tc.status {
+			t.Errorf("create %v: %d %s; want %d", tc.body, r.status, r.body, tc.status)
+			continue
+		}
+		if e := r.envelope(t); e.Code != tc.code || e.Param != tc.param {
+			t.Errorf("create %v: %s %s; want %s %s", tc.body, e.Code, e.Param, tc.code, tc.param)
+		}
+	}
+	r := create(map[string]any{"name": "Slow narrator", "model": "Sotto/Flite", "base_voice": "builtin:slt", "speed": 0.8})
+	var v voicelib.Voice
+	if r.status != 201 || json.Unmarshal(r.body, &v) != nil || !strings.HasPrefix(v.ID, "user:") {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	// The saved voice speaks, with its speed; an explicit speed wins.
+	slow := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": v.ID, "input": "Good evening to you all."})
+	normal := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": v.ID, "input": "Good evening to you all.", "speed": 1})
+	if slow.status != 200 || slow.header.Get("X-Sotto-Voice") != "builtin:slt" || len(slow.body) <= len(normal.body) {
+		t.Fatalf("saved voice: %d, voice %q, %d bytes vs %d at speed 1", slow.status, slow.header.Get("X-Sotto-Voice"), len(slow.body), len(normal.body))
+	}
+	if r := postSpeech(t, ts, map[string]any{"model": "Sotto/eSpeak", "voice": v.ID, "input": "Hi."}); r.status != 400 || r.envelope(t).Param != "voice" {
+		t.Errorf("saved voice with another model: %d %s; want 400 voice", r.status, r.body)
+	}
+	// Read, list, change, delete.
+	if g := do(t, ts, "GET", "/v1/audio/voices/"+v.ID, nil, nil); g.status != 200 || !strings.Contains(string(g.body), "Slow narrator") {
+		t.Errorf("get: %d %s", g.status, g.body)
+	}
+	if l := do(t, ts, "GET", "/v1/audio/voices", nil, nil); !strings.Contains(string(l.body), v.ID) {
+		t.Errorf("the list lacks the saved voice")
+	}
+	p := do(t, ts, "PATCH", "/v1/audio/voices/"+v.ID, jsonBody(map[string]any{"name": "Quick", "speed": 1.5}), hdr)
+	if p.status != 200 || !strings.Contains(string(p.body), `"speed":1.5`) {
+		t.Errorf("patch: %d %s", p.status, p.body)
+	}
+	if p := do(t, ts, "PATCH", "/v1/audio/voices/"+v.ID, jsonBody(map[string]any{"base_voice": "builtin:nonesuch"}), hdr); p.status != 400 {
+		t.Errorf("patch to an unknown base voice: %d %s; want 400", p.status, p.body)
+	}
+	if d := do(t, ts, "DELETE", "/v1/audio/voices/"+v.ID, nil, nil); d.status != 200 {
+		t.Errorf("delete: %d %s", d.status, d.body)
+	}
+	for _, m := range []string{"GET", "DELETE"} {
+		if g := do(t, ts, m, "/v1/audio/voices/"+v.ID, nil, nil); g.status != 404 || g.envelope(t).Code != "voice_not_found" {
+			t.Errorf("%s after delete: %d %s; want 404 voice_not_found", m, g.status, g.body)
+		}
 	}
 }

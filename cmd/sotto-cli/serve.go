@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sottolabs/sotto/internal/voicelib"
 	"github.com/sottolabs/sotto/server"
 )
 
@@ -201,6 +202,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer models.Close()
+	voices, err := voicelib.Open(ctx, filepath.Join(c.dataDir, "voices.db"))
+	if err != nil {
+		return err
+	}
+	defer voices.Close()
 	srv, err := server.New(server.Config{
 		Desktop:        c.desktop,
 		APIKey:         c.apiKey,
@@ -208,6 +214,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		AllowedOrigins: c.allowedOrigins,
 		SpoolDir:       filepath.Join(c.dataDir, "spool"),
 		Models:         models,
+		Voices:         voices,
 		Logger:         log,
 
 		DefaultTranscriptionModel: c.defaultASR,

@@ -1,0 +1,185 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/internal/voicelib"
+	"github.com/sottolabs/sotto/tts"
+)
+
+// The voice library endpoints: POST /v1/audio/voices saves a user voice,
+// GET/PATCH/DELETE /v1/audio/voices/{id} read, change and delete one, and
+// GET /v1/audio/voices lists them after the builtin voices.
+
+func (s *Server) library() (*voicelib.Library, error) {
+	if s.cfg.Voices == nil {
+		return nil, sotto.NotImplemented("capability_unavailable", "this server has no voice library (sotto-cli serve keeps one in its data directory)")
+	}
+	return s.cfg.Voices, nil
+}
+
+// checkSavedVoice vets a voice against its model: the model serves speech,
+// the base voice is one of its voices, and it takes no style instructions
+// (no model here does).
+func (s *Server) checkSavedVoice(ctx context.Context, v voicelib.Voice) error {
+	m, err := s.resolveModel(v.Model, pathSpeech)
+	if err != nil {
+		return err
+	}
+	if v.Instructions != "" {
+		return sotto.Invalid("bad_request", "instructions", "%s takes no speaking-style instructions; describe the voice in design with base_voice builtin:design", m.ID)
+	}
+	if v.CloneRecipe != "" {
+		if err := s.checkCloneRecipe(m, "", v.CloneRecipe); err != nil {
+			return err
+		}
+	}
+	if v.BaseVoice == tts.VoiceDesign {
+		return nil
+	}
+	release, loaded, err := s.models.Acquire(ctx, m.ID)
+	if err != nil {
+		return err
+	}
+	defer release()
+	b, ok := loaded.(tts.Backend)
+	if !ok {
+		return sotto.NotImplemented("capability_unavailable", "model %s does not synthesize speech in this build", m.ID)
+	}
+	if _, ok := tts.FindVoice(b, v.BaseVoice); !ok {
+		return sotto.Invalid("bad_request", "base_voice", "%q is not a voice of %s (GET /v1/audio/voices lists them)", v.BaseVoice, m.ID)
+	}
+	return nil
+}
+
+func (s *Server) handleCreateVoice(w http.ResponseWriter, r *http.Request) {
+	lib, err := s.library()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var v voicelib.Voice
+	var in struct {
+		voicelib.Patch
+		Model string `json:"model"`
+	}
+	if err := decodeJSON(r, &in, true, ""); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	v.Model = in.Model
+	deref := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	v.Name, v.BaseVoice, v.Design = deref(in.Name), deref(in.BaseVoice), deref(in.Design)
+	v.Instructions, v.Language, v.CloneRecipe = deref(in.Instructions), deref(in.Language), deref(in.CloneRecipe)
+	v.Speed = 1
+	if in.Speed != nil {
+		v.Speed = *in.Speed
+	}
+	if in.Pitch != nil {
+		v.Pitch = *in.Pitch
+	}
+	if err := v.Validate(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.checkSavedVoice(r.Context(), v); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	saved, err := lib.Create(r.Context(), v)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, saved)
+}
+
+func (s *Server) handleGetVoice(w http.ResponseWriter, r *http.Request) {
+	lib, err := s.library()
+	if err == nil {
+		var v voicelib.Voice
+		if v, err = lib.Get(r.Context(), r.PathValue("id")); err == nil {
+			writeJSON(w, http.StatusOK, v)
+			return
+		}
+	}
+	s.writeError(w, r, err)
+}
+
+func (s *Server) handleUpdateVoice(w http.ResponseWriter, r *http.Request) {
+	lib, err := s.library()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var p voicelib.Patch
+	if err := decodeJSON(r, &p, true, ""); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	v, err := lib.Update(r.Context(), r.PathValue("id"), p, func(v voicelib.Voice) error {
+		return s.checkSavedVoice(r.Context(), v)
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) handleDeleteVoice(w http.ResponseWriter, r *http.Request) {
+	lib, err := s.library()
+	if err == nil {
+		id := r.PathValue("id")
+		if err = lib.Delete(r.Context(), id); err == nil {
+			writeJSON(w, http.StatusOK, map[string]any{"id": id, "object": "voice.deleted", "deleted": true})
+			return
+		}
+	}
+	s.writeError(w, r, err)
+}
+
+// userVoices resolves the user:<uuid> voices of parts to their saved
+// settings: the base voice (and design text), and the saved speed, pitch
+// and language where the request did not set them. A voice of another
+// model is a 400; an unknown one a 404.
+func (s *Server) userVoices(ctx context.Context, m ModelInfo, parts []speechPart) error {
+	for i := range parts {
+		p := &parts[i]
+		if !strings.HasPrefix(p.voice, "user:") {
+			continue
+		}
+		lib, err := s.library()
+		if err != nil {
+			return err
+		}
+		v, err := lib.Get(ctx, p.voice)
+		if err != nil {
+			return err
+		}
+		if v.Model != m.ID {
+			return sotto.Invalid("bad_request", voiceParam(*p), "saved voice %s belongs to %s; send it with that model", v.ID, v.Model)
+		}
+		p.voice = v.BaseVoice
+		if v.BaseVoice == tts.VoiceDesign && p.instructions == "" {
+			p.instructions = v.Design
+		}
+		if !p.speedSet {
+			p.speed = v.Speed
+		}
+		if p.language == "" {
+			p.language = v.Language
+		}
+		p.pitch = v.Pitch
+		p.saved = v.ID
+	}
+	return nil
+}
