@@ -835,7 +835,8 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 	if scale == "" && !strings.Contains(amt, ",") {
 		// cents: "zwei dollar zwanzig", "... und zwanzig cent"
 		j := end
-		if cw, e2 := wordAfter(s, j); cw == "und" || cw == "y" || cw == "et" || cw == "con" || cw == "e" || cw == "com" {
+		cw, e2 := wordAfter(s, j)
+		if cw == "und" || cw == "y" || cw == "et" || cw == "con" || cw == "e" || cw == "com" {
 			j = e2
 		}
 		if s.kind(j) == tSpace {
@@ -844,7 +845,8 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 					sw, e4 := wordAfter(s, e3)
 					if _, isSub := L.centSymbol[sw]; isSub || sw == c.subOne || sw == c.subMany {
 						cents, end = ","+twoDigits(v), e4
-					} else if j == end || L.symbolAfter || L.centsJoin != "" {
+					} else if j == end || L.symbolAfter || L.centsJoin != "" || cw == "con" {
+						// "un euro con cincuenta": "con" joins only an amount's cents
 						cents, end = ","+twoDigits(v), e3
 					}
 				}
