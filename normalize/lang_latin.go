@@ -118,6 +118,7 @@ func (L *latin) useLexicon(tag string) *latin {
 			continue
 		}
 		for _, sp := range append(append([]string(nil), u.singular...), u.plural...) {
+			sp = strings.ReplaceAll(sp, "'", "’") // spokenUnitAfter reads either apostrophe as ’
 			if _, taken := L.spokenUnit[sp]; !taken {
 				L.spokenUnit[sp] = w0
 				L.spokenFixed[sp] = true
@@ -897,10 +898,14 @@ func (L *latin) spokenUnitAfter(s *stream, end int) (string, int) {
 	best, bestEnd := "", end
 	j := end
 	var spoken []string
-	for n := 0; n < 4; n++ {
+	for n := 0; n < 5; n++ {
 		w, e := wordAfter(s, j)
 		if w == "" {
 			break
+		}
+		// an elided word: "l'heure", "l’heure"
+		if (s.is(e, "'") || s.is(e, "’")) && s.kind(e+1) == tWord {
+			w, e = w+"’"+strings.ToLower(s.text(e+1)), e+2
 		}
 		spoken = append(spoken, w)
 		if written, ok := L.spokenUnit[strings.Join(spoken, " ")]; ok {
