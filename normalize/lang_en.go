@@ -108,7 +108,8 @@ func enCardinalTN(s *stream, i int) []match {
 			d2 := s.text(e2)
 			y1, ok1 := enYear(d)
 			y2, ok2 := enYear(d2)
-			if s.is(e2+1, "=") {
+			if s.is(e2+1, "=") || s.kind(e2+1) == tSpace && s.is(e2+2, "=") {
+				// Arithmetic: "3-2=1", "10 - 5 = 5".
 				return one(e2+1, Cardinal, enCardinal(d, true)+" minus "+enCardinal(d2, true))
 			}
 			if ok1 && ok2 && len(d) == 4 && len(d2) == 4 {
