@@ -839,8 +839,11 @@ func (inv *rbnfInverse) whole(k string) bool {
 func rbnfCompact(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
-		if r == ' ' || r == '-' || r == '\u00ad' || r == '\u200b' || r == '\u200c' {
+		switch r {
+		case ' ', '-', '\u00ad', '\u200b', '\u200c':
 			continue
+		case '\u0901':
+			r = '\u0902' // Devanagari nasals: "वाँ" and "वां" alike
 		}
 		b.WriteRune(r)
 	}
@@ -965,6 +968,21 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 				}
 			}
 		}
+		// Inner ordinal groups: how an ordinal g is said after a hundred
+		// ("एकवाँ" in "एक सौ एकवाँ"), what follows the hundred in 100+g.
+		hundred, _ := rs.Format(l.card, 100)
+		for _, set := range ords {
+			for g := int64(1); g < 100; g++ {
+				w := l.format(set, 100+g)
+				if rest, ok := strings.CutPrefix(rbnfCompact(w), rbnfCompact(hundred)); ok && rest != "" {
+					k := rest
+					if _, seen := inv.ord[k]; !seen {
+						inv.ord[k] = rbnfForm{value: g, set: set}
+						inv.maxLen = max(inv.maxLen, len(k))
+					}
+				}
+			}
+		}
 		// Joining words: what stands between 10^e and 1 in 10^e+1.
 		for e := 2; e <= 9; e++ {
 			head, _ := rs.Format(l.card, rbnfPow10(e))
@@ -1056,6 +1074,13 @@ func (l *rbnfLang) span(s *stream, i, limit int) rbnfSpan {
 // the compacted length read, and for an ordinal its set ("" for a
 // cardinal). ok is false when nothing was read.
 func (inv *rbnfInverse) parse(c string, ordinal bool) (v int64, n int, set string, ok bool) {
+	v, n, set, _, ok = inv.parseOrd(c, ordinal)
+	return v, n, set, ok
+}
+
+// parseOrd is parse that also returns where the last (ordinal) piece
+// starts.
+func (inv *rbnfInverse) parseOrd(c string, ordinal bool) (v int64, n int, set string, last int, ok bool) {
 	lastE := 100
 	pos := 0
 	var total int64
@@ -1087,7 +1112,7 @@ func (inv *rbnfInverse) parse(c string, ordinal bool) (v int64, n int, set strin
 					bestOrd = f
 					// an ordinal spelling ends the number
 					if total+f.value >= 0 && (pieces == 0 || f.value < rbnfPow10(lastE)) {
-						return total + f.value, end, f.set, true
+						return total + f.value, end, f.set, pos, true
 					}
 				}
 			}
@@ -1129,9 +1154,9 @@ func (inv *rbnfInverse) parse(c string, ordinal bool) (v int64, n int, set strin
 		lastE = e
 	}
 	if pieces == 0 || ordinal {
-		return 0, 0, "", false
+		return 0, 0, "", 0, false
 	}
-	return total, pos, "", true
+	return total, pos, "", 0, true
 }
 
 func rbnfPow10(e int) int64 {
@@ -1211,7 +1236,7 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 		return nil
 	}
 	sp := l.span(s, i, 4*inv.maxLen)
-	v, n, set, ok := inv.parse(sp.text, true)
+	v, n, set, last, ok := inv.parseOrd(sp.text, true)
 	if !ok {
 		return nil
 	}
@@ -1219,9 +1244,12 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 	if !aligned || !l.boundary(s, end) {
 		return nil
 	}
-	// The number's ordinal spelling must give back what was read.
-	read := sp.text[:n]
-	if rbnfCompact(l.format(set, v)) != read && rbnfCompact(l.spell(set, v)) != read {
+	// The number's ordinal spelling must give back what was read, or at
+	// least end with the ordinal word read (the rest may be said without
+	// "one": "тысяча девятьсот девяносто девятый").
+	read, piece := sp.text[:n], sp.text[last:n]
+	full, conv := rbnfCompact(l.format(set, v)), rbnfCompact(l.spell(set, v))
+	if full != read && conv != read && !(piece != read && (strings.HasSuffix(full, piece) || strings.HasSuffix(conv, piece))) {
 		return nil
 	}
 	digits := "%digits-ordinal" + strings.TrimPrefix(set, "%spellout-ordinal")
@@ -1234,7 +1262,20 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 	if w == "" || w == strconv.FormatInt(v, 10) {
 		return nil
 	}
+	if l.info.Script == "Cyrl" {
+		w = rbnfCyrillic(w)
+	}
+	if l.conv.markerEnding && !strings.ContainsRune(s.span(i, end), '\u0901') {
+		w = rbnfNasal(w) // the marker spelled as the input spells its ending
+	}
 	return one(end, Ordinal, l.digitsIn(w))
+}
+
+// rbnfCyrillic writes the Latin letters of a Cyrillic-script marker with
+// the Cyrillic letters they stand for: CLDR 48's Russian plural marker is
+// "-e" with a Latin e, a slip for the Cyrillic "-е".
+func rbnfCyrillic(w string) string {
+	return strings.NewReplacer("e", "е", "a", "а", "o", "о", "x", "х", "y", "у").Replace(w)
 }
 
 // digits writes v in the digits the suites expect for the language, with
