@@ -64,11 +64,16 @@ func zhCardinal(d string) string {
 			pendingZero = b.Len() > 0
 			continue
 		}
+		lead := b.Len() == 0
 		if b.Len() > 0 && (pendingZero || v < 1000) {
 			b.WriteString("零")
+			// a 万 or 亿 group of ten to nineteen after 零 reads as at the
+			// head: 10000100000 → 一百亿零十万 (the last group keeps 一十:
+			// 10010 → 一万零一十)
+			lead = scale > 0 && v < 100
 		}
 		pendingZero = false
-		b.WriteString(zhSection(v, b.Len() == 0))
+		b.WriteString(zhSection(v, lead))
 		b.WriteString(zhBigUnits[scale])
 	}
 	return b.String()
