@@ -10,10 +10,13 @@ import (
 // Runtime support.
 var ErrUnavailable = errors.New("onnx: this build has no ONNX Runtime support (rebuild with CGO_ENABLED=1 -tags onnx)")
 
-// Tensor is a dense float32 tensor in row-major order.
+// Tensor is a dense tensor in row-major order: float32 values in Data, or,
+// for an int64 input (token or phoneme IDs), in Int64 with Data nil.
+// Outputs are float32.
 type Tensor struct {
 	Shape []int64
 	Data  []float32
+	Int64 []int64
 }
 
 // LibraryEnv names the environment variable that points at the ONNX Runtime

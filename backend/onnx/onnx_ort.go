@@ -73,7 +73,13 @@ func (s *Session) Run(ctx context.Context, in []Tensor) ([]Tensor, error) {
 	}
 	values := make([]ort.Value, len(in))
 	for i, t := range in {
-		v, err := ort.NewTensor(ort.NewShape(t.Shape...), t.Data)
+		var v ort.Value
+		var err error
+		if t.Int64 != nil {
+			v, err = ort.NewTensor(ort.NewShape(t.Shape...), t.Int64)
+		} else {
+			v, err = ort.NewTensor(ort.NewShape(t.Shape...), t.Data)
+		}
 		if err != nil {
 			destroy(values[:i])
 			return nil, fmt.Errorf("onnx: input %d: %w", i, err)
