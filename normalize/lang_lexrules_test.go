@@ -79,7 +79,7 @@ func TestLexiconRules(t *testing.T) {
 		{"zh minor unit alone", "zh", itn, "五十美分", "US$0.50"},
 		{"zh cents after the major unit", "zh", itn, "十美元五十", "US$10.50"},
 		{"zh colloquial yuan", "zh", itn, "三块五毛", "3块5毛"},
-		{"zh 分 alone stays for time", "zh", itn, "五分", "五分"},
+		{"zh 分 alone is minutes", "zh", itn, "五分", "5分"},
 		// time zones
 		{"zone from the table", "de", tn, "14:30 Uhr MEZ", "vierzehn uhr dreißig m e z"},
 		{"spoken zone back", "de", itn, "vierzehn uhr m e z", "14 Uhr mez"},

@@ -862,17 +862,23 @@ func zhDateITN(s *stream, i int) []match {
 }
 
 func zhTimeITN(s *stream, i int) []match {
-	if r, ok := zhParse(s, i); ok && r.end == i+1 {
-		for _, u := range []string{"分钟", "秒钟", "小时", "个小时"} {
-			n := utf8.RuneCountInString(u)
-			if r.end+n <= s.n() && s.span(r.end, r.end+n) == u {
-				return one(r.end, Time, r.val.String())
+	// a duration or a bare time unit: "五分钟" → "5分钟", "三個小時" →
+	// "3个小时" (traditional characters written simplified)
+	if r, ok := zhParse(s, i); ok && !r.digits && r.tailBig == "" {
+		for _, u := range zhTimeUnits {
+			n := utf8.RuneCountInString(u[0])
+			if r.end+n <= s.n() && s.span(r.end, r.end+n) == u[0] && !(u[0] == "点" || u[0] == "點" || u[0] == "时" || u[0] == "時") {
+				return one(r.end+n, Time, r.val.String()+u[1])
 			}
 		}
 	}
 	h, ok := zhParse(s, i)
-	if !ok || h.digits || !(s.is(h.end, "点") || s.is(h.end, "點")) || !h.val.IsInt64() || h.val.Int64() > 24 {
+	if !ok || h.digits || !(s.is(h.end, "点") || s.is(h.end, "點") || s.is(h.end, "时") || s.is(h.end, "時")) || !h.val.IsInt64() || h.val.Int64() > 24 {
 		return nil
+	}
+	mark := map[string]string{"點": "点", "時": "时"}[s.text(h.end)]
+	if mark == "" {
+		mark = s.text(h.end)
 	}
 	hv := int(h.val.Int64())
 	j := h.end + 1
@@ -887,15 +893,23 @@ func zhTimeITN(s *stream, i int) []match {
 		return one(e, Time, out)
 	}
 	if ok && s.is(m.end, "刻") {
-		return one(m.end+1, Time, strconv.Itoa(hv)+"点"+m.val.String()+"刻")
+		return one(m.end+1, Time, strconv.Itoa(hv)+mark+m.val.String()+"刻")
 	}
 	if s.is(j, "半") {
-		return one(j+1, Time, strconv.Itoa(hv)+"点半")
+		return one(j+1, Time, strconv.Itoa(hv)+mark+"半")
 	}
 	if _, isNum := zhNumVal[s.text(j)]; isNum {
 		return nil // decimal
 	}
-	return one(j, Time, strconv.Itoa(hv)+"点")
+	return one(j, Time, strconv.Itoa(hv)+mark)
+}
+
+// zhTimeUnits are the time words after a number that ITN keeps, with the
+// form it writes (simplified), longest first: "五分钟" → "5分钟".
+var zhTimeUnits = [][2]string{
+	{"个钟头", "个钟头"}, {"個鐘頭", "个钟头"}, {"个小时", "个小时"}, {"個小時", "个小时"},
+	{"分钟", "分钟"}, {"分鐘", "分钟"}, {"秒钟", "秒钟"}, {"秒鐘", "秒钟"}, {"小时", "小时"}, {"小時", "小时"},
+	{"个点", "个点"}, {"個點", "个点"}, {"刻钟", "刻钟"}, {"分", "分"}, {"秒", "秒"},
 }
 
 func zhOrdinalITN(s *stream, i int) []match {
