@@ -143,7 +143,51 @@ func run(ctx context.Context, w io.Writer, runs int) error {
 	if err := intelligibility(ctx, w, dir, backends); err != nil {
 		return err
 	}
-	return speed(ctx, w, dir, backends, runs)
+	if err := speed(ctx, w, dir, backends, runs); err != nil {
+		return err
+	}
+	return processCost(ctx, w, runs)
+}
+
+var benchLine = regexp.MustCompile(`synthesized in ([0-9.]+)`)
+
+// processCost compares a flite process per sentence (what the driver does)
+// with flite's own in-process synthesis time for the same sentence (its
+// -b benchmark mode times synthesis inside one process, which is what a cgo
+// binding would cost), per voice.
+func processCost(ctx context.Context, w io.Writer, runs int) error {
+	sentence := strings.SplitAfter(paragraph, ". ")[0]
+	fmt.Fprintln(w, "### A process per sentence, or cgo?")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "The flite driver runs `flite` once per sentence. The cost of that choice is the process start and voice load, "+
+		"measured as the difference between a whole `flite` run on one sentence (%d words) and flite's own in-process synthesis time "+
+		"for it (`flite -b`, the time a cgo binding would spend), medians of %d:\n\n", len(strings.Fields(sentence)), 3*runs)
+	fmt.Fprintln(w, "| voice | process per sentence | in-process synthesis | start + voice load |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: |")
+	for _, v := range []string{"rms", "kal16", "slt", "awb"} {
+		var whole, inproc []float64
+		for range 3 * runs {
+			start := time.Now()
+			if err := exec.CommandContext(ctx, "flite", "-voice", v, "-t", sentence, "-o", "none").Run(); err != nil {
+				return err
+			}
+			whole = append(whole, ms(time.Since(start)))
+			out, err := exec.CommandContext(ctx, "flite", "-voice", v, "-b", "-t", sentence, "-o", "none").Output()
+			if err != nil {
+				return err
+			}
+			ms := benchLine.FindAllStringSubmatch(string(out), -1)
+			if len(ms) == 0 {
+				return fmt.Errorf("flite -b printed no timing: %s", out)
+			}
+			var secs float64
+			fmt.Sscan(ms[len(ms)-1][1], &secs)
+			inproc = append(inproc, secs*1000)
+		}
+		fmt.Fprintf(w, "| %s | %.0f ms | %.0f ms | %.0f ms |\n", v, median(whole), median(inproc), median(whole)-median(inproc))
+	}
+	fmt.Fprintln(w)
+	return nil
 }
 
 // intelligibility synthesizes every sentence with every voice, decodes all
