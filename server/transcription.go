@@ -18,6 +18,7 @@ import (
 	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/internal/transcript"
+	"github.com/sottolabs/sotto/speaker"
 )
 
 // POST /v1/audio/transcriptions (spec part 4): multipart/form-data with
@@ -26,7 +27,8 @@ import (
 //	model                      default: Config.DefaultTranscriptionModel, else the catalog's default_for
 //	language                   BCP 47; omitted or "auto" detects; outside the model's set: 400 asr_language_unsupported
 //	prompt                     text the backend may bias its language model toward
-//	response_format            json (default), verbose_json, text, srt, vtt, diarized_json (422 in this build)
+//	response_format            json (default), verbose_json, text, srt, vtt, diarized_json (with the
+//	                           speaker timeline model; 422 diarization_unsupported when the catalog has none)
 //	timestamp_granularities[]  word and/or segment; verbose_json or diarized_json only
 //	stream                     true: SSE text deltas, desktop listener only, json output and no granularities
 //	temperature                0 only: the recognizer's search is deterministic
@@ -75,6 +77,7 @@ type transcriptionRequest struct {
 	gran     transcript.Granularities
 	stream   bool
 	audio    audio.Options
+	diarizer ModelInfo // the speaker timeline model of diarized_json
 }
 
 // parseTranscriptionRequest validates every field of a transcription
@@ -197,7 +200,10 @@ func (s *Server) parseTranscriptionRequest(f *form) (*transcriptionRequest, erro
 			"language %q is outside what %s transcribes (%s)", lang, req.model.ID, strings.Join(langs, ", "))
 	}
 	if req.format == transcript.DiarizedJSON {
-		return nil, transcript.ErrDiarization
+		// Diarization runs on the catalog's speaker timeline model.
+		if req.diarizer, err = s.resolveModel("", pathTimelines); err != nil {
+			return nil, transcript.ErrDiarization
+		}
 	}
 	return req, nil
 }
@@ -244,7 +250,8 @@ func (req *transcriptionRequest) options() asr.Options {
 
 // handleTranscription validates the request, decodes the media, holds the
 // model for the request (loading it if needed; lifecycle errors as for
-// alignments) and transcribes. With stream=true (desktop only) it answers
+// alignments) and transcribes; for diarized_json it then holds the speaker
+// timeline model and assigns speakers. With stream=true (desktop only) it answers
 // SSE: transcript.text.delta events as segments are decided, then one
 // transcript.text.done, or an error event with the error envelope.
 func (s *Server) handleTranscription(w http.ResponseWriter, r *http.Request) {
@@ -269,7 +276,7 @@ func (s *Server) handleTranscription(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	defer release()
+	defer release() // idempotent; released early below once the recognizer is done
 	b, ok := loaded.(asr.Backend)
 	if !ok {
 		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "model %s does not transcribe in this build", req.model.ID))
@@ -284,11 +291,18 @@ func (s *Server) handleTranscription(w http.ResponseWriter, r *http.Request) {
 		segs = append(segs, seg)
 		return nil
 	})
+	release()
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	res := &transcript.Result{Segments: segs, Language: req.resultLanguage(), Duration: a.Seconds()}
+	if req.format == transcript.DiarizedJSON {
+		if res.Turns, err = s.speakerTurns(r, req.diarizer, a); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
 	var body bytes.Buffer
 	if err := transcript.Write(r.Context(), &body, req.format, res, req.gran); err != nil {
 		s.writeError(w, r, err)
@@ -297,6 +311,25 @@ func (s *Server) handleTranscription(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", req.format.ContentType())
 	w.WriteHeader(http.StatusOK)
 	w.Write(body.Bytes())
+}
+
+// speakerTurns makes the speaker timeline of a with model m (holding it
+// only meanwhile), for diarized_json.
+func (s *Server) speakerTurns(r *http.Request, m ModelInfo, a sotto.Audio) ([]transcript.Turn, error) {
+	b, release, err := s.speakerBackend(r, m)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	tl, err := speaker.MakeTimeline(r.Context(), b, a, speaker.TimelineOptions{})
+	if err != nil {
+		return nil, err
+	}
+	turns := make([]transcript.Turn, len(tl.Turns))
+	for i, t := range tl.Turns {
+		turns[i] = transcript.Turn{Start: t.Start, End: t.End, Speaker: t.Speaker}
+	}
+	return turns, nil
 }
 
 // streamTranscription runs a streamed transcription. Nothing is written

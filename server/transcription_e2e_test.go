@@ -127,6 +127,27 @@ func TestTranscriptionFormatsJFK(t *testing.T) {
 	if got := strings.TrimSuffix(string(r.body), "\n"); got != j.Text {
 		t.Errorf("text body %q differs from the json text %q of the same request", got, j.Text)
 	}
+	r = postTranscription(t, ts, []part{mediaPart(wav), field("response_format", "diarized_json")})
+	var d struct {
+		Text     string
+		Speakers []string
+		Segments []struct {
+			Start, End float64
+			Speaker    *string
+		}
+	}
+	if err := json.Unmarshal(r.body, &d); err != nil || r.status != 200 || len(d.Segments) == 0 || len(d.Speakers) == 0 {
+		t.Fatalf("diarized_json = %d %s", r.status, r.body)
+	}
+	if d.Text != j.Text {
+		t.Errorf("diarized text %q differs from the json text %q", d.Text, j.Text)
+	}
+	for i, s := range d.Segments {
+		if s.Speaker == nil || !slices.Contains(d.Speakers, *s.Speaker) {
+			t.Errorf("diarized segment %d = %+v; want one of the speakers %v", i, s, d.Speakers)
+		}
+	}
+
 	// vtt differs from srt only in the writer, which the transcript
 	// package's golden files cover.
 	for _, f := range []struct{ format, ct, prefix string }{

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"mime/multipart"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,8 +98,7 @@ func TestTranscriptionErrors(t *testing.T) {
 		{"german for an English model", []part{mediaPart(tone), en, field("language", "de")}, 400, "asr_language_unsupported", "language"},
 		{"unknown model", []part{mediaPart(tone), field("model", "Sotto/conformance-no-such-model")}, 404, "model_not_found", "model"},
 		{"alignment model", []part{mediaPart(tone), field("model", "Sotto/Lattice-2")}, 400, "model_capability_unsupported", "model"},
-		{"diarized_json", []part{mediaPart(tone), en, field("response_format", "diarized_json")}, 422, "diarization_unsupported", "response_format"},
-		{"diarized_json with granularities", []part{mediaPart(tone), en, field("response_format", "diarized_json"), field("timestamp_granularities[]", "word")}, 422, "diarization_unsupported", "response_format"},
+		{"diarized_json, model not downloaded", []part{mediaPart(tone), en, field("response_format", "diarized_json"), field("timestamp_granularities[]", "word")}, 400, "model_not_downloaded", "model"},
 		{"undecodable media", []part{mediaPart([]byte("RIFF but not a wave file")), en, field("language", "en-US")}, 400, "", "file"},
 		{"model not downloaded", []part{mediaPart(tone), en, field("language", "en")}, 400, "model_not_downloaded", "model"},
 		{"no loader in this build", []part{mediaPart(tone), field("model", "Test/ASR-Any"), field("language", "tlh"), field("temperature", "0")}, 501, "backend_unavailable", ""},
@@ -150,6 +150,45 @@ func TestTranscriptionWithoutModels(t *testing.T) {
 	r = postTranscription(t, ts, []part{mediaPart(toneWAV(0.2))})
 	if e := r.envelope(t); r.status != 501 || e.Code != "capability_unavailable" {
 		t.Errorf("no models = %d %s; want 501 capability_unavailable", r.status, r.body)
+	}
+}
+
+// withoutEndpoint hides one endpoint path from every model of a catalog,
+// as a build whose models do not serve it.
+type withoutEndpoint struct {
+	Models
+	path string
+}
+
+func (m withoutEndpoint) hide(i ModelInfo) ModelInfo {
+	i.SupportedEndpoints = slices.DeleteFunc(slices.Clone(i.SupportedEndpoints), func(p string) bool { return p == m.path })
+	i.DefaultFor = slices.DeleteFunc(slices.Clone(i.DefaultFor), func(p string) bool { return p == m.path })
+	return i
+}
+
+func (m withoutEndpoint) Info(id string) (ModelInfo, bool) {
+	i, ok := m.Models.Info(id)
+	return m.hide(i), ok
+}
+
+func (m withoutEndpoint) Infos() []ModelInfo {
+	out := m.Models.Infos()
+	for k := range out {
+		out[k] = m.hide(out[k])
+	}
+	return out
+}
+
+// TestDiarizationUnsupported: without a model serving speaker timelines,
+// diarized_json is a 422 diarization_unsupported, before any model runs.
+func TestDiarizationUnsupported(t *testing.T) {
+	_, ts := newTestServer(t, Config{Models: withoutEndpoint{transcriptionModels(t), pathTimelines}})
+	for _, extra := range [][]part{nil, {field("timestamp_granularities[]", "word")}} {
+		parts := append([]part{mediaPart(toneWAV(0.2)), field("model", "Test/ASR-En"), field("response_format", "diarized_json")}, extra...)
+		r := postTranscription(t, ts, parts)
+		if e := r.envelope(t); r.status != 422 || e.Code != "diarization_unsupported" || e.Param != "response_format" {
+			t.Errorf("diarized_json without a timeline model = %d %s; want 422 diarization_unsupported", r.status, r.body)
+		}
 	}
 }
 
