@@ -8,15 +8,29 @@ import (
 
 // Message is one turn of a conversation.
 type Message struct {
-	Role    string
+	Role    string // "system", "user" or "assistant"
 	Content string
 }
 
-// Options bounds a generation. The zero value uses the model's limits.
+// Options bounds a generation. The zero value decodes greedily up to the
+// model's context length.
 type Options struct {
-	MaxTokens   int
+	// MaxTokens caps the generated tokens (0: until the model stops or the
+	// context is full).
+	MaxTokens int
+	// Temperature divides the logits before sampling; 0 means greedy.
 	Temperature float64
-	Seed        *int64
+	// Seed makes sampling repeatable; nil means a fixed default seed.
+	Seed *int64
+	// TopK, TopP and MinP restrict sampling to the most likely tokens (0:
+	// off); see the engine's documentation in llm/llama.
+	TopK int
+	TopP float64
+	MinP float64
+	// RepeatPenalty > 1 discourages recently generated tokens (0 or 1: off).
+	RepeatPenalty float64
+	// Stop ends generation before any of these strings.
+	Stop []string
 }
 
 // Token is one generated piece of text.

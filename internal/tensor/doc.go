@@ -6,12 +6,18 @@
 // A typical decode step quantizes its activation once and multiplies it by
 // every weight matrix that reads it:
 //
-//	pool := tensor.NewPool(0) // GOMAXPROCS workers
+//	import "github.com/sottolabs/sotto/internal/tensor"
+//
+//	pool := tensor.NewPool(0) // GOMAXPROCS goroutines
 //	defer pool.Close()
-//	w, _ := tensor.NewMatrix(tensor.Q4_K, rows, cols, data)
+//	rows, cols := 512, 1024
+//	data := make([]byte, rows*cols/256*144) // rows of Q4_K blocks, e.g. from a GGUF file
+//	w, err := tensor.NewMatrix(tensor.Q4_K, rows, cols, data)
+//	if err != nil { ... }
+//	x, out := make([]float32, cols), make([]float32, rows)
 //	var act tensor.Activation
-//	act.Set(x)               // x: []float32 of length cols
-//	pool.MatVec(out, w, &act) // out: []float32 of length rows
+//	act.Set(x)
+//	pool.MatVec(out, w, &act)
 //
 // # Weight types
 //

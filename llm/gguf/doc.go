@@ -2,12 +2,16 @@
 // llama.cpp: a header, typed metadata key/value pairs, tensor descriptions,
 // and aligned tensor data.
 //
+//	import "github.com/sottolabs/sotto/llm/gguf"
+//
 //	f, err := gguf.Open("model.gguf") // memory-mapped where the OS allows
 //	if err != nil { ... }
 //	defer f.Close()
 //	arch, _ := f.String("general.architecture")
-//	t, _ := f.Tensor("token_embd.weight")
-//	data := f.Data(t) // t.Size() bytes, read-only
+//	if t, ok := f.Tensor("token_embd.weight"); ok {
+//		data := f.Data(t) // t.Size() bytes, read-only
+//		fmt.Println(arch, t.Dims, t.Type, len(data))
+//	}
 //
 // # Validation
 //

@@ -40,10 +40,10 @@ type Result struct {
 
 // Generate feeds prompt to the state (after the tokens it already holds)
 // and generates, calling emit with each piece of text as soon as it is
-// complete UTF-8 and cannot be the start of a stop string. emit's error
-// stops generation and is returned. Cancellation is checked at every token
-// and between layers.
-func Generate(ctx context.Context, s *State, tok tokenizer.Tokenizer, prompt []int, o GenerateOptions, emit func(text string) error) (Result, error) {
+// complete UTF-8 and cannot be the start of a stop string, with the ID of
+// the last token the piece contains. emit's error stops generation and is
+// returned. Cancellation is checked at every token and between layers.
+func Generate(ctx context.Context, s *State, tok tokenizer.Tokenizer, prompt []int, o GenerateOptions, emit func(text string, id int) error) (Result, error) {
 	res := Result{PromptTokens: len(prompt)}
 	if len(prompt) == 0 {
 		return res, fmt.Errorf("llama: Generate: empty prompt")
@@ -89,7 +89,7 @@ func Generate(ctx context.Context, s *State, tok tokenizer.Tokenizer, prompt []i
 		chunk := string(pending[:n])
 		pending = append(pending[:0], pending[n:]...)
 		out.WriteString(chunk)
-		return emit(chunk)
+		return emit(chunk, prev)
 	}
 	for {
 		if err := ctx.Err(); err != nil {

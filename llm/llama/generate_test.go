@@ -21,7 +21,7 @@ func TestGenerate(t *testing.T) {
 	prompt := tok.Encode("Once upon a time", true, false)
 	run := func(o GenerateOptions) (string, Result, error) {
 		var b strings.Builder
-		res, err := Generate(context.Background(), m.NewState(0, pool), tok, prompt, o, func(s string) error { b.WriteString(s); return nil })
+		res, err := Generate(context.Background(), m.NewState(0, pool), tok, prompt, o, func(s string, _ int) error { b.WriteString(s); return nil })
 		return b.String(), res, err
 	}
 	// Greedy continuation: a prefix of the llama2.c reference after the prompt.
@@ -41,7 +41,7 @@ func TestGenerate(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	_, err = Generate(ctx, m.NewState(0, pool), tok, prompt, GenerateOptions{}, func(string) error {
+	_, err = Generate(ctx, m.NewState(0, pool), tok, prompt, GenerateOptions{}, func(string, int) error {
 		if n++; n == 3 {
 			cancel()
 		}

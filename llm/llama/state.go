@@ -203,3 +203,11 @@ func (s *State) batch(ctx context.Context, tokens []int) error {
 	s.pool.MatVec(s.logits, m.Output, &s.lastAct)
 	return nil
 }
+
+// Pool is the set of goroutines matrix products run on (see
+// [NewPool]); one pool can serve many states used one at a time.
+type Pool = tensor.Pool
+
+// NewPool starts a pool of n goroutines (n ≤ 0: GOMAXPROCS). Close it when
+// done.
+func NewPool(n int) *Pool { return tensor.NewPool(n) }

@@ -2,9 +2,18 @@
 // back, from the vocabulary stored in a GGUF file (or a llama2.c
 // tokenizer.bin):
 //
+//	import (
+//		"github.com/sottolabs/sotto/llm/gguf"
+//		"github.com/sottolabs/sotto/llm/tokenizer"
+//	)
+//
+//	f, err := gguf.Open("model.gguf")
+//	if err != nil { ... }
+//	defer f.Close()
 //	tok, err := tokenizer.FromGGUF(f)
-//	ids := tok.Encode("Hello world", true) // with the BOS token
-//	text := tok.Decode(ids)
+//	if err != nil { ... }
+//	ids := tok.Encode("Hello world", true, false) // with BOS, no control tokens
+//	fmt.Println(ids, tok.Decode(ids))
 //
 // Two kinds are implemented: [SentencePiece] (tokenizer.ggml.model "llama":
 // Llama 1/2, Mistral, TinyLlama; merges by piece score, byte fallback) and

@@ -1,0 +1,153 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/tensor"
+	"github.com/sottolabs/sotto/llm/llama"
+)
+
+// Options of the "go" driver in backend.Config.Options.
+const (
+	// OptModelFile is the model: a GGUF file or a llama2.c checkpoint.
+	// Without it, the driver opens the only *.gguf file in Config.ModelDir.
+	OptModelFile = "model_file"
+	// OptTokenizerFile is a llama2.c checkpoint's tokenizer.bin.
+	OptTokenizerFile = "tokenizer_file"
+	// OptContextLength caps the context in tokens (default: the model's).
+	OptContextLength = "context_length"
+)
+
+func init() {
+	Register(Driver{Name: "go", Priority: 10, Open: openGo})
+}
+
+// goBackend runs the pure-Go engine. Generations on one backend run one
+// at a time (they share the key/value cache).
+type goBackend struct {
+	b      *llama.Bundle
+	pool   *tensor.Pool
+	ctxLen int
+	mu     sync.Mutex
+	state  *llama.State
+}
+
+var _ Backend = (*goBackend)(nil)
+
+func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
+	path := cfg.Options[OptModelFile]
+	if path == "" {
+		if cfg.ModelDir == "" {
+			return nil, sotto.Invalid("model_not_configured", "model", "llm: go: no model file (set %s or a model directory)", OptModelFile)
+		}
+		m, _ := filepath.Glob(filepath.Join(cfg.ModelDir, "*.gguf"))
+		if len(m) != 1 {
+			return nil, sotto.NotFound("model_not_found", "model", "llm: go: %d GGUF files in %s; want exactly one (or set %s)", len(m), cfg.ModelDir, OptModelFile)
+		}
+		path = m[0]
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b, err := llama.Load(path, cfg.Options[OptTokenizerFile])
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, &sotto.Error{Kind: sotto.ErrNotFound, Code: "model_not_found", Param: "model", Message: "llm: go: model file missing", Err: err}
+		}
+		return nil, fmt.Errorf("llm: go: %w", err)
+	}
+	g := &goBackend{b: b, pool: tensor.NewPool(cfg.Threads), ctxLen: b.Model.Context}
+	if s := cfg.Options[OptContextLength]; s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			g.Close()
+			return nil, sotto.Invalid("invalid_option", OptContextLength, "llm: go: %s %q is not a positive integer", OptContextLength, s)
+		}
+		g.ctxLen = min(n, g.ctxLen)
+	}
+	return g, nil
+}
+
+// Generate renders the conversation as the model's prompt (see
+// renderPrompt) and streams the continuation. A prompt that does not fit
+// the context fails with an ErrInvalidRequest error, code
+// context_length_exceeded.
+func (g *goBackend) Generate(ctx context.Context, msgs []Message, opts Options, emit func(Token) error) error {
+	text, err := renderPrompt(g.b, msgs)
+	if err != nil {
+		return err
+	}
+	tok := g.b.Tokenizer
+	prompt := tok.Encode(text, true, g.b.ChatTemplate != "")
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.state == nil {
+		g.state = g.b.Model.NewState(g.ctxLen, g.pool)
+	}
+	if len(prompt) >= g.state.ContextLen() {
+		return sotto.Invalid("context_length_exceeded", "messages", "llm: the prompt has %d tokens; the context holds %d", len(prompt), g.state.ContextLen())
+	}
+	g.state.Reset()
+	o := llama.GenerateOptions{
+		SampleOptions: llama.SampleOptions{Temperature: opts.Temperature, TopK: opts.TopK, TopP: opts.TopP,
+			MinP: opts.MinP, RepeatPenalty: opts.RepeatPenalty},
+		MaxTokens: opts.MaxTokens,
+		Stop:      opts.Stop,
+	}
+	if opts.Seed != nil {
+		o.Seed = uint64(*opts.Seed)
+	}
+	_, err = llama.Generate(ctx, g.state, tok, prompt, o, func(s string, id int) error { return emit(Token{Text: s, ID: id}) })
+	return err
+}
+
+func (g *goBackend) Close() error {
+	g.pool.Close()
+	return g.b.Close()
+}
+
+// renderPrompt turns messages into prompt text. A model without a chat
+// template gets the contents joined by newlines (a raw-text prompt). Chat
+// templates are Jinja programs; until a Jinja renderer lands, the two
+// template families whose markers are unambiguous are rendered by hand
+// (ChatML, used by Qwen and SmolLM; the Llama 3 header format), and any
+// other template is reported as unsupported.
+func renderPrompt(b *llama.Bundle, msgs []Message) (string, error) {
+	if len(msgs) == 0 {
+		return "", sotto.Invalid("invalid_request", "messages", "llm: no messages")
+	}
+	t := b.ChatTemplate
+	var sb strings.Builder
+	switch {
+	case t == "":
+		for i, m := range msgs {
+			if i > 0 {
+				sb.WriteByte('\n')
+			}
+			sb.WriteString(m.Content)
+		}
+	case strings.Contains(t, "<|im_start|>"):
+		for _, m := range msgs {
+			fmt.Fprintf(&sb, "<|im_start|>%s\n%s<|im_end|>\n", m.Role, m.Content)
+		}
+		sb.WriteString("<|im_start|>assistant\n")
+	case strings.Contains(t, "<|start_header_id|>"):
+		for _, m := range msgs {
+			fmt.Fprintf(&sb, "<|start_header_id|>%s<|end_header_id|>\n\n%s<|eot_id|>", m.Role, strings.TrimSpace(m.Content))
+		}
+		sb.WriteString("<|start_header_id|>assistant<|end_header_id|>\n\n")
+	default:
+		return "", &sotto.Error{Kind: sotto.ErrNotImplemented, Code: "capability_unavailable", Param: "model",
+			Message: "llm: go: this model's chat template is not supported yet (only ChatML and Llama 3 templates, or models without a template)"}
+	}
+	return sb.String(), nil
+}

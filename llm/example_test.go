@@ -1,0 +1,30 @@
+package llm_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/llm"
+)
+
+// Generating with the pure-Go engine from a llama2.c checkpoint (the
+// stories260K test model), greedily.
+func Example() {
+	ctx := context.Background()
+	b, err := llm.Open(ctx, "go", backend.Config{Options: map[string]string{
+		llm.OptModelFile:     "testdata/stories260K.bin",
+		llm.OptTokenizerFile: "testdata/stories260K-tok512.bin",
+	}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	var out strings.Builder
+	err = b.Generate(ctx, []llm.Message{{Role: "user", Content: "Once upon a time"}}, llm.Options{MaxTokens: 11},
+		func(t llm.Token) error { out.WriteString(t.Text); return nil })
+	fmt.Printf("%q %v\n", out.String(), err)
+	// Output: ", there was a little girl named Lily." <nil>
+}
