@@ -66,12 +66,14 @@ fail() { echo "FAIL    $1: $2"; printf '%s\t%s\n' "$1" "$2" >>"$faillist"; faile
 
 # fetch URL OUT: download (resuming a partial OUT) with retries.
 fetch() {
-  local url=$1 out=$2
+  local url=$1 out=$2 partial=0
   mkdir -p "$(dirname "$out")"
+  [[ -s $out ]] && partial=1
   curl --fail --location --silent --show-error --retry 3 --connect-timeout 20 \
     ${curlopts[@]+"${curlopts[@]}"} -C - -o "$out" "$url" 2>&1 || {
-    # A server that refuses the range (416: the partial file is complete or
-    # stale) gets one fresh download.
+    # A resumed download the server refuses (416: the partial file is
+    # complete or stale) gets one fresh download.
+    [[ $partial == 1 ]] || return 1
     rm -f "$out"
     curl --fail --location --silent --show-error --retry 3 --connect-timeout 20 \
       ${curlopts[@]+"${curlopts[@]}"} -o "$out" "$url" 2>&1
