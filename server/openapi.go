@@ -283,10 +283,13 @@ var schemas = obj{
 			"usage": object([]string{"type", "seconds"}, obj{"type": str, "seconds": number})}),
 		object([]string{"task", "duration", "text"}, obj{"task": obj{"const": "transcribe"}, "language": str,
 			"duration": number, "text": str,
+			"speakers": obj{"type": "array", "items": str, "description": "diarized_json only"},
 			"segments": obj{"type": "array", "items": object([]string{"id", "start", "end", "text"}, obj{
-				"id": integer, "start": number, "end": number, "text": str})},
+				"id": integer, "start": number, "end": number, "text": str,
+				"speaker": obj{"type": []string{"string", "null"}, "description": "diarized_json only"}})},
 			"words": obj{"type": "array", "items": object([]string{"word", "start", "end"}, obj{
-				"word": str, "start": number, "end": number, "confidence": number})},
+				"word": str, "start": number, "end": number, "confidence": number,
+				"speaker": obj{"type": []string{"string", "null"}, "description": "diarized_json only"}})},
 			"usage": object([]string{"type", "seconds"}, obj{"type": str, "seconds": number})}),
 	}},
 	"SimilarityRequest": object([]string{"embedding_a", "embedding_b"}, obj{

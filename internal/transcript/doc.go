@@ -16,9 +16,10 @@
 //     words (sentences, then at most two lines of 42 columns and 7 s a
 //     cue; see [Result.Cues]), written by [segment.WriteSRT] and
 //     [segment.WriteVTT].
-//   - diarized_json: needs speaker timelines, which this build does not
-//     have; [Write] returns [ErrDiarization]'s 422 error rather than invent
-//     a speaker.
+//   - diarized_json: verbose_json with "speakers" and a speaker on every
+//     segment and word, from the speaker timeline in [Result.Turns] (see
+//     [Result.Diarized]); without a timeline [Write] returns
+//     [ErrDiarization]'s 422 error rather than invent a speaker.
 //
 // Times are rounded to the millisecond. Segments are numbered 0, 1, 2… in
 // the order given, whatever IDs the backend set.
