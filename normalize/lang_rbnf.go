@@ -699,6 +699,9 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 		suf, p := ".", ""
 		if o.digits != "" {
 			w, err := rs.Format(o.digits, n)
+			if l.info.Script == "Cyrl" {
+				w = rbnfCyrillic(w)
+			}
 			d := strconv.FormatInt(n, 10)
 			k := strings.Index(w, d)
 			if err != nil || k < 0 {
