@@ -153,20 +153,9 @@ func (L *latin) electronicITN(e *elecLang) matcher {
 	}
 }
 
-var deElec = &elecLang{
-	spoken: map[string]string{"punkt": ".", "at": "@", "bindestrich": "-", "doppelpunkt": ":", "slash": "/",
-		"unterstrich": "_", "schrägstrich": "/"},
-	say:     map[string]string{".": "punkt", "@": "at", "-": "bindestrich", ":": "doppelpunkt", "/": "slash", "_": "unterstrich"},
-	keep:    wordSet("com edu net de org brettspielversand"),
-	spellAs: map[string]string{"gmail": "g mail"},
-}
+var deElec = elecFromLexicon("de", wordSet("com edu net de org brettspielversand"), map[string]string{"gmail": "g mail"})
 
-var esElec = &elecLang{
-	spoken: map[string]string{"punto": ".", "arroba": "@", "guion": "-", "guión": "-", "dos puntos": ":", "barra": "/",
-		"guion bajo": "_", "doble ve": "w", "signo de interrogación": "?", "signo igual": "=", "diagonal": "/"},
-	say:  map[string]string{".": "punto", "@": "arroba", "-": "guion", ":": "dos puntos", "/": "barra", "_": "guion bajo"},
-	keep: wordSet("gmail com net org nvidia"),
-}
+var esElec = elecFromLexicon("es", wordSet("gmail com net org nvidia"), nil)
 
 var ptElec = &elecLang{
 	spoken: map[string]string{"ponto": ".", "arroba": "@", "hífen": "-", "traço": "-", "dois pontos": ":", "barra": "/",
@@ -175,9 +164,4 @@ var ptElec = &elecLang{
 	keep: wordSet("gmail com net org br"),
 }
 
-var frElec = &elecLang{
-	spoken: map[string]string{"point": ".", "arobase": "@", "at": "@", "tiret": "-", "deux points": ":", "slash": "/",
-		"barre oblique": "/", "tiret bas": "_"},
-	say:  map[string]string{".": "point", "@": "arobase", "-": "tiret", ":": "deux points", "/": "slash", "_": "tiret bas"},
-	keep: wordSet("gmail com net org fr"),
-}
+var frElec = elecFromLexicon("fr", wordSet("gmail com net org fr"), nil)

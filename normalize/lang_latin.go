@@ -1112,3 +1112,30 @@ func yearRangeTN(year func(string) string, to string) matcher {
 		return one(i+3, Date, year(s.text(i))+" "+to+" "+year(s.text(i+2)))
 	}
 }
+
+// elecFromLexicon builds the spoken names of the symbols in e-mail and web
+// addresses from the [symbols] section of a language's data file: ITN reads
+// every spoken form, TN says the first (rows flagged `itn` are read only).
+// keep and spellAs are the letter runs TN reads as words or respells.
+func elecFromLexicon(tag string, keep map[string]bool, spellAs map[string]string) *elecLang {
+	e := &elecLang{spoken: map[string]string{}, say: map[string]string{}, keep: keep, spellAs: spellAs}
+	for _, p := range lexiconFor(tag).pairs("symbols") {
+		if len(p.spoken) == 0 {
+			continue
+		}
+		for _, sp := range p.spoken {
+			if _, taken := e.spoken[sp]; !taken {
+				e.spoken[sp] = p.written[0]
+			}
+		}
+		if p.has("itn") {
+			continue
+		}
+		for _, w := range p.written {
+			if _, taken := e.say[w]; !taken {
+				e.say[w] = p.spoken[0]
+			}
+		}
+	}
+	return e
+}
