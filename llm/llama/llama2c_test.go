@@ -179,3 +179,60 @@ func TestAidreamsGreedy(t *testing.T) {
 		}
 	}
 }
+
+// TestLlamaCppGolden runs stories260K converted to GGUF through the GGUF
+// path and compares prompt tokens and greedy tokens with llama.cpp's on the
+// same GGUF file (recorded by llm/testdata/llamacpp-greedy.mjs).
+func TestLlamaCppGolden(t *testing.T) {
+	c := stories(t)
+	p := filepath.Join(t.TempDir(), "stories260K.gguf")
+	fw, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.WriteGGUF(fw, "stories260K"); err != nil {
+		t.Fatal(err)
+	}
+	fw.Close()
+	b, err := Load(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	f, err := os.Open(filepath.Join("..", "testdata", "stories260K-llamacpp-greedy.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n := 0
+	for sc.Scan() {
+		var g struct {
+			Prompt       string `json:"prompt"`
+			Steps        int    `json:"steps"`
+			PromptTokens []int  `json:"prompt_tokens"`
+			Tokens       []int  `json:"tokens"`
+			Output       string `json:"output"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		got, seq := runC(t, b.Model, b.Tokenizer, g.Prompt, g.Steps)
+		np := len(g.PromptTokens)
+		if !slicesEqual(seq[:min(np, len(seq))], g.PromptTokens) {
+			t.Errorf("prompt %q: tokens %v; llama.cpp %v", g.Prompt, seq[:min(np, len(seq))], g.PromptTokens)
+			continue
+		}
+		if !slicesEqual(seq[np:], g.Tokens) {
+			t.Errorf("prompt %q: generated %v\nllama.cpp %v", g.Prompt, seq[np:], g.Tokens)
+		}
+		if got != g.Output {
+			t.Errorf("prompt %q: text %q\nllama.cpp %q", g.Prompt, got, g.Output)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no golden cases")
+	}
+}
