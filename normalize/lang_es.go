@@ -1404,8 +1404,8 @@ func esMeasureTN(s *stream, i int) []match {
 	return append(esLatin.measureTN(s, i), esMathTN(s, i)...)
 }
 
-// esMathOps are the spoken arithmetic operators.
-var esMathOps = map[string]string{"+": "más", "-": "menos", "−": "menos", "=": "es igual a", "×": "por", "*": "por", "÷": "entre"}
+// esMathOps are the spoken arithmetic operators, from data/es.tsv.
+var esMathOps, _ = lexPairMaps("es", "math")
 
 // esMathTN reads an arithmetic expression over written numbers: "2 + 2 - 1
 // = 3" → "dos más dos menos uno es igual a tres". A chain whose only
