@@ -95,6 +95,9 @@ type rbnfConv struct {
 	// itnGroup separates groups of three digits in ITN's cardinals (ja
 	// "50,000").
 	itnGroup string
+	// itnWords maps spoken variants to the words CLDR spells (vi "ngàn",
+	// the Southern "nghìn"), for ITN.
+	itnWords map[string]string
 	// counters are ordinal counter words written after digits in ITN
 	// ("三番目" → "3番目", "다섯번째" → "5번째"), without digit grouping.
 	counters []string
@@ -110,7 +113,9 @@ var rbnfConventions = map[string]rbnfConv{
 	// một"), where CLDR writes the Southern "lẻ".
 	// The zero hundreds of an inner group go unsaid ("một nghìn hai
 	// mươi", not "một nghìn không trăm hai mươi").
-	"vi": {words: map[string]string{"lẻ": "linh"}, phrases: map[string]string{"không trăm": ""}},
+	// ITN also reads the Southern "ngàn" and the spelling "tỉ".
+	"vi": {words: map[string]string{"lẻ": "linh"}, phrases: map[string]string{"không trăm": ""},
+		itnWords: map[string]string{"ngàn": "nghìn", "tỉ": "tỷ"}},
 	// Swedish: "hundra", "tusen", "miljon" without "ett"/"en" (both are
 	// standard; the suites use the short form), and the neuter "ett" in
 	// counting ("tjugoett").
@@ -1024,7 +1029,11 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 // lowerTok returns token i in lower case (words from the stream's index).
 func (l *rbnfLang) lowerTok(s *stream, i int) string {
 	if s.kind(i) == tWord {
-		return s.lowerAt(i)
+		w := s.lowerAt(i)
+		if r, ok := l.conv.itnWords[w]; ok {
+			return r
+		}
+		return w
 	}
 	return s.text(i)
 }
@@ -1059,7 +1068,7 @@ func (l *rbnfLang) span(s *stream, i, limit int) rbnfSpan {
 	for j < s.n() && b.Len() <= limit {
 		switch k := s.kind(j); {
 		case k == tWord || k == tHan:
-			b.WriteString(rbnfCompact(s.text(j)))
+			b.WriteString(rbnfCompact(l.lowerTok(s, j)))
 			sp.ends[b.Len()] = j + 1
 			j++
 		case (k == tSpace && s.text(j) == " " || s.is(j, "-")) && (s.kind(j+1) == tWord || s.kind(j+1) == tHan):
