@@ -17,9 +17,9 @@ const DefaultModel = "Sotto/Lattice-2"
 // Align locates the words of transcript in a with the default backend, as
 // [http.Get] uses [http.DefaultClient]. The default backend is the
 // highest-priority registered driver (the pure-Go "go" driver unless a
-// native one is compiled in), opened with a zero [backend.Config] on the
-// first call and shared by every later call for the life of the process; it
-// is never closed. A program that needs another model, its own
+// native one is compiled in), opened for [DefaultModel] with an otherwise
+// zero [backend.Config] on the first call and shared by every later call for
+// the life of the process; it is never closed. A program that needs another model, its own
 // [backend.Config] or to release the model calls [Open] and uses the
 // returned [Backend] instead.
 //

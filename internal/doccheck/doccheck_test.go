@@ -60,7 +60,7 @@ func docFiles(t *testing.T, root string) []string {
 // being written elsewhere; they are built on their own and reported in the
 // log, not failed. Remove an entry as soon as its log line says it builds.
 var pending = map[string]string{
-	"asr/doc.go":           "asr.Transcribe, promised by the doc, does not exist yet (asr work in progress)",
+	"asr/doc.go": "asr.Transcribe, promised by the doc, does not exist yet (asr work in progress)",
 }
 
 // selfTest is a snippet that must not compile: it proves the checker
