@@ -14,11 +14,12 @@ import (
 //
 // Every language that CLDR's rule-based number formats cover and that has
 // no hand-written rules here is registered from the embedded CLDR data
-// (package internal/rbnf) for the cardinal and ordinal classes in TN, and
-// for the date class where CLDR has a %spellout-numbering-year (a year is
-// offered as a further reading of a four-digit number, never the first).
-// Registration reads only the data's index; a language's rules are parsed
-// the first time one of its matchers runs.
+// (package internal/rbnf) for the cardinal and ordinal classes in TN and
+// ITN, and for the date class in TN where CLDR has a
+// %spellout-numbering-year (a year is offered as a further reading of a
+// four-digit number, never the first). Registration reads only the data's
+// index; a language's rules are parsed the first time one of its matchers
+// runs, and the ITN inverse (see "ITN" below) is built on first ITN use.
 //
 // Which rule sets are used:
 //   - cardinals: %spellout-numbering (the form used for counting), else
@@ -167,7 +168,6 @@ type rbnfLang struct {
 	rs     *rbnf.RuleSets
 	ords   []rbnfOrd // written ordinal forms
 	prefix []string  // distinct non-empty prefixes of ords
-	hasSuf bool      // some ord has a suffix
 
 	invOnce sync.Once
 	inv     *rbnfInverse
@@ -282,14 +282,10 @@ func (l *rbnfLang) load() *rbnf.RuleSets {
 				if p != "" && !containsStr(l.prefix, p) {
 					l.prefix = append(l.prefix, p)
 				}
-				if !strings.HasSuffix(w, "7") {
-					l.hasSuf = true
-				}
 			}
 		}
 		if len(l.ords) == 0 && periodOrdinal[l.info.Locale] && def != "" {
 			l.ords = append(l.ords, rbnfOrd{spell: def})
-			l.hasSuf = true
 		}
 	})
 	return l.rs
@@ -1234,7 +1230,7 @@ func (l *rbnfLang) cardinalITN(s *stream, i int) []match {
 		}
 	}
 	if end, aligned := sp.ends[n]; aligned && l.boundary(s, end) {
-		return one(end, Cardinal, l.digits(v, false))
+		return one(end, Cardinal, l.digits(v))
 	}
 	return nil
 }
@@ -1292,7 +1288,7 @@ func rbnfCyrillic(w string) string {
 
 // digits writes v in the digits the suites expect for the language, with
 // the language's grouping separator for ITN if it has one.
-func (l *rbnfLang) digits(v int64, _ bool) string {
+func (l *rbnfLang) digits(v int64) string {
 	d := strconv.FormatInt(v, 10)
 	if sep := l.conv.itnGroup; sep != "" {
 		neg := strings.HasPrefix(d, "-")
