@@ -174,7 +174,9 @@ func init() {
 	})
 }
 
-// whitelistMatcher expands fixed strings (up to four tokens, exact case).
+// whitelistMatcher expands fixed strings of up to the longest key's tokens:
+// as written, else lower-cased ("Usted" → "Ud.", "DR." → "doctor" where the
+// table has "dr."; the table's case-sensitive keys keep their case).
 func whitelistMatcher(table map[string]string) matcher {
 	maxToks := 1
 	for k := range table {
@@ -192,8 +194,10 @@ func whitelistMatcher(table map[string]string) matcher {
 			if out, ok := table[key]; ok {
 				return one(i+n, Whitelist, out)
 			}
-			if out, ok := table[strings.ToLower(key)]; ok && n > 0 && strings.Contains(key, " ") {
-				return one(i+n, Whitelist, out)
+			if low := strings.ToLower(key); low != key {
+				if out, ok := table[low]; ok {
+					return one(i+n, Whitelist, out)
+				}
 			}
 		}
 		return nil

@@ -90,6 +90,8 @@ func TestLexiconRules(t *testing.T) {
 		{"abbreviation with a space", "es", tn, "c.º b.", "camino bajo"},
 		{"ITN abbreviation", "es", itn, "señora lópez", "Sra. lópez"},
 		{"French title", "fr", itn, "madame dupont", "Mᵐᵉ dupont"},
+		{"capitalized spoken whitelist word", "es", itn, "Usted", "Ud."},
+		{"upper-case abbreviation", "es", tn, "SR. López", "señor López"},
 		{"weekday abbreviation", "es", tn, "lun. 5", "lunes cinco"},
 		// year ranges
 		{"German year range", "de", tn, "1990-1995", "neunzehn hundert neunzig bis neunzehn hundert fünf und neunzig"},
