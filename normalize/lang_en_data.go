@@ -70,8 +70,7 @@ var enUnitSpoken = func() map[string]string {
 	return m
 }()
 
-// enUnitSpokenWords holds every word that occurs in a spoken unit, so
-// matchers can tell a unit phrase from other words cheaply.
+// enUnitMaxWords is the most words a spoken unit in enUnitSpoken has.
 var enUnitMaxWords = func() int {
 	n := 1
 	for k := range enUnitSpoken {
@@ -249,12 +248,6 @@ var enDays = func() map[string]string {
 	}
 	return m
 }()
-
-// enZone is a time zone: its abbreviation and its spoken letters.
-type enZone struct {
-	abbr    string
-	letters []string // "e s t" → e, s, t
-}
 
 // enZoneWritten maps written zone abbreviations (as written, and dotted
 // forms) to the abbreviation; enZoneLetters maps spoken letter sequences
