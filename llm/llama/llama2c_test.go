@@ -236,3 +236,29 @@ func TestLlamaCppGolden(t *testing.T) {
 		t.Fatal("no golden cases")
 	}
 }
+
+// FuzzParseLlama2C feeds arbitrary bytes to the checkpoint and tokenizer
+// parsers: they fail cleanly or give weights that match their header.
+func FuzzParseLlama2C(f *testing.F) {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "stories260K.bin"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b[:28+4*64*8])
+	f.Add(b[:28])
+	tb, _ := os.ReadFile(filepath.Join("..", "testdata", "stories260K-tok512.bin"))
+	f.Add(tb[:200])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if c, err := parseLlama2C(data); err == nil {
+			if len(c.Embed) != c.Vocab*c.Dim || len(c.OutNorm) != c.Dim {
+				t.Fatalf("parsed %d embeddings and %d norms for %+v", len(c.Embed), len(c.OutNorm), c.Config)
+			}
+			if _, err := c.Model(); err != nil {
+				t.Fatalf("Model of a parsed checkpoint: %v", err)
+			}
+		}
+		if tokens, scores, err := parseLlama2CTokenizer(data, 16); err == nil && (len(tokens) != 16 || len(scores) != 16) {
+			t.Fatalf("tokenizer: %d tokens, %d scores; want 16", len(tokens), len(scores))
+		}
+	})
+}

@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestPreTokenizers(t *testing.T) {
@@ -83,7 +85,7 @@ func TestSentencePieceStories(t *testing.T) {
 	}
 }
 
-func readLlama2CTok(t *testing.T, path string) ([]string, []float32) {
+func readLlama2CTok(t testing.TB, path string) ([]string, []float32) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -103,7 +105,7 @@ func readLlama2CTok(t *testing.T, path string) ([]string, []float32) {
 }
 
 // A hand-built byte-level BPE vocabulary (Ġ is the space byte, Ċ newline).
-func smallBPE(t *testing.T) *BPE {
+func smallBPE(t testing.TB) *BPE {
 	tokens := []string{"H", "e", "l", "o", "Ġ", "w", "r", "d", "He", "ll", "Hell", "Hello", "Ġw", "or", "Ġwor", "Ġworld", "Ċ", "<|end|>", "ld", "!"}
 	merges := []string{"H e", "l l", "He ll", "Hell o", "Ġ w", "o r", "Ġw or", "l d", "Ġwor ld"}
 	types := make([]int32, len(tokens))
@@ -165,4 +167,67 @@ func TestByteMapping(t *testing.T) {
 	if byteChar[' '] != 'Ġ' || byteChar['\n'] != 'Ċ' || byteChar['a'] != 'a' {
 		t.Errorf("byteChar: space %c, newline %c, a %c; want Ġ, Ċ, a", byteChar[' '], byteChar['\n'], byteChar['a'])
 	}
+}
+
+// FuzzSentencePiece checks that decoding the encoding of any UTF-8 text
+// gives the text back (byte fallback covers every character).
+func FuzzSentencePiece(f *testing.F) {
+	tokens, scores := readLlama2CTok(f, filepath.Join("..", "testdata", "stories260K-tok512.bin"))
+	types := make([]int32, len(tokens))
+	for i := range types {
+		types[i] = 1
+	}
+	types[0], types[1], types[2] = 2, 3, 3
+	sp := NewSentencePiece(tokens, scores, types, 1, 2)
+	for _, s := range []string{"Once upon a time", " two  spaces", "ünï☃\n\t", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		ids := sp.Encode(s, true, false)
+		for _, id := range ids[1:] {
+			if sp.IsControl(id) {
+				return // the text spelled a control token's piece (e.g. "\n<s>\n")
+			}
+		}
+		if got := sp.Decode(ids); got != s {
+			t.Fatalf("Decode(Encode(%q)) = %q (%v)", s, got, ids)
+		}
+	})
+}
+
+// FuzzBPE checks that byte-level BPE round-trips any bytes and that the
+// pre-tokenizers' words always concatenate to their input.
+func FuzzBPE(f *testing.F) {
+	b := smallBPE(f)
+	for _, s := range []string{"Hello world", "Hello\nworld!", "x\xffy", "  a  "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for name, p := range preTokenizers {
+			if got := strings.Join(p.split(s), ""); got != s {
+				t.Fatalf("%s.split(%q) joins to %q", name, s, got)
+			}
+		}
+		if strings.Contains(s, "<|end|>") {
+			return
+		}
+		ids := b.Encode(s, false, false)
+		if got := b.Decode(ids); got != s && allKnown(b, s) {
+			t.Fatalf("Decode(Encode(%q)) = %q", s, got)
+		}
+	})
+}
+
+// allKnown reports whether every byte of s has a single-character token in
+// the small vocabulary (otherwise it cannot round-trip there).
+func allKnown(b *BPE, s string) bool {
+	for _, c := range []byte(s) {
+		if _, ok := b.ids[string(byteChar[c])]; !ok {
+			return false
+		}
+	}
+	return true
 }
