@@ -576,6 +576,13 @@ func enMeasureTN(s *stream, i int) []match {
 			return nil
 		}
 		val, end, isOne = enNumber(n, true), n.end, n.isOne()
+		// A unit after a scale word: "5 million km" → "five million
+		// kilometers".
+		if w, e := enScaleAfter(s, end); w != "" {
+			if u, e2, ok := enUnitAt(s, e); ok && e2 > e {
+				return one(e2, Measure, enNumber(n, false)+" "+w+" "+u.many)
+			}
+		}
 		// "2-5lb", "1980-1970 kg" → "to"; "2x8 m2", "25 x 7 m" → "by".
 		k, join := end, ""
 		switch {

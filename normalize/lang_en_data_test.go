@@ -53,6 +53,8 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"joined words in an address", "itn", "foo dash bar at baz dot net", "foo-bar@baz.net"},
 		{"whitelisted dotted abbreviation", "tn", "e.g. this one", "for example this one"},
 		{"spelled dotted letters", "tn", "the U.S. economy", "the US economy"},
+		{"unit after a scale word, written", "tn", "5 million km", "five million kilometers"},
+		{"no unit after a scale word", "tn", "5 million in cash", "five million in cash"},
 		{"year range with a short end", "tn", "From 1990-95 we met.", "From nineteen ninety to ninety five we met."},
 		{"short end below the start is no year range", "tn", "1998-12", "one thousand nine hundred and ninety eight - twelve"},
 	}
