@@ -200,13 +200,26 @@ func dotQ4_0AVX2(w []byte, a *Activation) float32 {
 
 // kScales unpacks the eight 6-bit scales of a Q4_K/Q5_K super-block, each
 // repeated in both 16-bit halves of its lane (for VPMADDWD after a lane
-// permute), and its eight mins.
-func kScales(sc []byte, s, m *[8]int32) (archsimd.Int32x8, archsimd.Int32x8) {
-	for j := range 8 {
-		a, b := scaleMinK(j, sc)
-		s[j], m[j] = int32(a)*0x10001, int32(b)
-	}
-	return archsimd.LoadInt32x8(s), archsimd.LoadInt32x8(m)
+// permute), and its eight mins. It applies scaleMinK's rule to whole 32-bit
+// words (bytes 0–3, 4–7, 8–11 of the packed scales), so that no per-byte
+// loop runs: scales 0–3 are the low six bits of word 0, mins 0–3 those of
+// word 1; scales 4–7 take their low nibbles from word 2 and top bits from
+// word 0's high bits, mins 4–7 the high nibbles of word 2 and word 1's high
+// bits. buf is scratch space.
+func kScales(sc []byte, buf *[6]uint32) (archsimd.Int32x8, archsimd.Int32x8) {
+	_ = sc[11]
+	w0 := uint32(sc[0]) | uint32(sc[1])<<8 | uint32(sc[2])<<16 | uint32(sc[3])<<24
+	w1 := uint32(sc[4]) | uint32(sc[5])<<8 | uint32(sc[6])<<16 | uint32(sc[7])<<24
+	w2 := uint32(sc[8]) | uint32(sc[9])<<8 | uint32(sc[10])<<16 | uint32(sc[11])<<24
+	const low6, low4, low2 = 0x3f3f3f3f, 0x0f0f0f0f, 0x03030303
+	buf[0] = w0 & low6
+	buf[1] = w2&low4 | (w0>>6)&low2<<4
+	buf[2] = w1 & low6
+	buf[3] = (w2>>4)&low4 | (w1>>6)&low2<<4
+	b := (*[24]uint8)(unsafe.Pointer(buf))
+	s := archsimd.LoadUint8x16((*[16]uint8)(b[0:16])).ExtendLo8ToUint32()
+	m := archsimd.LoadUint8x16((*[16]uint8)(b[8:24])).ExtendLo8ToUint32()
+	return s.Or(s.ShiftLeft(lane(16))).AsInt32x8(), m.AsInt32x8()
 }
 
 // bcastBits broadcasts the float32 at p without a scalar float load.
@@ -224,13 +237,13 @@ func dotQ4_KAVX2(w []byte, a *Activation) float32 {
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	four := lane(4)
 	var acc, accMin archsimd.Float32x8
-	var sbuf, mbuf [8]int32
+	var kbuf [6]uint32
 	for sb := range nsb {
 		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
 		dk := bcastBits(&a.DK[sb])
 		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
 		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
-		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
+		sv, mv := kScales(blk[4:16], &kbuf)
 		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
 		var isum archsimd.Int32x8
 		for c := range 4 {
@@ -254,13 +267,13 @@ func dotQ5_KAVX2(w []byte, a *Activation) float32 {
 	one8 := archsimd.BroadcastUint8x32(1)
 	four := lane(4)
 	var acc, accMin archsimd.Float32x8
-	var sbuf, mbuf [8]int32
+	var kbuf [6]uint32
 	for sb := range nsb {
 		blk := w[sb*q5KLen : sb*q5KLen+q5KLen]
 		dk := bcastBits(&a.DK[sb])
 		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
 		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
-		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
+		sv, mv := kScales(blk[4:16], &kbuf)
 		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
 		qh := u8x32(blk[16:]).AsUint32x8()
 		var isum archsimd.Int32x8
@@ -376,12 +389,12 @@ func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	four := lane(4)
 	var acc0, acc1, acc2, acc3, min0, min1, min2, min3 archsimd.Float32x8
-	var sbuf, mbuf [8]int32
+	var kbuf [6]uint32
 	for sb := range nsb {
 		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
 		wd := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
 		wm := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
-		sv, mv := kScales(blk[4:16], &sbuf, &mbuf)
+		sv, mv := kScales(blk[4:16], &kbuf)
 		dk0, dk1, dk2, dk3 := bcastBits(&a0.DK[sb]), bcastBits(&a1.DK[sb]), bcastBits(&a2.DK[sb]), bcastBits(&a3.DK[sb])
 		min0 = mv.Mul(i32x8(a0.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk0), min0)
 		min1 = mv.Mul(i32x8(a1.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk1), min1)
