@@ -105,16 +105,29 @@ func zhNumber(n numLit) string {
 var (
 	zhUnitsTN     = map[string]string{} // written unit → name
 	zhCurrencyTN  = map[string]string{} // symbol or code → name
-	zhUnitITN     []zhTerm              // name → written unit, longest name first
-	zhCurrencyITN []zhTerm              // name → symbol, longest name first
-	zhMinorITN    []zhTerm              // minor unit name → symbol ("美分" → "US$")
+	zhUnitITN     = zhTermSet{}         // name → written unit
+	zhCurrencyITN = zhTermSet{}         // name → symbol
+	zhMinorITN    = zhTermSet{}         // minor unit name → symbol ("美分" → "US$")
 	zhWhitelist   = map[string]string{} // Chinese term → Latin-letter term (ITN)
 	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
 	zhMath        = map[string]string{} // math symbol → reading (TN)
 )
 
-// zhTerm pairs a Chinese name with what ITN writes for it.
-type zhTerm struct{ word, sym string }
+// zhTerm pairs a Chinese name with what ITN writes for it; n is the
+// name's length in characters (tokens).
+type zhTerm struct {
+	word, sym string
+	n         int
+}
+
+// zhTermSet indexes terms by their first character, longest first.
+type zhTermSet map[string][]zhTerm
+
+func (ts zhTermSet) add(word, sym string) {
+	first := string([]rune(word)[:1])
+	ts[first] = append(ts[first], zhTerm{word, sym, utf8.RuneCountInString(word)})
+	slices.SortStableFunc(ts[first], func(a, b zhTerm) int { return b.n - a.n })
+}
 
 func init() {
 	lx := lexiconFor("zh")
@@ -131,7 +144,7 @@ func init() {
 		for _, name := range u.singular {
 			if !claimed[name] {
 				claimed[name] = true
-				zhUnitITN = append(zhUnitITN, zhTerm{name, u.written[0]})
+				zhUnitITN.add(name, u.written[0])
 			}
 		}
 	}
@@ -144,24 +157,16 @@ func init() {
 		for _, name := range c.major {
 			if !claimed[name] {
 				claimed[name] = true
-				zhCurrencyITN = append(zhCurrencyITN, zhTerm{name, c.symbols[0]})
+				zhCurrencyITN.add(name, c.symbols[0])
 			}
 		}
 		for _, name := range c.minor {
 			if !claimed[name] {
 				claimed[name] = true
-				zhMinorITN = append(zhMinorITN, zhTerm{name, c.symbols[0]})
+				zhMinorITN.add(name, c.symbols[0])
 			}
 		}
 	}
-	longestFirst := func(ts []zhTerm) {
-		slices.SortStableFunc(ts, func(a, b zhTerm) int {
-			return utf8.RuneCountInString(b.word) - utf8.RuneCountInString(a.word)
-		})
-	}
-	longestFirst(zhUnitITN)
-	longestFirst(zhCurrencyITN)
-	longestFirst(zhMinorITN)
 	for _, p := range lx.pairs("abbreviations") {
 		if p.has("itn") {
 			for _, sp := range p.spoken {
@@ -814,19 +819,18 @@ func zhKuaiITN(s *stream, i int, r zhNum) []match {
 	return one(e, Money, b.String())
 }
 
-// zhTermAt returns the first term of ts (longest first) written at token
-// j, and its length in tokens (0 when none).
-func zhTermAt(s *stream, j int, ts []zhTerm) (zhTerm, int) {
-	for _, t := range ts {
-		n := utf8.RuneCountInString(t.word)
-		if j+n <= s.n() && s.span(j, j+n) == t.word {
-			return t, n
+// zhTermAt returns the longest term of ts written at token j, and its
+// length in tokens (0 when none).
+func zhTermAt(s *stream, j int, ts zhTermSet) (zhTerm, int) {
+	for _, t := range ts[s.text(j)] {
+		if j+t.n <= s.n() && s.span(j, j+t.n) == t.word {
+			return t, t.n
 		}
 	}
 	return zhTerm{}, 0
 }
 
-func zhTermLen(s *stream, j int, ts []zhTerm) int {
+func zhTermLen(s *stream, j int, ts zhTermSet) int {
 	_, n := zhTermAt(s, j, ts)
 	return n
 }
@@ -978,11 +982,8 @@ func zhMeasureITN(s *stream, i int) []match {
 		}
 		v, e = v+"."+f, e2
 	}
-	for _, u := range zhUnitITN {
-		n := utf8.RuneCountInString(u.word)
-		if e+n <= s.n() && s.span(e, e+n) == u.word {
-			return one(e+n, Measure, v+u.sym)
-		}
+	if u, n := zhTermAt(s, e, zhUnitITN); n > 0 {
+		return one(e+n, Measure, v+u.sym)
 	}
 	return nil
 }
