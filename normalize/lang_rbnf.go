@@ -439,9 +439,15 @@ func rbnfFinal(s string) string {
 	return s
 }
 
-// rbnfClean removes CLDR's soft hyphens (line-break hints between the
-// parts of a compound: "két\u00adezer").
-func rbnfClean(s string) string { return strings.ReplaceAll(s, "\u00ad", "") }
+// rbnfClean removes CLDR's line-break hints: soft hyphens between the
+// parts of a compound ("két\u00adezer") and zero-width spaces between the
+// words of scripts written without spaces (Thai, Lao, Khmer, Burmese).
+func rbnfClean(s string) string {
+	if !strings.ContainsAny(s, "\u00ad\u200b") {
+		return s
+	}
+	return strings.NewReplacer("\u00ad", "", "\u200b", "").Replace(s)
+}
 
 // convert applies the word-level conventions to one CLDR spelling (soft
 // hyphens still marking the parts of compounds) and cleans it.
