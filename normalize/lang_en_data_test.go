@@ -13,7 +13,8 @@ import (
 func TestEnglishLexiconRules(t *testing.T) {
 	tests := []struct{ name, mode, in, want string }{
 		{"unit from the table", "tn", "Use 3 tbsp of sugar.", "Use three tablespoons of sugar."},
-		{"same unit back", "itn", "use three tablespoons of sugar", "use 3 tbsp of sugar"},
+		{"same unit back", "itn", "run five kilometers", "run 5 km"},
+		{"everyday unit stays a word", "itn", "use twelve tablespoons of sugar", "use 12 tablespoons of sugar"},
 		{"lone capital is a letter", "tn", "a 3D model", "a three D model"},
 		{"unit in any case", "tn", "5 KM away", "five kilometers away"},
 		{"cubic unit named whole", "itn", "five cubic miles", "5 mi³"},
