@@ -1052,7 +1052,9 @@ func enWhitelistITN(s *stream, i int) []match {
 	for n := len(ws); n >= 1; n-- {
 		key := strings.Join(ws[:n], " ")
 		if out, ok := enWhitelistSpoken[key]; ok {
-			if c := s.text(i); n == 1 && c != strings.ToLower(c) {
+			// A capitalized input capitalizes the term: "Doctor" → "Dr.",
+			// "E s three" → "Es3".
+			if c := s.text(i); c != strings.ToLower(c) {
 				out = strings.ToUpper(out[:1]) + out[1:]
 			}
 			return one(idx[n-1], Whitelist, out)
