@@ -1235,10 +1235,16 @@ func (l *rbnfLang) cardinalITN(s *stream, i int) []match {
 			return one(end, Ordinal, l.digitsIn(strconv.FormatInt(v, 10))+c)
 		}
 	}
-	if end, aligned := sp.ends[n]; aligned && l.boundary(s, end) {
-		return one(end, Cardinal, l.digits(v))
+	end, aligned := sp.ends[n]
+	if !aligned || !l.boundary(s, end) {
+		return nil
 	}
-	return nil
+	// In Latin-script languages a lone word below ten stays a word: it is
+	// as often an article or a pronoun ("een", "un", "bir").
+	if l.info.Script == "Latn" && !neg && v >= 0 && v < 10 && end == j+1 {
+		return nil
+	}
+	return one(end, Cardinal, l.digits(v))
 }
 
 func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
