@@ -19,6 +19,7 @@ import (
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/internal/transcript"
+	"github.com/sottolabs/sotto/speaker"
 )
 
 const pathTranscriptions = "/v1/audio/transcriptions"
@@ -43,6 +44,9 @@ Formats (--format), the response formats of POST /v1/audio/transcriptions:
   verbose_json  task, language, duration, text, segments with start and end
                 times, and with --granularity word the words with times and
                 confidences (0 to 1)
+  diarized_json verbose_json with who spoke: "speakers" (S1, S2…) and a
+                speaker on every segment and word, from the speaker timeline
+                of package speaker (slower: a second pass over the audio)
   srt, vtt      subtitles (SubRip, WebVTT): cues of at most two lines of 42
                 characters and 7 seconds, cut at pauses and sentence ends
 
@@ -93,6 +97,7 @@ type config struct {
 	acousticDir, dict string
 	lm                string
 	progress, quiet   bool
+	diarizer          speaker.Backend // open for diarized_json
 }
 
 // parseArgs parses the command line. It returns (nil, nil) after printing
@@ -111,12 +116,12 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	if e, ok := models.DefaultCatalog().DefaultFor(pathTranscriptions); ok {
 		def = e.ID
 	}
-	fs.StringVarP(&format, "format", "f", "text", "output format: text, json, verbose_json, srt or vtt")
+	fs.StringVarP(&format, "format", "f", "text", "output format: text, json, verbose_json, diarized_json, srt or vtt")
 	fs.StringVarP(&c.out, "out", "o", "", "write the output to this file instead of standard output (one input only)")
 	fs.StringVar(&c.outDir, "out-dir", "", "write one output file per input into this directory, named after the input")
 	fs.StringVarP(&lang, "language", "l", "", "language of the speech, BCP 47 (\"en\"); empty detects it")
 	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer may bias its language model toward them")
-	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json: word and/or segment timestamps (default segment)")
+	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json or diarized_json: word and/or segment timestamps (default segment)")
 	fs.StringVar(&c.model, "model", def, "transcription model (a catalog ID; sotto-cli models list shows them)")
 	fs.StringVar(&c.lm, "lm", "", "language model as an ARPA text file, used instead of the model's own")
 	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "acoustic model directory (default: the model's, e.g. the Debian pocketsphinx-en-us)")
@@ -140,8 +145,8 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("missing the audio or video file (run sotto-transcribe --help)")
 	}
 	f, err := transcript.ParseFormat(strings.ToLower(format))
-	if err != nil || f == transcript.DiarizedJSON {
-		return nil, usagef("--format %q: want text, json, verbose_json, srt or vtt", format)
+	if err != nil {
+		return nil, usagef("--format %q: want text, json, verbose_json, diarized_json, srt or vtt", format)
 	}
 	c.format = f
 	for _, g := range gran {
@@ -154,8 +159,8 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 			return nil, usagef("--granularity %q: want word or segment", g)
 		}
 	}
-	if len(gran) > 0 && c.format != transcript.VerboseJSON {
-		return nil, usagef("--granularity needs --format verbose_json")
+	if len(gran) > 0 && !c.format.Structured() {
+		return nil, usagef("--granularity needs --format verbose_json or diarized_json")
 	}
 	switch {
 	case c.out != "" && c.outDir != "":
@@ -228,6 +233,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	defer b.Close()
+	if c.format == transcript.DiarizedJSON {
+		cfg := backend.Config{Options: map[string]string{}}
+		if c.acousticDir != "" {
+			cfg.Options[speaker.OptAcousticDir] = c.acousticDir
+		}
+		if c.diarizer, err = speaker.Open(ctx, "", cfg); err != nil {
+			return err
+		}
+		defer c.diarizer.Close()
+	}
 	showBar := !c.quiet && (c.progress || progress.IsTerminal(stderr))
 	var failed []string
 	for _, file := range c.files {
@@ -273,6 +288,16 @@ func (c *config) transcribeFile(ctx context.Context, b asr.Backend, file string,
 		return err
 	}
 	res := &transcript.Result{Segments: segs, Language: c.resultLanguage(), Duration: dur}
+	if c.diarizer != nil {
+		tl, err := speaker.MakeTimeline(ctx, c.diarizer, a, speaker.TimelineOptions{})
+		if err != nil {
+			return err
+		}
+		res.Turns = make([]transcript.Turn, len(tl.Turns))
+		for i, t := range tl.Turns {
+			res.Turns[i] = transcript.Turn{Start: t.Start, End: t.End, Speaker: t.Speaker}
+		}
+	}
 	var w io.Writer = stdout
 	var out *os.File
 	if path := c.outPath(file); path != "" {

@@ -36,8 +36,8 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{nil, "missing the audio"},
 		{[]string{"--format", "xml", "a.wav"}, "--format"},
-		{[]string{"--format", "diarized_json", "a.wav"}, "--format"},
 		{[]string{"--granularity", "word", "a.wav"}, "needs --format verbose_json"},
+		{[]string{"-f", "srt", "--granularity", "word", "a.wav"}, "needs --format verbose_json"},
 		{[]string{"-f", "verbose_json", "--granularity", "phone", "a.wav"}, "want word or segment"},
 		{[]string{"-o", "x.txt", "--out-dir", "d", "a.wav"}, "not both"},
 		{[]string{"-o", "x.txt", "a.wav", "b.wav"}, "--out takes one input"},
@@ -144,6 +144,19 @@ func TestTranscribeJFK(t *testing.T) {
 	a3 := testdata.Path(t, "speech", "en_arctic_aew_a0003_16k.wav")
 	if _, stderr, code := runCmd(t, "-f", "srt", "--out-dir", dir, "-q", a2, a3); code != 0 {
 		t.Fatalf("srt --out-dir: exit %d %s", code, stderr)
+	}
+	out, stderr, code = runCmd(t, "-f", "diarized_json", "-q", a2)
+	var d struct {
+		Speakers []string
+		Segments []struct{ Speaker *string }
+	}
+	if err := json.Unmarshal([]byte(out), &d); code != 0 || err != nil || len(d.Speakers) == 0 || len(d.Segments) == 0 {
+		t.Fatalf("diarized_json: exit %d %s %q", code, stderr, out)
+	}
+	for i, s := range d.Segments {
+		if s.Speaker == nil || !slices.Contains(d.Speakers, *s.Speaker) {
+			t.Errorf("diarized segment %d speaker %v; want one of %v", i, s.Speaker, d.Speakers)
+		}
 	}
 	for _, name := range []string{"en_arctic_aew_a0002_16k.srt", "en_arctic_aew_a0003_16k.srt"} {
 		srt, err := os.ReadFile(filepath.Join(dir, name))
