@@ -1,11 +1,46 @@
 // Package asr transcribes speech to text.
 //
-//	t, err := asr.Transcribe(ctx, a, asr.Options{Language: "en"})
-//	for s, err := range asr.Segments(ctx, a, opts) { ... }
+//	b, err := asr.Open(ctx, "", backend.Config{}) // the pure-Go English recognizer
+//	if err != nil { ... }
+//	defer b.Close()
+//	for s, err := range asr.Segments(ctx, b, a, asr.Options{Language: "en", Words: true}) {
+//		if err != nil { ... }
+//		fmt.Printf("%.2f–%.2f %s\n", s.Start, s.End, s.Text)
+//	}
 //
 // # Backends
 //
 // A transcription [Driver] registers itself from init; [Open] selects one by
-// name or by priority. No transcription driver is in this build yet: the
-// server answers 501 capability_unavailable for /v1/audio/transcriptions.
+// name or by priority. This build has one, "go": a pure-Go large-vocabulary
+// recognizer for US English on the CMU Sphinx model Debian ships
+// (pocketsphinx-en-us). The server offers it as catalog model
+// Sotto/Lattice-ASR.
+//
+// # The "go" recognizer
+//
+// The audio is cut into speech regions by log energy (c0 above the noise
+// floor, padded, merged, at most 30 s each), so a long file decodes in
+// bounded memory; regions are decoded in parallel on GOMAXPROCS workers
+// (option [OptWorkers]) and emitted in order as each is decided. The
+// cepstra get the model's mean normalisation over the whole file (per stretch
+// of constant channel); each region then gets a Viterbi beam search
+// (internal/decoder) over a prefix tree of the dictionary's words with
+// cross-word triphones, unigram language-model lookahead and the trigram
+// model. A second, flat-lexicon pass over the words the first pass found,
+// with the exact trigram score at every word entry, is available
+// ([OptPasses] "2") but not on by default: so far it lowers the path score
+// and raises the word error rate.
+// Word times come from the search's back-pointers, confidences are word-end
+// posteriors over the search's word exits.
+//
+// Options ([OptAcousticDir], [OptDict], [OptLM]) choose other model files;
+// [OptLM] accepts an ARPA file, so a domain language model can replace the
+// general one (internal/lm reads both the Debian binary and ARPA).
+// Options.Language must be empty or English ("en", "en-US" …); anything else
+// is a *sotto.Error with code "asr_language_unsupported" and param
+// "language". Options.Prompt is not used yet.
+//
+// The backend is safe for concurrent use by multiple goroutines.
+// Cancelling the context stops every worker; Transcribe returns the
+// context's error.
 package asr

@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 
@@ -28,6 +27,10 @@ const (
 	// OptLM is the language model: sphinxbase binary trie or ARPA text
 	// (default: Debian's en-us.lm.bin).
 	OptLM = "lm"
+	// OptPasses is "1" (default: the tree pass) or "2" (the tree pass,
+	// then the flat-lexicon pass; measured worse so far, see
+	// docs/bench/asr.md).
+	OptPasses = "passes"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
 	OptWorkers = "workers"
@@ -72,7 +75,15 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	dec, err := decoder.New(am, lang, decoder.Config{})
+	var dcfg decoder.Config
+	switch o[OptPasses] {
+	case "", "1":
+	case "2":
+		dcfg.Flat = true
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want 1 or 2", OptPasses, o[OptPasses])
+	}
+	dec, err := decoder.New(am, lang, dcfg)
 	if err != nil {
 		return nil, fmt.Errorf("asr: %w", err)
 	}
@@ -104,7 +115,7 @@ type segResult struct {
 }
 
 // Transcribe finds the speech regions of a (energy-based segmentation of
-// the model's cepstra), decodes them in parallel on up to the configured
+// the model's cepstra, normalised over the whole file), decodes them in parallel on up to the configured
 // number of workers and emits them in order as each is decided. Memory is
 // bounded by the cepstra of the file (52 bytes per 10 ms) plus one search
 // per worker. Words carry times in seconds and a posterior confidence.
@@ -115,11 +126,10 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	if a.Rate() != sotto.SampleRate {
 		return sotto.Invalid("bad_request", "file", "asr: sample rate %d Hz unsupported (want %d)", a.Rate(), sotto.SampleRate)
 	}
-	fe, err := sphinx.NewFrontend(s.am.Params)
-	if err != nil {
-		return err
-	}
-	cep, err := fe.Cepstra(ctx, a.Samples)
+	// Cepstra of the whole file with the model's CMN (batch CMN per region
+	// of constant channel, sphinx.CMNSegmental): a short speech region gets
+	// the mean of its recording, not of its own few frames.
+	cep, _, err := s.am.Cepstra(ctx, a.Samples)
 	if err != nil {
 		return err
 	}
@@ -187,16 +197,9 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 // per second).
 func frameSeconds(f int) float64 { return float64(f) / 100 }
 
-// decodeRegion decodes frames [r[0], r[1]) of cep with batch CMN over the
-// region.
+// decodeRegion decodes frames [r[0], r[1]) of the normalised cepstra.
 func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, id int, opts Options) (Segment, error) {
-	c := slices.Clone(cep[r[0]*nc : r[1]*nc])
-	switch s.am.Params.CMN {
-	case "batch":
-		sphinx.CMNBatch(c, nc)
-	case "live":
-		sphinx.NewLiveCMN(nc, s.am.Params.CMNInit).Apply(c)
-	}
+	c := cep[r[0]*nc : r[1]*nc]
 	n := r[1] - r[0]
 	buf := make([]float32, 3*nc)
 	res, err := s.dec.DecodeFrames(ctx, func(t int) []float32 { return sphinx.FeatureAt(buf, c, nc, t) }, n)

@@ -16,7 +16,7 @@ const (
 
 // speechRegions returns the frame ranges [start, end) of speech in the
 // cepstra (nc values per frame): frames whose c0 (log energy) exceeds the
-// noise floor (the 10th percentile of c0) by vadThresh, in runs of at least
+// noise floor (the 5th percentile of c0) by vadThresh, in runs of at least
 // vadMinSpeech frames, padded by vadPre and vadPost frames, merged when
 // they overlap and split to at most vadMaxLen frames at the quietest frame.
 func speechRegions(cep []float32, nc int) [][2]int {
@@ -30,7 +30,7 @@ func speechRegions(cep []float32, nc int) [][2]int {
 	}
 	sorted := slices.Clone(c0)
 	slices.Sort(sorted)
-	floor := sorted[n/10]
+	floor := sorted[n/20]
 	var regions [][2]int
 	run := 0
 	for t := 0; t <= n; t++ {

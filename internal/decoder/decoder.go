@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/sottolabs/sotto/internal/lm"
@@ -24,6 +25,16 @@ type Config struct {
 	WordInsertion  float64 // word insertion probability; 0 = 0.65
 	SilenceProb    float64 // 0 = 0.005
 	FillerProb     float64 // 0 = 1e-8
+	// FlatLanguageWeight is the language weight of the second pass; 0 =
+	// 8.5 (the peer's -fwdflatlw).
+	FlatLanguageWeight float64
+	// Flat adds the second, flat-lexicon pass. It is off by default: on
+	// the dev recordings it finds better-scoring paths with more word
+	// errors (docs/bench/asr.md).
+	Flat bool
+	// FlatWindow is how many frames from a first-pass start a word may
+	// start in the second pass; 0 = 25.
+	FlatWindow int
 }
 
 // Decoder recognises continuous speech with an acoustic model, its
@@ -31,19 +42,22 @@ type Config struct {
 // safe for concurrent use by multiple goroutines; each Decode uses its own
 // search state (pooled).
 type Decoder struct {
-	am        *sphinx.Model
-	lang      *lm.Model
-	lx        *lexicon
-	beam      float32
-	wbeam     float32
-	pbeam     float32
-	lpbeam    float32
-	maxActive int
-	lw        float32
-	logWip    float32
-	silPen    float32
-	fillPen   float32
-	pool      sync.Pool
+	am         *sphinx.Model
+	lang       *lm.Model
+	lx         *lexicon
+	beam       float32
+	wbeam      float32
+	pbeam      float32
+	lpbeam     float32
+	maxActive  int
+	lw         float32
+	logWip     float32
+	silPen     float32
+	fillPen    float32
+	pool       sync.Pool
+	noFlat     bool
+	flatLw     float32
+	flatWindow int32
 }
 
 func orDefault(v, def float64) float64 {
@@ -77,6 +91,12 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 		logWip:    float32(math.Log(orDefault(cfg.WordInsertion, 0.65))),
 		silPen:    float32(math.Log(orDefault(cfg.SilenceProb, 0.005))),
 		fillPen:   float32(math.Log(orDefault(cfg.FillerProb, 1e-8))),
+	}
+	d.noFlat = !cfg.Flat
+	d.flatLw = float32(orDefault(cfg.FlatLanguageWeight, 8.5))
+	d.flatWindow = int32(cfg.FlatWindow)
+	if d.flatWindow <= 0 {
+		d.flatWindow = 25
 	}
 	if d.maxActive == 0 {
 		d.maxActive = 30000
@@ -137,21 +157,77 @@ func (d *Decoder) Decode(ctx context.Context, feats []float32, n int) (*Result, 
 }
 
 // DecodeFrames is Decode with the features of frame t returned by frame(t)
-// (valid until the next call).
+// (valid until the next call; frames are read twice).
+//
+// The first pass searches the lexicon tree of the whole vocabulary. The
+// second (with Config.Flat) searches again over the words the first
+// pass found, each with its own phones, applying the full trigram score
+// when a word is entered from each predecessor and letting a word start
+// only near where the first pass started it (the peer's fwdflat pass).
 func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32, n int) (*Result, error) {
 	s, _ := d.pool.Get().(*search)
 	if s == nil {
-		s = newSearch(d)
+		s = newSearch(d, d.lx)
 	}
 	defer d.pool.Put(s)
-	bp, _, err := s.run(ctx, frame, n)
-	if err != nil {
+	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
+	if d.noFlat {
+		return s.result(n), nil
+	}
+	vocab, starts := s.firstPassWords()
+	if len(vocab) == 0 {
+		return s.result(n), nil
+	}
+	flat := buildFlat(d.am.Mdef, d.lx, vocab, starts, n, d.flatWindow)
+	s2 := newSearch(d, flat)
+	if _, _, err := s2.run(ctx, frame, n); err != nil {
+		return nil, err
+	}
+	r := s2.result(n)
+	fp := s.stats
+	r.Stats.FirstPass = &fp
+	if len(r.Words) == 0 { // the narrower search lost every path
+		r = s.result(n)
+	}
+	return r, nil
+}
+
+// firstPassWords returns the words (tree lexicon indices) with exits in
+// the back-pointer table and the frames at which each started.
+func (s *search) firstPassWords() ([]int32, map[int32][]int32) {
+	starts := map[int32][]int32{}
+	var vocab []int32
+	for e := 1; e < len(s.bp); e++ {
+		b := &s.bp[e]
+		w := &s.lx.words[b.word]
+		if w.filler {
+			continue
+		}
+		st := s.bp[b.pred].frame + 1
+		fs, ok := starts[b.word]
+		if !ok {
+			vocab = append(vocab, b.word)
+		}
+		if len(fs) == 0 || fs[len(fs)-1] != st {
+			starts[b.word] = append(fs, st)
+		}
+	}
+	for _, fs := range starts {
+		slices.Sort(fs)
+	}
+	return vocab, starts
+}
+
+// result backtraces the best path of a finished search.
+func (s *search) result(n int) *Result {
+	d := s.d
+	bp := s.bp
 	res := &Result{Frames: n, Stats: s.stats}
 	// The best final entry: the last frame with word exits, scored for a
 	// following silence and "</s>".
-	lx := d.lx
+	lx := s.lx
 	bestE, best := int32(-1), math.Inf(-1)
 	for f := len(s.frameBP) - 2; f >= 1 && bestE < 0; f-- {
 		for e := s.frameBP[f]; e < s.frameBP[f+1]; e++ {
@@ -166,14 +242,14 @@ func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32,
 			} else {
 				p = d.lang.Score(lx.finish, b.real)
 			}
-			v += float64(d.lw*p) + b.norm
+			v += float64(s.lw*p) + b.norm
 			if v > best {
 				best, bestE = v, e
 			}
 		}
 	}
 	if bestE < 0 {
-		return res, nil
+		return res
 	}
 	res.Score = best
 	var rev []Word
@@ -183,12 +259,12 @@ func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32,
 		w := &lx.words[b.word]
 		sc := float64(b.score) + b.norm - (float64(bp[b.pred].score) + bp[b.pred].norm)
 		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc,
-			Confidence: d.endPosterior(s, e)})
+			Confidence: s.endPosterior(e)})
 	}
 	for i := len(rev) - 1; i >= 0; i-- {
 		res.Words = append(res.Words, rev[i])
 	}
-	return res, nil
+	return res
 }
 
 // endPosterior is the confidence of the word of entry e: its share of the
@@ -197,21 +273,21 @@ func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32,
 // counting exits of the same spelling from any start frame. It is a
 // word-end posterior over the back-pointer table, not a full lattice
 // forward-backward.
-func (d *Decoder) endPosterior(s *search, e int32) float64 {
+func (s *search) endPosterior(e int32) float64 {
 	b := &s.bp[e]
 	f := int(b.frame) + 1 // frameBP index of the entry's frame
 	lo, hi := s.frameBP[f], s.frameBP[f+1]
-	scale := 1 / float64(d.lw)
+	scale := 1 / float64(s.lw)
 	best := math.Inf(-1)
 	for i := lo; i < hi; i++ {
 		best = max(best, float64(s.bp[i].score))
 	}
-	text := d.lx.words[b.word].text
+	text := s.lx.words[b.word].text
 	var num, den float64
 	for i := lo; i < hi; i++ {
 		p := math.Exp((float64(s.bp[i].score) - best) * scale)
 		den += p
-		if d.lx.words[s.bp[i].word].text == text {
+		if s.lx.words[s.bp[i].word].text == text {
 			num += p
 		}
 	}

@@ -65,6 +65,77 @@ type lexicon struct {
 	nci     int
 	sil     int16
 	tmat    [][12]float32 // per matrix: [from][to], to in 0..3
+	// A flat lexicon (the second pass) gives every word its own phones,
+	// applies the LM when a word is entered, and lets a word start only at
+	// the frames listed in starts.
+	flat   bool
+	rootOf []int32   // word → its first node, -1 for single-phone words and fillers
+	starts [][]int32 // frame → words allowed to start there
+}
+
+// buildFlat builds the second-pass lexicon over the words of base listed
+// in vocab, each allowed to start at the frames of starts (indexed by
+// base word; frames sorted).
+func buildFlat(md *sphinx.Mdef, base *lexicon, vocab []int32, startFrames map[int32][]int32, nFrames int, window int32) *lexicon {
+	lx := &lexicon{nci: base.nci, sil: base.sil, silWord: -1, finish: base.finish, start: base.start, tmat: base.tmat, flat: true,
+		starts: make([][]int32, nFrames+1)}
+	addWord := func(bw int32) int32 {
+		w := base.words[bw]
+		id := int32(len(lx.words))
+		nw := w
+		nw.fan = int32(len(lx.chanPid))
+		for g := range w.nfan {
+			lx.chanPid = append(lx.chanPid, base.chanPid[w.fan+g])
+			lx.chanW = append(lx.chanW, id)
+		}
+		lx.words = append(lx.words, nw)
+		lx.rootOf = append(lx.rootOf, -1)
+		return id
+	}
+	for _, f := range base.fillers {
+		id := addWord(f)
+		lx.fillers = append(lx.fillers, id)
+		if f == base.silWord {
+			lx.silWord = id
+		}
+	}
+	for _, bw := range vocab {
+		w := base.words[bw]
+		id := addWord(bw)
+		L := len(w.phones)
+		if L == 1 {
+			lx.singles = append(lx.singles, id)
+		} else {
+			parent := int32(-1)
+			for j := 0; j <= L-2; j++ {
+				pid := int32(-1)
+				if j > 0 {
+					pid = int32(md.Triphone(int(w.phones[j]), int(w.phones[j-1]), int(w.phones[j+1]), sphinx.PosInternal))
+				}
+				nd := node{base: w.phones[j], next: w.phones[j+1], pid: pid, parent: parent}
+				n := int32(len(lx.nodes))
+				lx.nodes = append(lx.nodes, nd)
+				if parent >= 0 {
+					lx.nodes[parent].kids = append(lx.nodes[parent].kids, n)
+				} else {
+					lx.roots = append(lx.roots, n)
+					lx.rootOf[id] = n
+				}
+				parent = n
+			}
+			lx.nodes[parent].ends = []int32{id}
+		}
+		// Allowed start frames: within window of a first-pass start.
+		last := int32(-1 << 30)
+		for _, f := range startFrames[bw] {
+			lo, hi := max(f-window, last+1, 0), min(f+window, int32(nFrames))
+			for t := lo; t <= hi; t++ {
+				lx.starts[t] = append(lx.starts[t], id)
+			}
+			last = max(last, hi)
+		}
+	}
+	return lx
 }
 
 // buildLexicon builds the network for am's dictionary restricted to the

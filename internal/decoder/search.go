@@ -48,6 +48,8 @@ type bpEntry struct {
 // search is the per-goroutine state of a decode; reused between calls.
 type search struct {
 	d        *Decoder
+	lx       *lexicon
+	lw       float32 // language weight of this pass
 	nodeH    []hmm
 	chanH    []hmm
 	curN     []int32
@@ -70,9 +72,12 @@ type search struct {
 	stats    Stats
 }
 
-func newSearch(d *Decoder) *search {
-	lx := d.lx
-	s := &search{d: d,
+func newSearch(d *Decoder, lx *lexicon) *search {
+	lw := d.lw
+	if lx.flat {
+		lw = d.flatLw
+	}
+	s := &search{d: d, lx: lx, lw: lw,
 		nodeH:    make([]hmm, len(lx.nodes)),
 		chanH:    make([]hmm, len(lx.chanPid)),
 		senScore: make([]float32, d.am.Mdef.NSen),
@@ -117,7 +122,7 @@ func (s *search) resetAll() {
 
 // beginPid returns the first-phone triphone of a tree root.
 func (s *search) beginPid(base, left, right int16) int32 {
-	nci := s.d.lx.nci
+	nci := s.lx.nci
 	i := (int(base)*nci+int(left))*nci + int(right)
 	if p := s.pidCache[i]; p != -2 {
 		return p
@@ -128,7 +133,7 @@ func (s *search) beginPid(base, left, right int16) int32 {
 }
 
 func (s *search) singlePid(base, left, right int16) int32 {
-	nci := s.d.lx.nci
+	nci := s.lx.nci
 	i := (int(base)*nci+int(left))*nci + int(right)
 	if p := s.sglCache[i]; p != -2 {
 		return p
@@ -141,7 +146,7 @@ func (s *search) singlePid(base, left, right int16) int32 {
 // lmScore is the weighted LM score of word w after the history of entry e,
 // with the word insertion penalty.
 func (s *search) lmScore(w int32, e int32) float32 {
-	lmid := s.d.lx.words[w].lmid
+	lmid := s.lx.words[w].lmid
 	b := &s.bp[e]
 	key := uint64(uint32(lmid)) | uint64(uint32(b.real))<<21 | uint64(uint32(b.prevReal+1))<<42
 	if v, ok := s.lmCache[key]; ok {
@@ -153,7 +158,7 @@ func (s *search) lmScore(w int32, e int32) float32 {
 	} else {
 		p = s.d.lang.Score(lmid, b.real)
 	}
-	v := s.d.lw*p + s.d.logWip
+	v := s.lw*p + s.d.logWip
 	s.lmCache[key] = v
 	return v
 }
@@ -171,7 +176,7 @@ func (s *search) senone(sc *sphinx.Scorer, sen uint16, t int32) float32 {
 // eval advances h by frame t and returns its best state score.
 func (s *search) eval(h *hmm, sc *sphinx.Scorer, t int32) float32 {
 	md := s.d.am.Mdef
-	lx := s.d.lx
+	lx := s.lx
 	if h.alive != t-1 {
 		h.s = [3]float32{negInf, negInf, negInf}
 	}
@@ -220,7 +225,7 @@ func (s *search) eval(h *hmm, sc *sphinx.Scorer, t int32) float32 {
 
 // exit returns the score and back-pointer of leaving h.
 func (s *search) exit(h *hmm) (float32, int32) {
-	lx := s.d.lx
+	lx := s.lx
 	md := s.d.am.Mdef
 	v1 := h.s[1] + lx.tmat[md.Phones[h.pid[1]].Tmat][1*4+3]
 	v2 := h.s[2] + lx.tmat[md.Phones[h.pid[2]].Tmat][2*4+3]
@@ -267,12 +272,15 @@ type Stats struct {
 	MaxActive    int
 	WordExits    int
 	Backpointers int
+	// FirstPass holds the figures of the tree pass when the result comes
+	// from the second pass.
+	FirstPass *Stats `json:",omitempty"`
 }
 
 // run decodes n frames; frame(t) returns the features of frame t.
 func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([]bpEntry, int32, error) {
 	d := s.d
-	lx := d.lx
+	lx := s.lx
 	s.resetAll()
 	sc := d.am.NewScorer()
 	// The start entry: "<s>" ending just before frame 0, silence context.
@@ -352,7 +360,10 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 				}
 			}
 			for _, w := range nd.ends {
-				cand := v - nd.la + s.lmScore(w, bp)
+				cand := v // a flat lexicon applied the LM at the word's entry
+				if !lx.flat {
+					cand += s.lmScore(w, bp) - nd.la
+				}
 				if cand < -d.lpbeam {
 					continue
 				}
@@ -384,7 +395,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 
 // wordExit records that word w (channel c) ends at frame t.
 func (s *search) wordExit(w, c int32, v float32, pred, t int32, norm float64) {
-	lx := s.d.lx
+	lx := s.lx
 	wd := &lx.words[w]
 	var e *bpEntry
 	if s.exitStmp[w] == t {
@@ -484,7 +495,7 @@ func (s *search) transitions(t int32, first, last int) {
 		return
 	}
 	d := s.d
-	lx := d.lx
+	lx := s.lx
 	for f := range s.bestRC {
 		s.bestRC[f] = negInf
 		s.argRC[f] = -1
@@ -498,6 +509,10 @@ func (s *search) transitions(t int32, first, last int) {
 		}
 	}
 	thr := -d.beam
+	if lx.flat {
+		s.flatTransitions(t, first, last)
+		return
+	}
 	for _, r := range lx.roots {
 		nd := &lx.nodes[r]
 		v := s.bestRC[nd.base] + nd.la
@@ -529,6 +544,66 @@ func (s *search) transitions(t int32, first, last int) {
 				c := wd.fan + g
 				pid := s.singlePid(f, s.bp[e].lastPhone, wd.rep[g])
 				if enter(&s.chanH[c], t, v, e, pid) {
+					s.listChan(c, t)
+				}
+			}
+		}
+	}
+	for _, w := range lx.fillers {
+		wd := &lx.words[w]
+		f := wd.phones[0]
+		v := s.bestRC[f]
+		if v < thr {
+			continue
+		}
+		if w == lx.silWord {
+			v += d.silPen
+		} else {
+			v += d.fillPen
+		}
+		if enter(&s.chanH[wd.fan], t, v, s.argRC[f], lx.chanPid[wd.fan]) {
+			s.listChan(wd.fan, t)
+		}
+	}
+}
+
+// flatTransitions enters the words of a flat lexicon allowed to start at
+// frame t+1, each from the predecessor that is best for it with its full
+// LM score (the peer's fwdflat pass), and the fillers.
+func (s *search) flatTransitions(t int32, first, last int) {
+	d := s.d
+	lx := s.lx
+	thr := -d.beam
+	if int(t+1) < len(lx.starts) {
+		for _, w := range lx.starts[t+1] {
+			wd := &lx.words[w]
+			f := wd.phones[0]
+			if s.bestRC[f] < thr {
+				continue
+			}
+			bestV, bestE := negInf, int32(-1)
+			for e := int32(first); e < int32(last); e++ {
+				v := s.rcPool[s.bp[e].rc+int32(f)]
+				if v < thr {
+					continue
+				}
+				if v += s.lmScore(w, e); v > bestV {
+					bestV, bestE = v, e
+				}
+			}
+			if bestE < 0 || bestV < -d.lpbeam {
+				continue
+			}
+			left := s.bp[bestE].lastPhone
+			if r := lx.rootOf[w]; r >= 0 {
+				if enter(&s.nodeH[r], t, bestV, bestE, s.beginPid(f, left, wd.phones[1])) {
+					s.listNode(r, t)
+				}
+				continue
+			}
+			for g := range wd.nfan {
+				c := wd.fan + g
+				if enter(&s.chanH[c], t, bestV, bestE, s.singlePid(f, left, wd.rep[g])) {
 					s.listChan(c, t)
 				}
 			}
