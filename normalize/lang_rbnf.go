@@ -431,7 +431,7 @@ func (l *rbnfLang) format(set string, n int64) string {
 	return w
 }
 
-// rbnfFinal returns "" when any part failed.
+// rbnfFinal returns "" when any part failed (see convert).
 func rbnfFinal(s string) string {
 	if s == "" || strings.Contains(s, "\x00") {
 		return ""
@@ -450,7 +450,9 @@ func rbnfClean(s string) string {
 }
 
 // convert applies the word-level conventions to one CLDR spelling (soft
-// hyphens still marking the parts of compounds) and cleans it.
+// hyphens still marking the parts of compounds) and cleans it. A failed
+// spelling ("") comes back as "\x00", a mark that survives joining parts
+// and that rbnfFinal turns into a failure; CLDR text never contains NUL.
 func (l *rbnfLang) convert(w string) string {
 	if w == "" {
 		return "\x00"
