@@ -881,9 +881,10 @@ func enTelephoneITN(s *stream, i int) []match {
 	}
 	ws, idx := s.words(i, 40)
 	if m := enSerialITN(s, ws, idx); m != nil {
-		// A fixed term of the whitelist reaching as far is read as that
-		// term ("l g a eleven fifty" → "LGA 1150", not a serial).
-		if w := enWhitelistITN(s, i); w != nil && w[0].end >= m[0].end {
+		// A serial that starts with a spelled term of the whitelist is
+		// that term and what follows ("l g a eleven fifty" → "LGA 1150",
+		// "p c i e x eight" → "PCIe x8").
+		if w := enWhitelistITN(s, i); w != nil {
 			return nil
 		}
 		return m
