@@ -1662,12 +1662,6 @@ func enNameLike(w string) bool {
 	return true
 }
 
-// enSaintAfter lists titles and place-name prefixes after which "St." is
-// "saint" rather than a street suffix.
-var enSaintAfter = map[string]bool{"Mount": true, "Mt": true, "Cape": true, "Port": true, "Fort": true, "Lake": true,
-	"Isle": true, "Lord": true, "Lady": true, "Sir": true, "Miss": true, "Madame": true, "Mademoiselle": true,
-	"Chevalier": true, "Great": true, "Little": true, "Apostles": true, "Apostle": true}
-
 // enSentenceStart reports whether word token k begins a sentence: it is the
 // first token, or only spaces and opening quotes separate it from a
 // sentence-final mark.

@@ -437,3 +437,15 @@ var enRomanCardinalCue = func() map[string]bool {
 	}
 	return m
 }()
+
+// enSaintAfter holds the words after which "St." is "saint" rather than a
+// street suffix ([saint_cues]).
+var enSaintAfter = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("saint_cues") {
+		for _, w := range alts(r[0]) {
+			m[w] = true
+		}
+	}
+	return m
+}()
