@@ -210,8 +210,8 @@ func (L *latin) useLexicon(tag string) *latin {
 
 // lexWhitelist builds the whitelist tables of a language from the
 // [abbreviations] section of its data file: tn maps every written form to
-// the first spoken form; itn maps every spoken form of a row flagged `itn`
-// to the first written form. With weekdays, the dotted weekday
+// the first spoken form (rows flagged `notn` excepted); itn maps every
+// spoken form of a row flagged `itn` to the first written form. With weekdays, the dotted weekday
 // abbreviations ("lun.") join the TN table.
 func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
 	lx := lexiconFor(tag)
@@ -221,7 +221,7 @@ func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
 			continue
 		}
 		for _, w := range p.written {
-			if _, taken := tn[w]; !taken {
+			if _, taken := tn[w]; !taken && !p.has("notn") {
 				tn[w] = p.spoken[0]
 			}
 		}
