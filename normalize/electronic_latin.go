@@ -153,9 +153,9 @@ func (L *latin) electronicITN(e *elecLang) matcher {
 	}
 }
 
-var deElec = elecFromLexicon("de", wordSet("com edu net de org brettspielversand"), map[string]string{"gmail": "g mail"})
+var deElec = elecFromLexicon("de")
 
-var esElec = elecFromLexicon("es", wordSet("gmail com net org nvidia"), nil)
+var esElec = elecFromLexicon("es")
 
 var ptElec = &elecLang{
 	spoken: map[string]string{"ponto": ".", "arroba": "@", "hífen": "-", "traço": "-", "dois pontos": ":", "barra": "/",
@@ -164,4 +164,4 @@ var ptElec = &elecLang{
 	keep: wordSet("gmail com net org br"),
 }
 
-var frElec = elecFromLexicon("fr", wordSet("gmail com net org fr"), nil)
+var frElec = elecFromLexicon("fr")

@@ -1114,11 +1114,21 @@ func yearRangeTN(year func(string) string, to string) matcher {
 }
 
 // elecFromLexicon builds the spoken names of the symbols in e-mail and web
-// addresses from the [symbols] section of a language's data file: ITN reads
-// every spoken form, TN says the first (rows flagged `itn` are read only).
-// keep and spellAs are the letter runs TN reads as words or respells.
-func elecFromLexicon(tag string, keep map[string]bool, spellAs map[string]string) *elecLang {
-	e := &elecLang{spoken: map[string]string{}, say: map[string]string{}, keep: keep, spellAs: spellAs}
+// addresses from the [symbols] section of a language's data file (ITN reads
+// every spoken form, TN says the first; rows flagged `itn` are read only),
+// and the letter runs TN reads as words, or respells, from its
+// [electronic_words] section.
+func elecFromLexicon(tag string) *elecLang {
+	e := &elecLang{spoken: map[string]string{}, say: map[string]string{}, keep: map[string]bool{}, spellAs: map[string]string{}}
+	for _, p := range lexiconFor(tag).pairs("electronic_words") {
+		for _, w := range p.written {
+			if len(p.spoken) > 0 {
+				e.spellAs[w] = p.spoken[0]
+			} else {
+				e.keep[w] = true
+			}
+		}
+	}
 	for _, p := range lexiconFor(tag).pairs("symbols") {
 		if len(p.spoken) == 0 {
 			continue
