@@ -19,10 +19,16 @@
 // the input reproduces the alternative's Text exactly; text outside spans is
 // never touched, so white space and punctuation survive as written. When a
 // reading would glue onto a neighbouring letter ("4.4x"), the output carries
-// the separating space itself. With Options.Spacing [SpacingSeparate], TN
-// also sets conversions off from adjacent punctuation the way NeMo's
-// normalizer does ("1!hello" → "one! hello"); a span then covers the
-// punctuation it re-spaces.
+// the separating space itself. With Options.Spacing [SpacingSeparate] (what
+// the default, [SpacingAuto], means for English TN), TN also sets
+// conversions off from adjacent punctuation the way NeMo's normalizer does
+// ("1!hello" → "one! hello"); a span then covers the punctuation it
+// re-spaces.
+//
+// Each language's lexicon (units, currencies, scale words, months, time
+// zones, abbreviations, symbols) is data: normalize/data/<tag>.tsv, one file
+// per language in the format documented in normalize/data/README.md, read by
+// both the TN and the ITN rules.
 //
 // Alternatives are genuinely different readings, not copies: "1/2" is "one
 // half" or "january second", "St." is "saint" or "Street", "2024" is "twenty
