@@ -1137,6 +1137,9 @@ func enTelephoneTN(s *stream, i int) []match {
 	if !s.startOK(i) {
 		return nil
 	}
+	if s.kind(i) == tWord {
+		return enTelephonePrompt(s, i)
+	}
 	if m, ok := enVanityNumber(s, i); ok {
 		return []match{m}
 	}
@@ -1228,9 +1231,36 @@ func enTelephoneTN(s *stream, i int) []match {
 		if x == 0 && plus {
 			w = "plus " + w
 		}
+		if g == "800" && x < len(groups)-2 {
+			w = "eight hundred" // the toll-free area code: "1-800-555-0199"
+		}
 		ws = append(ws, w)
 	}
 	return one(j, Telephone, strings.Join(ws, ", "))
+}
+
+// enTelephonePrompt reads a prompt of [telephone_prompts] and the number
+// it introduces: "ssn is 123-45-6789" → "SSN is one two three, four five,
+// six seven eight nine".
+func enTelephonePrompt(s *stream, i int) []match {
+	for _, p := range enTelPrompts {
+		e, k := i, 0
+		for k < len(p.written) && e < s.n() && e-i < 8 {
+			t := s.text(e)
+			if len(t) > len(p.written)-k || !strings.EqualFold(t, p.written[k:k+len(t)]) {
+				break
+			}
+			k += len(t)
+			e++
+		}
+		if k != len(p.written) || s.kind(e) != tSpace || !s.boundary(e) {
+			continue
+		}
+		if ms := enTelephoneTN(s, e+1); len(ms) > 0 {
+			return one(ms[0].end, Telephone, p.spoken+" "+ms[0].readings[0].text)
+		}
+	}
+	return nil
 }
 
 // enVanityNumber reads a toll-free number spelled partly in letters,

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -448,4 +449,20 @@ var enSaintAfter = func() map[string]bool {
 		}
 	}
 	return m
+}()
+
+// enTelPrompt is a [telephone_prompts] row: the written prompt (one
+// alternative) and what TN writes for it.
+type enTelPrompt struct{ written, spoken string }
+
+// enTelPrompts lists the telephone prompts, longest first.
+var enTelPrompts = func() []enTelPrompt {
+	var out []enTelPrompt
+	for _, p := range enLex.pairs("telephone_prompts") {
+		for _, w := range p.written {
+			out = append(out, enTelPrompt{w, p.spoken[0]})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b enTelPrompt) int { return len(b.written) - len(a.written) })
+	return out
 }()

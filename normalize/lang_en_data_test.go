@@ -56,6 +56,9 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"spelled dotted letters", "tn", "the U.S. economy", "the US economy"},
 		{"unit after a scale word, written", "tn", "5 million km", "five million kilometers"},
 		{"no unit after a scale word", "tn", "5 million in cash", "five million in cash"},
+		{"toll-free area code", "tn", "Call 1-800-555-0199.", "Call one, eight hundred, five five five, zero one nine nine."},
+		{"telephone prompt", "tn", "ssn is 123-45-6789", "SSN is one two three, four five, six seven eight nine"},
+		{"prompt word without a number", "tn", "the ssn is fine", "the ssn is fine"},
 		{"year range with a short end", "tn", "From 1990-95 we met.", "From nineteen ninety to ninety five we met."},
 		{"short end below the start is no year range", "tn", "1998-12", "one thousand nine hundred and ninety eight - twelve"},
 	}
