@@ -1,11 +1,51 @@
-// Package speaker computes speaker embeddings — fixed-length vectors of
-// [Dim] numbers that describe a voice — and the similarity of two of them.
+// Package speaker describes voices: it computes speaker embeddings —
+// vectors of [Dim] (256) numbers of unit length that describe the voice in
+// some audio — compares two of them, and makes speaker timelines (who spoke
+// when, also called diarization).
 //
-//	a, b := []float64{0.12, -0.40, 0.33}, []float64{0.10, -0.38, 0.35} // two embeddings of the same length
-//	sim, err := speaker.Similarity(a, b)                                 // cosine, -1..1
+//	b, err := speaker.Open(ctx, "", backend.Config{}) // the pure-Go "go" driver
+//	if err != nil { … }
+//	defer b.Close()
+//	x, err := b.Embed(ctx, a)                      // a: sotto.Audio, any sample rate
+//	y, err := b.Embed(ctx, other)
+//	sim, err := speaker.Similarity(f64(x), f64(y)) // cosine, -1..1
+//	same := sim >= speaker.VerifyThreshold          // evidence, not proof
 //
 // A similarity score does not decide real-world identity; it is evidence,
 // to be thresholded by the application for its own error trade-off.
+// [VerifyThreshold] is a calibrated starting point; docs/bench/speaker.md
+// gives its false-accept and false-reject rates on the shared trials, on
+// short clips and in noise.
+//
+// # The "go" driver (Sotto/Lattice-1)
+//
+// The pure-Go driver needs no neural network and no training data. It reads
+// the CMU Sphinx English acoustic model (Debian package pocketsphinx-en-us:
+// feat.params, means, variances) and treats its 5376 Gaussians as a
+// background model of speech. For an utterance it finds the speech (an
+// energy gate), normalises the cepstra (mean, and one overall scale), and
+// estimates how the background model's means must move to fit this voice:
+// an affine transform (MLLR), 12 rows of 14 numbers. Those 168 numbers,
+// rotated into 256 by a fixed orthonormal matrix, are the embedding
+// ([Method] "sphinx-mllr-v1"). Each choice is measured in
+// docs/bench/speaker.md and ../shared/research/speaker-embeddings.md.
+//
+// It needs at least [MinSpeech] seconds of speech; less is a 422 error with
+// code [CodeTooLittleSpeech]. Expect an equal error rate of about 5 % on
+// clean read utterances of 5–30 s, 12–14 % on 3-second clips, and much
+// worse in noise; it is a "same speaker or not" hint on clean speech, not
+// biometric verification.
+//
+// # Timelines
+//
+// [MakeTimeline] (or a [Diarizer] backend's Timeline) labels the speech of
+// a recording with speakers S1, S2, … : 0.5 s blocks of speech, each seen
+// through a 2.5 s window, are embedded and clustered — into
+// [TimelineOptions].Speakers groups when the number is known, else until
+// the closest groups are less similar than the threshold — and each block
+// is then given to the group whose pooled model fits it best.
+// [WriteRTTM] and [ParseRTTM] read and write the RTTM format of diarization
+// scorers.
 //
 // # Backends
 //

@@ -1,7 +1,11 @@
 package speaker_test
 
 import (
+	"context"
 	"fmt"
+
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/backend"
 
 	"github.com/sottolabs/sotto/speaker"
 )
@@ -13,4 +17,32 @@ func ExampleSimilarity() {
 	}
 	fmt.Printf("%.3f\n", sim)
 	// Output: 0.707
+}
+
+// Compare two recordings with the pure-Go driver.
+func Example_compare() {
+	ctx := context.Background()
+	b, err := speaker.Open(ctx, "go", backend.Config{}) // the Debian en-us model
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	embed := func(path string) []float64 {
+		a, _, err := audio.DecodeFile(ctx, path, audio.Options{})
+		if err != nil {
+			panic(err)
+		}
+		v, err := b.Embed(ctx, a) // a 422 *sotto.Error when there is too little speech
+		if err != nil {
+			panic(err)
+		}
+		out := make([]float64, len(v))
+		for i, x := range v {
+			out[i] = float64(x)
+		}
+		return out
+	}
+	sim, _ := speaker.Similarity(embed("a.wav"), embed("b.wav"))
+	fmt.Printf("similarity %.3f, same speaker likely: %v\n", sim, sim >= speaker.VerifyThreshold)
 }

@@ -3,6 +3,7 @@ package speaker
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -110,6 +111,7 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	}
 	mask := speechMask(cep)
 	n := subtractMean(cep, mask)
+	l.m.normalizeSpread(cep, mask)
 	if float64(n) < MinSpeech*frameRate {
 		return nil, sotto.Unsatisfiable(CodeTooLittleSpeech, "file",
 			"the audio holds %.2f s of speech; a speaker embedding needs at least %.1f s", float64(n)/frameRate, MinSpeech)
@@ -134,4 +136,39 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		v[i] = float32(x)
 	}
 	return &Embedding{Vector: v, SpeechSeconds: float64(n) / frameRate, Method: Method}, nil
+}
+
+// normalizeSpread scales all cepstra of the utterance by one factor, so
+// that c1..c12 over the speech frames spread as widely as the background
+// model's means and variances do (its global standard deviations). Additive
+// noise fills the spectral valleys and shrinks the spread of the cepstra;
+// without this, the transform's diagonal mostly measured that shrinkage.
+// One factor for all dimensions keeps their relative spread, which
+// describes the voice. (Measured: white noise at 20 dB SNR on one side of
+// every trial raised the EER on trials-more.txt from 6 to 20 % without it and to 16 % with
+// it, at the cost of 0.5 points on clean trials-more.txt; per-dimension
+// variance normalisation was worse on clean speech.)
+func (m *mllrModel) normalizeSpread(cep [][nCep]float64, mask []bool) {
+	var got, want float64
+	n := 0
+	for t := range cep {
+		if mask[t] {
+			for i := 1; i < nCep; i++ {
+				got += cep[t][i] * cep[t][i]
+			}
+			n++
+		}
+	}
+	if n == 0 || got == 0 {
+		return
+	}
+	for i := 1; i < nCep; i++ {
+		want += m.gsd[i] * m.gsd[i]
+	}
+	f := math.Sqrt(want * float64(n) / got)
+	for t := range cep {
+		for i := range nCep {
+			cep[t][i] *= f
+		}
+	}
 }

@@ -33,13 +33,16 @@ const (
 	nSym   = nXi * (nXi + 1) / 2
 	tau    = 100.0  // MAP prior weight towards the identity transform
 	dbC0   = 1.1513 // c0 units per decibel (c0 = 5·mean(ln mel))
-	vadTop = 30.0   // dB below the 99th percentile of c0 that still counts as speech
-	vadLow = 3.0    // dB above the 5th percentile of c0 that speech must reach
 	llDrop = 30.0   // log-posteriors this far below the best are ignored
 	// varFloor is the variance floor of the UBM: 18 Gaussians of the model
 	// have a variance of 1e-4 in some dimension (with mixture weight ≈ 0);
 	// the median variance per dimension is 29–115.
 	varFloor = 1.0
+)
+
+const (
+	vadTop = 30.0 // dB below the 99th percentile of c0 that still counts as speech
+	vadLow = 3.0  // dB above the 5th percentile of c0 that speech must reach
 )
 
 // mllrModel is the background model read from a Sphinx acoustic model.

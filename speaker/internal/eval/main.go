@@ -37,12 +37,16 @@ import (
 func main() {
 	out := flag.String("out", "docs/bench/speaker.md", "report file (- for stdout)")
 	driver := flag.String("driver", "go", "speaker driver")
+	flag.StringVar(&only, "only", "", "run only the conditions whose name contains this (quick experiments)")
+	flag.StringVar(&onlySet, "set", "", "run only this trial list")
 	flag.Parse()
 	if err := run(context.Background(), *driver, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
 		os.Exit(1)
 	}
 }
+
+var only, onlySet string
 
 type trial struct {
 	a, b   string
@@ -291,8 +295,17 @@ func run(ctx context.Context, driver, outPath string) error {
 		{"whole files, B with white noise 20 dB SNR", condition{noise: true}},
 		{"3 s clips, B with white noise 20 dB SNR", condition{clip: 3, noise: true}},
 	}
+	if only == "synth" {
+		return diarization(ctx, e, &rep)
+	}
+	if only != "" {
+		rows = slices.DeleteFunc(rows, func(r row) bool { return !strings.Contains(r.name, only) })
+	}
 	all := map[string][]score{}
 	for _, set := range []string{"trials.txt", "trials-more.txt"} {
+		if onlySet != "" && set != onlySet {
+			continue
+		}
 		trials, err := readTrials(filepath.Join(dir, set))
 		if err != nil {
 			return err
@@ -335,6 +348,10 @@ func run(ctx context.Context, driver, outPath string) error {
 	}
 	w("\nClips refused for too little speech: %d.\n\n", e.skipped)
 
+	if only != "" || onlySet != "" {
+		fmt.Fprint(os.Stderr, rep.String())
+		return nil
+	}
 	if err := diarization(ctx, e, &rep); err != nil {
 		return err
 	}

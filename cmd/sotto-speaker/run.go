@@ -1,0 +1,256 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/speaker"
+)
+
+const usageText = `usage: sotto-speaker [flags] embed FILE
+       sotto-speaker [flags] compare A B
+       sotto-speaker [flags] timeline FILE
+
+sotto-speaker describes voices with the pure-Go speaker model of
+Sotto/Lattice-1 (method %[1]s: an MLLR transform of the CMU Sphinx English
+acoustic model, from the Debian package pocketsphinx-en-us).
+
+  embed FILE      prints the speaker embedding of FILE as JSON: %[2]d numbers of
+                  unit length, and the seconds of speech they describe
+  compare A B     prints the similarity of the voices in A and B (cosine of
+                  their embeddings, -1..1) and whether it reaches the
+                  threshold (--threshold, default %.2[3]f)
+  timeline FILE   prints who spoke when, as RTTM lines (default) or JSON
+
+FILE is WAV, MP3 or FLAC (other containers need ffmpeg on PATH), any sample
+rate; stereo is mixed down unless --channel picks one.
+
+What the numbers mean:
+  * An embedding needs at least %.1[4]f s of speech (pauses do not count); shorter
+    input is refused. Longer is better: 3 s clips give about 13 %% equal error
+    rate on read speech, whole utterances (5-30 s) about 5 %%.
+  * A similarity does not decide who someone is. At the default threshold,
+    measured on read speech (docs/bench/speaker.md), roughly 1 pair in 20 of
+    different speakers is accepted and 1 in 10 of the same speaker rejected;
+    noise, other microphones and short clips make both worse. Raise the
+    threshold to accept fewer strangers, lower it to reject fewer true pairs.
+  * Embeddings of different methods or models are not comparable.
+
+Timelines: voice activity finds the speech; 0.5 s blocks of it, each seen
+through a 2.5 s window, are embedded, clustered (into --speakers groups, or
+until the groups differ by the clustering threshold when the number is not
+given) and refined. Speakers are named S1, S2, ... in order of appearance.
+Overlapping speech is given to one speaker.
+
+Examples:
+  sotto-speaker embed interview.wav > a.json
+  sotto-speaker compare --start 0 --end 20 call.wav voicemail.mp3
+  sotto-speaker timeline --speakers 2 meeting.flac > meeting.rttm
+  sotto-speaker timeline -f json meeting.flac
+
+Exit status: 0 success (for compare also when the voices differ), 1 the
+audio could not be read or held too little speech, 2 usage error.
+
+Flags:
+`
+
+// usageError marks an error in the command line (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+func exitCode(err error) int {
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
+}
+
+type config struct {
+	cmd         string
+	files       []string
+	acousticDir string
+	format      string
+	threshold   float64
+	speakers    int
+	maxSpeakers int
+	channel     string
+	track       int
+	start, end  float64
+	startB      float64
+	endB        float64
+}
+
+func parseArgs(args []string, stdout io.Writer) (*config, error) {
+	fs := pflag.NewFlagSet("sotto-speaker", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	c := &config{}
+	fs.StringVarP(&c.format, "format", "f", "", "timeline output: rttm (default) or json")
+	fs.IntVar(&c.speakers, "speakers", 0, "timeline: the number of speakers, when known (0 = estimate)")
+	fs.IntVar(&c.maxSpeakers, "max-speakers", 0, fmt.Sprintf("timeline: at most this many speakers when estimating (0 = %d)", speaker.DefaultMaxSpeakers))
+	fs.Float64Var(&c.threshold, "threshold", speaker.VerifyThreshold, "compare: similarity at and above which the voices count as the same")
+	fs.Float64Var(&c.start, "start", 0, "use the audio from this second (FILE, or A for compare)")
+	fs.Float64Var(&c.end, "end", 0, "use the audio up to this second (0 = to the end)")
+	fs.Float64Var(&c.startB, "start-b", 0, "compare: --start for B")
+	fs.Float64Var(&c.endB, "end-b", 0, "compare: --end for B")
+	fs.StringVar(&c.channel, "channel", "", "audio channel: mix (default) or a channel number from 0")
+	fs.IntVar(&c.track, "track", 0, "audio track of a container with several (from 0)")
+	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "directory of the Sphinx acoustic model (default: the Debian en-us model)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return nil, usagef("%v", err)
+	}
+	if *help {
+		fmt.Fprintf(stdout, usageText, speaker.Method, speaker.Dim, speaker.VerifyThreshold, speaker.MinSpeech)
+		fmt.Fprint(stdout, fs.FlagUsages())
+		return nil, nil
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return nil, usagef("a command is required: embed, compare or timeline")
+	}
+	c.cmd, c.files = rest[0], rest[1:]
+	want := map[string]int{"embed": 1, "compare": 2, "timeline": 1}
+	n, ok := want[c.cmd]
+	switch {
+	case !ok:
+		return nil, usagef("unknown command %q: embed, compare or timeline", c.cmd)
+	case len(c.files) != n:
+		return nil, usagef("%s takes %d file(s), got %d", c.cmd, n, len(c.files))
+	case c.format != "" && c.format != "rttm" && c.format != "json":
+		return nil, usagef("--format must be rttm or json, not %q", c.format)
+	case c.format != "" && c.cmd != "timeline":
+		return nil, usagef("--format applies to timeline only")
+	case c.start < 0 || c.end < 0 || (c.end > 0 && c.end <= c.start):
+		return nil, usagef("--start and --end need 0 <= start < end")
+	case c.startB < 0 || c.endB < 0 || (c.endB > 0 && c.endB <= c.startB):
+		return nil, usagef("--start-b and --end-b need 0 <= start < end")
+	}
+	if err := (speaker.TimelineOptions{Speakers: c.speakers, MaxSpeakers: c.maxSpeakers}).Validate(); err != nil {
+		return nil, usagef("%v", err)
+	}
+	if _, err := audio.ParseChannel(c.channel); err != nil {
+		return nil, usagef("--channel: %v", err)
+	}
+	return c, nil
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c, err := parseArgs(args, stdout)
+	if err != nil || c == nil {
+		return err
+	}
+	cfg := backend.Config{Model: "Sotto/Lattice-1"}
+	if c.acousticDir != "" {
+		cfg.Options = map[string]string{speaker.OptAcousticDir: c.acousticDir}
+	}
+	b, err := speaker.Open(ctx, "go", cfg)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	load := func(p string, start, end float64) (sotto.Audio, error) {
+		a, _, err := audio.DecodeFile(ctx, p, audio.Options{Track: c.track, Channel: c.channel})
+		if err != nil {
+			return a, fmt.Errorf("%s: %w", p, err)
+		}
+		i := min(len(a.Samples), int(start*float64(a.Rate())))
+		j := len(a.Samples)
+		if end > 0 {
+			if end > a.Seconds()+1e-6 {
+				return a, fmt.Errorf("%s: --end %g is after the end of the audio (%.2f s)", p, end, a.Seconds())
+			}
+			j = min(j, int(end*float64(a.Rate())))
+		}
+		a.Samples = a.Samples[i:j]
+		return a, nil
+	}
+	embed := func(p string, start, end float64) (*speaker.Embedding, error) {
+		a, err := load(p, start, end)
+		if err != nil {
+			return nil, err
+		}
+		e, err := speaker.EmbedDetail(ctx, b, a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		return e, nil
+	}
+	switch c.cmd {
+	case "embed":
+		e, err := embed(c.files[0], c.start, c.end)
+		if err != nil {
+			return err
+		}
+		return writeJSON(stdout, map[string]any{"file": c.files[0], "method": e.Method, "speech_seconds": e.SpeechSeconds, "embedding": e.Vector})
+	case "compare":
+		ea, err := embed(c.files[0], c.start, c.end)
+		if err != nil {
+			return err
+		}
+		eb, err := embed(c.files[1], c.startB, c.endB)
+		if err != nil {
+			return err
+		}
+		sim, err := speaker.Similarity(f64(ea.Vector), f64(eb.Vector))
+		if err != nil {
+			return err
+		}
+		verdict := "below the threshold: probably different speakers"
+		if sim >= c.threshold {
+			verdict = "at or above the threshold: possibly the same speaker"
+		}
+		_, err = fmt.Fprintf(stdout, "similarity %.4f (threshold %.2f, %s; speech %.1f s and %.1f s)\n",
+			sim, c.threshold, verdict, ea.SpeechSeconds, eb.SpeechSeconds)
+		return err
+	}
+	a, err := load(c.files[0], c.start, c.end)
+	if err != nil {
+		return err
+	}
+	tl, err := speaker.MakeTimeline(ctx, b, a, speaker.TimelineOptions{Speakers: c.speakers, MaxSpeakers: c.maxSpeakers})
+	if err != nil {
+		return err
+	}
+	for i := range tl.Turns {
+		tl.Turns[i].Start += c.start
+		tl.Turns[i].End += c.start
+	}
+	if c.format == "json" {
+		return writeJSON(stdout, tl)
+	}
+	name := strings.TrimSuffix(filepath.Base(c.files[0]), filepath.Ext(c.files[0]))
+	name = strings.Join(strings.Fields(name), "_")
+	if name == "" {
+		name = "audio"
+	}
+	return speaker.WriteRTTM(stdout, name, tl)
+}
+
+func f64(v []float32) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
