@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/internal/sphinx"
+	"github.com/sottolabs/sotto/internal/testdata"
+	"github.com/sottolabs/sotto/speaker"
+)
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"listen", "a.wav"},
+		{"embed"},
+		{"compare", "a.wav"},
+		{"timeline", "a.wav", "b.wav"},
+		{"--format", "srt", "timeline", "a.wav"},
+		{"--format", "json", "embed", "a.wav"},
+		{"--speakers", "-2", "timeline", "a.wav"},
+		{"--start", "5", "--end", "2", "embed", "a.wav"},
+		{"--channel", "left", "embed", "a.wav"},
+		{"--bogus", "embed", "a.wav"},
+	} {
+		err := run(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{})
+		if exitCode(err) != 2 {
+			t.Errorf("%q: %v (exit %d); want a usage error", args, err, exitCode(err))
+		}
+	}
+}
+
+func TestHelpTeaches(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"--help"}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"embed FILE", "compare A B", "timeline FILE", "does not decide", "--speakers", "RTTM"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("--help lacks %q", want)
+		}
+	}
+}
+
+func TestCommands(t *testing.T) {
+	if _, err := os.Stat(sphinx.DefaultModelDir + "/means"); err != nil {
+		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
+	}
+	jfk := testdata.Path(t, "speech", "en_jfk_16k.wav")
+	lj := testdata.Path(t, "speech", "en_lj_LJ001-0004_16k.wav")
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"embed", jfk}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	var e struct {
+		Embedding []float64
+		Method    string
+	}
+	if err := json.Unmarshal(out.Bytes(), &e); err != nil || len(e.Embedding) != speaker.Dim || e.Method != speaker.Method {
+		t.Errorf("embed: %v, %d numbers, method %q", err, len(e.Embedding), e.Method)
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"compare", "--end", "5.5", "--start-b", "5.5", jfk, jfk}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "possibly the same speaker") {
+		t.Errorf("compare halves of one recording: %s", out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"compare", jfk, lj}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "probably different speakers") {
+		t.Errorf("compare jfk and lj: %s", out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"timeline", "--speakers", "1", jfk}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	turns, err := speaker.ParseRTTM(&out)
+	if err != nil || len(turns) == 0 || turns[0].Speaker != "S1" {
+		t.Errorf("timeline: %v, %+v", err, turns)
+	}
+	if err := run(context.Background(), []string{"embed", "--start", "0", "--end", "0.8", jfk}, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
+		!strings.Contains(err.Error(), "speech") {
+		t.Errorf("0.8 s: %v; want exit 1 for too little speech", err)
+	}
+}
