@@ -1138,7 +1138,9 @@ func enTelephoneTN(s *stream, i int) []match {
 		return nil
 	}
 	if s.kind(i) == tWord {
-		return enTelephonePrompt(s, i)
+		if m := enTelephonePrompt(s, i); m != nil {
+			return m
+		}
 	}
 	if m, ok := enVanityNumber(s, i); ok {
 		return []match{m}
