@@ -48,7 +48,7 @@ func NewBPE(tokens, merges []string, types []int32, bos, eos int, pre string) (*
 	}
 	pt, ok := preTokenizers[pre]
 	if !ok {
-		return nil, fmt.Errorf("%w: pre-tokenizer %q (supported: gpt2, llama-bpe, qwen2)", ErrUnsupported, pre)
+		return nil, fmt.Errorf("%w: pre-tokenizer %q (supported: gpt2, llama-bpe, qwen2, smollm)", ErrUnsupported, pre)
 	}
 	b := &BPE{vocab: newVocab(tokens, types, bos, eos), ranks: make(map[string]int, len(merges)), pre: pt, addBOS: bos >= 0}
 	for i, m := range merges {

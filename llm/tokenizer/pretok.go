@@ -19,6 +19,10 @@ type preTokenizer struct {
 	// instead of GPT-2's ␠?\p{L}+ | ␠?\p{N}+ | ␠?[^\s\p{L}\p{N}]+.
 	llama3Style bool
 	maxDigits   int // 0: unlimited
+	// splitDigits first cuts the text before and after every \p{N}
+	// character (each digit alone), then applies the expression to the
+	// pieces between digits, as llama.cpp runs SmolLM's two expressions.
+	splitDigits bool
 }
 
 // The pre-tokenizers by tokenizer.ggml.pre value.
@@ -31,6 +35,9 @@ var preTokenizers = map[string]preTokenizer{
 	"llama3":    {name: "llama3", caseFold: true, llama3Style: true, maxDigits: 3},
 	// As llama3 with \p{N} (one digit at a time).
 	"qwen2": {name: "qwen2", caseFold: true, llama3Style: true, maxDigits: 1},
+	// \p{N} first, then the GPT-2 expression (SmolLM, StarCoder).
+	"smollm":    {name: "smollm", splitDigits: true},
+	"starcoder": {name: "smollm", splitDigits: true},
 }
 
 func isL(r rune) bool { return unicode.IsLetter(r) }
@@ -39,6 +46,22 @@ func isS(r rune) bool { return unicode.IsSpace(r) }
 
 // split returns the words of text, in order; they concatenate to text.
 func (p *preTokenizer) split(text string) []string {
+	if p.splitDigits {
+		var out []string
+		start := 0
+		for i, r := range text {
+			if isN(r) {
+				out = append(out, p.splitPlain(text[start:i])...)
+				out = append(out, string(r))
+				start = i + utf8.RuneLen(r)
+			}
+		}
+		return append(out, p.splitPlain(text[start:])...)
+	}
+	return p.splitPlain(text)
+}
+
+func (p *preTokenizer) splitPlain(text string) []string {
 	var out []string
 	for i := 0; i < len(text); {
 		n := p.match(text[i:])

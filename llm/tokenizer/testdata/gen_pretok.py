@@ -34,4 +34,21 @@ SAMPLES = [
 ]
 
 out = {name: [{"text": s, "words": regex.findall(p, s)} for s in SAMPLES] for name, p in PATTERNS.items()}
+
+
+def smollm(s):
+    # llama.cpp runs SmolLM's expressions in turn: \p{N} cuts out every
+    # digit, then the GPT-2 expression splits the text between digits.
+    words = []
+    for piece in regex.split(r"(\p{N})", s):
+        if piece == "":
+            continue
+        if regex.fullmatch(r"\p{N}", piece):
+            words.append(piece)
+        else:
+            words.extend(regex.findall(PATTERNS["gpt2"], piece))
+    return words
+
+
+out["smollm"] = [{"text": s, "words": smollm(s)} for s in SAMPLES]
 print(json.dumps(out, ensure_ascii=False, indent=1))
