@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,6 +72,13 @@ const (
 	pathTimelines  = "/v1/speaker/timelines"
 )
 
+// The form fields (besides "file") of the embeddings and timelines
+// endpoints.
+var (
+	embeddingFields = []string{"model", "start", "end", "audio_track", "audio_channel"}
+	timelineFields  = append(slices.Clip(embeddingFields), "speakers", "max_speakers", "response_format")
+)
+
 // speakerAudioRequest is the audio part of a speaker request: the file, an
 // optional window, the track and channel.
 type speakerAudioRequest struct {
@@ -82,10 +91,22 @@ type speakerAudioRequest struct {
 
 // parseSpeakerAudio validates the fields shared by the embeddings and
 // timelines endpoints.
-func (s *Server) parseSpeakerAudio(f *form, path string) (*speakerAudioRequest, error) {
+// A field not listed is a 400 naming it, so a misspelt option is never
+// silently ignored.
+func (s *Server) parseSpeakerAudio(f *form, path string, fields []string) (*speakerAudioRequest, error) {
 	req := &speakerAudioRequest{file: f.files["file"]}
 	if req.file == nil {
 		return nil, sotto.Invalid("bad_request", "file", "field \"file\" (the audio) is required")
+	}
+	for name := range f.files {
+		if name != "file" {
+			return nil, sotto.Invalid("bad_request", name, "unknown file field %q; send the audio in \"file\"", name)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(f.values)) {
+		if !slices.Contains(fields, name) {
+			return nil, sotto.Invalid("bad_request", name, "unknown field %q; the fields are file, %s", name, strings.Join(fields, ", "))
+		}
 	}
 	start, hasStart, err := parseNumber(f, "start")
 	if err != nil {
@@ -187,7 +208,7 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
-	req, err := s.parseSpeakerAudio(f, pathEmbeddings)
+	req, err := s.parseSpeakerAudio(f, pathEmbeddings, embeddingFields)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -246,7 +267,7 @@ func (s *Server) handleTimelines(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
-	req, err := s.parseSpeakerAudio(f, pathTimelines)
+	req, err := s.parseSpeakerAudio(f, pathTimelines, timelineFields)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

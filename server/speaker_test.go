@@ -45,6 +45,7 @@ func TestSpeakerEmbeddingsValidation(t *testing.T) {
 		{"conflicting channel", [][2]string{{"audio_channel", "0"}, {"audio_channel", "1"}}, wav, 400, "audio_channel"},
 		{"unknown model", [][2]string{{"model", "Sotto/Nope"}}, wav, 404, ""},
 		{"model without embeddings", [][2]string{{"model", "Sotto/Lattice-2"}}, wav, 400, "model"},
+		{"unknown field", [][2]string{{"speakers", "2"}}, wav, 400, "speakers"},
 		{"silence", nil, toneWAV(0), 422, "file"},
 		{"one second of speech is too little", [][2]string{{"start", "0.3"}, {"end", "1.3"}}, wav, 422, "file"},
 	} {
@@ -140,6 +141,7 @@ func TestSpeakerTimelines(t *testing.T) {
 		{"speakers not a number", [][2]string{{"speakers", "two"}}, "speakers"},
 		{"max_speakers", [][2]string{{"max_speakers", "100"}}, "max_speakers"},
 		{"response_format", [][2]string{{"response_format", "srt"}}, "response_format"},
+		{"unknown field", [][2]string{{"num_speakers", "2"}}, "num_speakers"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := postSpeaker(t, ts, "/v1/speaker/timelines", tt.fields, wav)

@@ -16,6 +16,9 @@ import (
 // Threshold is the verification threshold whose error rates are reported.
 const Threshold = speaker.VerifyThreshold
 
+// ShortThreshold is the threshold documented for 3-second clips.
+const ShortThreshold = speaker.ShortClipThreshold
+
 // derResult holds the parts of a diarization error rate, in seconds.
 type derResult struct {
 	ref, miss, fa, conf float64

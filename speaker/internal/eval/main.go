@@ -311,7 +311,7 @@ func run(ctx context.Context, driver, outPath string) error {
 			return err
 		}
 		w("## %s (%d trials)\n\n", set, len(trials))
-		w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f |\n|---|---|---|---|---|---|\n", Threshold)
+		w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |\n|---|---|---|---|---|---|---|\n", Threshold, ShortThreshold)
 		for _, r := range rows {
 			for _, sealed := range []bool{false, true} {
 				sc, err := e.scores(trials, r.c, sealed)
@@ -327,23 +327,25 @@ func run(ctx context.Context, driver, outPath string) error {
 				tgt, non := split(sc)
 				rate, thr := eer(sc)
 				frr, far := rates(tgt, non, Threshold)
-				w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% |\n", r.name, part, len(tgt), len(sc),
-					100*rate, thr, 100*frr, 100*far)
+				frs, fas := rates(tgt, non, ShortThreshold)
+				w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% | %.1f %% / %.1f %% |\n", r.name, part, len(tgt), len(sc),
+					100*rate, thr, 100*frr, 100*far, 100*frs, 100*fas)
 				fmt.Fprintf(os.Stderr, "%s %s %s: EER %.2f%% thr %.3f (%d/%d)\n", set, r.name, part, 100*rate, thr, len(tgt), len(sc))
 			}
 		}
 		w("\n")
 	}
 	w("## Both trial lists together\n\n")
-	w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f |\n|---|---|---|---|---|---|\n", Threshold)
+	w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |\n|---|---|---|---|---|---|---|\n", Threshold, ShortThreshold)
 	for _, r := range rows {
 		for _, part := range []string{"dev", "sealed"} {
 			sc := all[r.name+"|"+part]
 			tgt, non := split(sc)
 			rate, thr := eer(sc)
 			frr, far := rates(tgt, non, Threshold)
-			w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% |\n", r.name, part, len(tgt), len(sc),
-				100*rate, thr, 100*frr, 100*far)
+			frs, fas := rates(tgt, non, ShortThreshold)
+			w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% | %.1f %% / %.1f %% |\n", r.name, part, len(tgt), len(sc),
+				100*rate, thr, 100*frr, 100*far, 100*frs, 100*fas)
 		}
 	}
 	w("\nClips refused for too little speech: %d.\n\n", e.skipped)
