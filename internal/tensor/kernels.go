@@ -23,6 +23,7 @@ type kernelSet struct {
 	// the same results as four single calls; prompt batches use them.
 	dot4Q8_0 func(w []byte, a *[4]*Activation, out *[4]float32)
 	dot4Q4_K func(w []byte, a *[4]*Activation, out *[4]float32)
+	dot4Q6_K func(w []byte, a *[4]*Activation, out *[4]float32)
 }
 
 var generic = kernelSet{

@@ -143,6 +143,8 @@ func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
 		p.job.dot4 = active.dot4Q8_0
 	case Q4_K:
 		p.job.dot4 = active.dot4Q4_K
+	case Q6_K:
+		p.job.dot4 = active.dot4Q6_K
 	}
 	p.run(len(m.Data) * len(as))
 }

@@ -28,6 +28,7 @@ var simdKernels = func() *kernelSet {
 	k.dotQ6_K = dotQ6_KAVX2
 	k.dot4Q8_0 = dot4Q8_0AVX2
 	k.dot4Q4_K = dot4Q4_KAVX2
+	k.dot4Q6_K = dot4Q6_KAVX2
 	return &k
 }()
 
@@ -423,6 +424,66 @@ func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	acc1 = acc1.Sub(min1)
 	acc2 = acc2.Sub(min2)
 	acc3 = acc3.Sub(min3)
+	acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
+	acc1.GetLo().Add(acc1.GetHi()).Store(&s[1])
+	acc2.GetLo().Add(acc2.GetHi()).Store(&s[2])
+	acc3.GetLo().Add(acc3.GetHi()).Store(&s[3])
+	archsimd.ClearAVXUpperBits()
+	for k := range out {
+		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+	}
+}
+
+// dot4Q6_KAVX2 is dotQ6_KAVX2 for four activations (see dot4Q8_0AVX2).
+func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
+	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
+	nsb := len(a0.DK)
+	w = w[:nsb*q6KLen]
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	three := archsimd.BroadcastUint8x32(3)
+	k32 := archsimd.BroadcastInt8x32(32)
+	four := lane(4)
+	var acc0, acc1, acc2, acc3 archsimd.Float32x8
+	for sb := range nsb {
+		blk := w[sb*q6KLen : sb*q6KLen+q6KLen]
+		wd := archsimd.BroadcastUint32x8(f16b(blk[208:])).AsFloat32x8()
+		sc := blk[192:208]
+		var is0, is1, is2, is3 archsimd.Int32x8
+		for n := range 2 {
+			ql0 := u8x32(blk[64*n:])
+			ql1 := u8x32(blk[64*n+32:])
+			qh := u8x32(blk[128+32*n:]).AsUint32x8()
+			for k := range 4 {
+				var lo archsimd.Uint8x32
+				switch k {
+				case 0:
+					lo = ql0.And(low4)
+				case 1:
+					lo = ql1.And(low4)
+				case 2:
+					lo = ql0.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
+				default:
+					lo = ql1.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
+				}
+				hb := qh.ShiftRight(lane(2 * k)).AsUint8x32().And(three).AsUint32x8().ShiftLeft(four).AsUint8x32()
+				v := lo.Or(hb).AsInt8x32().Sub(k32)
+				va := v.Abs().AsUint8x32()
+				b := 4*n + k
+				var scv archsimd.Int16x16
+				scv = scv.SetLo(archsimd.BroadcastInt16x8(int16(int8(sc[2*b])))).SetHi(archsimd.BroadcastInt16x8(int16(int8(sc[2*b+1]))))
+				o := sb*qkK + 32*b
+				is0 = is0.Add(va.DotProductPairsSaturated(actQK(a0, o).CopySign(v)).DotProductPairs(scv))
+				is1 = is1.Add(va.DotProductPairsSaturated(actQK(a1, o).CopySign(v)).DotProductPairs(scv))
+				is2 = is2.Add(va.DotProductPairsSaturated(actQK(a2, o).CopySign(v)).DotProductPairs(scv))
+				is3 = is3.Add(va.DotProductPairsSaturated(actQK(a3, o).CopySign(v)).DotProductPairs(scv))
+			}
+		}
+		acc0 = is0.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a0.DK[sb])), acc0)
+		acc1 = is1.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a1.DK[sb])), acc1)
+		acc2 = is2.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a2.DK[sb])), acc2)
+		acc3 = is3.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a3.DK[sb])), acc3)
+	}
+	var s [4][4]float32
 	acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
 	acc1.GetLo().Add(acc1.GetHi()).Store(&s[1])
 	acc2.GetLo().Add(acc2.GetHi()).Store(&s[2])
