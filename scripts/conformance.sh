@@ -9,6 +9,7 @@
 set -euo pipefail
 cli=$1 suite=$2
 known=$(dirname "$0")/conformance-known-failures.txt
+llm_dir=$(cd "$(dirname "$0")/../llm/testdata" && pwd)
 groups=${CONFORMANCE_GROUPS:-health,auth,errors,models,normalization,segmentation,alignment,transcription,speech,speaker,generation,limits,versioning}
 # With the shared test data, the checks that run a model get a recording;
 # without it they skip, and the rest of the suite runs.
@@ -31,6 +32,9 @@ run() { # run MODE: headless or desktop
   key=conformance-$RANDOM$RANDOM
   log=$data/server.log
   if [[ $mode == desktop ]]; then flags=(--desktop); env=(SOTTO_DESKTOP_API_KEY=$key); else env=(SOTTO_API_KEY=$key); fi
+  # The generation checks run the MIT-licensed llama2.c test model, imported into the catalog.
+  "$cli" models import Test/stories260K "$llm_dir/stories260K.bin" --tokenizer "$llm_dir/stories260K-tok512.bin" \
+    --data-dir "$data" >/dev/null
   env "${env[@]}" "$cli" serve "${flags[@]}" --listen 127.0.0.1:$port --data-dir "$data" --log-level warn >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
@@ -38,9 +42,9 @@ run() { # run MODE: headless or desktop
     kill -0 $pid 2>/dev/null || { cat "$log"; echo "conformance: server exited"; return 1; }
     sleep 0.1
   done
-  # Load the alignment, speech and transcription defaults so the checks that run them are
-  # not skipped.
-  python3 - "http://127.0.0.1:$port" "$key" Sotto/Lattice-2 Sotto/Flite Sotto/Lattice-ASR <<'PY' || true
+  # Load the alignment, speech and transcription defaults and the test language model so the
+  # checks that run them are not skipped.
+  python3 - "http://127.0.0.1:$port" "$key" Sotto/Lattice-2 Sotto/Flite Sotto/Lattice-ASR Test/stories260K <<'PY' || true
 import json, sys, urllib.request
 for model in sys.argv[3:]:
     req = urllib.request.Request(sys.argv[1] + "/v1/models/load", data=json.dumps({"model": model}).encode(),

@@ -50,7 +50,19 @@ func (a *managed) Catalog() []any {
 
 func info(e models.Entry) ModelInfo {
 	return ModelInfo{ID: e.ID, SupportedEndpoints: e.SupportedEndpoints, DefaultFor: e.DefaultFor,
-		ExecutionLocation: e.ExecutionLocation, Backend: e.Backend, Languages: e.Languages, Features: e.Features}
+		ExecutionLocation: e.ExecutionLocation, Backend: e.Backend, Languages: e.Languages, Features: e.Features,
+		BaseURL: e.BaseURL, Options: e.Options}
+}
+
+// Loaded reports whether model id is loaded now (the generation endpoints
+// refuse local language models that are not).
+func (a *managed) Loaded(id string) bool {
+	for _, m := range a.m.Running().Data {
+		if m.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *managed) Info(id string) (ModelInfo, bool) {

@@ -20,6 +20,10 @@ type ModelInfo struct {
 	Features           []string
 	// Dir is where the model's files are, when it is downloaded.
 	Dir string
+	// BaseURL is the upstream of a remote model; Options are its catalog
+	// options (see upstream.go).
+	BaseURL string
+	Options map[string]string
 }
 
 // Serves reports whether the model serves the API path.

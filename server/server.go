@@ -54,6 +54,16 @@ type Config struct {
 	// ShutdownTimeout bounds how long Serve waits for in-flight requests
 	// after its context is cancelled; 0 means 30 s.
 	ShutdownTimeout time.Duration
+	// DataDir holds the server's state: stored Responses (for
+	// previous_response_id) in DataDir/responses. "" keeps them in memory.
+	DataDir string
+	// Getenv looks up the environment variables that remote catalog
+	// entries name for their upstream API keys (option api_key_env); nil
+	// looks up none.
+	Getenv func(string) string
+	// UpstreamClient sends the requests of remote models; nil means a
+	// client without an overall timeout (streams may run long).
+	UpstreamClient *http.Client
 }
 
 // Server is the /v1 HTTP gateway. It is safe for concurrent use.
@@ -62,6 +72,9 @@ type Server struct {
 	log    *slog.Logger
 	models Models
 	mux    *http.ServeMux
+
+	responses      *responseStore // stored Responses (generation)
+	upstreamClient *http.Client   // remote models' upstreams
 }
 
 // New returns a Server for cfg.
@@ -78,7 +91,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ShutdownTimeout <= 0 {
 		cfg.ShutdownTimeout = 30 * time.Second
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, models: cfg.Models}
+	s := &Server{cfg: cfg, log: cfg.Logger, models: cfg.Models,
+		responses: newResponseStore(cfg.DataDir), upstreamClient: cfg.UpstreamClient}
+	if s.upstreamClient == nil {
+		s.upstreamClient = &http.Client{}
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -24,6 +24,8 @@ Commands:
   load MODEL        load a downloaded model into memory
   unload MODEL      release a loaded model (refused while a request uses it)
   running           loaded models, runtime state and queues
+  import ID PATH    register a local GGUF file or llama2.c checkpoint (--tokenizer PATH)
+                    in the data directory's catalog (see models import --help)
 
 Flags:
 `
@@ -87,6 +89,9 @@ type downloadJob struct {
 }
 
 func runModels(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "import" {
+		return runImport(args[1:], getenv, stdout, stderr) // edits the catalog file; no service needed
+	}
 	fs := pflag.NewFlagSet("models", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	base := getenv("SOTTO_URL")

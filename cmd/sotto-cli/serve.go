@@ -156,6 +156,11 @@ Flags:
 	return c, nil
 }
 
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
 func envInt(getenv func(string) string, name string, def int) int {
 	if v, err := strconv.Atoi(getenv(name)); err == nil {
 		return v
@@ -197,6 +202,12 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
+	if c.catalog == "" {
+		// The user catalog of the data directory (sotto-cli models import).
+		if p := filepath.Join(c.dataDir, userCatalogName); fileExists(p) {
+			c.catalog = p
+		}
+	}
 	models, err := openModels(ctx, c, log)
 	if err != nil {
 		return err
@@ -216,6 +227,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		Models:         models,
 		Voices:         voices,
 		Logger:         log,
+		DataDir:        c.dataDir,
+		Getenv:         getenv,
 
 		DefaultTranscriptionModel: c.defaultASR,
 	})

@@ -43,3 +43,12 @@ func queued(n int) int {
 	}
 	return n
 }
+
+// Loaded reports whether model id is loaded, for the generation endpoints
+// (which refuse local language models that are not).
+func (c closableModels) Loaded(id string) bool {
+	if l, ok := c.Models.(interface{ Loaded(string) bool }); ok {
+		return l.Loaded(id)
+	}
+	return true
+}

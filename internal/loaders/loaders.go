@@ -27,6 +27,7 @@ func Register(rt interface {
 	rt.RegisterLoader("flite", Speech("flite"))
 	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
 	rt.RegisterLoader("lattice-asr", Transcribe)
+	rt.RegisterLoader(LLMBackend, LLM)
 }
 
 // Transcribe opens the pure-Go recognizer (asr driver "go") of a

@@ -1,0 +1,324 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/llm"
+)
+
+// chatRequest is a Chat Completions request. Fields the local engine cannot
+// honour are decoded so that a non-neutral value is refused by name
+// (unsupported_parameter) rather than ignored; unknown fields are a 400.
+type chatRequest struct {
+	Model               string            `json:"model"`
+	Messages            []json.RawMessage `json:"messages"`
+	MaxTokens           *int              `json:"max_tokens"`
+	MaxCompletionTokens *int              `json:"max_completion_tokens"`
+	Stop                json.RawMessage   `json:"stop"`
+	Stream              bool              `json:"stream"`
+	StreamOptions       *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+	N                 *int            `json:"n"`
+	FrequencyPenalty  *float64        `json:"frequency_penalty"`
+	PresencePenalty   *float64        `json:"presence_penalty"`
+	Logprobs          *bool           `json:"logprobs"`
+	TopLogprobs       *int            `json:"top_logprobs"`
+	LogitBias         json.RawMessage `json:"logit_bias"`
+	ResponseFormat    json.RawMessage `json:"response_format"`
+	Tools             json.RawMessage `json:"tools"`
+	ToolChoice        json.RawMessage `json:"tool_choice"`
+	ParallelToolCalls *bool           `json:"parallel_tool_calls"`
+	User              string          `json:"user"`
+	Store             *bool           `json:"store"`
+	Metadata          json.RawMessage `json:"metadata"`
+	ServiceTier       string          `json:"service_tier"`
+	sampling
+}
+
+type chatMessage struct {
+	Role       string          `json:"role"`
+	Content    json.RawMessage `json:"content"`
+	Name       string          `json:"name"`
+	Refusal    json.RawMessage `json:"refusal"`
+	ToolCalls  json.RawMessage `json:"tool_calls"`
+	ToolCallID string          `json:"tool_call_id"`
+}
+
+// parseChat validates a Chat Completions body into the internal request.
+func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
+	var cr chatRequest
+	if err := unmarshalStrict(body, &cr, true, ""); err != nil {
+		return nil, nil, err
+	}
+	if cr.Messages == nil {
+		return nil, nil, sotto.Invalid("bad_request", "messages", "field \"messages\" is required: an array of messages")
+	}
+	if len(cr.Messages) == 0 {
+		return nil, nil, sotto.Invalid("bad_request", "messages", "messages must not be empty")
+	}
+	req := &genRequest{model: m, stream: cr.Stream}
+	for i, raw := range cr.Messages {
+		p := fmt.Sprintf("messages[%d]", i)
+		var cm chatMessage
+		if err := unmarshalStrict(raw, &cm, true, ""); err != nil {
+			if se, ok := err.(*sotto.Error); ok && se.Param != "" {
+				se.Param = p + "." + se.Param
+			}
+			return nil, nil, err
+		}
+		role := cm.Role
+		switch role {
+		case "system", "developer":
+			role = "system"
+		case "user", "assistant":
+		case "tool", "function":
+			return nil, nil, unsupported(p+".role", "tool messages need a model with tool calling")
+		case "":
+			return nil, nil, sotto.Invalid("bad_request", p+".role", "%s.role is required", p)
+		default:
+			return nil, nil, sotto.Invalid("bad_request", p+".role", "%s.role %q is not system, developer, user or assistant", p, cm.Role)
+		}
+		if !isEmptyJSON(cm.ToolCalls) {
+			return nil, nil, unsupported(p+".tool_calls", "this model has no tool calling")
+		}
+		text := ""
+		if role != "assistant" || !isEmptyJSON(cm.Content) {
+			var err error
+			if text, err = textContent(cm.Content, p+".content", "text"); err != nil {
+				return nil, nil, err
+			}
+		}
+		req.msgs = append(req.msgs, llm.Message{Role: role, Content: text})
+	}
+	opts, err := cr.sampling.options(2)
+	if err != nil {
+		return nil, nil, err
+	}
+	if opts.MaxTokens, err = maxTokens(cr.MaxCompletionTokens, "max_completion_tokens"); err != nil {
+		return nil, nil, err
+	}
+	if opts.MaxTokens == 0 {
+		if opts.MaxTokens, err = maxTokens(cr.MaxTokens, "max_tokens"); err != nil {
+			return nil, nil, err
+		}
+	}
+	if opts.Stop, err = stopList(cr.Stop, "stop", 4); err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case cr.N != nil && *cr.N != 1:
+		return nil, nil, unsupported("n", "one choice per request")
+	case cr.FrequencyPenalty != nil && *cr.FrequencyPenalty != 0:
+		return nil, nil, unsupported("frequency_penalty", "use repetition_penalty")
+	case cr.PresencePenalty != nil && *cr.PresencePenalty != 0:
+		return nil, nil, unsupported("presence_penalty", "use repetition_penalty")
+	case cr.Logprobs != nil && *cr.Logprobs, cr.TopLogprobs != nil && *cr.TopLogprobs != 0:
+		return nil, nil, unsupported("logprobs", "log probabilities are not reported")
+	case !isEmptyJSON(cr.LogitBias):
+		return nil, nil, unsupported("logit_bias", "no logit bias")
+	case !isEmptyJSON(cr.Tools):
+		return nil, nil, unsupported("tools", "this model has no tool calling")
+	case !isEmptyJSON(cr.ToolChoice) && string(cr.ToolChoice) != `"none"` && string(cr.ToolChoice) != `"auto"`:
+		return nil, nil, unsupported("tool_choice", "this model has no tool calling")
+	}
+	if !isEmptyJSON(cr.ResponseFormat) {
+		var rf struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(cr.ResponseFormat, &rf) != nil || rf.Type != "text" {
+			return nil, nil, unsupported("response_format", "plain text output only")
+		}
+	}
+	req.opts = opts
+	return req, &cr, nil
+}
+
+// The Chat Completions wire shapes.
+type chatCompletion struct {
+	ID                string       `json:"id"`
+	Object            string       `json:"object"`
+	Created           int64        `json:"created"`
+	Model             string       `json:"model"`
+	Choices           []chatChoice `json:"choices"`
+	Usage             *chatUsage   `json:"usage,omitempty"`
+	SystemFingerprint *string      `json:"system_fingerprint"`
+}
+
+type chatChoice struct {
+	Index        int         `json:"index"`
+	Message      *chatOutMsg `json:"message,omitempty"`
+	Delta        *chatOutMsg `json:"delta,omitempty"`
+	Logprobs     *struct{}   `json:"logprobs"`
+	FinishReason *string     `json:"finish_reason"`
+}
+
+type chatOutMsg struct {
+	Role    string  `json:"role,omitempty"`
+	Content *string `json:"content,omitempty"`
+	Refusal *string `json:"refusal,omitempty"`
+}
+
+type chatUsage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+	TotalTokens      int `json:"total_tokens"`
+}
+
+// chatFinish maps a stop reason to finish_reason.
+func chatFinish(s llm.StopReason) string {
+	if s == llm.StopLength {
+		return "length"
+	}
+	return "stop"
+}
+
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
+	body, err := readGenBody(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	m, err := s.routeGeneration(body, pathChat)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if isRemote(m) {
+		if u, err := s.upstreamFor(m); err != nil {
+			s.writeError(w, r, err)
+			return
+		} else if u.protocol == protoChat {
+			s.passThrough(w, r, u, m, "/chat/completions", body)
+			return
+		}
+	}
+	req, cr, err := parseChat(body, m)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	id, created := newID("chatcmpl-"), time.Now().Unix()
+	if !req.stream {
+		res, err := s.generate(r.Context(), req, r, func(string) error { return r.Context().Err() })
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		text, fr := res.text, chatFinish(res.stop)
+		writeJSON(w, http.StatusOK, chatCompletion{ID: id, Object: "chat.completion", Created: created, Model: m.ID,
+			Choices: []chatChoice{{Message: &chatOutMsg{Role: "assistant", Content: &text}, FinishReason: &fr}},
+			Usage:   &chatUsage{res.inputTokens, res.outputTokens, res.inputTokens + res.outputTokens}})
+		return
+	}
+	sw := newSSE(w)
+	chunk := func(delta *chatOutMsg, finish *string) chatCompletion {
+		return chatCompletion{ID: id, Object: "chat.completion.chunk", Created: created, Model: m.ID,
+			Choices: []chatChoice{{Delta: delta, FinishReason: finish}}}
+	}
+	empty := ""
+	started := false
+	start := func() error {
+		if started {
+			return nil
+		}
+		started = true
+		return sw.data(chunk(&chatOutMsg{Role: "assistant", Content: &empty}, nil))
+	}
+	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
+		if err := start(); err != nil {
+			return err
+		}
+		return sw.data(chunk(&chatOutMsg{Content: &t}, nil))
+	}))
+	if err != nil {
+		if !sw.started {
+			s.writeError(w, r, err)
+			return
+		}
+		s.streamError(sw, r, err, false)
+		return
+	}
+	if err := start(); err != nil {
+		return
+	}
+	fr := chatFinish(res.stop)
+	if sw.data(chunk(&chatOutMsg{}, &fr)) != nil {
+		return
+	}
+	if cr.StreamOptions != nil && cr.StreamOptions.IncludeUsage {
+		u := chatCompletion{ID: id, Object: "chat.completion.chunk", Created: created, Model: m.ID,
+			Choices: []chatChoice{}, Usage: &chatUsage{res.inputTokens, res.outputTokens, res.inputTokens + res.outputTokens}}
+		if sw.data(u) != nil {
+			return
+		}
+	}
+	_ = sw.raw([]byte("[DONE]"))
+}
+
+// data writes one data-only event (the Chat Completions framing: no event
+// names) whose data is v as JSON.
+func (sw *sseWriter) data(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return sw.raw(b)
+}
+
+// raw writes one data-only event with the given data line.
+func (sw *sseWriter) raw(b []byte) error {
+	if !sw.started {
+		h := sw.w.Header()
+		h.Set("Content-Type", "text/event-stream")
+		h.Set("Cache-Control", "no-cache")
+		h.Set("X-Accel-Buffering", "no")
+		sw.w.WriteHeader(http.StatusOK)
+		sw.started = true
+	}
+	buf := make([]byte, 0, len(b)+8)
+	buf = append(buf, "data: "...)
+	buf = append(buf, b...)
+	buf = append(buf, "\n\n"...)
+	if _, err := sw.w.Write(buf); err != nil {
+		return err
+	}
+	return sw.rc.Flush()
+}
+
+// streamError ends a started stream with the error envelope: an "error"
+// event (named, for Responses and Messages) or a data-only event (Chat
+// Completions). A cancelled request writes nothing.
+func (s *Server) streamError(sw *sseWriter, r *http.Request, err error, named bool) {
+	resp := errorFor(err)
+	level := slog.LevelError
+	if resp.status < 500 {
+		level = slog.LevelDebug
+	}
+	s.log.Log(r.Context(), level, "stream failed", "id", requestID(r.Context()), "path", r.URL.Path,
+		"status", resp.status, "code", resp.body.Error.Code, "err", err)
+	if resp.status == StatusClientClosedRequest {
+		return
+	}
+	switch {
+	case r.URL.Path == pathMessages:
+		_ = sw.event("error", messagesEnvelope(resp.body.Error))
+	case named:
+		_ = sw.event("error", map[string]any{"type": "error", "code": resp.body.Error.Code,
+			"message": resp.body.Error.Message, "param": nullable(resp.body.Error.Param), "sequence_number": 0})
+	default:
+		_ = sw.data(resp.body)
+	}
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

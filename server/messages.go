@@ -1,0 +1,214 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/llm"
+)
+
+// messagesRequest is a Messages request (the text subset a local model
+// serves). Known fields the engine cannot honour are refused by name when
+// set; unknown fields are a 400.
+type messagesRequest struct {
+	Model         string            `json:"model"`
+	Messages      []json.RawMessage `json:"messages"`
+	System        json.RawMessage   `json:"system"`
+	MaxTokens     *int              `json:"max_tokens"`
+	StopSequences []string          `json:"stop_sequences"`
+	Stream        bool              `json:"stream"`
+	Metadata      json.RawMessage   `json:"metadata"`
+	Tools         json.RawMessage   `json:"tools"`
+	ToolChoice    json.RawMessage   `json:"tool_choice"`
+	Thinking      json.RawMessage   `json:"thinking"`
+	ServiceTier   string            `json:"service_tier"`
+	sampling
+}
+
+type messagesMessage struct {
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+}
+
+func parseMessages(body []byte, m ModelInfo) (*genRequest, error) {
+	var mr messagesRequest
+	if err := unmarshalStrict(body, &mr, true, ""); err != nil {
+		return nil, err
+	}
+	if mr.Messages == nil {
+		return nil, sotto.Invalid("bad_request", "messages", "field \"messages\" is required: an array of messages")
+	}
+	if mr.MaxTokens == nil {
+		return nil, sotto.Invalid("bad_request", "max_tokens", "field \"max_tokens\" is required")
+	}
+	if len(mr.Messages) == 0 {
+		return nil, sotto.Invalid("bad_request", "messages", "messages must not be empty")
+	}
+	req := &genRequest{model: m, stream: mr.Stream}
+	if !isEmptyJSON(mr.System) {
+		sys, err := textContent(mr.System, "system", "text")
+		if err != nil {
+			return nil, err
+		}
+		req.msgs = append(req.msgs, llm.Message{Role: "system", Content: sys})
+	}
+	for i, raw := range mr.Messages {
+		p := fmt.Sprintf("messages[%d]", i)
+		var mm messagesMessage
+		if err := unmarshalStrict(raw, &mm, true, ""); err != nil {
+			if se, ok := err.(*sotto.Error); ok && se.Param != "" {
+				se.Param = p + "." + se.Param
+			}
+			return nil, err
+		}
+		switch mm.Role {
+		case "user", "assistant":
+		case "":
+			return nil, sotto.Invalid("bad_request", p+".role", "%s.role is required", p)
+		default:
+			return nil, sotto.Invalid("bad_request", p+".role", "%s.role %q is not user or assistant", p, mm.Role)
+		}
+		text, err := textContent(mm.Content, p+".content", "text")
+		if err != nil {
+			return nil, err
+		}
+		req.msgs = append(req.msgs, llm.Message{Role: mm.Role, Content: text})
+	}
+	opts, err := mr.sampling.options(1)
+	if err != nil {
+		return nil, err
+	}
+	if opts.MaxTokens, err = maxTokens(mr.MaxTokens, "max_tokens"); err != nil {
+		return nil, err
+	}
+	opts.Stop = mr.StopSequences
+	switch {
+	case !isEmptyJSON(mr.Tools):
+		return nil, unsupported("tools", "this model has no tool calling")
+	case !isEmptyJSON(mr.ToolChoice):
+		var tc struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(mr.ToolChoice, &tc) != nil || (tc.Type != "none" && tc.Type != "auto") {
+			return nil, unsupported("tool_choice", "this model has no tool calling")
+		}
+	}
+	if !isEmptyJSON(mr.Thinking) {
+		var th struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(mr.Thinking, &th) != nil || th.Type != "disabled" {
+			return nil, unsupported("thinking", "this model does not think aloud")
+		}
+	}
+	req.opts = opts
+	return req, nil
+}
+
+// The Messages wire shapes.
+type messageObject struct {
+	ID           string         `json:"id"`
+	Type         string         `json:"type"`
+	Role         string         `json:"role"`
+	Model        string         `json:"model"`
+	Content      []messageBlock `json:"content"`
+	StopReason   *string        `json:"stop_reason"`
+	StopSequence *string        `json:"stop_sequence"`
+	Usage        messagesUsage  `json:"usage"`
+}
+
+type messageBlock struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+type messagesUsage struct {
+	InputTokens  int `json:"input_tokens"`
+	OutputTokens int `json:"output_tokens"`
+}
+
+// messagesStop maps a stop reason to the Messages stop_reason.
+func messagesStop(res genResult) (*string, *string) {
+	var r string
+	switch res.stop {
+	case llm.StopLength:
+		r = "max_tokens"
+	case llm.StopSequence:
+		seq := res.stopSequence
+		r = "stop_sequence"
+		return &r, &seq
+	default:
+		r = "end_turn"
+	}
+	return &r, nil
+}
+
+func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
+	body, err := readGenBody(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	m, err := s.routeGeneration(body, pathMessages)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if isRemote(m) {
+		if u, err := s.upstreamFor(m); err != nil {
+			s.writeError(w, r, err)
+			return
+		} else if u.protocol == protoMessages {
+			s.passThrough(w, r, u, m, "/messages", body)
+			return
+		}
+	}
+	req, err := parseMessages(body, m)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	id := newID("msg_")
+	if !req.stream {
+		res, err := s.generate(r.Context(), req, r, func(string) error { return r.Context().Err() })
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		reason, seq := messagesStop(res)
+		writeJSON(w, http.StatusOK, messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID,
+			Content: []messageBlock{{Type: "text", Text: res.text}}, StopReason: reason, StopSequence: seq,
+			Usage: messagesUsage{res.inputTokens, res.outputTokens}})
+		return
+	}
+	sw := newSSE(w)
+	ev := func(typ string, v map[string]any) error {
+		v["type"] = typ
+		return sw.event(typ, v)
+	}
+	// The input token count is known only at the end for a backend that
+	// reports usage; message_start carries 0 then, and message_delta the
+	// final counts (as the protocol allows: usage in message_delta is
+	// cumulative).
+	start := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{}}
+	if ev("message_start", map[string]any{"message": start}) != nil ||
+		ev("content_block_start", map[string]any{"index": 0, "content_block": messageBlock{Type: "text"}}) != nil {
+		return
+	}
+	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
+		return ev("content_block_delta", map[string]any{"index": 0, "delta": map[string]string{"type": "text_delta", "text": t}})
+	}))
+	if err != nil {
+		s.streamError(sw, r, err, true)
+		return
+	}
+	reason, seq := messagesStop(res)
+	if ev("content_block_stop", map[string]any{"index": 0}) != nil ||
+		ev("message_delta", map[string]any{"delta": map[string]any{"stop_reason": reason, "stop_sequence": seq},
+			"usage": messagesUsage{res.inputTokens, res.outputTokens}}) != nil {
+		return
+	}
+	_ = ev("message_stop", map[string]any{})
+}

@@ -1,0 +1,312 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/llm"
+)
+
+// responsesRequest is a Responses request (the text subset a local model
+// serves). Known fields the engine cannot honour are refused by name when
+// set; unknown fields are a 400.
+type responsesRequest struct {
+	Model              string          `json:"model"`
+	Input              json.RawMessage `json:"input"`
+	Instructions       *string         `json:"instructions"`
+	MaxOutputTokens    *int            `json:"max_output_tokens"`
+	PreviousResponseID *string         `json:"previous_response_id"`
+	Store              *bool           `json:"store"`
+	Stream             bool            `json:"stream"`
+	Metadata           map[string]any  `json:"metadata"`
+	User               string          `json:"user"`
+	Text               json.RawMessage `json:"text"`
+	Tools              json.RawMessage `json:"tools"`
+	ToolChoice         json.RawMessage `json:"tool_choice"`
+	ParallelToolCalls  *bool           `json:"parallel_tool_calls"`
+	Truncation         *string         `json:"truncation"`
+	Reasoning          json.RawMessage `json:"reasoning"`
+	Include            []string        `json:"include"`
+	TopLogprobs        *int            `json:"top_logprobs"`
+	ServiceTier        string          `json:"service_tier"`
+	Stop               json.RawMessage `json:"stop"`
+	sampling
+}
+
+// responseInputItem is one item of a structured input: a message.
+type responseInputItem struct {
+	Type    string          `json:"type"`
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+	ID      string          `json:"id"`
+	Status  string          `json:"status"`
+}
+
+func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest, *responsesRequest, []llm.Message, error) {
+	var rr responsesRequest
+	if err := unmarshalStrict(body, &rr, true, ""); err != nil {
+		return nil, nil, nil, err
+	}
+	if len(rr.Input) == 0 || string(rr.Input) == "null" {
+		return nil, nil, nil, sotto.Invalid("bad_request", "input", "field \"input\" is required: a string or an array of input items")
+	}
+	var input []llm.Message
+	var s string
+	if json.Unmarshal(rr.Input, &s) == nil {
+		input = []llm.Message{{Role: "user", Content: s}}
+	} else {
+		var items []json.RawMessage
+		if err := json.Unmarshal(rr.Input, &items); err != nil {
+			return nil, nil, nil, sotto.Invalid("bad_request", "input", "input must be a string or an array of input items")
+		}
+		if len(items) == 0 {
+			return nil, nil, nil, sotto.Invalid("bad_request", "input", "input must not be empty")
+		}
+		for i, raw := range items {
+			p := fmt.Sprintf("input[%d]", i)
+			var it responseInputItem
+			if err := unmarshalStrict(raw, &it, true, ""); err != nil {
+				if se, ok := err.(*sotto.Error); ok && se.Param != "" {
+					se.Param = p + "." + se.Param
+				}
+				return nil, nil, nil, err
+			}
+			if it.Type != "" && it.Type != "message" {
+				return nil, nil, nil, unsupported(p+".type", fmt.Sprintf("input items of type %q (message items only)", it.Type))
+			}
+			role := it.Role
+			switch role {
+			case "system", "developer":
+				role = "system"
+			case "user", "assistant":
+			case "":
+				return nil, nil, nil, sotto.Invalid("bad_request", p+".role", "%s.role is required", p)
+			default:
+				return nil, nil, nil, sotto.Invalid("bad_request", p+".role", "%s.role %q is not user, assistant, system or developer", p, it.Role)
+			}
+			text, err := textContent(it.Content, p+".content", "input_text", "output_text")
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			input = append(input, llm.Message{Role: role, Content: text})
+		}
+	}
+	req := &genRequest{model: m, stream: rr.Stream}
+	if rr.Instructions != nil && *rr.Instructions != "" {
+		req.msgs = append(req.msgs, llm.Message{Role: "system", Content: *rr.Instructions})
+	}
+	var history []llm.Message
+	if rr.PreviousResponseID != nil && *rr.PreviousResponseID != "" {
+		prev, err := store.get(*rr.PreviousResponseID)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		history = prev.Messages
+	}
+	req.msgs = append(req.msgs, history...)
+	req.msgs = append(req.msgs, input...)
+	opts, err := rr.sampling.options(2)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if opts.MaxTokens, err = maxTokens(rr.MaxOutputTokens, "max_output_tokens"); err != nil {
+		return nil, nil, nil, err
+	}
+	if opts.Stop, err = stopList(rr.Stop, "stop", 4); err != nil {
+		return nil, nil, nil, err
+	}
+	switch {
+	case !isEmptyJSON(rr.Tools):
+		return nil, nil, nil, unsupported("tools", "this model has no tool calling")
+	case !isEmptyJSON(rr.ToolChoice) && string(rr.ToolChoice) != `"none"` && string(rr.ToolChoice) != `"auto"`:
+		return nil, nil, nil, unsupported("tool_choice", "this model has no tool calling")
+	case !isEmptyJSON(rr.Reasoning):
+		return nil, nil, nil, unsupported("reasoning", "this model does not reason")
+	case rr.TopLogprobs != nil && *rr.TopLogprobs != 0:
+		return nil, nil, nil, unsupported("top_logprobs", "log probabilities are not reported")
+	case rr.Truncation != nil && *rr.Truncation != "disabled":
+		return nil, nil, nil, unsupported("truncation", "only \"disabled\"")
+	case len(rr.Include) > 0:
+		return nil, nil, nil, unsupported("include", "no extra output data")
+	}
+	if !isEmptyJSON(rr.Text) {
+		var tf struct {
+			Format *struct {
+				Type string `json:"type"`
+			} `json:"format"`
+			Verbosity *string `json:"verbosity"`
+		}
+		if err := json.Unmarshal(rr.Text, &tf); err != nil || (tf.Format != nil && tf.Format.Type != "text") {
+			return nil, nil, nil, unsupported("text.format", "plain text output only")
+		}
+	}
+	req.opts = opts
+	// The conversation a stored response keeps: the history, this input.
+	conv := append(append([]llm.Message(nil), history...), input...)
+	return req, &rr, conv, nil
+}
+
+// The Responses wire shapes.
+type responseObject struct {
+	ID                 string           `json:"id"`
+	Object             string           `json:"object"`
+	CreatedAt          int64            `json:"created_at"`
+	Status             string           `json:"status"`
+	Error              any              `json:"error"`
+	IncompleteDetails  any              `json:"incomplete_details"`
+	Instructions       *string          `json:"instructions"`
+	MaxOutputTokens    *int             `json:"max_output_tokens"`
+	Model              string           `json:"model"`
+	Output             []responseOutput `json:"output"`
+	ParallelToolCalls  bool             `json:"parallel_tool_calls"`
+	PreviousResponseID *string          `json:"previous_response_id"`
+	Temperature        float64          `json:"temperature"`
+	TopP               float64          `json:"top_p"`
+	ToolChoice         string           `json:"tool_choice"`
+	Tools              []any            `json:"tools"`
+	Text               any              `json:"text"`
+	Truncation         string           `json:"truncation"`
+	Store              bool             `json:"store"`
+	Usage              *responseUsage   `json:"usage"`
+	Metadata           map[string]any   `json:"metadata"`
+	User               *string          `json:"user,omitempty"`
+}
+
+type responseOutput struct {
+	Type    string            `json:"type"`
+	ID      string            `json:"id"`
+	Status  string            `json:"status"`
+	Role    string            `json:"role"`
+	Content []responseContent `json:"content"`
+}
+
+type responseContent struct {
+	Type        string `json:"type"`
+	Text        string `json:"text"`
+	Annotations []any  `json:"annotations"`
+	Logprobs    []any  `json:"logprobs"`
+}
+
+type responseUsage struct {
+	InputTokens         int            `json:"input_tokens"`
+	InputTokensDetails  map[string]int `json:"input_tokens_details"`
+	OutputTokens        int            `json:"output_tokens"`
+	OutputTokensDetails map[string]int `json:"output_tokens_details"`
+	TotalTokens         int            `json:"total_tokens"`
+}
+
+func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
+	body, err := readGenBody(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	m, err := s.routeGeneration(body, pathResponses)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	req, rr, conv, err := parseResponses(body, m, s.responses)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	ro := &responseObject{ID: newID("resp_"), Object: "response", CreatedAt: time.Now().Unix(), Status: "in_progress",
+		Instructions: rr.Instructions, MaxOutputTokens: rr.MaxOutputTokens, Model: m.ID, Output: []responseOutput{},
+		ParallelToolCalls: true, PreviousResponseID: rr.PreviousResponseID, Temperature: req.opts.Temperature,
+		TopP: 1, ToolChoice: "auto", Tools: []any{}, Text: map[string]any{"format": map[string]string{"type": "text"}},
+		Truncation: "disabled", Store: rr.Store == nil || *rr.Store, Metadata: rr.Metadata}
+	if req.opts.TopP > 0 {
+		ro.TopP = req.opts.TopP
+	}
+	if ro.Metadata == nil {
+		ro.Metadata = map[string]any{}
+	}
+	if rr.User != "" {
+		ro.User = &rr.User
+	}
+	msgID := newID("msg_")
+	finish := func(res genResult) error {
+		item := responseOutput{Type: "message", ID: msgID, Status: "completed", Role: "assistant",
+			Content: []responseContent{{Type: "output_text", Text: res.text, Annotations: []any{}, Logprobs: []any{}}}}
+		ro.Status = "completed"
+		if res.stop == llm.StopLength {
+			ro.Status, item.Status = "incomplete", "incomplete"
+			ro.IncompleteDetails = map[string]string{"reason": "max_output_tokens"}
+		}
+		ro.Output = []responseOutput{item}
+		ro.Usage = &responseUsage{InputTokens: res.inputTokens, OutputTokens: res.outputTokens,
+			TotalTokens:        res.inputTokens + res.outputTokens,
+			InputTokensDetails: map[string]int{"cached_tokens": 0}, OutputTokensDetails: map[string]int{"reasoning_tokens": 0}}
+		if ro.Store {
+			return s.responses.put(storedResponse{ID: ro.ID, Model: m.ID,
+				Messages: append(conv, llm.Message{Role: "assistant", Content: res.text})})
+		}
+		return nil
+	}
+	if !req.stream {
+		res, err := s.generate(r.Context(), req, r, func(string) error { return r.Context().Err() })
+		if err == nil {
+			err = finish(res)
+		}
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, ro)
+		return
+	}
+	sw := newSSE(w)
+	seq := 0
+	ev := func(typ string, fields map[string]any) error {
+		fields["type"] = typ
+		fields["sequence_number"] = seq
+		seq++
+		return sw.event(typ, fields)
+	}
+	snapshot := func() responseObject { return *ro }
+	if ev("response.created", map[string]any{"response": snapshot()}) != nil ||
+		ev("response.in_progress", map[string]any{"response": snapshot()}) != nil {
+		return
+	}
+	item := responseOutput{Type: "message", ID: msgID, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
+	part := responseContent{Type: "output_text", Text: "", Annotations: []any{}, Logprobs: []any{}}
+	if ev("response.output_item.added", map[string]any{"output_index": 0, "item": item}) != nil ||
+		ev("response.content_part.added", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}) != nil {
+		return
+	}
+	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
+		return ev("response.output_text.delta", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
+			"delta": t, "logprobs": []any{}})
+	}))
+	if err == nil {
+		err = finish(res)
+	}
+	if err != nil {
+		if r.Context().Err() != nil {
+			return
+		}
+		e := errorFor(err).body.Error
+		ro.Status = "failed"
+		ro.Error = map[string]string{"code": e.Code, "message": e.Message}
+		s.streamError(sw, r, err, true)
+		_ = ev("response.failed", map[string]any{"response": snapshot()})
+		return
+	}
+	part.Text = res.text
+	done := ro.Output[0]
+	if ev("response.output_text.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
+		"text": res.text, "logprobs": []any{}}) != nil ||
+		ev("response.content_part.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}) != nil ||
+		ev("response.output_item.done", map[string]any{"output_index": 0, "item": done}) != nil {
+		return
+	}
+	terminal := "response.completed"
+	if ro.Status == "incomplete" {
+		terminal = "response.incomplete"
+	}
+	_ = ev(terminal, map[string]any{"response": snapshot()})
+}
