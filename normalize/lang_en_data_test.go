@@ -59,6 +59,7 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"toll-free area code", "tn", "Call 1-800-555-0199.", "Call one, eight hundred, five five five, zero one nine nine."},
 		{"telephone prompt", "tn", "ssn is 123-45-6789", "SSN is one two three, four five, six seven eight nine"},
 		{"prompt word without a number", "tn", "the ssn is fine", "the ssn is fine"},
+		{"money range with one symbol", "tn", "$5-10 million", "five to ten million dollars"},
 		{"year range with a short end", "tn", "From 1990-95 we met.", "From nineteen ninety to ninety five we met."},
 		{"short end below the start is no year range", "tn", "1998-12", "one thousand nine hundred and ninety eight - twelve"},
 	}
