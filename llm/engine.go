@@ -23,9 +23,17 @@ const (
 	OptModelFile = "model_file"
 	// OptTokenizerFile is a llama2.c checkpoint's tokenizer.bin.
 	OptTokenizerFile = "tokenizer_file"
-	// OptContextLength caps the context in tokens (default: the model's).
+	// OptContextLength caps the context in tokens (default: the model's,
+	// at most DefaultContextLength). The key/value cache takes
+	// 8 × layers × key/value width bytes per token.
 	OptContextLength = "context_length"
 )
+
+// DefaultContextLength bounds the context of the "go" driver when
+// OptContextLength is not set: models trained for 32 K tokens would
+// otherwise reserve their whole key/value cache (≈ 800 MB for a 0.5B Qwen)
+// up front.
+const DefaultContextLength = 4096
 
 func init() {
 	Register(Driver{Name: "go", Priority: 10, Open: openGo})
@@ -65,14 +73,14 @@ func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
 		}
 		return nil, fmt.Errorf("llm: go: %w", err)
 	}
-	g := &goBackend{b: b, pool: tensor.NewPool(cfg.Threads), ctxLen: b.Model.Context}
+	g := &goBackend{b: b, pool: tensor.NewPool(cfg.Threads), ctxLen: min(b.Model.Context, DefaultContextLength)}
 	if s := cfg.Options[OptContextLength]; s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
 			g.Close()
 			return nil, sotto.Invalid("invalid_option", OptContextLength, "llm: go: %s %q is not a positive integer", OptContextLength, s)
 		}
-		g.ctxLen = min(n, g.ctxLen)
+		g.ctxLen = min(n, b.Model.Context)
 	}
 	return g, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/sottolabs/sotto/internal/tensor"
 	"github.com/sottolabs/sotto/llm/gguf"
@@ -239,5 +238,3 @@ func LoadGGUF(path string) (*Model, error) {
 	m.closer = f
 	return m, nil
 }
-
-func isFinite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
