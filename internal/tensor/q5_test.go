@@ -46,10 +46,11 @@ func TestQ5RoundTrip(t *testing.T) {
 		x[i] = 0 // an all-zero block
 	}
 	for _, tc := range []struct {
+		name  string
 		t     DType
 		quant func([]float32, []byte)
-	}{{Q5_0, QuantizeQ5_0}, {Q5_1, QuantizeQ5_1}} {
-		t.Run(tc.t.String(), func(t *testing.T) {
+	}{{"Q5_0", Q5_0, QuantizeQ5_0}, {"Q5_1", Q5_1, QuantizeQ5_1}} {
+		t.Run(tc.name, func(t *testing.T) {
 			buf := make([]byte, n/32*Q5BlockBytes(tc.t))
 			tc.quant(x, buf)
 			y := make([]float32, n)

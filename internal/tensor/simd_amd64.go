@@ -21,6 +21,7 @@ var simdKernels = func() *kernelSet {
 	k.dotF32 = dotF32AVX2
 	k.axpy = axpyAVX2
 	k.dotBF16 = dotBF16AVX2
+	k.dotF16 = dotF16AVX2
 	k.dotQ8_0 = dotQ8_0AVX2
 	k.dotQ4_0 = dotQ4_0AVX2
 	k.dotQ4_K = dotQ4_KAVX2
@@ -492,4 +493,33 @@ func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	for k := range out {
 		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
 	}
+}
+
+// dotF16AVX2 converts half-precision weights to float32 exactly with
+// integer and float vector operations: the exponent and mantissa bits
+// moved into a float32 and multiplied by 2^112 rebias normal and subnormal
+// values alike; exponent 31 (infinity, NaN) gets float32's all-ones
+// exponent, computed branch-free as ((em + 0x400) >> 15) · 0xff << 23.
+func dotF16AVX2(w []byte, x []float32) float32 {
+	w = w[:2*len(x)]
+	signMask, absMask := archsimd.BroadcastUint32x8(0x8000), archsimd.BroadcastUint32x8(0x7fff)
+	c400, one := archsimd.BroadcastUint32x8(0x400), archsimd.BroadcastUint32x8(1)
+	sh16, sh13, sh15, sh23 := lane(16), lane(13), lane(15), lane(23)
+	ff := archsimd.BroadcastInt32x8(0xff)
+	scale := archsimd.BroadcastUint32x8(0x77800000).AsFloat32x8()
+	var s0 archsimd.Float32x8
+	i := 0
+	for ; i+8 <= len(x); i += 8 {
+		u := archsimd.LoadUint16x8((*[8]uint16)(unsafe.Pointer(&w[2*i]))).ExtendToUint32()
+		em := u.And(absMask)
+		f := em.ShiftLeft(sh13).AsFloat32x8().Mul(scale)
+		inf := em.Add(c400).ShiftRight(sh15).And(one).AsInt32x8().Mul(ff).AsUint32x8().ShiftLeft(sh23)
+		v := f.AsUint32x8().Or(inf).Or(u.And(signMask).ShiftLeft(sh16)).AsFloat32x8()
+		s0 = v.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
+	}
+	s := hsumClear(s0)
+	for ; i < len(x); i++ {
+		s += F16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
+	}
+	return s
 }

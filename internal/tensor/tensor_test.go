@@ -474,3 +474,33 @@ func BenchmarkMatVec(b *testing.B) {
 		}
 	}
 }
+
+// TestDotF16Specials runs every half-precision value (zeros, subnormals,
+// normals, infinities) through the F16 kernels one at a time.
+func TestDotF16Specials(t *testing.T) {
+	forEachKernels(t, func(t *testing.T) {
+		w := make([]byte, 2*16)
+		x := make([]float32, 16)
+		x[3] = 1
+		for h := range 1 << 16 {
+			w[6], w[7] = byte(h), byte(h>>8)
+			want := f16ToF32Slow(uint16(h))
+			got := active.dotF16(w, x)
+			if want != want { // NaN
+				if got == got {
+					t.Fatalf("dotF16(NaN %#04x) = %v; want NaN", h, got)
+				}
+				continue
+			}
+			if math.IsInf(float64(want), 0) {
+				if got != want {
+					t.Fatalf("dotF16(%#04x) = %v; want %v", h, got, want)
+				}
+				continue
+			}
+			if got != want {
+				t.Fatalf("dotF16(%#04x) = %v; want %v", h, got, want)
+			}
+		}
+	})
+}
