@@ -401,7 +401,14 @@ func (s *search) wordExit(w, c int32, v float32, pred, t int32, norm float64) {
 	if s.exitStmp[w] == t {
 		e = &s.bp[s.exitSlot[w]]
 		if v > e.score {
+			// A better predecessor: its history becomes the entry's.
+			p := &s.bp[pred]
 			e.score, e.pred = v, pred
+			if wd.filler {
+				e.real, e.prevReal = p.real, p.prevReal
+			} else {
+				e.prevReal = p.real
+			}
 		}
 	} else {
 		s.exitStmp[w] = t
