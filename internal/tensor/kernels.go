@@ -19,6 +19,8 @@ type kernelSet struct {
 	dotQ5_K     func(w []byte, a *Activation) float32
 	dotQ6_K     func(w []byte, a *Activation) float32
 	quantizeAct func(x, d []float32, q []int8, s []int32)
+	// quantizeActK quantizes with one scale per 256 values, sums per 32.
+	quantizeActK func(x, d []float32, q []int8, s []int32)
 	// Four activations against one weight row at once (nil: none), giving
 	// the same results as four single calls; prompt batches use them.
 	dot4Q8_0 func(w []byte, a *[4]*Activation, out *[4]float32)
@@ -27,17 +29,18 @@ type kernelSet struct {
 }
 
 var generic = kernelSet{
-	name:        "generic",
-	dotF32:      dotF32Generic,
-	axpy:        axpyGeneric,
-	dotF16:      dotF16Generic,
-	dotBF16:     dotBF16Generic,
-	dotQ8_0:     dotQ8_0Generic,
-	dotQ4_0:     dotQ4_0Generic,
-	dotQ4_K:     dotQ4_KGeneric,
-	dotQ5_K:     dotQ5_KGeneric,
-	dotQ6_K:     dotQ6_KGeneric,
-	quantizeAct: quantizeActGeneric,
+	name:         "generic",
+	dotF32:       dotF32Generic,
+	axpy:         axpyGeneric,
+	dotF16:       dotF16Generic,
+	dotBF16:      dotBF16Generic,
+	dotQ8_0:      dotQ8_0Generic,
+	dotQ4_0:      dotQ4_0Generic,
+	dotQ4_K:      dotQ4_KGeneric,
+	dotQ5_K:      dotQ5_KGeneric,
+	dotQ6_K:      dotQ6_KGeneric,
+	quantizeAct:  quantizeActGeneric,
+	quantizeActK: quantizeActKGeneric,
 }
 
 // active is the kernel set in use.

@@ -74,7 +74,9 @@ func DequantizeQ5(t DType, src []byte, dst []float32) {
 
 // QuantizeQ5_0 stores src (a whole number of 32-element blocks) into dst
 // in GGML's Q5_0 layout. As in GGML's reference quantizer, the value of
-// largest magnitude maps to −16, so d = −that value / 16.
+// largest magnitude maps to −16, so d = −that value / 16. Products are
+// rounded explicitly to float32 before adding, so no platform fuses them
+// and the bytes are the same everywhere.
 func QuantizeQ5_0(src []float32, dst []byte) {
 	for b := 0; b < len(src)/qk; b++ {
 		xs := src[b*qk : b*qk+qk]
@@ -94,8 +96,8 @@ func QuantizeQ5_0(src []float32, dst []byte) {
 		var qh uint32
 		qs := blk[6:]
 		for i := range qk / 2 {
-			q0 := min(31, max(0, int(xs[i]*inv+16.5)))
-			q1 := min(31, max(0, int(xs[i+qk/2]*inv+16.5)))
+			q0 := min(31, max(0, int(float32(xs[i]*inv)+16.5)))
+			q1 := min(31, max(0, int(float32(xs[i+qk/2]*inv)+16.5)))
 			qs[i] = byte(q0&0xf) | byte(q1&0xf)<<4
 			qh |= uint32(q0>>4) << uint(i)
 			qh |= uint32(q1>>4) << uint(i+qk/2)
@@ -124,8 +126,8 @@ func QuantizeQ5_1(src []float32, dst []byte) {
 		var qh uint32
 		qs := blk[8:]
 		for i := range qk / 2 {
-			q0 := min(31, max(0, int((xs[i]-lo)*inv+0.5)))
-			q1 := min(31, max(0, int((xs[i+qk/2]-lo)*inv+0.5)))
+			q0 := min(31, max(0, int(float32((xs[i]-lo)*inv)+0.5)))
+			q1 := min(31, max(0, int(float32((xs[i+qk/2]-lo)*inv)+0.5)))
 			qs[i] = byte(q0&0xf) | byte(q1&0xf)<<4
 			qh |= uint32(q0>>4) << uint(i)
 			qh |= uint32(q1>>4) << uint(i+qk/2)

@@ -45,10 +45,10 @@ func (a *Activation) Set(x []float32) {
 	a.DK = grow(a.DK, len(x)/qkK)
 	a.QK = grow(a.QK, len(x))
 	a.SK = grow(a.SK, nb)
-	quantizeActK(a.F, a.DK, a.QK, a.SK)
+	active.quantizeActK(a.F, a.DK, a.QK, a.SK)
 }
 
-func quantizeActK(x, d []float32, q []int8, s []int32) {
+func quantizeActKGeneric(x, d []float32, q []int8, s []int32) {
 	for b := range d {
 		xs := x[b*qkK : b*qkK+qkK]
 		var amax float32

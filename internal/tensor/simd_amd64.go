@@ -22,6 +22,8 @@ var simdKernels = func() *kernelSet {
 	k.axpy = axpyAVX2
 	k.dotBF16 = dotBF16AVX2
 	k.dotF16 = dotF16AVX2
+	k.quantizeAct = quantizeActAVX2
+	k.quantizeActK = quantizeActKAVX2
 	k.dotQ8_0 = dotQ8_0AVX2
 	k.dotQ4_0 = dotQ4_0AVX2
 	k.dotQ4_K = dotQ4_KAVX2
@@ -207,21 +209,18 @@ func dotQ4_0AVX2(w []byte, a *Activation) float32 {
 // loop runs: scales 0–3 are the low six bits of word 0, mins 0–3 those of
 // word 1; scales 4–7 take their low nibbles from word 2 and top bits from
 // word 0's high bits, mins 4–7 the high nibbles of word 2 and word 1's high
-// bits. buf is scratch space.
-func kScales(sc []byte, buf *[6]uint32) (archsimd.Int32x8, archsimd.Int32x8) {
+// bits.
+func kScales(sc []byte) (archsimd.Int32x8, archsimd.Int32x8) {
 	_ = sc[11]
 	w0 := uint32(sc[0]) | uint32(sc[1])<<8 | uint32(sc[2])<<16 | uint32(sc[3])<<24
 	w1 := uint32(sc[4]) | uint32(sc[5])<<8 | uint32(sc[6])<<16 | uint32(sc[7])<<24
 	w2 := uint32(sc[8]) | uint32(sc[9])<<8 | uint32(sc[10])<<16 | uint32(sc[11])<<24
 	const low6, low4, low2 = 0x3f3f3f3f, 0x0f0f0f0f, 0x03030303
-	buf[0] = w0 & low6
-	buf[1] = w2&low4 | (w0>>6)&low2<<4
-	buf[2] = w1 & low6
-	buf[3] = (w2>>4)&low4 | (w1>>6)&low2<<4
-	b := (*[24]uint8)(unsafe.Pointer(buf))
-	s := archsimd.LoadUint8x16((*[16]uint8)(b[0:16])).ExtendLo8ToUint32()
-	m := archsimd.LoadUint8x16((*[16]uint8)(b[8:24])).ExtendLo8ToUint32()
-	return s.Or(s.ShiftLeft(lane(16))).AsInt32x8(), m.AsInt32x8()
+	scales := uint64(w0&low6) | uint64(w2&low4|(w0>>6)&low2<<4)<<32
+	mins := uint64(w1&low6) | uint64((w2>>4)&low4|(w1>>6)&low2<<4)<<32
+	sv := archsimd.BroadcastUint64x2(scales).AsUint8x16().ExtendLo8ToUint32()
+	mv := archsimd.BroadcastUint64x2(mins).AsUint8x16().ExtendLo8ToUint32()
+	return sv.Or(sv.ShiftLeft(lane(16))).AsInt32x8(), mv.AsInt32x8()
 }
 
 // bcastBits broadcasts the float32 at p without a scalar float load.
@@ -239,13 +238,12 @@ func dotQ4_KAVX2(w []byte, a *Activation) float32 {
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	four := lane(4)
 	var acc, accMin archsimd.Float32x8
-	var kbuf [6]uint32
 	for sb := range nsb {
 		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
 		dk := bcastBits(&a.DK[sb])
 		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
 		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
-		sv, mv := kScales(blk[4:16], &kbuf)
+		sv, mv := kScales(blk[4:16])
 		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
 		var isum archsimd.Int32x8
 		for c := range 4 {
@@ -269,13 +267,12 @@ func dotQ5_KAVX2(w []byte, a *Activation) float32 {
 	one8 := archsimd.BroadcastUint8x32(1)
 	four := lane(4)
 	var acc, accMin archsimd.Float32x8
-	var kbuf [6]uint32
 	for sb := range nsb {
 		blk := w[sb*q5KLen : sb*q5KLen+q5KLen]
 		dk := bcastBits(&a.DK[sb])
 		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
 		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
-		sv, mv := kScales(blk[4:16], &kbuf)
+		sv, mv := kScales(blk[4:16])
 		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
 		qh := u8x32(blk[16:]).AsUint32x8()
 		var isum archsimd.Int32x8
@@ -391,12 +388,11 @@ func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	low4 := archsimd.BroadcastUint8x32(0x0f)
 	four := lane(4)
 	var acc0, acc1, acc2, acc3, min0, min1, min2, min3 archsimd.Float32x8
-	var kbuf [6]uint32
 	for sb := range nsb {
 		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
 		wd := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
 		wm := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
-		sv, mv := kScales(blk[4:16], &kbuf)
+		sv, mv := kScales(blk[4:16])
 		dk0, dk1, dk2, dk3 := bcastBits(&a0.DK[sb]), bcastBits(&a1.DK[sb]), bcastBits(&a2.DK[sb]), bcastBits(&a3.DK[sb])
 		min0 = mv.Mul(i32x8(a0.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk0), min0)
 		min1 = mv.Mul(i32x8(a1.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk1), min1)
@@ -522,4 +518,58 @@ func dotF16AVX2(w []byte, x []float32) float32 {
 		s += F16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
 	}
 	return s
+}
+
+// quantizeBlock quantizes n (a multiple of 8) values of x with one scale
+// (largest magnitude / 127, rounded halves away from zero, as the generic
+// code) into q, storing the scale's bits into *d and the sum of each 32
+// values into sums. All float work stays in vector registers.
+func quantizeBlock(x []float32, d *float32, q []int8, sums []int32, qi *[8]int32) {
+	absMask := archsimd.BroadcastUint32x8(0x7fffffff)
+	var m archsimd.Uint32x8
+	for i := 0; i+8 <= len(x); i += 8 {
+		m = m.Max(f32x8(x[i:]).AsUint32x8().And(absMask)) // non-negative floats order as integers
+	}
+	var mb [8]uint32
+	m.Store(&mb)
+	amax := max(mb[0], mb[1], mb[2], mb[3], mb[4], mb[5], mb[6], mb[7])
+	av := archsimd.BroadcastUint32x8(amax).AsFloat32x8()
+	dv := av.Div(archsimd.BroadcastUint32x8(0x42fe0000).AsFloat32x8()) // amax / 127, as the generic code
+	var inv archsimd.Float32x8
+	if amax != 0 {
+		inv = archsimd.BroadcastUint32x8(0x3f800000).AsFloat32x8().Div(dv)
+	}
+	dv.AsUint32x8().Store(&mb)
+	*(*uint32)(unsafe.Pointer(d)) = mb[0]
+	signMask := archsimd.BroadcastUint32x8(0x80000000)
+	half := archsimd.BroadcastUint32x8(0x3f000000)
+	for i := 0; i+8 <= len(x); i += 8 {
+		v := f32x8(x[i:]).Mul(inv)
+		h := v.AsUint32x8().And(signMask).Or(half).AsFloat32x8() // ±0.5
+		v.Add(h).ConvertToInt32().Store(qi)
+		var sum int32
+		for j, r := range qi[:] {
+			q[i+j] = int8(r)
+			sum += r
+		}
+		sums[i/32] += sum
+	}
+}
+
+func quantizeActAVX2(x, d []float32, q []int8, s []int32) {
+	var qi [8]int32
+	for b := range d {
+		s[b] = 0
+		quantizeBlock(x[b*qk:b*qk+qk], &d[b], q[b*qk:b*qk+qk], s[b:b+1], &qi)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+func quantizeActKAVX2(x, d []float32, q []int8, s []int32) {
+	var qi [8]int32
+	clear(s)
+	for b := range d {
+		quantizeBlock(x[b*qkK:b*qkK+qkK], &d[b], q[b*qkK:b*qkK+qkK], s[b*(qkK/qk):(b+1)*(qkK/qk)], &qi)
+	}
+	archsimd.ClearAVXUpperBits()
 }
