@@ -49,7 +49,11 @@ type goBackend struct {
 	state  *llama.State
 }
 
-var _ Backend = (*goBackend)(nil)
+var (
+	_ Backend   = (*goBackend)(nil)
+	_ Tokenizer = (*goBackend)(nil)
+	_ Reporter  = (*goBackend)(nil)
+)
 
 func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
 	path := cfg.Options[OptModelFile]
@@ -90,9 +94,25 @@ func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
 // the context fails with an ErrInvalidRequest error, code
 // context_length_exceeded.
 func (g *goBackend) Generate(ctx context.Context, msgs []Message, opts Options, emit func(Token) error) error {
+	_, err := g.GenerateReport(ctx, msgs, opts, emit)
+	return err
+}
+
+// Tokenize implements [Tokenizer]: the model's tokens for text, without the
+// BOS token, control-token text read as plain text.
+func (g *goBackend) Tokenize(ctx context.Context, text string) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return g.b.Tokenizer.Encode(text, false, false), nil
+}
+
+// GenerateReport implements [Reporter]: Generate, returning the token counts
+// and the stop reason.
+func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Options, emit func(Token) error) (Report, error) {
 	text, err := renderPrompt(g.b, msgs)
 	if err != nil {
-		return err
+		return Report{}, err
 	}
 	tok := g.b.Tokenizer
 	prompt := tok.Encode(text, true, g.b.ChatTemplate != "")
@@ -102,7 +122,7 @@ func (g *goBackend) Generate(ctx context.Context, msgs []Message, opts Options, 
 		g.state = g.b.Model.NewState(g.ctxLen, g.pool)
 	}
 	if len(prompt) >= g.state.ContextLen() {
-		return sotto.Invalid("context_length_exceeded", "messages", "llm: the prompt has %d tokens; the context holds %d", len(prompt), g.state.ContextLen())
+		return Report{PromptTokens: len(prompt)}, sotto.Invalid("context_length_exceeded", "messages", "llm: the prompt has %d tokens; the context holds %d", len(prompt), g.state.ContextLen())
 	}
 	g.state.Reset()
 	o := llama.GenerateOptions{
@@ -114,8 +134,8 @@ func (g *goBackend) Generate(ctx context.Context, msgs []Message, opts Options, 
 	if opts.Seed != nil {
 		o.Seed = uint64(*opts.Seed)
 	}
-	_, err = llama.Generate(ctx, g.state, tok, prompt, o, func(s string, id int) error { return emit(Token{Text: s, ID: id}) })
-	return err
+	res, err := llama.Generate(ctx, g.state, tok, prompt, o, func(s string, id int) error { return emit(Token{Text: s, ID: id}) })
+	return Report{PromptTokens: res.PromptTokens, OutputTokens: res.Tokens, Stop: StopReason(res.Stop), StopSequence: res.StopSequence}, err
 }
 
 func (g *goBackend) Close() error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,5 +77,26 @@ func TestRenderPrompt(t *testing.T) {
 		if got != c.want || !errors.Is(err, c.err) {
 			t.Errorf("renderPrompt(%q) = %q, %v; want %q, %v", c.template, got, err, c.want, c.err)
 		}
+	}
+}
+
+func TestGoDriverReportAndTokenize(t *testing.T) {
+	b := openStories(t, nil)
+	r, ok := b.(Reporter)
+	if !ok {
+		t.Fatal("the go backend is not a Reporter")
+	}
+	rep, err := r.GenerateReport(context.Background(), []Message{{Role: "user", Content: "Once upon a time"}}, Options{MaxTokens: 7}, func(Token) error { return nil })
+	// BOS and four prompt pieces (see the llama.cpp golden file).
+	if err != nil || rep != (Report{PromptTokens: 5, OutputTokens: 7, Stop: StopLength}) {
+		t.Errorf("GenerateReport = %+v, %v; want 5 prompt tokens, 7 output tokens, length", rep, err)
+	}
+	rep, err = r.GenerateReport(context.Background(), []Message{{Content: "Once upon a time"}}, Options{Stop: []string{"girl"}}, func(Token) error { return nil })
+	if err != nil || rep.Stop != StopSequence || rep.StopSequence != "girl" {
+		t.Errorf("GenerateReport(stop girl) = %+v, %v", rep, err)
+	}
+	ids, err := b.(Tokenizer).Tokenize(context.Background(), "Once upon a time")
+	if err != nil || !slices.Equal(ids, []int{403, 407, 261, 378}) {
+		t.Errorf("Tokenize = %v, %v; want [403 407 261 378]", ids, err)
 	}
 }
