@@ -108,7 +108,8 @@ var bodySchemas = map[string][2]string{
 	"POST /v1/audio/alignments":       {"AlignmentRequest", "AlignmentResult"},
 	"POST /v1/audio/transcriptions":   {"TranscriptionRequest", "TranscriptionResult"},
 	"POST /v1/speaker/similarity":     {"SimilarityRequest", "SimilarityResult"},
-	"POST /v1/speaker/embeddings":     {"EmbeddingRequest", ""},
+	"POST /v1/speaker/embeddings":     {"EmbeddingRequest", "EmbeddingResult"},
+	"POST /v1/speaker/timelines":      {"TimelineRequest", "TimelineResult"},
 	"POST /v1/audio/speech":           {"SpeechRequest", ""},
 	"POST /v1/messages":               {"GenerationRequest", ""},
 	"POST /v1/responses":              {"GenerationRequest", ""},
@@ -299,7 +300,25 @@ var schemas = obj{
 	}),
 	"SimilarityResult": object([]string{"object", "model", "similarity"}, obj{
 		"object": obj{"const": "speaker_similarity"}, "model": str, "similarity": obj{"type": "number", "minimum": -1, "maximum": 1}}),
-	"EmbeddingRequest": object([]string{"file"}, obj{"file": obj{"type": "string", "contentMediaType": "application/octet-stream"}, "model": str}),
+	"EmbeddingRequest": object([]string{"file"}, obj{"file": obj{"type": "string", "contentMediaType": "application/octet-stream"}, "model": str,
+		"start": number, "end": number, "audio_track": integer, "audio_channel": str}),
+	"EmbeddingResult": object([]string{"object", "model", "embedding", "dimensions", "speech_seconds", "usage"}, obj{
+		"object": obj{"const": "speaker_embedding"}, "model": str, "method": str,
+		"embedding":  obj{"type": "array", "items": number, "minItems": 256, "maxItems": 256},
+		"dimensions": integer, "speech_seconds": number,
+		"usage": object([]string{"seconds"}, obj{"seconds": number}),
+	}),
+	"TimelineRequest": object([]string{"file"}, obj{"file": obj{"type": "string", "contentMediaType": "application/octet-stream"}, "model": str,
+		"start": number, "end": number, "audio_track": integer, "audio_channel": str,
+		"speakers": obj{"type": "integer", "minimum": 0, "maximum": 32}, "max_speakers": obj{"type": "integer", "minimum": 0, "maximum": 32},
+		"response_format": obj{"enum": []string{"json", "rttm"}}}),
+	"TimelineResult": object([]string{"object", "model", "duration", "speakers", "segments", "speech_seconds", "usage"}, obj{
+		"object": obj{"const": "speaker_timeline"}, "model": str, "duration": number, "speakers": strs,
+		"segments": obj{"type": "array", "items": object([]string{"id", "start", "end", "speaker"}, obj{
+			"id": integer, "start": number, "end": number, "speaker": str})},
+		"speech_seconds": number,
+		"usage":          object([]string{"seconds"}, obj{"seconds": number}),
+	}),
 	"SpeechRequest": object([]string{"model", "voice"}, obj{
 		"model": str, "voice": str, "input": str, "segments": obj{"type": "array", "items": obj{"type": "object"}},
 		"response_format": obj{"const": "wav"}, "stream_format": obj{"enum": []string{"audio", "sse"}}, "language": str,
