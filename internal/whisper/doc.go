@@ -1,0 +1,52 @@
+// Package whisper holds the pieces of Sotto's pure-Go Whisper engine that
+// talk to whisper.cpp's world: the legacy GGML Whisper model file format
+// (reader, writer and a seeded random-weight generator) and Whisper's
+// log-mel front end.
+//
+//	m, err := whisper.Open("ggml-tiny.bin") // memory-mapped
+//	if err != nil { ... }
+//	defer m.Close()
+//	if err := m.CheckTensors(); err != nil { ... } // every weight present, right shape and type
+//	mel, err := whisper.LogMel(ctx, samples16k, m.Filters, 0)
+//
+// # File format
+//
+// A GGML Whisper file (what whisper.cpp's converters write, e.g.
+// ggml-base.en.bin) is little-endian and unaligned:
+//
+//   - the magic 0x67676d6c ("ggml");
+//   - eleven int32: n_vocab, n_audio_ctx, n_audio_state, n_audio_head,
+//     n_audio_layer, n_text_ctx, n_text_state, n_text_head, n_text_layer,
+//     n_mels, ftype (the weight type, plus 1000 × the quantization version
+//     in quantized files);
+//   - the mel filters: int32 n_mel, int32 n_fft (201), then n_mel × n_fft
+//     float32;
+//   - the vocabulary: int32 count, then per token a uint32 length and its
+//     bytes (the BPE tokens only; the special tokens above them are
+//     implied by n_vocab);
+//   - tensors until the end of the file: int32 n_dims, int32 name length,
+//     int32 GGML type, n_dims int32 dimensions (row length first), the
+//     name, then the data.
+//
+// [Parse] checks every length and size against the file before slicing it
+// and rejects hostile headers with errors wrapping [ErrFormat]; tensor
+// data stay in the mapping. [Specs] lists the tensors the network needs
+// and [Model.CheckTensors] checks a file against it.
+//
+// # Random-weight models
+//
+// No real Whisper weights are needed to test the engine against
+// whisper.cpp: [WriteRandom] (and the genmodel command in this directory)
+// writes files of any real shape with seeded random weights, taking the
+// vocabulary and mel filters from a weightless file such as whisper.cpp's
+// models/for-tests-ggml-tiny.bin. The bytes depend only on the seed.
+//
+// # Log-mel front end
+//
+// [LogMel] reproduces whisper.cpp's spectrogram (itself OpenAI Whisper's):
+// 16 kHz input, 400-point periodic Hann window, hop 160, 200 reflected
+// samples in front and 30 s of zeros behind, power spectrum through the
+// file's filters (80 or 128 bins), log10 floored at 1e-10, clamped to the
+// maximum minus 8, mapped by (x+4)/4. On real speech it agrees with
+// whisper.cpp to about 1e-6.
+package whisper
