@@ -70,7 +70,19 @@ func hasJFKWords(t *testing.T, text string) {
 	}
 }
 
+// skipUnderRace skips a test that runs the recognizer to the end: under the
+// race detector it would take minutes. TestTranscriptionStreamDisconnect,
+// whose goroutines (stream, client, cancellation) the detector is for,
+// still runs.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("-race slows the recognizer about tenfold; this test runs without -race")
+	}
+}
+
 func TestTranscriptionFormatsJFK(t *testing.T) {
+	skipUnderRace(t)
 	ts, wav := asrServer(t, false)
 	r := postTranscription(t, ts, []part{mediaPart(wav)})
 	var j struct {
@@ -203,6 +215,7 @@ func parseSSE(t *testing.T, body io.Reader) []sseEvent {
 }
 
 func TestTranscriptionStreamJFK(t *testing.T) {
+	skipUnderRace(t) // TestTranscriptionStreamDisconnect streams under -race
 	ts, wav := asrServer(t, true)
 	body, ct := transcriptionForm([]part{mediaPart(wav), field("stream", "true")})
 	req, _ := http.NewRequest("POST", ts.URL+"/v1/audio/transcriptions", body)
@@ -275,6 +288,7 @@ func TestSSEWriter(t *testing.T) {
 // TestTranscriptionVideo: a video container goes through the audio package
 // (ffmpeg) like any audio file.
 func TestTranscriptionVideo(t *testing.T) {
+	skipUnderRace(t)
 	ts, _ := asrServer(t, false)
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg is not on PATH; video containers need it")
