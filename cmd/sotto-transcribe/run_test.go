@@ -108,6 +108,9 @@ func recognizer(t *testing.T) string {
 }
 
 func TestTranscribeJFK(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race slows the recognizer about tenfold; this test runs without -race")
+	}
 	wav := recognizer(t)
 	out, stderr, code := runCmd(t, "-f", "verbose_json", "--granularity", "word,segment", "--progress", wav)
 	if code != 0 {
