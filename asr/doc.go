@@ -38,7 +38,8 @@
 // general one (internal/lm reads both the Debian binary and ARPA).
 // Options.Language must be empty or English ("en", "en-US" …); anything else
 // is a *sotto.Error with code "asr_language_unsupported" and param
-// "language". Options.Prompt is not used yet.
+// "language". The words of Options.Prompt get ten times their language-model
+// probability wherever the search scores them.
 //
 // The backend is safe for concurrent use by multiple goroutines.
 // Cancelling the context stops every worker; Transcribe returns the

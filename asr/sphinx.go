@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
@@ -202,7 +203,8 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 	c := cep[r[0]*nc : r[1]*nc]
 	n := r[1] - r[0]
 	buf := make([]float32, 3*nc)
-	res, err := s.dec.DecodeFrames(ctx, func(t int) []float32 { return sphinx.FeatureAt(buf, c, nc, t) }, n)
+	res, err := s.dec.DecodeWith(ctx, func(t int) []float32 { return sphinx.FeatureAt(buf, c, nc, t) }, n,
+		decoder.Options{Bias: promptWords(opts.Prompt)})
 	if err != nil {
 		return Segment{}, err
 	}
@@ -225,4 +227,15 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 	}
 	seg.Text = strings.Join(text, " ")
 	return seg, nil
+}
+
+// promptWords splits a prompt into lower-case words (letters, digits and
+// apostrophes) for the decoder's bias list.
+func promptWords(prompt string) []string {
+	if prompt == "" {
+		return nil
+	}
+	return strings.FieldsFunc(strings.ToLower(prompt), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	})
 }

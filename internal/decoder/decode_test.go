@@ -145,9 +145,22 @@ func TestDecodeDebianLM(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := r.Text()
+	plain := wordErrors(jfkText, got)
 	t.Logf("Decode(jfk) = %q (%+v)", got, r.Stats)
-	if e := wordErrors(jfkText, got); e > 14 {
-		t.Errorf("Decode(jfk) = %q: %d word errors; want ≤ 14", got, e)
+	if plain > 14 {
+		t.Errorf("Decode(jfk) = %q: %d word errors; want ≤ 14", got, plain)
+	}
+	// Biasing the LM toward the words of a prompt (as the API's prompt
+	// field does) must help on speech that contains them.
+	dim := len(feats) / n
+	rb, err := d.DecodeWith(context.Background(), func(t int) []float32 { return feats[t*dim : (t+1)*dim] }, n,
+		Options{Bias: splitWords("what your country ask not")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("DecodeWith(bias) = %q", rb.Text())
+	if biased := wordErrors(jfkText, rb.Text()); biased >= plain {
+		t.Errorf("DecodeWith(bias) = %q: %d word errors; want fewer than without bias (%d)", rb.Text(), biased, plain)
 	}
 }
 

@@ -165,11 +165,30 @@ func (d *Decoder) Decode(ctx context.Context, feats []float32, n int) (*Result, 
 // when a word is entered from each predecessor and letting a word start
 // only near where the first pass started it (the peer's fwdflat pass).
 func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32, n int) (*Result, error) {
+	return d.DecodeWith(ctx, frame, n, Options{})
+}
+
+// Options are per-call settings of [Decoder.DecodeWith]. The zero value
+// decodes as DecodeFrames does.
+type Options struct {
+	// Bias lists words (language-model spellings, lower case for the
+	// Debian model) to favour, such as the words of a prompt: each gets
+	// BiasFactor times its LM probability wherever it is scored. Words the
+	// model does not know are ignored.
+	Bias []string
+	// BiasFactor multiplies the probability of the Bias words; 0 = 10.
+	BiasFactor float64
+}
+
+// DecodeWith is DecodeFrames with per-call options.
+func (d *Decoder) DecodeWith(ctx context.Context, frame func(t int) []float32, n int, opts Options) (*Result, error) {
 	s, _ := d.pool.Get().(*search)
 	if s == nil {
 		s = newSearch(d, d.lx)
 	}
 	defer d.pool.Put(s)
+	boost := d.boosts(opts)
+	s.boost = boost
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -182,6 +201,7 @@ func (d *Decoder) DecodeFrames(ctx context.Context, frame func(t int) []float32,
 	}
 	flat := buildFlat(d.am.Mdef, d.lx, vocab, starts, n, d.flatWindow)
 	s2 := newSearch(d, flat)
+	s2.boost = boost
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -295,4 +315,23 @@ func (s *search) endPosterior(e int32) float64 {
 		return 0
 	}
 	return min(1, num/den)
+}
+
+// boosts maps the LM ids of opts.Bias to their weighted log bonus.
+func (d *Decoder) boosts(opts Options) map[int32]float32 {
+	if len(opts.Bias) == 0 {
+		return nil
+	}
+	f := orDefault(opts.BiasFactor, 10)
+	if f <= 0 {
+		return nil
+	}
+	bonus := d.lw * float32(math.Log(f))
+	m := map[int32]float32{}
+	for _, w := range opts.Bias {
+		if id, ok := d.lang.ID(w); ok && id != d.lx.start && id != d.lx.finish {
+			m[id] = bonus
+		}
+	}
+	return m
 }

@@ -64,6 +64,7 @@ type search struct {
 	exitStmp []int32
 	frameBP  []int32 // first bp entry of each frame (len frames+1)
 	lmCache  map[uint64]float32
+	boost    map[int32]float32 // LM id → weighted log bonus (Options.Bias)
 	bestRC   []float32
 	argRC    []int32
 	pidCache []int32 // [base][left][right] begin triphones, -2 = unknown
@@ -150,7 +151,7 @@ func (s *search) lmScore(w int32, e int32) float32 {
 	b := &s.bp[e]
 	key := uint64(uint32(lmid)) | uint64(uint32(b.real))<<21 | uint64(uint32(b.prevReal+1))<<42
 	if v, ok := s.lmCache[key]; ok {
-		return v
+		return v + s.boost[lmid]
 	}
 	var p float32
 	if b.prevReal >= 0 {
@@ -160,7 +161,7 @@ func (s *search) lmScore(w int32, e int32) float32 {
 	}
 	v := s.lw*p + s.d.logWip
 	s.lmCache[key] = v
-	return v
+	return v + s.boost[lmid]
 }
 
 // senone returns the score of senone sen at frame t.
