@@ -4,12 +4,18 @@
 // when, also called diarization).
 //
 //	b, err := speaker.Open(ctx, "", backend.Config{}) // the pure-Go "go" driver
-//	if err != nil { … }
+//	if err != nil { ... }
 //	defer b.Close()
-//	x, err := b.Embed(ctx, a)                      // a: sotto.Audio, any sample rate
+//	a, _, err := audio.DecodeFile(ctx, "alice.wav", audio.Options{})
+//	if err != nil { ... }
+//	other, _, err := audio.DecodeFile(ctx, "caller.wav", audio.Options{})
+//	if err != nil { ... }
+//	x, err := b.Embed(ctx, a) // 256 float32 numbers of unit length
+//	if err != nil { ... }
 //	y, err := b.Embed(ctx, other)
-//	sim, err := speaker.Similarity(f64(x), f64(y)) // cosine, -1..1
-//	same := sim >= speaker.VerifyThreshold          // evidence, not proof
+//	if err != nil { ... }
+//	sim, err := speaker.Similarity(speaker.Float64(x), speaker.Float64(y)) // cosine, -1..1
+//	same := sim >= speaker.VerifyThreshold                                 // evidence, not proof
 //
 // A similarity score does not decide real-world identity; it is evidence,
 // to be thresholded by the application for its own error trade-off.

@@ -37,11 +37,7 @@ func Example_compare() {
 		if err != nil {
 			panic(err)
 		}
-		out := make([]float64, len(v))
-		for i, x := range v {
-			out[i] = float64(x)
-		}
-		return out
+		return speaker.Float64(v)
 	}
 	sim, _ := speaker.Similarity(embed("a.wav"), embed("b.wav"))
 	fmt.Printf("similarity %.3f, same speaker likely: %v\n", sim, sim >= speaker.VerifyThreshold)

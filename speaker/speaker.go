@@ -110,3 +110,13 @@ const VerifyThreshold = 0.28
 // 2 s of speech): similarities of short clips run lower, so VerifyThreshold
 // rejects many true pairs of them.
 const ShortClipThreshold = 0.20
+
+// Float64 converts an embedding as [Backend.Embed] returns it to the
+// float64 slice [Similarity] and the HTTP API take.
+func Float64(v []float32) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = float64(x)
+	}
+	return out
+}
