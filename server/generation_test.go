@@ -741,3 +741,39 @@ func TestStopFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestContextLengthAndBodyLimit: a prompt longer than the model's context
+// is a 400 context_length_exceeded; a chunked body past the limit a 413.
+func TestContextLengthAndBodyLimit(t *testing.T) {
+	model, tok := llmFiles(t)
+	tiny := map[string]any{"id": "Test/tiny-context", "object": "model", "owned_by": "test", "execution_location": "local",
+		"supported_endpoints": []string{pathChat, pathMessages}, "backend": loaders.LLMBackend,
+		"options": map[string]string{"model": "model", "tokenizer": "tokenizer", llm.OptContextLength: "8"},
+		"files": []map[string]string{{"name": "model", "system_path": model}, {"name": "tokenizer", "system_path": tok}}}
+	m, err := models.New(models.Config{DataDir: t.TempDir(), CatalogFile: llmCatalog(t, tiny), Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close(context.Background()) })
+	loaders.Register(m)
+	if _, err := m.Load(context.Background(), "Test/tiny-context"); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Models: ManagedModels(m, nil), MaxBodyBytes: 1 << 20})
+	long := strings.Repeat("Once upon a time ", 10)
+	r := do(t, ts, "POST", pathChat, jsonBody(map[string]any{"model": "Test/tiny-context",
+		"messages": []any{map[string]any{"role": "user", "content": long}}}), nil)
+	if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" {
+		t.Errorf("long prompt = %d %s; want 400 context_length_exceeded", r.status, r.body)
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte(`{"model": "Test/tiny-context", "messages": [{"role": "user", "content": "`))
+		pw.Write([]byte(strings.Repeat("a", 2<<20)))
+		pw.Close()
+	}()
+	r = do(t, ts, "POST", pathMessages, pr, nil)
+	if r.status != 413 || !strings.Contains(string(r.body), "request_too_large") || !strings.Contains(string(r.body), `"type":"error"`) {
+		t.Errorf("chunked 2 MiB over a 1 MiB limit = %d %s; want 413 in the Messages envelope", r.status, r.body)
+	}
+}
