@@ -749,7 +749,7 @@ func TestContextLengthAndBodyLimit(t *testing.T) {
 	tiny := map[string]any{"id": "Test/tiny-context", "object": "model", "owned_by": "test", "execution_location": "local",
 		"supported_endpoints": []string{pathChat, pathMessages}, "backend": loaders.LLMBackend,
 		"options": map[string]string{"model": "model", "tokenizer": "tokenizer", llm.OptContextLength: "8"},
-		"files": []map[string]string{{"name": "model", "system_path": model}, {"name": "tokenizer", "system_path": tok}}}
+		"files":   []map[string]string{{"name": "model", "system_path": model}, {"name": "tokenizer", "system_path": tok}}}
 	m, err := models.New(models.Config{DataDir: t.TempDir(), CatalogFile: llmCatalog(t, tiny), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
