@@ -3,6 +3,7 @@ package asr
 import (
 	"context"
 	"iter"
+	"strings"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
@@ -77,4 +78,24 @@ func Segments(ctx context.Context, b Backend, a sotto.Audio, opts Options) iter.
 	return backend.Seq(ctx, func(ctx context.Context, emit func(Segment) error) error {
 		return b.Transcribe(ctx, a, opts, emit)
 	})
+}
+
+// Transcribe transcribes a with b and collects the whole transcript: the
+// segments in order, their texts joined by spaces, the audio's duration in
+// seconds, and opts.Language as the language. It is [Segments] for callers
+// that want the result at once.
+func Transcribe(ctx context.Context, b Backend, a sotto.Audio, opts Options) (*Transcript, error) {
+	t := &Transcript{Language: opts.Language, Duration: a.Seconds(), Segments: []Segment{}}
+	var text []string
+	for s, err := range Segments(ctx, b, a, opts) {
+		if err != nil {
+			return nil, err
+		}
+		t.Segments = append(t.Segments, s)
+		if s.Text != "" {
+			text = append(text, s.Text)
+		}
+	}
+	t.Text = strings.Join(text, " ")
+	return t, nil
 }

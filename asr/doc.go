@@ -3,10 +3,15 @@
 //	b, err := asr.Open(ctx, "", backend.Config{}) // the pure-Go English recognizer
 //	if err != nil { ... }
 //	defer b.Close()
+//	a, _, err := audio.DecodeFile(ctx, "talk.mp3", audio.Options{}) // 16 kHz mono
+//	if err != nil { ... }
 //	for s, err := range asr.Segments(ctx, b, a, asr.Options{Language: "en", Words: true}) {
 //		if err != nil { ... }
 //		fmt.Printf("%.2f–%.2f %s\n", s.Start, s.End, s.Text)
 //	}
+//	t, err := asr.Transcribe(ctx, b, a, asr.Options{Language: "en"}) // or all at once
+//	if err != nil { ... }
+//	fmt.Println(t.Text)
 //
 // # Backends
 //

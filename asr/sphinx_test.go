@@ -48,13 +48,13 @@ func jfk(t *testing.T) sotto.Audio {
 func TestGoTranscribeJFK(t *testing.T) {
 	b := goBackend(t)
 	a := jfk(t)
-	var segs []Segment
-	err := b.Transcribe(context.Background(), a, Options{Language: "en", Words: true}, func(s Segment) error {
-		segs = append(segs, s)
-		return nil
-	})
+	tr, err := Transcribe(context.Background(), b, a, Options{Language: "en", Words: true})
 	if err != nil {
 		t.Fatal(err)
+	}
+	segs := tr.Segments
+	if tr.Language != "en" || tr.Duration != a.Seconds() {
+		t.Errorf("Transcribe(jfk) language %q, duration %v; want en, %v", tr.Language, tr.Duration, a.Seconds())
 	}
 	if len(segs) == 0 {
 		t.Fatal("Transcribe(jfk) emitted no segment")
@@ -76,7 +76,10 @@ func TestGoTranscribeJFK(t *testing.T) {
 		}
 		text = append(text, s.Text)
 	}
-	got := strings.Fields(strings.Join(text, " "))
+	if tr.Text != strings.Join(text, " ") {
+		t.Errorf("Transcribe(jfk).Text = %q; want the segments' texts joined: %q", tr.Text, strings.Join(text, " "))
+	}
+	got := strings.Fields(tr.Text)
 	// The words every decent first pass gets (the peer misses "so",
 	// "americans", the "ask"s).
 	for _, w := range []string{"fellow", "not", "country", "can", "do", "for"} {
