@@ -1,7 +1,7 @@
 // Package whisper holds the pieces of Sotto's pure-Go Whisper engine that
 // talk to whisper.cpp's world: the legacy GGML Whisper model file format
 // (reader, writer and a seeded random-weight generator) and Whisper's
-// log-mel front end.
+// log-mel front end, and the audio encoder.
 //
 //	m, err := whisper.Open("ggml-tiny.bin") // memory-mapped
 //	if err != nil { ... }
@@ -49,4 +49,15 @@
 // file's filters (80 or 128 bins), log10 floored at 1e-10, clamped to the
 // maximum minus 8, mapped by (x+4)/4. On real speech it agrees with
 // whisper.cpp to about 1e-6.
+//
+// # Encoder
+//
+// [Encoder] runs Whisper's audio encoder (two convolutions with GELU,
+// positional embedding, pre-norm self-attention blocks, final layer norm)
+// on 3000 mel frames with the internal/tensor kernels. It rounds where
+// whisper.cpp's CPU backend rounds (convolution inputs and F16-matrix
+// inputs to half precision, quantized-matrix inputs through Q8_0, GELU
+// through half precision) so that the two agree closely; see
+// testdata/README.md for the recorded outputs and the tests for the
+// tolerances.
 package whisper

@@ -14,8 +14,8 @@ type TensorSpec struct {
 }
 
 // Specs returns every tensor a model with dimensions h needs, in the order
-// whisper.cpp's converter writes them is irrelevant to the loader; this is
-// the order [WriteModel] uses: encoder (positional embedding, the two
+// [WriteRandom] writes them (whisper.cpp's loader accepts any order):
+// encoder (positional embedding, the two
 // convolutions, final layer norm, then each block), decoder (positional
 // and token embeddings, final layer norm, then each block). The types are
 // those whisper.cpp expects: F32 for biases, norms and positional

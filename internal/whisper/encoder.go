@@ -1,0 +1,380 @@
+package whisper
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/sottolabs/sotto/internal/tensor"
+)
+
+// layerNormEps is the epsilon of every layer norm in Whisper.
+const layerNormEps = 1e-5
+
+// Encoder is Whisper's audio encoder over a model's weights: two
+// convolutions with GELU, sinusoid-free learned positional embedding, then
+// pre-norm transformer blocks and a final layer norm.
+type Encoder struct {
+	h              Hparams
+	conv1, conv2   *tensor.Matrix // rows: output channels; cols: 3 taps × input channels, tap fastest
+	conv1b, conv2b []float32
+	pe             []float32 // NAudioCtx × NAudioState
+	layers         []encLayer
+	lnW, lnB       []float32
+	// roundF16 is set when the matrices are F16: whisper.cpp then rounds
+	// their input to F16 too. roundQ8 is set when they are quantized:
+	// whisper.cpp then multiplies them with the input quantized to Q8_0
+	// (an F16 scale per 32 values), which the encoder mirrors by passing
+	// the input through Q8_0 before the product.
+	roundF16, roundQ8 bool
+}
+
+type encLayer struct {
+	attnLnW, attnLnB []float32
+	q, k, v, o       *tensor.Matrix
+	qb, vb, ob       []float32
+	mlpLnW, mlpLnB   []float32
+	fc1, fc2         *tensor.Matrix
+	fc1b, fc2b       []float32
+}
+
+// weights reads named tensors of a model, remembering the first error.
+type weights struct {
+	m   *Model
+	err error
+}
+
+func (w *weights) tensor(name string) *Tensor {
+	t, ok := w.m.Tensor(name)
+	if !ok && w.err == nil {
+		w.err = fmt.Errorf("%w: missing tensor %q", ErrFormat, name)
+	}
+	return t
+}
+
+// vec returns an F32 tensor as float32 values (copied: file data are not
+// aligned).
+func (w *weights) vec(name string, n int) []float32 {
+	t := w.tensor(name)
+	if t == nil {
+		return nil
+	}
+	if t.Type != TypeF32 || t.Elements() != n {
+		if w.err == nil {
+			w.err = fmt.Errorf("%w: tensor %q is %v %v (want %d F32)", ErrFormat, name, t.Type, t.Dims, n)
+		}
+		return nil
+	}
+	out := make([]float32, n)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(t.Data[4*i:]))
+	}
+	return out
+}
+
+// matrix returns a tensor as rows of Dims[0] (or cols) elements. Types
+// internal/tensor computes with are used in place; Q5_0 and Q5_1, which
+// it cannot multiply yet, are dequantized to F32.
+func (w *weights) matrix(name string, rows, cols int) *tensor.Matrix {
+	t := w.tensor(name)
+	if t == nil {
+		return nil
+	}
+	if t.Elements() != rows*cols {
+		if w.err == nil {
+			w.err = fmt.Errorf("%w: tensor %q has dims %v (want %d×%d)", ErrFormat, name, t.Dims, rows, cols)
+		}
+		return nil
+	}
+	var m *tensor.Matrix
+	var err error
+	switch t.Type {
+	case TypeQ5_0, TypeQ5_1:
+		f := make([]float32, rows*cols)
+		tensor.DequantizeQ5(tensor.DType(t.Type), t.Data, f)
+		b := make([]byte, 4*len(f))
+		for i, v := range f {
+			binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
+		}
+		m, err = tensor.NewMatrix(tensor.F32, rows, cols, b)
+	default:
+		dt, ok := t.Type.DType()
+		if !ok {
+			err = fmt.Errorf("whisper: tensor %q: type %v is not supported yet", name, t.Type)
+			break
+		}
+		m, err = tensor.NewMatrix(dt, rows, cols, t.Data)
+	}
+	if err != nil && w.err == nil {
+		w.err = fmt.Errorf("whisper: tensor %q: %w", name, err)
+	}
+	return m
+}
+
+// NewEncoder builds the encoder over m's weights (kept in place where
+// possible, so m must stay open).
+func NewEncoder(m *Model) (*Encoder, error) {
+	h := m.Hparams
+	w := &weights{m: m}
+	n := h.NAudioState
+	e := &Encoder{
+		h:      h,
+		conv1:  w.matrix("encoder.conv1.weight", n, 3*h.NMels),
+		conv1b: w.vec("encoder.conv1.bias", n),
+		conv2:  w.matrix("encoder.conv2.weight", n, 3*n),
+		conv2b: w.vec("encoder.conv2.bias", n),
+		pe:     w.vec("encoder.positional_embedding", n*h.NAudioCtx),
+		lnW:    w.vec("encoder.ln_post.weight", n),
+		lnB:    w.vec("encoder.ln_post.bias", n),
+	}
+	wt, _ := h.FType.WeightType()
+	e.roundF16 = wt == TypeF16
+	e.roundQ8 = wt != TypeF16 && wt != TypeF32
+	for i := range h.NAudioLayer {
+		p := fmt.Sprintf("encoder.blocks.%d.", i)
+		e.layers = append(e.layers, encLayer{
+			attnLnW: w.vec(p+"attn_ln.weight", n), attnLnB: w.vec(p+"attn_ln.bias", n),
+			q: w.matrix(p+"attn.query.weight", n, n), qb: w.vec(p+"attn.query.bias", n),
+			k: w.matrix(p+"attn.key.weight", n, n),
+			v: w.matrix(p+"attn.value.weight", n, n), vb: w.vec(p+"attn.value.bias", n),
+			o: w.matrix(p+"attn.out.weight", n, n), ob: w.vec(p+"attn.out.bias", n),
+			mlpLnW: w.vec(p+"mlp_ln.weight", n), mlpLnB: w.vec(p+"mlp_ln.bias", n),
+			fc1: w.matrix(p+"mlp.0.weight", 4*n, n), fc1b: w.vec(p+"mlp.0.bias", 4*n),
+			fc2: w.matrix(p+"mlp.2.weight", n, 4*n), fc2b: w.vec(p+"mlp.2.bias", n),
+		})
+	}
+	if w.err != nil {
+		return nil, w.err
+	}
+	return e, nil
+}
+
+// f16Round rounds x to the nearest half-precision value.
+func f16Round(x float32) float32 { return tensor.F16ToF32(tensor.F32ToF16(x)) }
+
+// gelu is GELU's tanh approximation evaluated as whisper.cpp's CPU
+// backend evaluates it: on the input rounded to half precision, with the
+// result rounded to half precision (ggml reads it from an F16 table),
+// exactly 0 below −10 and the identity above 10.
+func gelu(x float32) float32 {
+	if x <= -10 {
+		return 0
+	}
+	if x >= 10 {
+		return x
+	}
+	const c, a = 0.79788456080286535587989211986876, 0.044715
+	v := float64(f16Round(x))
+	return f16Round(float32(0.5 * v * (1 + math.Tanh(c*v*(1+a*v*v)))))
+}
+
+// layerNorm sets dst to (x − mean)/√(var + eps) · w + b.
+func layerNorm(dst, x, w, b []float32) {
+	var s float64
+	for _, v := range x {
+		s += float64(v)
+	}
+	mean := s / float64(len(x))
+	var ss float64
+	for _, v := range x {
+		d := float64(v) - mean
+		ss += d * d
+	}
+	scale := 1 / math.Sqrt(ss/float64(len(x))+layerNormEps)
+	for i, v := range x {
+		dst[i] = float32((float64(v)-mean)*scale)*w[i] + b[i]
+	}
+}
+
+// batch multiplies m by every row of xs (each m.Cols long) into the rows
+// of out (each m.Rows long), adding bias when it is non-nil.
+func (e *Encoder) batch(pool *tensor.Pool, m *tensor.Matrix, xs, out [][]float32, bias []float32, acts []tensor.Activation) {
+	conv := m == e.conv1 || m == e.conv2 // inputs already rounded to F16
+	var r []float32
+	var q []byte
+	for i, x := range xs {
+		switch {
+		case conv:
+		case e.roundF16:
+			r = append(r[:0], x...)
+			for j, v := range r {
+				r[j] = f16Round(v)
+			}
+			x = r
+		case e.roundQ8 && len(x)%32 == 0:
+			q = append(q[:0], make([]byte, len(x)/32*34)...)
+			tensor.QuantizeQ8_0(x, q)
+			r = append(r[:0], x...)
+			tensor.Dequantize(tensor.Q8_0, q, r)
+			x = r
+		}
+		acts[i].Set(x)
+	}
+	pool.MatMul(out, m, acts[:len(xs)])
+	if bias != nil {
+		for _, o := range out {
+			tensor.Add(o, bias)
+		}
+	}
+}
+
+// rows returns n slices of width w over one allocation.
+func rows(n, w int) [][]float32 {
+	buf := make([]float32, n*w)
+	r := make([][]float32, n)
+	for i := range r {
+		r[i] = buf[i*w : (i+1)*w : (i+1)*w]
+	}
+	return r
+}
+
+// Encode runs the encoder on the 2·NAudioCtx mel frames starting at frame
+// offset (frames past the end of mel read as the padding value) and
+// returns NAudioCtx rows of NAudioState values. Work is spread over pool.
+func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offset int) ([][]float32, error) {
+	h := e.h
+	if mel.NMel != h.NMels {
+		return nil, fmt.Errorf("whisper: encode: %d mel bins for a %d-bin model", mel.NMel, h.NMels)
+	}
+	nCtx, n := h.NAudioCtx, h.NAudioState
+	nIn := 2 * nCtx
+	acts := make([]tensor.Activation, nIn)
+
+	// conv1 (kernel 3, stride 1, padding 1) over the F16-rounded mel, as
+	// whisper.cpp's im2col in the kernel's type does.
+	melAt := func(t, b int) float32 {
+		t += offset
+		if t < 0 || t >= mel.NLen {
+			return 0
+		}
+		return mel.At(t, b)
+	}
+	cols := rows(nIn, 3*h.NMels)
+	for t := range nIn {
+		for c := range h.NMels {
+			for k := range 3 {
+				v := float32(0)
+				if tt := t + k - 1; tt >= 0 && tt < nIn {
+					v = melAt(tt, c)
+				}
+				cols[t][3*c+k] = f16Round(v)
+			}
+		}
+	}
+	c1 := rows(nIn, n)
+	e.batch(pool, e.conv1, cols, c1, e.conv1b, acts)
+	for _, r := range c1 {
+		for i, v := range r {
+			r[i] = gelu(v)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("whisper: encode: %w", err)
+	}
+	// conv2 (kernel 3, stride 2, padding 1).
+	cols = rows(nCtx, 3*n)
+	for t := range nCtx {
+		for c := range n {
+			for k := range 3 {
+				v := float32(0)
+				if tt := 2*t + k - 1; tt >= 0 && tt < nIn {
+					v = c1[tt][c]
+				}
+				cols[t][3*c+k] = f16Round(v)
+			}
+		}
+	}
+	x := rows(nCtx, n)
+	e.batch(pool, e.conv2, cols, x, e.conv2b, acts)
+	for t, r := range x {
+		for i, v := range r {
+			r[i] = gelu(v) + e.pe[t*n+i]
+		}
+	}
+
+	cur := rows(nCtx, n)
+	q, k, v, att := rows(nCtx, n), rows(nCtx, n), rows(nCtx, n), rows(nCtx, n)
+	proj := rows(nCtx, n)
+	hidden := rows(nCtx, 4*n)
+	for _, l := range e.layers {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("whisper: encode: %w", err)
+		}
+		for t := range x {
+			layerNorm(cur[t], x[t], l.attnLnW, l.attnLnB)
+		}
+		e.batch(pool, l.q, cur, q, l.qb, acts)
+		e.batch(pool, l.k, cur, k, nil, acts)
+		e.batch(pool, l.v, cur, v, l.vb, acts)
+		attention(att, q, k, v, h.NAudioHead, pool.Threads())
+		e.batch(pool, l.o, att, proj, l.ob, acts)
+		for t := range x {
+			tensor.Add(x[t], proj[t])
+			layerNorm(cur[t], x[t], l.mlpLnW, l.mlpLnB)
+		}
+		e.batch(pool, l.fc1, cur, hidden, l.fc1b, acts)
+		for _, r := range hidden {
+			for i, v := range r {
+				r[i] = gelu(v)
+			}
+		}
+		e.batch(pool, l.fc2, hidden, proj, l.fc2b, acts)
+		for t := range x {
+			tensor.Add(x[t], proj[t])
+		}
+	}
+	for t := range x {
+		layerNorm(x[t], x[t], e.lnW, e.lnB)
+	}
+	return x, nil
+}
+
+// attention sets out to multi-head softmax(q·kᵀ/√d)·v over all positions
+// (no mask), with q, k and v rounded to half precision as whisper.cpp's
+// flash-attention path stores them. Query positions are split over
+// threads goroutines.
+func attention(out, q, k, v [][]float32, heads, threads int) {
+	nPos, n := len(q), len(q[0])
+	hd := n / heads
+	scale := float32(1 / math.Sqrt(float64(hd)))
+	for _, m := range [][][]float32{q, k, v} {
+		for _, r := range m {
+			for i, x := range r {
+				r[i] = f16Round(x)
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for w := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := make([]float32, nPos)
+			for i := w; i < nPos; i += threads {
+				for hh := range heads {
+					qh := q[i][hh*hd : (hh+1)*hd]
+					mx := float32(math.Inf(-1))
+					for j := range nPos {
+						s[j] = tensor.Dot(qh, k[j][hh*hd:(hh+1)*hd]) * scale
+						mx = max(mx, s[j])
+					}
+					var sum float64
+					for j := range s {
+						e := float32(math.Exp(float64(s[j] - mx)))
+						s[j] = e
+						sum += float64(e)
+					}
+					o := out[i][hh*hd : (hh+1)*hd]
+					clear(o)
+					for j, p := range s {
+						tensor.Axpy(p, v[j][hh*hd:(hh+1)*hd], o)
+					}
+					tensor.Scale(o, float32(1/sum))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
