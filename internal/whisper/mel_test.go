@@ -74,7 +74,9 @@ func readMelGolden(t *testing.T, path string) *melGolden {
 }
 
 // TestLogMelMatchesWhisperCpp compares LogMel on real speech with the
-// spectrogram whisper.cpp computed from the same samples and filters.
+// spectrogram whisper.cpp computed from the same samples and filters: the
+// 80-bin bank of the tiny model file, and the 128-bin bank of large-v3
+// (MelFilters(128), which whisper.cpp read from a header-only file).
 func TestLogMelMatchesWhisperCpp(t *testing.T) {
 	wav := testdata.Path(t, "speech", "en_jfk_16k.wav")
 	a, _, err := audio.DecodeFile(context.Background(), wav, audio.Options{})
@@ -88,11 +90,26 @@ func TestLogMelMatchesWhisperCpp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := readMelGolden(t, filepath.Join("testdata", "mel_en_jfk_16k.txt"))
-	if len(a.Samples) != g.nSamples {
-		t.Fatalf("%d samples; the golden file was recorded from %d", len(a.Samples), g.nSamples)
+	for _, tc := range []struct {
+		golden  string
+		filters Filters
+	}{
+		{"mel_en_jfk_16k.txt", m.Filters},
+		{"mel128_en_jfk_16k.txt", MelFilters(128)},
+	} {
+		t.Run(strconv.Itoa(tc.filters.NMel), func(t *testing.T) {
+			checkMel(t, a.Samples, tc.filters, filepath.Join("testdata", tc.golden))
+		})
 	}
-	mel, err := LogMel(context.Background(), a.Samples, m.Filters, 2)
+}
+
+func checkMel(t *testing.T, samples []float32, filters Filters, golden string) {
+	t.Helper()
+	g := readMelGolden(t, golden)
+	if len(samples) != g.nSamples {
+		t.Fatalf("%d samples; the golden file was recorded from %d", len(samples), g.nSamples)
+	}
+	mel, err := LogMel(context.Background(), samples, filters, 2)
 	if err != nil {
 		t.Fatalf("LogMel = %v", err)
 	}
@@ -181,4 +198,23 @@ func TestFFT(t *testing.T) {
 			t.Fatalf("bin %d = (%g, %g); direct DFT (%g, %g)", k, out[2*k], out[2*k+1], re, im)
 		}
 	}
+}
+
+// TestMelFiltersMatchFile checks MelFilters against the 80-bin bank
+// OpenAI shipped and whisper.cpp stored in its model files.
+func TestMelFiltersMatchFile(t *testing.T) {
+	m, err := Parse(forTests(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := MelFilters(80)
+	var worst float64
+	for i, want := range m.Filters.Data {
+		d := math.Abs(float64(f.Data[i] - want))
+		worst = max(worst, d/max(1e-3, math.Abs(float64(want))))
+	}
+	if worst > 1e-5 {
+		t.Errorf("MelFilters(80) differs from the file's bank by a relative %.3g", worst)
+	}
+	t.Logf("MelFilters(80): max relative difference from the file's bank %.3g", worst)
 }
