@@ -235,6 +235,9 @@ func rows(n, w int) [][]float32 {
 // returns NAudioCtx rows of NAudioState values. Work is spread over pool.
 func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offset int) ([][]float32, error) {
 	h := e.h
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("whisper: encode: %w", err)
+	}
 	if mel.NMel != h.NMels {
 		return nil, fmt.Errorf("whisper: encode: %d mel bins for a %d-bin model", mel.NMel, h.NMels)
 	}

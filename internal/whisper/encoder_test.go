@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -182,5 +183,56 @@ func TestEncoderMatchesWhisperCpp(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEncoderToy runs the encoder on the toy model: finite output of the
+// right shape, the same on a second run, and the documented errors.
+func TestEncoderToy(t *testing.T) {
+	m, err := Parse(smallModel(t, FTypeQ8_0, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := NewEncoder(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tone := make([]float32, 3000)
+	for i := range tone {
+		tone[i] = float32(math.Sin(float64(i) * 0.3))
+	}
+	mel, err := LogMel(context.Background(), tone, m.Filters, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := tensor.NewPool(2)
+	defer pool.Close()
+	out, err := enc.Encode(context.Background(), pool, mel, 0)
+	if err != nil {
+		t.Fatalf("Encode = %v", err)
+	}
+	if len(out) != 6 || len(out[0]) != 64 {
+		t.Fatalf("Encode: %d×%d; want 6×64", len(out), len(out[0]))
+	}
+	again, _ := enc.Encode(context.Background(), pool, mel, 0)
+	for p := range out {
+		for i, v := range out[p] {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) || v != again[p][i] {
+				t.Fatalf("Encode[%d][%d] = %v, then %v", p, i, v, again[p][i])
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := enc.Encode(ctx, pool, mel, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("Encode(cancelled) = %v; want context.Canceled", err)
+	}
+	if _, err := enc.Encode(context.Background(), pool, &Mel{NMel: 80, NLen: 10, Data: make([]float32, 800)}, 0); err == nil {
+		t.Error("Encode of an 80-bin mel on a 3-bin model succeeded")
+	}
+	// A model missing a weight is refused.
+	delete(m.byName, "encoder.ln_post.bias")
+	if _, err := NewEncoder(m); !errors.Is(err, ErrFormat) {
+		t.Errorf("NewEncoder(missing ln_post.bias) = %v; want ErrFormat", err)
 	}
 }
