@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	aoption "github.com/anthropics/anthropic-sdk-go/v2/option"
@@ -21,6 +22,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	oresponses "github.com/openai/openai-go/v3/responses"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
@@ -776,4 +778,74 @@ func TestContextLengthAndBodyLimit(t *testing.T) {
 	if r.status != 413 || !strings.Contains(string(r.body), "request_too_large") || !strings.Contains(string(r.body), `"type":"error"`) {
 		t.Errorf("chunked 2 MiB over a 1 MiB limit = %d %s; want 413 in the Messages envelope", r.status, r.body)
 	}
+}
+
+// FuzzGenerationRequests feeds arbitrary bodies to the three protocol
+// parsers: each returns a request or a 400-kind *sotto.Error, never panics,
+// and a request it accepts has messages and valid sampling options.
+func FuzzGenerationRequests(f *testing.F) {
+	for _, s := range []string{
+		`{"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":4,"stop":["x"],"temperature":0.5}`,
+		`{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],"max_tokens":4,"system":"s"}`,
+		`{"model":"m","input":[{"role":"user","content":[{"type":"input_text","text":"hi"}]}],"instructions":"be brief"}`,
+		`{"model":"m","input":"hi","previous_response_id":"resp_00","top_k":3,"min_p":0.1}`,
+		`{"model":"m","messages":[{"role":"assistant"}],"n":1,"tools":[]}`,
+		`{"messages":7}`, `[]`, `{`,
+	} {
+		f.Add([]byte(s))
+	}
+	store := newResponseStore("")
+	m := ModelInfo{ID: "m"}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		check := func(req *genRequest, err error) {
+			if err != nil {
+				var se *sotto.Error
+				if !errors.As(err, &se) || !errors.Is(err, sotto.ErrInvalidRequest) {
+					t.Fatalf("error %v is not a 400-kind *sotto.Error", err)
+				}
+				return
+			}
+			if len(req.msgs) == 0 || req.opts.Temperature < 0 || req.opts.TopP < 0 || req.opts.TopP > 1 || req.opts.MaxTokens < 0 {
+				t.Fatalf("accepted request %+v", req)
+			}
+		}
+		req, _, err := parseChat(body, m)
+		check(req, err)
+		req, _, _, err = parseResponses(body, m, store)
+		check(req, err)
+		req, err = parseMessages(body, m)
+		check(req, err)
+	})
+}
+
+// FuzzReadSSE writes arbitrary event names and data with the server's SSE
+// writer and reads them back with readSSE.
+func FuzzReadSSE(f *testing.F) {
+	f.Add("message_start", `{"a":1}`)
+	f.Add("", "[DONE]")
+	f.Fuzz(func(t *testing.T, name, data string) {
+		if strings.ContainsAny(name, "\r\n") || name == "" || !utf8.ValidString(name) {
+			name = "ev"
+		}
+		if !utf8.ValidString(data) {
+			t.Skip() // JSON replaces invalid UTF-8
+		}
+		rec := httptest.NewRecorder()
+		sw := newSSE(rec)
+		if err := sw.event(name, data); err != nil {
+			t.Skip()
+		}
+		if err := sw.raw([]byte("[DONE]")); err != nil {
+			t.Fatal(err)
+		}
+		var got []genEvent
+		if err := readSSE(rec.Body, func(n, d string) error { got = append(got, genEvent{n, d}); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		var back string
+		if len(got) != 2 || got[0].name != name || json.Unmarshal([]byte(got[0].data), &back) != nil || back != data ||
+			got[1] != (genEvent{"", "[DONE]"}) {
+			t.Fatalf("event(%q, %q) read back as %q", name, data, got)
+		}
+	})
 }

@@ -101,7 +101,7 @@ func (s *Server) routes() []route {
 			Errors: []int{400, 401, 403, 404, 413, 501, 503}, Produces: []string{"application/json", "text/event-stream"}},
 		{Method: "POST", Path: "/v1/tokenize", LimitBody: true, Handler: s.handleTokenize, Tag: "generation",
 			Body: "json", Summary: "Tokenize text with a language model's tokenizer", Status: 200,
-			Errors: []int{400, 401, 403, 404, 501, 503}},
+			Errors: []int{400, 401, 403, 404, 413, 501, 503}},
 
 		{Method: "OPTIONS", Path: "/", Public: true, Handler: s.handlePreflight, Tag: "meta",
 			Summary: "CORS preflight for allowed origins", Status: 204},
