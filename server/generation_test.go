@@ -481,6 +481,21 @@ func TestLocalModelNotLoaded(t *testing.T) {
 	if !strings.Contains(string(r.body), "model_not_loaded") || r.status != 400 {
 		t.Errorf("not loaded: %d %s; want 400 model_not_loaded", r.status, r.body)
 	}
+	for _, c := range []struct {
+		path string
+		body map[string]any
+	}{
+		{pathChat, map[string]any{"model": testLLM, "messages": []any{map[string]any{"role": "user", "content": "x"}}, "stream": true}},
+		{pathResponses, map[string]any{"model": testLLM, "input": "x", "stream": true}},
+		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "stream": true,
+			"messages": []any{map[string]any{"role": "user", "content": "x"}}}},
+	} {
+		r := do(t, ts, "POST", c.path, jsonBody(c.body), nil)
+		if r.status != 400 || !strings.Contains(string(r.body), "model_not_loaded") || r.header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s stream, model not loaded: %d %s %s; want a plain 400 model_not_loaded", c.path, r.status,
+				r.header.Get("Content-Type"), r.body)
+		}
+	}
 	if len(m.Running().Data) != 0 {
 		t.Error("a refused request loaded the model")
 	}

@@ -192,16 +192,34 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 	// reports usage; message_start carries 0 then, and message_delta the
 	// final counts (as the protocol allows: usage in message_delta is
 	// cumulative).
-	start := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{}}
-	if ev("message_start", map[string]any{"message": start}) != nil ||
-		ev("content_block_start", map[string]any{"index": 0, "content_block": messageBlock{Type: "text"}}) != nil {
-		return
+	// The stream opens with the first text (or the end), so that an error
+	// before any output (model not loaded, prompt too long) is an ordinary
+	// HTTP error.
+	start := func() error {
+		if sw.started {
+			return nil
+		}
+		msg := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{}}
+		if err := ev("message_start", map[string]any{"message": msg}); err != nil {
+			return err
+		}
+		return ev("content_block_start", map[string]any{"index": 0, "content_block": messageBlock{Type: "text"}})
 	}
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
+		if err := start(); err != nil {
+			return err
+		}
 		return ev("content_block_delta", map[string]any{"index": 0, "delta": map[string]string{"type": "text_delta", "text": t}})
 	}))
 	if err != nil {
+		if !sw.started {
+			s.writeError(w, r, err)
+			return
+		}
 		s.streamError(sw, r, err, true)
+		return
+	}
+	if start() != nil {
 		return
 	}
 	reason, seq := messagesStop(res)

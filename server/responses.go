@@ -268,17 +268,35 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		return sw.event(typ, fields)
 	}
 	snapshot := func() responseObject { return *ro }
-	if ev("response.created", map[string]any{"response": snapshot()}) != nil ||
-		ev("response.in_progress", map[string]any{"response": snapshot()}) != nil {
-		return
-	}
-	item := responseOutput{Type: "message", ID: msgID, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
+	initial := snapshot() // the response as created, for the opening events
 	part := responseContent{Type: "output_text", Text: "", Annotations: []any{}, Logprobs: []any{}}
-	if ev("response.output_item.added", map[string]any{"output_index": 0, "item": item}) != nil ||
-		ev("response.content_part.added", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}) != nil {
-		return
+	// The stream opens with the first text (or the end), so that an error
+	// before any output (model not loaded, prompt too long) is an ordinary
+	// HTTP error.
+	start := func() error {
+		if sw.started {
+			return nil
+		}
+		item := responseOutput{Type: "message", ID: msgID, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
+		for _, e := range []struct {
+			typ    string
+			fields map[string]any
+		}{
+			{"response.created", map[string]any{"response": initial}},
+			{"response.in_progress", map[string]any{"response": initial}},
+			{"response.output_item.added", map[string]any{"output_index": 0, "item": item}},
+			{"response.content_part.added", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}},
+		} {
+			if err := ev(e.typ, e.fields); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
+		if err := start(); err != nil {
+			return err
+		}
 		return ev("response.output_text.delta", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
 			"delta": t, "logprobs": []any{}})
 	}))
@@ -289,11 +307,18 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		if r.Context().Err() != nil {
 			return
 		}
+		if !sw.started {
+			s.writeError(w, r, err)
+			return
+		}
 		e := errorFor(err).body.Error
 		ro.Status = "failed"
 		ro.Error = map[string]string{"code": e.Code, "message": e.Message}
 		s.streamError(sw, r, err, true)
 		_ = ev("response.failed", map[string]any{"response": snapshot()})
+		return
+	}
+	if start() != nil {
 		return
 	}
 	part.Text = res.text
