@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/sottolabs/sotto/internal/mmap"
 )
 
 // ErrFormat is wrapped by every error about a malformed or unsupported
@@ -113,7 +115,10 @@ func (m *Model) Close() error {
 
 // Open maps the model file at path read-only and parses it.
 func Open(path string) (*Model, error) {
-	b, unmap, err := mapFile(path)
+	b, unmap, err := mmap.File(path)
+	if errors.Is(err, mmap.ErrEmpty) {
+		return nil, fmt.Errorf("whisper: open model: %w: %v", ErrFormat, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("whisper: open model: %w", err)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/sottolabs/sotto/internal/tensor"
+
+	"github.com/sottolabs/sotto/internal/mmap"
 )
 
 // ErrFormat is wrapped by every error about a malformed or unsupported file.
@@ -224,7 +226,10 @@ func Parse(buf []byte) (*File, error) {
 // Open reads the GGUF file at path, memory-mapping it where the operating
 // system allows and reading it whole otherwise.
 func Open(path string) (*File, error) {
-	buf, unmap, err := mapFile(path)
+	buf, unmap, err := mmap.File(path)
+	if errors.Is(err, mmap.ErrEmpty) {
+		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+	}
 	if err != nil {
 		return nil, err
 	}
