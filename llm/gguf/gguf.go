@@ -8,9 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sottolabs/sotto/internal/tensor"
-
 	"github.com/sottolabs/sotto/internal/mmap"
+	"github.com/sottolabs/sotto/internal/tensor"
 )
 
 // ErrFormat is wrapped by every error about a malformed or unsupported file.
