@@ -16,11 +16,11 @@ type Candidate struct {
 // functionWords are frequent short words per language, the evidence for
 // telling Latin-script languages apart. Written for this package.
 var functionWords = map[string]string{
-	"en": "the of and to in is that it was for on with as he be at by this had not are but from or have an they which you were her she there would their we his what so my if will can do who me him our your i",
+	"en": "the of and to a in is that it was for on with as he be at by this had not are but from or have an they which you were her she there would their we his what so my if will can do who me him our your i some after all been has when about into more out up one",
 	"de": "der die das und ist nicht ein eine ich zu den dem des mit sich auf für von auch es im wie wir sie er aber noch nach bei einen einem oder wird sind war hat dass daß wenn nur kein über um am vom zum zur mich mir ihr",
-	"es": "el la de que y en los las del se por un una con para es al lo como más pero sus su le ya este esta fue ha porque muy sin sobre también me hasta hay donde desde todo nos durante mientras les yo",
-	"fr": "le la les de des du et est un une en que qui dans pour pas ne sur au aux il elle ce se par plus avec son sa ses nous vous je mais ou où être été cette comme tout lui leur on c'est d'un l'on qu'il",
-	"it": "il di che e la le un una per non in è del della dei delle con si da al alla gli lo sono ma come più anche questo questa ho ha nel nella mi ci io sua suo essere molto sul",
+	"es": "el la de que y a en los las del se por un una con para es al lo como más pero sus su le ya este esta fue ha porque muy sin sobre también me hasta hay donde desde todo nos durante mientras les yo",
+	"fr": "le la les de des du et a est un une en que qui dans pour pas ne sur au aux il elle ce se par plus avec son sa ses nous vous je mais ou où être été cette comme tout lui leur on c'est d'un l'on qu'il",
+	"it": "il di che e a la le un una per non in è del della dei delle con si da al alla gli lo sono ma come più anche questo questa ho ha nel nella mi ci io sua suo essere molto sul",
 	"pt": "o a os as de do da dos das que e em um uma para com não no na nos nas por se mais ao é como mas foi ele ela seu sua ou quando muito já também só pelo pela isso este esta são você",
 	"nl": "de het een en van is dat die in te niet op zijn met voor er ik je hij ze maar om aan ook als bij nog wat naar dan door zo uit wel worden werd geen heeft hebben kan was deze dit",
 	"sv": "och i att det som en på är av för med till den har de inte om ett han men var jag hon vi du så från kan man när sig eller efter nu sin hade under också mycket skulle blir vara där här en två tre fyra fem sex sju åtta nio tio mitt mina ditt dina sitt sina vår vårt våra ert era",
