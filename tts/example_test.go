@@ -44,4 +44,7 @@ func ExampleSentences() {
 	for _, x := range s {
 		fmt.Println(x)
 	}
+	// Output:
+	// I paid five dollars on january third.
+	// doctor Lee agreed.
 }
