@@ -187,9 +187,10 @@ func (l *Library) Get(ctx context.Context, id string) (Voice, error) {
 	return v, nil
 }
 
-// List returns every saved voice, oldest first.
+// List returns every saved voice, oldest first (in the order they were
+// created).
 func (l *Library) List(ctx context.Context) ([]Voice, error) {
-	rows, err := l.db.QueryContext(ctx, `SELECT `+columns+` FROM voices ORDER BY created_at, id`)
+	rows, err := l.db.QueryContext(ctx, `SELECT `+columns+` FROM voices ORDER BY created_at, rowid`)
 	if err != nil {
 		return nil, fmt.Errorf("voicelib: list: %w", err)
 	}
