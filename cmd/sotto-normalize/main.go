@@ -10,16 +10,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/signal"
+
+	"github.com/sottolabs/sotto/internal/cli"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "sotto-normalize:", err)
-		os.Exit(1)
-	}
+	cli.Main("sotto-normalize", func(ctx context.Context) error { return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }, nil)
 }

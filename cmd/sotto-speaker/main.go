@@ -5,21 +5,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/signal"
+
+	"github.com/sottolabs/sotto/internal/cli"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "sotto-speaker:", err)
-		code := exitCode(err)
-		if code == 2 {
-			fmt.Fprintln(os.Stderr, "run sotto-speaker --help for the usage")
-		}
-		stop()
-		os.Exit(code)
-	}
+	cli.Main("sotto-speaker", func(ctx context.Context) error { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }, exitCode)
 }
