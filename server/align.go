@@ -389,17 +389,12 @@ func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
 			"the window %g..%g s ends after the audio (%.3f s)", req.start, req.end, dur))
 		return
 	}
-	release, loaded, err := s.models.Acquire(r.Context(), req.model.ID)
+	b, release, err := acquire[align.Backend](r.Context(), s, req.model.ID, "align")
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	defer release()
-	b, ok := loaded.(align.Backend)
-	if !ok {
-		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "model %s does not align in this build", req.model.ID))
-		return
-	}
 	opts := req.options()
 	var stream *ndjsonWriter
 	if r.Header.Get("progress") == "1" {

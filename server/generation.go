@@ -127,16 +127,7 @@ func (s *Server) acquireLLM(ctx context.Context, m ModelInfo) (llm.Backend, func
 		return nil, nil, sotto.Invalid("model_not_loaded", "model",
 			"model %q is not loaded; load it with POST /v1/models/load {\"model\": %q} first", m.ID, m.ID)
 	}
-	release, obj, err := s.models.Acquire(ctx, m.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	b, ok := obj.(llm.Backend)
-	if !ok {
-		release()
-		return nil, nil, fmt.Errorf("server: model %s loaded as %T, not a language model", m.ID, obj)
-	}
-	return b, release, nil
+	return acquire[llm.Backend](ctx, s, m.ID, "generate text")
 }
 
 // generateLocal runs req on a loaded local model.

@@ -154,3 +154,21 @@ func (s *Server) modelAction(status int, act func(context.Context, string) (any,
 func (s *Server) handleRunning(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.models.Running())
 }
+
+// acquire holds model id for one request (loading it if needed, see
+// [Models.Acquire]) and returns it as the capability backend B with the
+// function that releases it. A model loaded as something else is a 501
+// capability_unavailable: "model X does not <what> in this build".
+func acquire[B any](ctx context.Context, s *Server, id, what string) (B, func(), error) {
+	var zero B
+	release, loaded, err := s.models.Acquire(ctx, id)
+	if err != nil {
+		return zero, nil, err
+	}
+	b, ok := loaded.(B)
+	if !ok {
+		release()
+		return zero, nil, sotto.NotImplemented("capability_unavailable", "model %s does not %s in this build", id, what)
+	}
+	return b, release, nil
+}

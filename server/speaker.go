@@ -173,16 +173,7 @@ func (req *speakerAudioRequest) decode(r *http.Request) (a sotto.Audio, offset f
 
 // speakerBackend acquires the model and returns its speaker backend.
 func (s *Server) speakerBackend(r *http.Request, m ModelInfo) (speaker.Backend, func(), error) {
-	release, loaded, err := s.models.Acquire(r.Context(), m.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	b, ok := loaded.(speaker.Backend)
-	if !ok {
-		release()
-		return nil, nil, sotto.NotImplemented("capability_unavailable", "model %s does not embed speakers in this build", m.ID)
-	}
-	return b, release, nil
+	return acquire[speaker.Backend](r.Context(), s, m.ID, "embed speakers")
 }
 
 // embeddingResult is the body of a POST /v1/speaker/embeddings answer.

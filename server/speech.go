@@ -307,17 +307,12 @@ func (s *Server) handleSpeech(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	release, loaded, err := s.models.Acquire(r.Context(), m.ID)
+	b, release, err := acquire[tts.Backend](r.Context(), s, m.ID, "synthesize speech")
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	defer release()
-	b, ok := loaded.(tts.Backend)
-	if !ok {
-		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "model %s does not synthesize speech in this build", m.ID))
-		return
-	}
 	plan, err := planSpeech(b, parts)
 	if err != nil {
 		s.writeError(w, r, err)

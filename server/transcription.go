@@ -271,17 +271,12 @@ func (s *Server) handleTranscription(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	release, loaded, err := s.models.Acquire(r.Context(), req.model.ID)
+	b, release, err := acquire[asr.Backend](r.Context(), s, req.model.ID, "transcribe")
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	defer release() // idempotent; released early below once the recognizer is done
-	b, ok := loaded.(asr.Backend)
-	if !ok {
-		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "model %s does not transcribe in this build", req.model.ID))
-		return
-	}
 	if req.stream {
 		s.streamTranscription(w, r, b, a, req)
 		return

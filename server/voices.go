@@ -40,15 +40,11 @@ func (s *Server) checkSavedVoice(ctx context.Context, v voicelib.Voice) error {
 	if v.BaseVoice == tts.VoiceDesign {
 		return nil
 	}
-	release, loaded, err := s.models.Acquire(ctx, m.ID)
+	b, release, err := acquire[tts.Backend](ctx, s, m.ID, "synthesize speech")
 	if err != nil {
 		return err
 	}
 	defer release()
-	b, ok := loaded.(tts.Backend)
-	if !ok {
-		return sotto.NotImplemented("capability_unavailable", "model %s does not synthesize speech in this build", m.ID)
-	}
 	if _, ok := tts.FindVoice(b, v.BaseVoice); !ok {
 		return sotto.Invalid("bad_request", "base_voice", "%q is not a voice of %s (GET /v1/audio/voices lists them)", v.BaseVoice, m.ID)
 	}
