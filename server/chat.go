@@ -179,24 +179,9 @@ func chatFinish(s llm.StopReason) string {
 }
 
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
-	body, err := readGenBody(r)
-	if err != nil {
-		s.writeError(w, r, err)
+	body, m, handled := s.generationRoute(w, r, pathChat, protoChat, "/chat/completions")
+	if handled {
 		return
-	}
-	m, err := s.routeGeneration(body, pathChat)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if isRemote(m) {
-		if u, err := s.upstreamFor(m); err != nil {
-			s.writeError(w, r, err)
-			return
-		} else if u.protocol == protoChat {
-			s.passThrough(w, r, u, m, "/chat/completions", body)
-			return
-		}
 	}
 	req, cr, err := parseChat(body, m)
 	if err != nil {

@@ -444,3 +444,27 @@ func genDelta(ctx context.Context, write func(string) error) func(string) error 
 		return nil
 	}
 }
+
+// generationRoute reads a generation request's body and resolves its model
+// for path. A remote model whose upstream speaks proto (the endpoint's own
+// protocol; "" for none) gets the request passed through unchanged to
+// upstreamPath. done reports that the response has been written: an error,
+// or the upstream's answer.
+func (s *Server) generationRoute(w http.ResponseWriter, r *http.Request, path, proto, upstreamPath string) (body []byte, m ModelInfo, done bool) {
+	body, err := readGenBody(r)
+	if err == nil {
+		m, err = s.routeGeneration(body, path)
+	}
+	if err == nil && isRemote(m) && proto != "" {
+		var u *upstream
+		if u, err = s.upstreamFor(m); err == nil && u.protocol == proto {
+			s.passThrough(w, r, u, m, upstreamPath, body)
+			return nil, m, true
+		}
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return nil, m, true
+	}
+	return body, m, false
+}

@@ -146,24 +146,9 @@ func messagesStop(res genResult) (*string, *string) {
 }
 
 func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
-	body, err := readGenBody(r)
-	if err != nil {
-		s.writeError(w, r, err)
+	body, m, handled := s.generationRoute(w, r, pathMessages, protoMessages, "/messages")
+	if handled {
 		return
-	}
-	m, err := s.routeGeneration(body, pathMessages)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if isRemote(m) {
-		if u, err := s.upstreamFor(m); err != nil {
-			s.writeError(w, r, err)
-			return
-		} else if u.protocol == protoMessages {
-			s.passThrough(w, r, u, m, "/messages", body)
-			return
-		}
 	}
 	req, err := parseMessages(body, m)
 	if err != nil {

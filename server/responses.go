@@ -199,14 +199,8 @@ type responseUsage struct {
 }
 
 func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
-	body, err := readGenBody(r)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	m, err := s.routeGeneration(body, pathResponses)
-	if err != nil {
-		s.writeError(w, r, err)
+	body, m, handled := s.generationRoute(w, r, pathResponses, "", "")
+	if handled {
 		return
 	}
 	req, rr, conv, err := parseResponses(body, m, s.responses)
