@@ -922,22 +922,47 @@ func enTelephoneITN(s *stream, i int) []match {
 		}
 		cc, digits = "+"+digits[:len(digits)-10]+" ", digits[len(digits)-10:]
 	}
-	var out string
-	switch len(digits) {
-	case 10:
-		out = digits[:3] + "-" + digits[3:6] + "-" + digits[6:]
-	case 9:
-		out = digits[:3] + "-" + digits[3:5] + "-" + digits[5:]
-	case 7:
-		out = digits[:3] + "-" + digits[3:]
-	default:
-		if len(digits) >= 11 {
-			out = digits
-			break
-		}
+	out, ok := enGroupDigits(digits, plus)
+	if !ok {
 		return nil
 	}
 	return one(idx[k-1], Telephone, cc+out)
+}
+
+// enGroupDigits writes a spoken run of digits in the layout its length
+// implies, as NeMo's telephone grammar does: a phone number 3-3-4 (after a
+// country code of one to three digits when there are 11 to 13), a social
+// security number 3-2-4, a local number 3-4, a card number in groups of
+// four (16 digits), 4 6 4 (14) or 4 6 5 (15), after a three-digit prefix
+// when there are 17 to 19. Other lengths are written solid from 11 digits
+// on; shorter runs are no telephone number.
+func enGroupDigits(d string, afterPlus bool) (string, bool) {
+	phone := func(d string) string { return d[:3] + "-" + d[3:6] + "-" + d[6:] }
+	card := func(d string) string {
+		switch len(d) {
+		case 14, 15:
+			return d[:4] + " " + d[4:10] + " " + d[10:]
+		default:
+			return d[:4] + " " + d[4:8] + " " + d[8:12] + " " + d[12:]
+		}
+	}
+	switch n := len(d); {
+	case n == 10:
+		return phone(d), true
+	case n == 9:
+		return d[:3] + "-" + d[3:5] + "-" + d[5:], true
+	case n == 7:
+		return d[:3] + "-" + d[3:], true
+	case afterPlus:
+		return d, n >= 11
+	case n >= 11 && n <= 13:
+		return d[:n-10] + " " + phone(d[n-10:]), true
+	case n >= 14 && n <= 16:
+		return card(d), true
+	case n >= 17 && n <= 19:
+		return d[:3] + " " + card(d[3:]), true
+	}
+	return d, len(d) >= 11
 }
 
 // enSerialITN joins spelled letters and a number: "e s three" → "es3",
