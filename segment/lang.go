@@ -144,6 +144,22 @@ var abbrevCache = func() map[string]map[string]abbrevKind {
 	return c
 }()
 
+// sharedWords are ordinary words of a language, written in lower case,
+// that the shared tables (commonPlain, commonNum: written for English and
+// used by every language in Latin script) list as abbreviations: Spanish
+// "no" and "mar" (sea), French "est" (is, east), Dutch "op" (up), Danish
+// "min" (my). A period after one of them in lower case is scored as after
+// any word, unless a shared numbered reference ("no") precedes a number;
+// capitalised, the abbreviation stands ("Mar. 23" for martes).
+var sharedWords = map[string]map[string]bool{
+	"es": words2(`no mar ave`),
+	"it": words2(`no est`),
+	"pt": words2(`mar`),
+	"fr": words2(`est`),
+	"nl": words2(`op`),
+	"da": words2(`min op sat ed`),
+}
+
 // detectLanguage guesses the language of text from its script and from
 // counts of frequent function words in its first few kilobytes. It returns a
 // base language code ("en", "de", "ja" ...) or "" when unsure.

@@ -149,3 +149,71 @@ func TestRuleNumberedReferences(t *testing.T) {
 		{"zh", "见第三章第2节。这很重要。", []string{"见第三章第2节。", "这很重要。"}},
 	})
 }
+
+// TestRuleCLDRAbbreviations checks CLDR's sentence-break suppressions
+// (data/cldr-suppressions.txt): a period after one of them does not end
+// the sentence before a capitalised word or a number, a lower-case entry
+// also matches capitalised, and entries marked "word" still end sentences.
+func TestRuleCLDRAbbreviations(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"de", "Wir treffen uns am Hbf. Zürich um acht.", []string{"Wir treffen uns am Hbf. Zürich um acht."}},
+		{"de", "Er ist röm. Katholik und lebt in Köln.", []string{"Er ist röm. Katholik und lebt in Köln."}},
+		{"de", "Einschl. Porto kostet es zehn Euro.", []string{"Einschl. Porto kostet es zehn Euro."}},
+		{"de", "Das war ein Test. Morgen mehr.", []string{"Das war ein Test.", "Morgen mehr."}},
+		{"fr", "Il est né en janv. 1990 à Paris.", []string{"Il est né en janv. 1990 à Paris."}},
+		{"fr", "Il regarde la mer. Demain il part.", []string{"Il regarde la mer.", "Demain il part."}},
+		{"es", "El Excmo. Ayuntamiento de Madrid informa.", []string{"El Excmo. Ayuntamiento de Madrid informa."}},
+		{"pt", "O Ilmo. Senhor Diretor chegou.", []string{"O Ilmo. Senhor Diretor chegou."}},
+		{"pt", "Olhamos o mar. Depois voltamos.", []string{"Olhamos o mar.", "Depois voltamos."}},
+		{"it", "Il rag. Bianchi è arrivato.", []string{"Il rag. Bianchi è arrivato."}},
+		{"en", "The signal is 50 Hz. Higher rates need a filter.", []string{"The signal is 50 Hz. Higher rates need a filter."}},
+		{"en", "He said it was OK. Nobody argued.", []string{"He said it was OK.", "Nobody argued."}},
+	})
+}
+
+func TestParseSuppressions(t *testing.T) {
+	for _, l := range []string{"de", "en", "es", "fr", "it", "pt", "ru"} {
+		if len(cldrAbbrev[l]) < 10 {
+			t.Errorf("cldrAbbrev[%q] has %d entries; want the CLDR list", l, len(cldrAbbrev[l]))
+		}
+	}
+	got := parseSuppressions("# c\n[xx]\nn. Chr.\nTest.\tword\nabc.\nD.C\nQ.\n")
+	want := map[string]uint8{"Chr": cldrAsWritten, "abc": cldrAsWritten | cldrLower}
+	if len(got["xx"]) != len(want) {
+		t.Fatalf("parseSuppressions = %v; want %v", got["xx"], want)
+	}
+	for k, v := range want {
+		if got["xx"][k] != v {
+			t.Errorf("parseSuppressions[%q] = %d; want %d", k, got["xx"][k], v)
+		}
+	}
+	for _, c := range []struct {
+		lang, tok string
+		want      bool
+	}{{"de", "Hbf", true}, {"de", "Vgl", true}, {"de", "vgl", true}, {"de", "hbf", false}, {"de", "Test", false}, {"en", "Is", false}, {"xx", "Hbf", false}} {
+		if got := cldrKnows(c.lang, c.tok); got != c.want {
+			t.Errorf("cldrKnows(%q, %q) = %v; want %v", c.lang, c.tok, got, c.want)
+		}
+	}
+}
+
+// TestRuleSharedWords checks that the abbreviations shared by every
+// language in Latin script do not swallow sentence ends after words of
+// another language that are spelt the same (Spanish "no", "mar"; Italian
+// and French "est"; Dutch "op"; Danish "min"), while the capitalised
+// abbreviation and a numbered reference still bind.
+func TestRuleSharedWords(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"es", "Dijo que no. Luego se fue.", []string{"Dijo que no.", "Luego se fue."}},
+		{"es", "Vimos el mar. Luego volvimos.", []string{"Vimos el mar.", "Luego volvimos."}},
+		{"es", "Vea el No. 5 de la lista.", []string{"Vea el No. 5 de la lista."}},
+		{"es", "La cita es el Mar. 23 de mayo.", []string{"La cita es el Mar. 23 de mayo."}},
+		{"it", "Ha detto di no. Poi è partito.", []string{"Ha detto di no.", "Poi è partito."}},
+		{"it", "Siamo andati a est. Poi siamo tornati.", []string{"Siamo andati a est.", "Poi siamo tornati."}},
+		{"pt", "Olhamos o mar. Depois voltamos.", []string{"Olhamos o mar.", "Depois voltamos."}},
+		{"fr", "Le soleil se lève à l'est. Nous partons.", []string{"Le soleil se lève à l'est.", "Nous partons."}},
+		{"nl", "Ik sta vroeg op. Daarna ga ik werken.", []string{"Ik sta vroeg op.", "Daarna ga ik werken."}},
+		{"da", "Bogen er min. Jens har lånt den.", []string{"Bogen er min.", "Jens har lånt den."}},
+		{"en", "We met on Sat. March 3 at noon.", []string{"We met on Sat. March 3 at noon."}},
+	})
+}

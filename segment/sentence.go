@@ -538,6 +538,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && isDotted(lw) {
 		k = abbrPlain
 	}
+	if k == abbrNone && cldrKnows(sc.lang, tok) {
+		k = abbrPlain // CLDR's suppressions: "Hbf.", "févr.", "Excmo."
+	}
+	if k != abbrNone && tok == lw && sharedWords[sc.lang][lw] && (k != abbrNum || !digit) && langAbbrev[sc.lang][lw] == abbrNone {
+		k = abbrNone // a word of the language: Spanish "el mar.", "dijo que no."
+	}
 	if k == abbrNum && (upper || lower || caseless) && numWords[sc.lang][lw] {
 		k = abbrNone // "art. 5" binds; "modern art. The" ends a sentence
 	}
