@@ -26,6 +26,7 @@ import (
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/internal/sse"
 	"github.com/sottolabs/sotto/llm"
 )
 
@@ -352,7 +353,7 @@ type genEvent struct{ name, data string }
 func parseGenSSE(t *testing.T, body string) []genEvent {
 	t.Helper()
 	var out []genEvent
-	err := readSSE(strings.NewReader(body), func(name, data string) error {
+	err := sse.Read(strings.NewReader(body), func(name, data string) error {
 		out = append(out, genEvent{name, data})
 		return nil
 	})
@@ -834,7 +835,7 @@ func FuzzGenerationRequests(f *testing.F) {
 }
 
 // FuzzReadSSE writes arbitrary event names and data with the server's SSE
-// writer and reads them back with readSSE.
+// writer and reads them back with sse.Read.
 func FuzzReadSSE(f *testing.F) {
 	f.Add("message_start", `{"a":1}`)
 	f.Add("", "[DONE]")
@@ -854,7 +855,7 @@ func FuzzReadSSE(f *testing.F) {
 			t.Fatal(err)
 		}
 		var got []genEvent
-		if err := readSSE(rec.Body, func(n, d string) error { got = append(got, genEvent{n, d}); return nil }); err != nil {
+		if err := sse.Read(rec.Body, func(n, d string) error { got = append(got, genEvent{n, d}); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		var back string

@@ -25,7 +25,6 @@ package server
 // {base_url}/tokenize. Previously stored Responses stay on this server.
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -38,6 +37,7 @@ import (
 	"time"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/internal/sse"
 	"github.com/sottolabs/sotto/llm"
 )
 
@@ -236,48 +236,6 @@ func upstreamError(resp *http.Response) error {
 	return e
 }
 
-// readSSE reads an SSE stream, calling fn with each event's name ("" when
-// it has none) and data. fn's error stops the reading and is returned.
-func readSSE(r io.Reader, fn func(name, data string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	var name string
-	var data []string
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" {
-			if len(data) > 0 {
-				if err := fn(name, strings.Join(data, "\n")); err != nil {
-					return err
-				}
-			}
-			name, data = "", nil
-			continue
-		}
-		if strings.HasPrefix(line, ":") {
-			continue
-		}
-		field, value, _ := strings.Cut(line, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
-		case "event":
-			name = value
-		case "data":
-			data = append(data, value)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if len(data) > 0 {
-		return fn(name, strings.Join(data, "\n"))
-	}
-	return nil
-}
-
-// errStreamDone ends readSSE at the protocol's terminal event.
-var errStreamDone = errors.New("stream done")
-
 // generate runs req on the upstream in its protocol, streaming.
 func (u *upstream) generate(ctx context.Context, req *genRequest, client http.Header, delta func(string) error) (genResult, error) {
 	var body map[string]any
@@ -365,6 +323,7 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 		return delta(s)
 	}
 	var handle func(name, data string) error
+	done := false // the protocol's terminal event arrived
 	if u.protocol == protoMessages {
 		handle = func(name, data string) error {
 			var ev struct {
@@ -418,7 +377,8 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 					}
 				}
 			case "message_stop":
-				return errStreamDone
+				done = true
+				return sse.ErrDone
 			case "error":
 				return sotto.Unavailable("upstream_error", time.Second, "upstream stream failed: %s: %s", ev.Error.Type, ev.Error.Message)
 			}
@@ -427,7 +387,8 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 	} else {
 		handle = func(name, data string) error {
 			if data == "[DONE]" {
-				return errStreamDone
+				done = true
+				return sse.ErrDone
 			}
 			var ch struct {
 				Choices []struct {
@@ -467,14 +428,14 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 			return nil
 		}
 	}
-	err = readSSE(resp.Body, handle)
-	if err != nil && !errors.Is(err, errStreamDone) {
+	err = sse.Read(resp.Body, handle)
+	if err != nil {
 		if ctx.Err() != nil {
 			return genResult{}, ctx.Err()
 		}
 		return genResult{}, err
 	}
-	if err == nil {
+	if !done {
 		return genResult{}, sotto.Unavailable("upstream_error", time.Second, "the upstream stream ended without its terminal event")
 	}
 	res.text = text.String()
