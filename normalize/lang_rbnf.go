@@ -105,6 +105,51 @@ type rbnfConv struct {
 	// nativeZero is the zero of the digits ITN writes (hi '०'); 0 means
 	// ASCII digits.
 	nativeZero rune
+	// ordFirst lists %digits-ordinal sets tried before the others when
+	// two sets write the same marker (ru "-е": the plural "пятые" before
+	// the neuter "пятое").
+	ordFirst []string
+	// ordPhrases replaces runs of whole words at the start of an ordinal
+	// (ru "одна тысяча" → "тысяча": "тысяча девятьсот шестидесятых").
+	ordPhrases map[string]string
+	// periodOrdinal reads a number followed by a full stop as an ordinal
+	// besides the marked forms CLDR writes (sv "20." as well as "20:e").
+	periodOrdinal bool
+	// spaceAfter writes a space after these parts of a cardinal when a
+	// word other than a scale word follows ("cinquecento quarantaquattro"
+	// it, but "duecentomila"); noSpaceBefore lists the scale words.
+	spaceAfter, noSpaceBefore []string
+	// pointSign and point: a number with a fraction after the decimal
+	// sign pointSign is read as the integer, the word point and the
+	// fraction's digits one by one (ja "九点九九"); percent is said
+	// after a number followed by "%".
+	pointSign, point, percent string
+	// derive builds the ordinals of a language CLDR spells no ordinal for
+	// (hy); see rbnfDerived.
+	derive *rbnfDerived
+}
+
+// rbnfDerived builds a language's ordinals from its cardinals: the
+// cardinal spelling, its last word adjusted by stems, plus suffix; words
+// holds the suppletive ordinals of whole numbers. A written ordinal is
+// the digits and a marker: marks[n] for the number n, else mark.
+type rbnfDerived struct {
+	suffix string
+	words  map[int64]string
+	stems  map[string]string
+	marks  map[int64]string
+	mark   string
+}
+
+// derivedSet names the derived ordinal in the inverse and in spell.
+const derivedSet = "%spellout-ordinal"
+
+// markFor returns the written marker of the ordinal n.
+func (d *rbnfDerived) markFor(n int64) string {
+	if m, ok := d.marks[n]; ok {
+		return m
+	}
+	return d.mark
 }
 
 // rbnfConventions holds the per-language spoken conventions; see rbnfConv.
@@ -120,8 +165,6 @@ var rbnfConventions = map[string]rbnfConv{
 	// Swedish: "hundra", "tusen", "miljon" without "ett"/"en" (both are
 	// standard; the suites use the short form), and the neuter "ett" in
 	// counting ("tjugoett").
-	"sv": {dropOne: []string{"en", "ett", "et"}, scales: []string{"hundra", "tusen", "miljon", "miljoner",
-		"miljard", "miljarder", "biljon", "biljoner", "biljard", "biljarder"}},
 	// Hungarian: "ezer", "millió" without "egy", "kettő" before a scale
 	// word, and a hyphen between the groups of a number above 2000 (the
 	// Academy's spelling rule, as in "kétezer-kettő").
@@ -132,15 +175,22 @@ var rbnfConventions = map[string]rbnfConv{
 	// ordinal ends as its written marker ("वीं", "वां").
 	// ITN writes Devanagari digits.
 	"hi": {zeroDigits: true, markerEnding: true, nativeZero: '०'},
-	// Italian: groups of three digits apart.
-	"it": {groupSpace: true},
+	// Italian: groups of three digits apart, the hundreds apart from
+	// what follows in their group ("tremila cinquecento quarantaquattro",
+	// "cento uno", but "duecentomila"), and "tre" unaccented inside and
+	// at the end of a compound ("quarantatremila", "ventitre"), as NeMo's
+	// Italian grammar spells them.
+	"it": {groupSpace: true, spaceAfter: []string{"cento"}, noSpaceBefore: []string{"mila", "milion", "miliard"},
+		infix: map[string]string{"tré": "tre"}},
 	// Korean: "번째" ordinals count with native attributive numerals ("두
 	// 번째") up to 99, Sino-Korean ones above; numbers are written as one
 	// word.
 	"ko": {ordinal: map[string]string{"%digits-ordinal": "%spellout-cardinal-native-attributive"},
 		counterMax: 99, noSpace: true, counters: []string{"번째"}},
 	// Japanese: "一千" before 万, 億, 兆; ITN groups digits with commas.
-	"ja": {oneBig: true, itnGroup: ",", counters: []string{"番目"}},
+	// A decimal fraction is read with "点" and its digits one by one
+	// ("〇点〇〇五"), "%" as "パーセント".
+	"ja": {oneBig: true, itnGroup: ",", counters: []string{"番目"}, pointSign: ".", point: "点", percent: "パーセント"},
 	// Arabic: the modern spelling "مئة" for "مائة", the construct form of
 	// a unit before it ("ثمان مئة", "خمس مئة"), and the suites' "اَلاف".
 	"ar": {words: map[string]string{"مائة": "مئة", "آلاف": "اَلاف"}, scales: []string{"مائة"},
@@ -149,8 +199,26 @@ var rbnfConventions = map[string]rbnfConv{
 	// Armenian: the reformed spelling ("իննսուն", "միլիոն") where CLDR
 	// writes the classical one; hundreds as two words ("ութ հարյուր"),
 	// and "հարյուր", "հազար" without "մեկ".
+	// Ordinals, which CLDR does not spell for Armenian: "առաջին",
+	// "երկրորդ", "երրորդ", "չորրորդ" for 1–4, otherwise the cardinal and
+	// "-երորդ" ("հինգերորդ", "քսանմեկերորդ", "իններորդ" from "ինը"),
+	// written "1-ին" and "5-րդ".
 	"hy": {infix: map[string]string{"իննասուն": "իննսուն", "միլիօն": "միլիոն"}, spaceBefore: []string{"հարյուր"},
-		dropOne: []string{"մեկ"}, scales: []string{"հարյուր", "հազար"}},
+		dropOne: []string{"մեկ"}, scales: []string{"հարյուր", "հազար"},
+		derive: &rbnfDerived{suffix: "երորդ",
+			words: map[int64]string{1: "առաջին", 2: "երկրորդ", 3: "երրորդ", 4: "չորրորդ"},
+			stems: map[string]string{"ինը": "ինն", "տասը": "տասն"},
+			marks: map[int64]string{1: "-ին"}, mark: "-րդ"}},
+	// Russian: "-е" is read as the plural ("1990-е", "пятые"), the
+	// reading of decades and lists, rather than the neuter; an ordinal
+	// of a thousand and more starts with "тысяча", not CLDR's "одна
+	// тысяча" ("тысяча девятьсот шестидесятых").
+	"ru": {ordFirst: []string{"%digits-ordinal-plural"}, ordPhrases: map[string]string{"одна тысяча": "тысяча"}},
+	// Swedish: besides CLDR's "20:e", "2:a", a number followed by a full
+	// stop is an ordinal ("20.", "2. jan."), as NeMo's Swedish grammar
+	// reads it.
+	"sv": {dropOne: []string{"en", "ett", "et"}, scales: []string{"hundra", "tusen", "miljon", "miljoner",
+		"miljard", "miljarder", "biljon", "biljoner", "biljard", "biljarder"}, periodOrdinal: true},
 }
 
 // rbnfLang is one CLDR language's number rules, loaded on first use.
@@ -213,6 +281,9 @@ func init() {
 		if l.year != "" {
 			tn[Date] = l.yearTN
 		}
+		if l.conv.point != "" {
+			tn[Decimal] = l.decimalTN
+		}
 		script := info.Script
 		if script == "Hani" {
 			script = "Hans" // und's Han segments go to zh alone
@@ -228,6 +299,9 @@ func init() {
 // hasOrdinals reports, from the index alone, whether the language has a
 // spelled ordinal and a way to recognize written ones.
 func (l *rbnfLang) hasOrdinals() bool {
+	if l.conv.derive != nil {
+		return true
+	}
 	spell := false
 	digits := periodOrdinal[l.info.Locale] || l.info.MarkedOrdinals
 	for _, s := range l.info.Sets {
@@ -284,8 +358,20 @@ func (l *rbnfLang) load() *rbnf.RuleSets {
 				}
 			}
 		}
-		if len(l.ords) == 0 && periodOrdinal[l.info.Locale] && def != "" {
+		// Preferred sets first, the rest in data order.
+		for k := len(l.conv.ordFirst) - 1; k >= 0; k-- {
+			for j, o := range l.ords {
+				if o.digits == l.conv.ordFirst[k] {
+					l.ords = append(append([]rbnfOrd{o}, l.ords[:j]...), l.ords[j+1:]...)
+					break
+				}
+			}
+		}
+		if (len(l.ords) == 0 && periodOrdinal[l.info.Locale] || l.conv.periodOrdinal) && def != "" {
 			l.ords = append(l.ords, rbnfOrd{spell: def})
+		}
+		if l.conv.derive != nil {
+			l.ords = append(l.ords, rbnfOrd{spell: derivedSet})
 		}
 	})
 	return l.rs
@@ -303,9 +389,10 @@ func containsStr(xs []string, s string) bool {
 // rbnfNumber reads an unsigned integer at token i: ASCII digits or a run
 // of one script's decimal digits (Devanagari "१२३", Arabic-Indic "١٢"),
 // with groups of three after a space, no-break space, full stop, comma or
-// apostrophe ("2 300", "10.000", "1,115,000"). It returns the digits in
+// apostrophe ("2 300", "10.000", "1,115,000"), but not after point, the
+// language's decimal sign if the conventions say it. It returns the digits in
 // ASCII, the token index after them, and whether they were grouped.
-func rbnfNumber(s *stream, i int) (digits string, end int, ok bool) {
+func rbnfNumber(s *stream, i int, point string) (digits string, end int, ok bool) {
 	first, j := rbnfDigitRun(s, i)
 	if first == "" {
 		return "", i, false
@@ -314,7 +401,7 @@ func rbnfNumber(s *stream, i int) (digits string, end int, ok bool) {
 	if len(first) <= 3 {
 		for {
 			sep := s.text(end)
-			if !(sep == " " || sep == "\u00a0" || sep == "\u202f" || sep == "." || sep == "," || sep == "'" || sep == "’") {
+			if !(sep == " " || sep == "\u00a0" || sep == "\u202f" || sep == "." || sep == "," || sep == "'" || sep == "’") || sep == point {
 				break
 			}
 			g, k := rbnfDigitRun(s, end+1)
@@ -389,7 +476,7 @@ func (l *rbnfLang) spellAbs(set string, n int64) string {
 	c := &l.conv
 	raw := l.format(set, n)
 	whole := rbnfClean(raw)
-	if (n > c.groupOver && c.groupJoin != "" || c.groupSpace && n >= 1000) && raw != "" && !strings.Contains(whole, " ") {
+	if (n > c.groupOver && c.groupJoin != "" && !strings.Contains(whole, " ") || c.groupSpace && n >= 1000) && raw != "" {
 		// Join the groups of three digits: each higher group is spelled
 		// as a cardinal with its scale, the last takes what remains of
 		// the whole spelling (an ordinal ending, say), provided the
@@ -409,6 +496,11 @@ func (l *rbnfLang) spellAbs(set string, n int64) string {
 				cat += rbnfClean(q)
 			}
 		}
+		if c.groupSpace {
+			// compare without the spaces CLDR puts around some scales
+			// ("un milione trentaquattromila…")
+			whole, cat = strings.ReplaceAll(whole, " ", ""), strings.ReplaceAll(cat, " ", "")
+		}
 		if last, ok := strings.CutPrefix(whole, cat); ok && cat != "" {
 			if last != "" {
 				parts = append(parts, l.convert(last))
@@ -417,18 +509,89 @@ func (l *rbnfLang) spellAbs(set string, n int64) string {
 			if c.groupSpace {
 				join = " "
 			}
-			return rbnfFinal(strings.Join(parts, join))
+			return l.finish(set, strings.Join(parts, join))
 		}
 	}
-	return rbnfFinal(l.convert(raw))
+	return l.finish(set, l.convert(raw))
+}
+
+// finish applies the conventions that depend on the kind of number
+// (ordinal phrases, spacing after parts of a cardinal) and rbnfFinal.
+func (l *rbnfLang) finish(set, w string) string {
+	c := &l.conv
+	if strings.HasPrefix(set, "%spellout-ordinal") {
+		for from, to := range c.ordPhrases {
+			if rest, ok := strings.CutPrefix(w, from+" "); ok {
+				w = to + " " + rest
+			}
+		}
+	} else {
+		for _, x := range c.spaceAfter {
+			w = spaceAfter(w, x, c.noSpaceBefore)
+		}
+	}
+	return rbnfFinal(w)
+}
+
+// spaceAfter inserts a space after each x in w that a letter follows,
+// unless what follows starts with one of keep.
+func spaceAfter(w, x string, keep []string) string {
+	var b strings.Builder
+	for {
+		k := strings.Index(w, x)
+		if k < 0 {
+			b.WriteString(w)
+			return b.String()
+		}
+		b.WriteString(w[:k+len(x)])
+		w = w[k+len(x):]
+		r, _ := utf8.DecodeRuneInString(w)
+		glued := !unicode.IsLetter(r)
+		for _, p := range keep {
+			glued = glued || strings.HasPrefix(w, p)
+		}
+		if !glued {
+			b.WriteByte(' ')
+		}
+	}
 }
 
 func (l *rbnfLang) format(set string, n int64) string {
+	if d := l.conv.derive; d != nil && set == derivedSet && !l.rs.Has(set) {
+		return l.derived(d, n)
+	}
 	w, err := l.rs.Format(set, n)
 	if err != nil || strings.ContainsAny(w, "0123456789") {
 		return ""
 	}
 	return w
+}
+
+// derived spells the ordinal n by the language's derivation rule (see
+// rbnfDerived), in CLDR's raw form (soft hyphens kept) for convert.
+func (l *rbnfLang) derived(d *rbnfDerived, n int64) string {
+	if n < 1 {
+		return ""
+	}
+	if w, ok := d.words[n]; ok {
+		return w
+	}
+	w := l.format(l.card, n)
+	if w == "" {
+		return ""
+	}
+	for from, to := range d.stems {
+		if stem, ok := strings.CutSuffix(w, from); ok && (stem == "" || !unicode.IsLetter(lastRune(stem))) {
+			w = stem + to
+			break
+		}
+	}
+	return w + d.suffix
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 // rbnfFinal returns "" when any part failed (see convert).
@@ -569,7 +732,7 @@ func (l *rbnfLang) readNumber(s *stream, i int) (n int64, digits string, end int
 	if t := s.text(i); (t == "-" || t == "−") && s.kind(i+1) != tSpace {
 		neg, j = true, i+1
 	}
-	digits, end, ok = rbnfNumber(s, j)
+	digits, end, ok = rbnfNumber(s, j, l.conv.pointSign)
 	if !ok || len(digits) > 18 {
 		return 0, "", i, false, false
 	}
@@ -610,7 +773,14 @@ func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
 		return nil
 	}
 	n, digits, end, neg, ok := l.readNumber(s, i)
-	if !ok || !l.boundary(s, end) {
+	if !ok {
+		return nil
+	}
+	pct := ""
+	if l.conv.percent != "" && s.is(end, "%") {
+		pct, end = l.conv.percent, end+1
+	}
+	if !l.boundary(s, end) {
 		return nil
 	}
 	// "1-ին", "5-го": a hyphen and a word of the language's script mark
@@ -630,7 +800,58 @@ func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
 	} else if w = l.spell(l.card, n); w == "" {
 		return nil
 	}
-	return one(end, Cardinal, w)
+	return one(end, Cardinal, w+pct)
+}
+
+// decimalTN reads a number with a decimal fraction where the language's
+// conventions say how (rbnfConv.point): the integer, the point word and
+// the fraction's digits one by one.
+func (l *rbnfLang) decimalTN(s *stream, i int) []match {
+	c := &l.conv
+	if c.point == "" {
+		return nil
+	}
+	j := i
+	neg := false
+	if t := s.text(i); (t == "-" || t == "−") && s.kind(i+1) == tNum {
+		neg, j = true, i+1
+	}
+	if s.kind(j) != tNum || !s.is(j+1, c.pointSign) || s.kind(j+2) != tNum {
+		return nil
+	}
+	ip, err := strconv.ParseInt(s.text(j), 10, 64)
+	if err != nil || len(s.text(j)) > 18 {
+		return nil
+	}
+	w := l.spell(l.card, ip)
+	if neg {
+		minus, ok := strings.CutSuffix(l.spell(l.card, -7), l.spell(l.card, 7))
+		if !ok || minus == "" {
+			return nil
+		}
+		w = minus + w
+	}
+	if w == "" {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(w + c.point)
+	for _, d := range s.text(j + 2) {
+		x := l.spell(l.card, int64(d-'0'))
+		if x == "" {
+			return nil
+		}
+		b.WriteString(x)
+	}
+	end := j + 3
+	if c.percent != "" && s.is(end, "%") {
+		b.WriteString(c.percent)
+		end++
+	}
+	if !l.boundary(s, end) {
+		return nil
+	}
+	return one(end, Decimal, b.String())
 }
 
 // rbnfAfterPoint reports whether token i follows a digit and a full stop
@@ -706,7 +927,9 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	seen := map[string]bool{}
 	for _, o := range l.ords {
 		suf, p := ".", ""
-		if o.digits != "" {
+		if d := l.conv.derive; d != nil && o.spell == derivedSet {
+			suf = d.markFor(n)
+		} else if o.digits != "" {
 			w, err := rs.Format(o.digits, n)
 			if l.info.Script == "Cyrl" {
 				w = rbnfCyrillic(w)
@@ -889,6 +1112,9 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 			case strings.HasPrefix(s, "%spellout-ordinal"):
 				ords = append(ords, s)
 			}
+		}
+		if l.conv.derive != nil && !containsStr(ords, derivedSet) {
+			ords = append(ords, derivedSet)
 		}
 		// Languages that count in myriads (万, 만) group four digits.
 		small := int64(1000)
@@ -1276,7 +1502,9 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 	}
 	digits := "%digits-ordinal" + strings.TrimPrefix(set, "%spellout-ordinal")
 	w := ""
-	if l.rs.Has(digits) {
+	if d := l.conv.derive; d != nil && set == derivedSet {
+		w = strconv.FormatInt(v, 10) + d.markFor(v)
+	} else if l.rs.Has(digits) {
 		w, _ = l.rs.Format(digits, v)
 	} else if periodOrdinal[l.info.Locale] {
 		w = strconv.FormatInt(v, 10) + "."
