@@ -13,6 +13,7 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/tensor"
+	"github.com/sottolabs/sotto/llm/chattemplate"
 	"github.com/sottolabs/sotto/llm/llama"
 )
 
@@ -43,6 +44,7 @@ func init() {
 // at a time (they share the key/value cache).
 type goBackend struct {
 	b      *llama.Bundle
+	tmpl   *chattemplate.Template // nil: no template, or one the renderer cannot parse
 	pool   *tensor.Pool
 	ctxLen int
 	mu     sync.Mutex
@@ -50,9 +52,10 @@ type goBackend struct {
 }
 
 var (
-	_ Backend   = (*goBackend)(nil)
-	_ Tokenizer = (*goBackend)(nil)
-	_ Reporter  = (*goBackend)(nil)
+	_ Backend    = (*goBackend)(nil)
+	_ Tokenizer  = (*goBackend)(nil)
+	_ Reporter   = (*goBackend)(nil)
+	_ ToolCaller = (*goBackend)(nil)
 )
 
 func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
@@ -78,6 +81,11 @@ func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, fmt.Errorf("llm: go: %w", err)
 	}
 	g := &goBackend{b: b, pool: tensor.NewPool(cfg.Threads), ctxLen: min(b.Model.Context, DefaultContextLength)}
+	if b.ChatTemplate != "" {
+		// A template the renderer cannot parse falls back to the marker
+		// guess of renderPrompt.
+		g.tmpl, _ = chattemplate.Parse(b.ChatTemplate)
+	}
 	if s := cfg.Options[OptContextLength]; s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
@@ -110,12 +118,37 @@ func (g *goBackend) Tokenize(ctx context.Context, text string) ([]int, error) {
 // GenerateReport implements [Reporter]: Generate, returning the token counts
 // and the stop reason.
 func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Options, emit func(Token) error) (Report, error) {
-	text, err := renderPrompt(g.b, msgs)
+	if len(opts.Tools) > 0 && !g.SupportsTools() {
+		return Report{}, sotto.Invalid("unsupported_parameter", "tools", "tools are not supported by this model: its chat template does not render tools")
+	}
+	var text string
+	var err error
+	if g.tmpl != nil {
+		text, err = renderTemplate(g.tmpl, g.b.Tokenizer, msgs, opts.Tools)
+	} else {
+		text, err = renderPrompt(g.b, msgs)
+	}
 	if err != nil {
 		return Report{}, err
 	}
+	var split *chattemplate.Splitter
+	if len(opts.Tools) > 0 {
+		split = chattemplate.NewSplitter(g.tmpl.ToolFormat())
+		next := emit
+		emit = func(t Token) error {
+			if s := split.Write(t.Text); s != "" {
+				return next(Token{Text: s, ID: t.ID})
+			}
+			return nil
+		}
+	}
 	tok := g.b.Tokenizer
-	prompt := tok.Encode(text, true, g.b.ChatTemplate != "")
+	// A template that writes bos_token itself (Llama 3) gets no second one.
+	addBOS := true
+	if tt, ok := tok.(tokenTexter); ok && g.tmpl != nil && tok.BOS() >= 0 && strings.HasPrefix(text, tt.Text(tok.BOS())) {
+		addBOS = false
+	}
+	prompt := tok.Encode(text, addBOS, g.b.ChatTemplate != "")
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.state == nil {
@@ -135,7 +168,63 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 		o.Seed = uint64(*opts.Seed)
 	}
 	res, err := llama.Generate(ctx, g.state, tok, prompt, o, func(s string, id int) error { return emit(Token{Text: s, ID: id}) })
-	return Report{PromptTokens: res.PromptTokens, OutputTokens: res.Tokens, Stop: StopReason(res.Stop), StopSequence: res.StopSequence}, err
+	rep := Report{PromptTokens: res.PromptTokens, OutputTokens: res.Tokens, Stop: StopReason(res.Stop), StopSequence: res.StopSequence}
+	if err != nil || split == nil {
+		return rep, err
+	}
+	rest, calls := split.Finish()
+	if rest != "" {
+		if err := emit(Token{Text: rest, ID: -1}); err != nil {
+			return rep, err
+		}
+	}
+	for _, c := range calls {
+		rep.ToolCalls = append(rep.ToolCalls, ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+	}
+	if len(calls) > 0 {
+		rep.Stop = StopToolCalls
+	}
+	return rep, nil
+}
+
+// SupportsTools implements [ToolCaller]: the model's chat template renders
+// tools in a tool-call syntax the engine reads (see package chattemplate).
+func (g *goBackend) SupportsTools() bool { return g.tmpl != nil && g.tmpl.SupportsTools() }
+
+// tokenTexter is implemented by the tokenizers of package tokenizer.
+type tokenTexter interface{ Text(id int) string }
+
+// renderTemplate renders msgs through the model's chat template, ending
+// with the header of the assistant's turn.
+func renderTemplate(t *chattemplate.Template, tok interface {
+	BOS() int
+	EOS() int
+}, msgs []Message, tools []Tool) (string, error) {
+	if len(msgs) == 0 {
+		return "", sotto.Invalid("invalid_request", "messages", "llm: no messages")
+	}
+	in := chattemplate.Input{AddGenerationPrompt: true}
+	if tt, ok := tok.(tokenTexter); ok {
+		in.BOS, in.EOS = tt.Text(tok.BOS()), tt.Text(tok.EOS())
+	}
+	for _, m := range msgs {
+		cm := chattemplate.Message{Role: m.Role, Content: m.Content, ToolCallID: m.ToolCallID, Name: m.Name}
+		for _, c := range m.ToolCalls {
+			cm.ToolCalls = append(cm.ToolCalls, chattemplate.ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+		}
+		in.Messages = append(in.Messages, cm)
+	}
+	for _, tl := range tools {
+		in.Tools = append(in.Tools, chattemplate.Tool{Name: tl.Name, Description: tl.Description, Parameters: tl.Parameters})
+	}
+	out, err := t.Render(in)
+	if errors.Is(err, chattemplate.ErrRejected) {
+		return "", &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "invalid_request", Param: "messages", Message: "llm: " + err.Error(), Err: err}
+	}
+	if err != nil {
+		return "", fmt.Errorf("llm: go: rendering the chat template: %w", err)
+	}
+	return out, nil
 }
 
 func (g *goBackend) Close() error {
@@ -143,12 +232,13 @@ func (g *goBackend) Close() error {
 	return g.b.Close()
 }
 
-// renderPrompt turns messages into prompt text. A model without a chat
-// template gets the contents joined by newlines (a raw-text prompt). Chat
-// templates are Jinja programs; until a Jinja renderer lands, the two
-// template families whose markers are unambiguous are rendered by hand
-// (ChatML, used by Qwen and SmolLM; the Llama 3 header format), and any
-// other template is reported as unsupported.
+// renderPrompt turns messages into prompt text when the model's chat
+// template is absent or cannot be parsed (the template itself is rendered
+// by renderTemplate). A model without a chat template gets the contents
+// joined by newlines (a raw-text prompt). Of the templates that do not
+// parse, the two families whose markers are unambiguous are rendered by
+// hand (ChatML, used by Qwen and SmolLM; the Llama 3 header format), and
+// any other is reported as unsupported.
 func renderPrompt(b *llama.Bundle, msgs []Message) (string, error) {
 	if len(msgs) == 0 {
 		return "", sotto.Invalid("invalid_request", "messages", "llm: no messages")

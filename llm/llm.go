@@ -2,14 +2,39 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/sottolabs/sotto/backend"
 )
 
 // Message is one turn of a conversation.
 type Message struct {
-	Role    string // "system", "user" or "assistant"
+	Role    string // "system", "user", "assistant" or "tool"
 	Content string
+	// ToolCalls are the calls an assistant turn made.
+	ToolCalls []ToolCall
+	// ToolCallID and Name identify the call a "tool" turn answers (the
+	// result is Content).
+	ToolCallID string
+	Name       string
+}
+
+// ToolCall is one function call written by the model.
+type ToolCall struct {
+	// ID identifies the call (the server assigns one when the model gives
+	// none).
+	ID   string
+	Name string
+	// Arguments is a JSON object.
+	Arguments json.RawMessage
+}
+
+// Tool is a function the model may call.
+type Tool struct {
+	Name        string
+	Description string
+	// Parameters is the JSON schema of the arguments (nil: none).
+	Parameters json.RawMessage
 }
 
 // Options bounds a generation. The zero value decodes greedily up to the
@@ -31,6 +56,11 @@ type Options struct {
 	RepeatPenalty float64
 	// Stop ends generation before any of these strings.
 	Stop []string
+	// Tools are offered to the model; the calls it writes are reported in
+	// Report.ToolCalls instead of being emitted as text. A backend whose
+	// model cannot call tools (see [ToolCaller]) refuses them with an
+	// ErrInvalidRequest error, code unsupported_parameter.
+	Tools []Tool
 }
 
 // Token is one generated piece of text.

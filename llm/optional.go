@@ -20,9 +20,10 @@ type StopReason string
 
 // The stop reasons of a [Report].
 const (
-	StopEnd      StopReason = "stop"          // the model produced an end-of-generation token
-	StopSequence StopReason = "stop_sequence" // one of Options.Stop was generated
-	StopLength   StopReason = "length"        // Options.MaxTokens or the context length was reached
+	StopEnd       StopReason = "stop"          // the model produced an end-of-generation token
+	StopSequence  StopReason = "stop_sequence" // one of Options.Stop was generated
+	StopLength    StopReason = "length"        // Options.MaxTokens or the context length was reached
+	StopToolCalls StopReason = "tool_calls"    // the model called tools (Report.ToolCalls)
 )
 
 // Report is what a [Reporter] says about a finished generation.
@@ -37,6 +38,9 @@ type Report struct {
 	// StopSequence is the element of Options.Stop that ended it, for
 	// StopSequence.
 	StopSequence string
+	// ToolCalls are the calls the model made (Stop is StopToolCalls). Their
+	// text was not emitted.
+	ToolCalls []ToolCall
 }
 
 // Reporter is implemented by a [Backend] that reports token usage and the
@@ -44,4 +48,11 @@ type Report struct {
 // report of the generation when it ends without error.
 type Reporter interface {
 	GenerateReport(ctx context.Context, msgs []Message, opts Options, emit func(Token) error) (Report, error)
+}
+
+// ToolCaller is implemented by a [Backend] that can tell whether its model
+// calls tools: SupportsTools reports whether Options.Tools is honoured.
+// A backend that does not implement it is assumed not to.
+type ToolCaller interface {
+	SupportsTools() bool
 }

@@ -173,3 +173,12 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 	}
 	return nil, fmt.Errorf("%w: tokenizer.ggml.model %q (supported: llama, gpt2)", ErrUnsupported, model)
 }
+
+// Text returns the vocabulary entry of token id as written in the model
+// file (e.g. "<s>" or "<|begin_of_text|>"; "" for an ID out of range).
+func (v *vocab) Text(id int) string {
+	if id < 0 || id >= len(v.tokens) {
+		return ""
+	}
+	return v.tokens[id]
+}
