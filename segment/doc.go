@@ -25,15 +25,20 @@
 // Italian, Portuguese, Russian, Danish, Dutch, with titles such as "Mr."
 // that never end a sentence, and numbered references such as "p." "Abb."
 // "pág." "рис." that bind to a following number, also in Bulgarian,
-// Polish, Slovak, Greek, Hindi and Marathi), initials, multi-period abbreviations ("U.S.A."), numbers,
-// ellipses, quotes and brackets after the stop, open quotations, list
-// items (bullets of every common glyph, "•" "◦" "▪" "➢" "✓" …, run
-// together on a line or one per line; numbering "1." "1)" "(1)" "a." "(b)"
-// "iv." "II." in sequences, whose items stay one sentence when joined by
-// commas or "and"), numbered references ("p. 5", "Abb. 3", "рис. 2") per
-// language, URLs and e-mail addresses, missing spaces ("home.Then",
-// "in 2019.The"),
-// lower-case starts, and the full-width stops of Chinese and Japanese (。！？)
+// Polish, Slovak, Greek, Hindi and Marathi), completed by CLDR's
+// sentence-break suppressions for German, English, Spanish, French,
+// Italian, Portuguese and Russian (data/cldr-suppressions.txt; a shared
+// abbreviation that is a word of the language, such as Spanish "no" or
+// "mar", ends sentences there), initials, multi-period abbreviations
+// ("U.S.A."), numbers, ellipses, quotes and brackets after the stop, open
+// quotations, list items (bullets of every common glyph, "•" "◦" "▪" "➢"
+// "✓" …, run together on a line or one per line; numbering "1." "1)" "(1)"
+// "a." "(b)" "iv." "II." in sequences, whose items stay one sentence when
+// joined by commas or "and"), numbered references ("p. 5", "Abb. 3", "рис.
+// 2") per language, URLs and e-mail addresses, missing spaces
+// ("home.Then", "in 2019.The", "King.....But"), stops spaced off their
+// sentence ("parrots? ?"), lower-case starts, and the full-width stops of
+// Chinese and Japanese (。！？)
 // that need no space. Abbreviations missing from the lists are learned from
 // the document itself, Punkt-style: a short word seen only with a period,
 // and followed by a lower-case word, is an abbreviation. The language is
@@ -52,10 +57,12 @@
 // ("-----") and a signature delimiter, after an emoticon or a chat tag
 // ("lol"), around a URL introduced by a colon, before a mail header label
 // ("Sent by:"), at repeated table rows, after attachment file names and,
-// in English, after a sign-off ("Thanks,", "Best regards,") before a name,
-// after a salutation ("Louise,", "Hi Sara,") before a sentence, and before
-// a clause opener written with a capital after a lower-case word ("…
-// from that They sell …").
+// in English, after a sign-off ("Thanks,", "Best regards,") before a name
+// and after the name before a lower-case word, after a salutation
+// ("Louise,", "Hi Sara,") before a sentence, before a salutation that ends
+// its line ("… provide. Sid | Vincent,"), and before a clause opener
+// written with a capital after a lower-case word ("… from that They sell
+// …").
 //
 // # Paragraphs
 //

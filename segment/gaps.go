@@ -17,10 +17,14 @@ import (
 //   - a rule ("-----", "=====") and a signature delimiter ("--" opening a
 //     paragraph) stand alone;
 //   - an emoticon after a word ends the unit when a capitalised word follows;
-//   - a colon introducing a URL ("the link: http://…");
+//   - a colon introducing a URL ("the link: http://…"), also when the URL
+//     ends its line after a clause (not after a label: "Link to video:");
 //   - a mail header label ("Subject:", "Sent by:") starts a unit;
-//   - a sign-off ("Thanks,", "Best regards,") before a name, and a
-//     salutation ("Louise,", "Hi Sara,") before a sentence, in English;
+//   - a sign-off ("Thanks,", "Best regards,") before a name, the name
+//     before a lower-case word ("Thanks Kam | could you …"), a salutation
+//     ("Louise,", "Hi Sara,") before a sentence, and a salutation ending
+//     its line after the previous unit ("… provide. Sid | Vincent,"), in
+//     English;
 //   - a file name ending an attachment line ("image001.jpg 51K");
 //   - a table pasted as one line: a row key ("EY4096.3") after a number,
 //     when rows starting with such keys repeat;
@@ -135,6 +139,10 @@ func (sc *scanner) gapBoundaries() []boundary {
 			if n, ok := nextSpan(s, cur.b); ok && capitalised(s, n.a) && !endsWithStop(t) {
 				add(prev.b, cur.a, gapColonURL)
 				add(cur.b, n.a, gapColonURL)
+			} else if endsLine(s, cur.b) && !endsWithStop(t) && !shortLabel(s, prev.b) {
+				// The URL ends the line after a clause: "… will be fine:
+				// http://…", not a label ("Link to video: http://…").
+				add(prev.b, cur.a, gapColonURL)
 			}
 		case isFileName(p) && !startsLower(s, cur.a):
 			add(prev.b, cur.a, gapFile)
@@ -147,6 +155,8 @@ func (sc *scanner) gapBoundaries() []boundary {
 			add(prev.b, cur.a, gapEmoticon) // "… mc donalds lol Fast food …"
 		case upper && isDigitByte(pl) && isRowKey(t) && isNumber(p) && repeatedRows(s, cur):
 			add(prev.b, cur.a, gapRow)
+		case en && capCur && t[len(t)-1] == ',' && endsLine(s, cur.b) && sc.salutationLine(prev, cur):
+			add(prev.b, cur.a, gapSalutation)
 		}
 		if en && upper && endsWithStop(p) {
 			sc.signoff(cur, add)
@@ -580,6 +590,21 @@ func (sc *scanner) signoff(cur span, add func(end, next int, score float64)) {
 		return
 	}
 	add(end, n.a, gapSignoff)
+	// The name (and an extension number) signs the message when a
+	// lower-case word follows on the same line: "Thanks Kam | could you",
+	// "Thanks Elizabeth 36349 | see you there".
+	name := s[n.a:n.b]
+	if !allLetters(name) || anyStarter[strings.ToLower(name)] || strings.IndexByte(s[end:n.a], '\n') >= 0 {
+		return
+	}
+	after, ok := nextSpan(s, n.b)
+	if ok && isNumber(s[after.a:after.b]) && strings.IndexByte(s[n.b:after.a], '\n') < 0 {
+		n = after
+		after, ok = nextSpan(s, n.b)
+	}
+	if ok && isLowerWord(s[after.a:after.b]) && strings.IndexByte(s[n.b:after.a], '\n') < 0 {
+		add(n.b, after.a, gapSignoff)
+	}
 }
 
 // salutationStarts are greetings that may precede a name in a salutation.
@@ -745,4 +770,62 @@ func closesWord(t string) bool {
 	}
 	r, _ := runeBefore(t, len(t)-1)
 	return unicode.IsLetter(r)
+}
+
+// endsLine reports whether byte i of s ends the text or is followed by
+// white space holding a line break.
+func endsLine(s string, i int) bool {
+	for i < len(s) {
+		r, n := runeAt(s, i)
+		if r == '\n' || r == '\r' {
+			return true
+		}
+		if !isSpace(r) {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// shortLabel reports whether the text ending at byte end of s (a colon)
+// is a label: at most three words since the start of its line or the
+// previous stop, the first capitalised ("Link to video:", "Phone:").
+func shortLabel(s string, end int) bool {
+	a, words := end, 0
+	for words <= 3 {
+		a = tokenStart(s, a)
+		words++
+		k := backSpace(s, a)
+		if k == 0 || strings.IndexByte(s[k:a], '\n') >= 0 || endsWithStop(s[tokenStart(s, k):k]) {
+			break
+		}
+		a = k
+	}
+	return words <= 3 && capitalised(s, a)
+}
+
+// salutationLine reports whether cur, a capitalised word with a comma that
+// ends its line ("Vincent,"), is a salutation of its own after the end of
+// the previous unit on the same line ("… you could provide. Sid |
+// Vincent,"): the words before it on the line are not a greeting ("Hi
+// Sara,", "Dear Mr. Lee,"), and the token before it is not a lower-case
+// word or an item of a list ("Tom, Dick,").
+func (sc *scanner) salutationLine(prev, cur span) bool {
+	s := sc.s
+	name := s[cur.a : cur.b-1]
+	if !allLetters(name) || anyStarter[strings.ToLower(name)] {
+		return false
+	}
+	p := s[prev.a:prev.b]
+	if strings.HasSuffix(p, ",") || isLowerWord(p) || strings.IndexByte(s[prev.b:cur.a], '\n') >= 0 {
+		return false
+	}
+	ls := strings.LastIndexByte(s[:cur.a], '\n') + 1
+	for _, w := range strings.Fields(s[ls:cur.a]) {
+		if salutationStarts[strings.ToLower(strings.Trim(w, ",.!"))] {
+			return false
+		}
+	}
+	return true
 }

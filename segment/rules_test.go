@@ -217,3 +217,32 @@ func TestRuleSharedWords(t *testing.T) {
 		{"en", "We met on Sat. March 3 at noon.", []string{"We met on Sat. March 3 at noon."}},
 	})
 }
+
+// TestRuleLostLineBreaks checks the word-gap rules for e-mail and forum
+// text whose line breaks were lost, each against its counter-case.
+func TestRuleLostLineBreaks(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A salutation alone at the end of a line starts a unit, unless a
+		// greeting or a list leads to it.
+		{"en", "Thanks for your help. Ann Marco,\n\nI read your note.", []string{"Thanks for your help.", "Ann", "Marco,", "I read your note."}},
+		{"en", "Call me at 713.853.3102 Kristen,\n\nHere are the deals.", []string{"Call me at 713.853.3102", "Kristen,", "Here are the deals."}},
+		{"en", "Hi Sara,\n\nI just wanted to follow up.", []string{"Hi Sara,", "I just wanted to follow up."}},
+		{"en", "Dear Mr. Lee,\n\nI just wanted to follow up.", []string{"Dear Mr. Lee,", "I just wanted to follow up."}},
+		{"en", "We invited Tom, Dick,\nand Harry.", []string{"We invited Tom, Dick, and Harry."}},
+		// A sign-off's name signs the message when a lower-case word
+		// follows it on the same line.
+		{"en", "See the memo. Thanks Kam could you send it again?", []string{"See the memo.", "Thanks", "Kam", "could you send it again?"}},
+		{"en", "See the memo. Thanks Liz 36349 see you there.", []string{"See the memo.", "Thanks", "Liz 36349", "see you there."}},
+		// A URL after a clause ending with a colon stands alone at the end
+		// of its line; after a short label it stays with it.
+		{"en", "Otherwise a cheaper room will be fine: http://example.com/rooms", []string{"Otherwise a cheaper room will be fine:", "http://example.com/rooms"}},
+		{"en", "Link to video: http://example.com/v/123", []string{"Link to video: http://example.com/v/123"}},
+		{"en", "The site is: https://example.com/a.html. Please check it out.", []string{"The site is: https://example.com/a.html.", "Please check it out."}},
+		// A question or exclamation mark spaced off the sentence it ends.
+		{"en", "What is the difference between these parrots? ?\n\nI was about to buy one.", []string{"What is the difference between these parrots? ?", "I was about to buy one."}},
+		{"en", "Really ? ! I did not know.", []string{"Really ? !", "I did not know."}},
+		// An ellipsis glued to the next sentence.
+		{"en", "Taco Bell, Burger King.....But mine is better.", []string{"Taco Bell, Burger King.....", "But mine is better."}},
+		{"en", "You have to see these slides....they are amazing.", []string{"You have to see these slides....they are amazing."}},
+	})
+}

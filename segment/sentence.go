@@ -371,6 +371,9 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 	}
 	if stops > 0 {
 		q, _ := runeBefore(s, end)
+		if gap && (nr == '?' || nr == '!') && onlyStops(s[next:tokenEnd(s, next)]) {
+			return 0.05, true // a stop spaced off its sentence: "parrots? ?"
+		}
 		switch {
 		case !gap && !closers && (upper || lower) && periods == 0 && runeLen(prevToken(s, i)) >= 2 && allLetters(prevToken(s, i)) && (followedByLower(s, k) || nextWord == "I"):
 			if upper {
@@ -406,6 +409,9 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if !gap {
 			if p, _ := runeBefore(s, i); isCJK(p) && isCJK(nr) {
 				return 0.5, true // "……" ends CJK sentences
+			}
+			if p, _ := runeBefore(s, i); upper && unicode.IsLetter(p) && followedByLower(s, k) && sc.lang != "hy" {
+				return 0.5, true // a space missing after the ellipsis: "King.....But my"
 			}
 			if isWordRune(nr) {
 				return 0.15, true
@@ -1385,4 +1391,15 @@ func (sc *scanner) arabicComma(i int) (boundary, bool) {
 		score += (1 - score) * 0.5
 	}
 	return boundary{end: end, next: next, score: score, newlines: newlines}, true
+}
+
+// onlyStops reports whether t is made of question and exclamation marks
+// only: punctuation spaced off the sentence it ends ("really ? !").
+func onlyStops(t string) bool {
+	for _, r := range t {
+		if r != '?' && r != '!' && r != '？' && r != '！' {
+			return false
+		}
+	}
+	return t != ""
 }
