@@ -635,6 +635,25 @@ func enMeasureTN(s *stream, i int) []match {
 			return one(end+2, Cardinal, val+" "+w)
 		}
 	}
+	// Feet and inches with prime marks: 6'2", 5′ 10″ → "six feet two
+	// inches". A lone 5' stays as written (a quote or a possessive).
+	if (s.is(end, "'") || s.is(end, "′")) && !strings.Contains(val, "point") {
+		k := end + 1
+		if s.kind(k) == tSpace {
+			k++
+		}
+		if n2, ok := scanNumber(s, k, ".", ","); ok && !n2.neg && (s.is(n2.end, "\"") || s.is(n2.end, "″") || s.is(n2.end, "''")) && s.boundary(n2.end+1) {
+			ft := " feet "
+			if isOne {
+				ft = " foot "
+			}
+			in := " inches"
+			if n2.isOne() {
+				in = " inch"
+			}
+			return one(n2.end+1, Measure, val+ft+enNumber(n2, true)+in)
+		}
+	}
 	// 12" → twelve inches
 	if s.is(end, "\"") && s.boundary(end+1) && (end+1 >= s.n() || s.kind(end+1) == tSpace) && s.kind(i-1) != tSym {
 		if isOne {
@@ -654,6 +673,11 @@ func enMeasureTN(s *stream, i int) []match {
 			return []match{{end: k + 1, readings: []reading{{text: val + " S", class: Measure, cost: 0.3}}}}
 		}
 		return nil
+	}
+	// A power sign after a unit the table does not name whole: "5 yd²"
+	// → "five square yards".
+	if pw := map[string]string{"²": "square ", "³": "cubic "}[s.text(e)]; pw != "" && s.boundary(e+1) {
+		u, e = enUnit{pw + u.one, pw + u.many}, e+1
 	}
 	name := u.many
 	if isOne {
@@ -680,6 +704,10 @@ func enMeasureTN(s *stream, i int) []match {
 		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 >= e+2 && s.kind(e+1) != tSpace {
 			out += " per " + u2.one
 			e = e2
+		} else if u2, ok := enUnitsRate[s.text(e+1)]; ok && s.boundary(e+2) {
+			// Any unit of the table after "/": "10 ft/s", "5 mol/h".
+			out += " per " + u2.one
+			e += 2
 		} else if t := s.text(e + 1); s.kind(e+1) == tWord && len(t) == 1 && s.boundary(e+2) {
 			// An unknown one-letter unit is spelled: "3 cc/s" → "three
 			// CC per S".
@@ -1064,6 +1092,20 @@ func enTimeTN(s *stream, i int) []match {
 	}
 	m := enTimeOne(s, i, h)
 	if m == nil {
+		// A bare hour before a dash and a time with a marker: "1-2 pm",
+		// "11 - 12:30 am".
+		j, ok := enDashAt(s, i+1)
+		if !ok || h == 0 || h > 12 || s.kind(j) != tNum || len(s.text(j)) > 2 {
+			return nil
+		}
+		h2, _ := strconv.Atoi(s.text(j))
+		if m2 := enTimeOne(s, j, h2); m2 != nil && strings.HasSuffix(m2.readings[0].text, "M") {
+			r := m2.readings[0].text
+			if z, e := enZoneAfter(s, m2.end); z != "" {
+				r, m2.end = r+" "+z, e
+			}
+			return one(m2.end, Time, en99(h)+" to "+r)
+		}
 		return nil
 	}
 	if z, e := enZoneAfter(s, m.end); z != "" {
@@ -1072,15 +1114,33 @@ func enTimeTN(s *stream, i int) []match {
 			m.readings[k].text += " " + z
 		}
 	}
-	// Ranges: 2pm-5pm, 5pm-7 pm.
-	e := m.end
-	if s.is(e, "-") && s.kind(e+1) == tNum && len(s.text(e+1)) <= 2 {
-		h2, _ := strconv.Atoi(s.text(e + 1))
-		if m2 := enTimeOne(s, e+1, h2); m2 != nil && strings.HasSuffix(m.readings[0].text, "M") {
-			return one(m2.end, Time, m.readings[0].text+" to "+m2.readings[0].text)
+	// Ranges: "2pm-5pm", "5pm-7 pm", "9 am - 5 pm", "2:30–3:30 pm": a
+	// dash (solid or spaced, hyphen or en dash) between two times, the
+	// first of which has a marker or minutes, reads "to".
+	if j, ok := enDashAt(s, m.end); ok && s.kind(j) == tNum && len(s.text(j)) <= 2 {
+		h2, _ := strconv.Atoi(s.text(j))
+		first := strings.HasSuffix(m.readings[0].text, "M") || s.is(i+1, ":") && s.is(j+1, ":")
+		if m2 := enTimeOne(s, j, h2); m2 != nil && first {
+			r := m2.readings[0].text
+			if z, e := enZoneAfter(s, m2.end); z != "" {
+				r, m2.end = r+" "+z, e
+			}
+			return one(m2.end, Time, m.readings[0].text+" to "+r)
 		}
 	}
 	return []match{*m}
+}
+
+// enDashAt reports whether a range dash starts at j: "-" or "–" written
+// solid, or spaced on both sides. It returns the token index after it.
+func enDashAt(s *stream, j int) (int, bool) {
+	if s.is(j, "-") || s.is(j, "–") {
+		return j + 1, true
+	}
+	if s.kind(j) == tSpace && (s.is(j+1, "-") || s.is(j+1, "–")) && s.kind(j+2) == tSpace {
+		return j + 3, true
+	}
+	return j, false
 }
 
 func enTimeOne(s *stream, i, h int) *match {
@@ -1549,6 +1609,13 @@ func enRomanTN(s *stream, i int) []match {
 	}
 	r, _ := utf8.DecodeRuneInString(prev)
 	if !unicode.IsUpper(r) {
+		return nil
+	}
+	// A regnal number follows a name, a capitalized word: after a letter
+	// or an all-capital word ("12 V DC", "the ACLU MD") it is no numeral.
+	// Regnal numbers stay small: "Washington DC" and "Super Bowl LV" are
+	// no kings (NeMo reads names' numerals up to XIX; popes reach XXIII).
+	if strings.ToUpper(prev) == prev || v >= 40 {
 		return nil
 	}
 	// "I" is the pronoun unless a name precedes it and nothing but a

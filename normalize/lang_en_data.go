@@ -50,6 +50,25 @@ var enUnitsExact = func() map[string]enUnit {
 	return m
 }()
 
+// enUnitsRate is enUnitsExact with the notn rows of two or more letters
+// too: after "/" in a rate such a unit cannot be anything else ("5 mol/N").
+// A one-letter notn form stays a letter, as NeMo reads it ("3 cc/s" →
+// "three CC per S").
+var enUnitsRate = func() map[string]enUnit {
+	m := map[string]enUnit{}
+	for _, u := range enLex.units() {
+		for _, w := range u.written {
+			if u.has("notn") && len([]rune(w)) < 2 {
+				continue
+			}
+			if _, dup := m[w]; !dup {
+				m[w] = enUnit{u.singular[0], u.plural[0]}
+			}
+		}
+	}
+	return m
+}()
+
 // enUnitSpoken maps a spoken unit (any singular or plural alternative,
 // lower case) to the written form ITN writes. Rows flagged noitn are left
 // out.

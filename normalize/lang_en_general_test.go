@@ -22,6 +22,34 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"card number after a prefix", "itn", "nine eight seven three zero five six nine three zero nine zero two five nine zero four", "987 3056 930902 5904"},
 		{"social security number", "itn", "one two three four five six seven eight nine", "123-45-6789"},
 		{"too short for a telephone", "itn", "one two three four five", "one two three four five"},
+		// Time ranges: a dash between two times reads "to".
+		{"time range with minutes", "tn", "open 2:30-3:30 pm", "open two thirty to three thirty PM"},
+		{"time range with en dash", "tn", "2:30–3:30", "two thirty to three thirty"},
+		{"spaced time range", "tn", "9 am - 5 pm daily", "nine AM to five PM daily"},
+		{"bare hour before a marked time", "tn", "from 3-4pm today", "from three to four PM today"},
+		{"time range with a zone", "tn", "10am-2pm EST", "ten AM to two PM EST"},
+		{"counting range is no time", "tn", "3-4 people", "three to four people"},
+		// Feet and inches written with primes.
+		{"feet and inches with primes", "tn", "He is 6'2\" tall.", "He is six feet two inches tall."},
+		{"feet and inches with prime signs", "tn", "5′ 10″", "five feet ten inches"},
+		{"one foot one inch", "tn", "a 1'1\" gap", "a one foot one inch gap"},
+		{"apostrophe alone is no foot", "tn", "the 90's", "the ninety's"},
+		// Units: powers, rates, units beyond NeMo's table.
+		{"superscript square", "tn", "5 yd²", "five square yards"},
+		{"acceleration", "tn", "9.8 m/s²", "nine point eight meters per second squared"},
+		{"rate over a table unit", "tn", "100 mg/dL", "one hundred milligrams per deciliter"},
+		{"rate over litres", "tn", "5 mmol/L", "five millimoles per liter"},
+		{"speed in feet", "tn", "10 ft/s", "ten feet per second"},
+		{"pressure", "tn", "30 psi", "thirty pounds per square inch"},
+		{"heart rate", "tn", "60 bpm", "sixty beats per minute"},
+		{"binary prefix", "tn", "8 GiB", "eight gibibytes"},
+		{"one-letter unit after a slash stays a letter", "tn", "3 cc/s", "three CC per S"},
+		{"new unit words stay words in ITN", "itn", "sixty beats per minute", "60 beats per minute"},
+		// Roman numerals after a name are small regnal numbers.
+		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
+		{"pope's number", "tn", "John XXIII", "John the twenty third"},
+		{"no king after an all-capital word", "tn", "12 V DC", "twelve volts DC"},
+		{"no king in a place name", "tn", "Washington DC", "Washington DC"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
