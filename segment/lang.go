@@ -65,7 +65,8 @@ var numWords = map[string]map[string]bool{
 }
 
 var langAbbrev = map[string]map[string]abbrevKind{
-	"de": merge(kind(abbrPlain, `chr bzw usw evtl ggf inkl bzgl vgl zzgl ehem geb gest hrsg aufl verf dipl jh jhd mio mrd tsd str abs abt bd kap std sek mo di mi do fr sa so mär okt dez u.a d.h z.b o.ä s.o s.u u.ä`),
+	"de": merge(kind(abbrPlain, `chr bzw usw evtl ggf inkl bzgl vgl zzgl ehem geb gest hrsg aufl verf dipl jh jhd mio mrd tsd str abs abt bd kap std sek mo di mi do fr sa so mär okt dez u.a d.h z.b o.ä s.o s.u u.ä
+		med phil jur nat pol oec dent vet habil theol rer`),
 		kind(abbrTitle, `hr hrn fr frl dr prof`), kind(abbrNum, `nr s abs bd`)),
 	"fr": merge(kind(abbrPlain, `env éd apr av j.-c etc cie bd`), kind(abbrTitle, `m mm mme mlle mgr pr me`), kind(abbrNum, `n° p pp t`)),
 	"es": merge(kind(abbrPlain, `aprox etc ej cía ltda dpto depto avda ud uds vd vds pág págs núm admón`), kind(abbrTitle, `sr sra srta sres dr dra lic ing arq prof profa d dña`), kind(abbrNum, `núm pág p`)),
@@ -75,8 +76,20 @@ var langAbbrev = map[string]map[string]abbrevKind{
 		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
 	"da": merge(kind(abbrTitle, `skt hr fru frk dr prof`), kind(abbrPlain, `bl.a f.eks osv mht ca dvs pga evt inkl ekskl hhv iflg mv vedr ang jf tlf kr alm afd adr bl fx jvf o.l m.m m.fl s.d`), kind(abbrNum, `kl nr tlf`)),
 	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art`)),
+	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds pn płd wsch zach cd jw ww`)),
+	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
+	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`), kind(abbrNum, `s str kap obr č tab odst čl`)),
 	"en": {},
 }
+
+// etcWords are the abbreviations of "and so on" that close an enumeration
+// and so often end a sentence: a period after one ends the sentence before
+// a capitalised word, "… peras, etc. Después", "… peren enz. Daarna".
+var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п др m.m o.l m.fl`)
+
+// etcPairs are the same abbreviations written as two spaced parts: Russian
+// "и т. д.", "и т. п.".
+var etcPairs = words2(`т._д т._п`)
 
 // starters are frequent sentence-initial words, lower case.
 var starters = map[string]map[string]bool{

@@ -246,3 +246,27 @@ func TestRuleLostLineBreaks(t *testing.T) {
 		{"en", "You have to see these slides....they are amazing.", []string{"You have to see these slides....they are amazing."}},
 	})
 }
+
+// TestRuleLanguageAbbreviations checks per-language abbreviation knowledge
+// beyond CLDR's lists: "and so on" closing a sentence in each language,
+// two-part abbreviations, German academic titles and street names, and
+// the Polish, Slovak and Czech tables.
+func TestRuleLanguageAbbreviations(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"it", "Ho comprato mele, pere ecc. Poi sono tornato.", []string{"Ho comprato mele, pere ecc.", "Poi sono tornato."}},
+		{"nl", "Ik kocht appels, peren enz. Daarna ging ik naar huis.", []string{"Ik kocht appels, peren enz.", "Daarna ging ik naar huis."}},
+		{"da", "Jeg købte æbler, pærer osv. Så gik jeg hjem.", []string{"Jeg købte æbler, pærer osv.", "Så gik jeg hjem."}},
+		{"pl", "Kupiłem jabłka, gruszki itd. Potem wróciłem.", []string{"Kupiłem jabłka, gruszki itd.", "Potem wróciłem."}},
+		{"ru", "Он купил яблоки, груши и т. д. Потом ушёл.", []string{"Он купил яблоки, груши и т. д.", "Потом ушёл."}},
+		{"ru", "Он купил яблоки и т.п. Потом ушёл.", []string{"Он купил яблоки и т.п.", "Потом ушёл."}},
+		{"it", "Vedi ecc. per i dettagli.", []string{"Vedi ecc. per i dettagli."}},
+		{"es", "Llegó a las 5 p. m. Luego se fue.", []string{"Llegó a las 5 p. m.", "Luego se fue."}},
+		{"es", "Llegó a las 5 p. m. y luego se fue.", []string{"Llegó a las 5 p. m. y luego se fue."}},
+		{"de", "Herr Dr. med. Müller kommt um zehn. Er ist pünktlich.", []string{"Herr Dr. med. Müller kommt um zehn.", "Er ist pünktlich."}},
+		{"de", "Das Büro in der Goethestr. Berlin ist zu.", []string{"Das Büro in der Goethestr. Berlin ist zu."}},
+		{"pl", "Mieszka przy ul. Długiej. Ona mieszka obok.", []string{"Mieszka przy ul. Długiej.", "Ona mieszka obok."}},
+		{"pl", "Prof. Kowalski i mgr Nowak przyszli.", []string{"Prof. Kowalski i mgr Nowak przyszli."}},
+		{"sk", "Prišiel p. Novák a Ing. Kováč. Všetci čakali.", []string{"Prišiel p. Novák a Ing. Kováč.", "Všetci čakali."}},
+		{"cs", "Přišel Ing. Novák, tzv. Odborník. Všichni čekali.", []string{"Přišel Ing. Novák, tzv. Odborník.", "Všichni čekali."}},
+	})
+}

@@ -547,11 +547,17 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && cldrKnows(sc.lang, tok) {
 		k = abbrPlain // CLDR's suppressions: "Hbf.", "févr.", "Excmo."
 	}
+	if k == abbrNone && sc.lang == "de" && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
+		k = abbrPlain // a street name: "Hauptstr.", "Goethestr."
+	}
 	if k != abbrNone && tok == lw && sharedWords[sc.lang][lw] && (k != abbrNum || !digit) && langAbbrev[sc.lang][lw] == abbrNone {
 		k = abbrNone // a word of the language: Spanish "el mar.", "dijo que no."
 	}
 	if k == abbrNum && (upper || lower || caseless) && numWords[sc.lang][lw] {
 		k = abbrNone // "art. 5" binds; "modern art. The" ends a sentence
+	}
+	if (upper || caseless) && runeLen(tok) == 1 && etcPairs[prevToken(sc.s, max(0, ts-1))+"_"+tok] {
+		return 0.7 // "и т. д. Потом"
 	}
 	switch k {
 	case abbrTitle:
@@ -575,7 +581,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			return 0.05
 		case digit:
 			return 0.2
-		case lw == "etc" && (upper || caseless):
+		case etcWords[lw] && (upper || caseless):
 			return 0.7
 		case starter:
 			return 0.6
@@ -1161,10 +1167,11 @@ func followedByLower(s string, k int) bool {
 }
 
 // isEra reports whether the tokens prev and tok (without the final period)
-// spell a two-part era abbreviation: "a. C.", "d. C.", "н. э.".
+// spell a two-part abbreviation of an era or a time of day that may end a
+// sentence: "a. C.", "d. C.", "н. э.", Spanish "p. m.".
 func isEra(prev, tok string) bool {
 	switch prev + " " + tok {
-	case "a. C", "d. C", "н. э", "a. D", "av. J", "ap. J":
+	case "a. C", "d. C", "н. э", "a. D", "av. J", "ap. J", "a. m", "p. m":
 		return true
 	}
 	return false
