@@ -131,11 +131,12 @@ func enCardinalTN(s *stream, i int) []match {
 				// NeMo keeps the dash of a bare numeric range written
 				// solid ("2-5" → "two - five"); a spaced one ("28 -
 				// 30", as tokenized text writes page ranges and scores)
-				// one counting something ("3-4 years") and a verse or
-				// page reference ("6:6-8") read "to".
+				// one counting something ("3-4 years"), a verse or page
+				// reference ("6:6-8", "pp. 5-10") read "to".
 				// Each is the other's alternative.
 				dc, tc := 0.0, 0.5
-				if sp || s.kind(e2+1) == tSpace && s.kind(e2+2) == tWord || s.is(i-1, ":") {
+				cue := s.kind(i-1) == tSpace && s.is(i-2, ".") && enNumberCue[s.span(i-3, i-1)] != ""
+				if sp || s.kind(e2+1) == tSpace && s.kind(e2+2) == tWord || s.is(i-1, ":") || cue {
 					dc, tc = tc, dc
 				}
 				return []match{{end: e2 + 1, readings: []reading{
@@ -361,6 +362,16 @@ func enFractionTN(s *stream, i int) []match {
 func enMoneyTN(s *stream, i int) []match {
 	if s.kind(i) == tNum {
 		return enMoneyAfterTN(s, i)
+	}
+	// A negative amount: "-$5", "−€3.2 million" → "minus five dollars".
+	if (s.is(i, "-") || s.is(i, "−")) && s.startOK(i) && s.kind(i+1) == tSym && (i == 0 || s.kind(i-1) == tSpace || s.is(i-1, "(")) {
+		ms := enMoneyTN(s, i+1)
+		for k := range ms {
+			for r := range ms[k].readings {
+				ms[k].readings[r].text = "minus " + ms[k].readings[r].text
+			}
+		}
+		return ms
 	}
 	sym := s.text(i)
 	j := i + 1
@@ -713,6 +724,14 @@ func enMeasureTN(s *stream, i int) []match {
 			// CC per S".
 			out += " per " + strings.ToUpper(t)
 			e += 2
+		}
+	}
+	// A range of two measures with a spaced dash or an en dash: "5 kg - 10
+	// kg", "10%–20%" → "ten percent to twenty percent". A solid hyphen
+	// stays, as NeMo keeps it ("2%-10%" → "two percent-ten percent").
+	if j, ok := enDashAt(s, e); ok && !s.is(e, "-") && s.kind(j) == tNum {
+		if m2 := enMeasureTN(s, j); len(m2) == 1 && m2[0].readings[0].class == Measure {
+			return one(m2[0].end, Measure, out+" to "+m2[0].readings[0].text)
 		}
 	}
 	return one(e, Measure, out)
@@ -1715,6 +1734,10 @@ func enWhitelistTN(s *stream, i int) []match {
 	}
 	if e, full, ok := enWeekdayAbbrev(s, i); ok {
 		return one(e, Whitelist, full)
+	}
+	// "p. 5", "Fig. 3", "c. 1500": abbreviations read only before a number.
+	if sp, ok := enNumberCue[s.span(i, i+2)]; ok && s.is(i+1, ".") && s.kind(i+2) == tSpace && s.kind(i+3) == tNum {
+		return one(i+2, Whitelist, sp)
 	}
 	for w := 6; w >= 2; w-- {
 		if (s.is(i+1, ".") || s.is(i+1, "/")) && i+w <= s.n() && s.boundary(i+w) {

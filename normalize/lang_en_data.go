@@ -458,6 +458,20 @@ var enRomanCardinalCue = func() map[string]bool {
 	return m
 }()
 
+// enNumberCue maps abbreviations read only before a number ("p.", "Fig.")
+// to their spoken form ([number_cues]).
+var enNumberCue = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range enLex.pairs("number_cues") {
+		for _, w := range p.written {
+			if _, dup := m[w]; !dup {
+				m[w] = p.spoken[0]
+			}
+		}
+	}
+	return m
+}()
+
 // enSaintAfter holds the words after which "St." is "saint" rather than a
 // street suffix ([saint_cues]).
 var enSaintAfter = func() map[string]bool {

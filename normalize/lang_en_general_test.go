@@ -45,6 +45,22 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"binary prefix", "tn", "8 GiB", "eight gibibytes"},
 		{"one-letter unit after a slash stays a letter", "tn", "3 cc/s", "three CC per S"},
 		{"new unit words stay words in ITN", "itn", "sixty beats per minute", "60 beats per minute"},
+		// Negative amounts of money.
+		{"negative money", "tn", "a loss of -$5.2 million", "a loss of minus five point two million dollars"},
+		{"negative money in brackets", "tn", "(-€3)", "(minus three euros)"},
+		{"hyphen inside a code is no minus", "tn", "A-$5", "A-five dollars"},
+		// Measure ranges: spaced or en dash reads "to", a solid hyphen stays.
+		{"spaced measure range", "tn", "5 kg - 10 kg", "five kilograms to ten kilograms"},
+		{"en dash measure range", "tn", "10%–20%", "ten percent to twenty percent"},
+		{"solid measure range keeps the hyphen", "tn", "5kg-6kg", "five kilograms-six kilograms"},
+		// Abbreviations read only before a number.
+		{"page", "tn", "see p. 5", "see page five"},
+		{"page range", "tn", "pp. 5-10", "pages five to ten"},
+		{"figure", "tn", "in Fig. 3 we", "in figure three we"},
+		{"circa", "tn", "built c. 1500", "built circa fifteen hundred"},
+		{"lower-case number", "tn", "no. 5", "number five"},
+		{"no before a word stays", "tn", "I said no. Then", "I said no. Then"},
+		{"initial before a number stays", "tn", "Thomas C. 1500", "Thomas C. fifteen hundred"},
 		// Roman numerals after a name are small regnal numbers.
 		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
 		{"pope's number", "tn", "John XXIII", "John the twenty third"},
