@@ -29,9 +29,9 @@
 // "pág." "рис." that bind to a following number, also in Bulgarian,
 // Polish, Slovak, Greek, Hindi and Marathi), completed by CLDR's
 // sentence-break suppressions for German, English, Spanish, French,
-// Italian, Portuguese and Russian (data/cldr-suppressions.txt; a shared
+// Italian, Portuguese and Russian (data/cldr-suppressions.txt; a listed
 // abbreviation that is a word of the language, such as Spanish "no" or
-// "mar", ends sentences there), initials, multi-period abbreviations
+// "mar" or Danish "det", ends sentences there), initials, multi-period abbreviations
 // ("U.S.A."), numbers, ellipses, quotes and brackets after the stop, open
 // quotations, list items (bullets of every common glyph, "•" "◦" "▪" "➢"
 // "✓" …, run together on a line or one per line; numbering "1." "1)" "(1)"

@@ -157,20 +157,28 @@ var abbrevCache = func() map[string]map[string]abbrevKind {
 	return c
 }()
 
-// sharedWords are ordinary words of a language, written in lower case,
-// that the shared tables (commonPlain, commonNum: written for English and
-// used by every language in Latin script) list as abbreviations: Spanish
-// "no" and "mar" (sea), French "est" (is, east), Dutch "op" (up), Danish
-// "min" (my). A period after one of them in lower case is scored as after
-// any word, unless a shared numbered reference ("no") precedes a number;
-// capitalised, the abbreviation stands ("Mar. 23" for martes).
-var sharedWords = map[string]map[string]bool{
+// langWords are ordinary words of a language, written in lower case, that
+// an abbreviation table lists: the shared tables (commonTitles,
+// commonPlain, commonNum: written for English and used by every language
+// in Latin script) or the language's own ("so." for Sonntag in German).
+// Spanish "no" and "mar" (sea), French "est" (is, east), Dutch "op" (up),
+// Danish and Swedish "det" (it), "min" (my), "maj" (May), Swedish "hon"
+// (she). A period after one of them in lower case is scored as after any
+// word, unless a numbered reference ("no") precedes a number; capitalised,
+// the abbreviation stands ("Mar. 23" for martes, "So." for Sonntag). The
+// frequent sentence starters of a language other than English (starters)
+// count as such words too, unless the language's own table lists them.
+var langWords = map[string]map[string]bool{
 	"es": words2(`no mar ave`),
 	"it": words2(`no est`),
 	"pt": words2(`mar`),
 	"fr": words2(`est`),
 	"nl": words2(`op`),
-	"da": words2(`min op sat ed`),
+	"de": words2(`so`),
+	"da": words2(`min op sat ed maj sen det fri gen tab`),
+	"sv": words2(`hon sen maj det min sat fri gen ed`),
+	"nb": words2(`det sen min fri gen ed`),
+	"no": words2(`det sen min fri gen ed`),
 }
 
 // detectLanguage guesses the language of text from its script and from

@@ -215,6 +215,11 @@ func TestRuleSharedWords(t *testing.T) {
 		{"nl", "Ik sta vroeg op. Daarna ga ik werken.", []string{"Ik sta vroeg op.", "Daarna ga ik werken."}},
 		{"da", "Bogen er min. Jens har lånt den.", []string{"Bogen er min.", "Jens har lånt den."}},
 		{"en", "We met on Sat. March 3 at noon.", []string{"We met on Sat. March 3 at noon."}},
+		{"da", "Jeg ved det. Han kommer.", []string{"Jeg ved det.", "Han kommer."}},
+		{"da", "Mødet er den 5. maj. Alle kommer.", []string{"Mødet er den 5. maj.", "Alle kommer."}},
+		{"sv", "Det var hon. Vi gick hem.", []string{"Det var hon.", "Vi gick hem."}},
+		{"de", "Es ist eben so. Heute geht es nicht.", []string{"Es ist eben so.", "Heute geht es nicht."}},
+		{"de", "Wir kommen am So. Nachmittag.", []string{"Wir kommen am So. Nachmittag."}},
 	})
 }
 

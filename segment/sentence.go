@@ -550,8 +550,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && sc.lang == "de" && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
 		k = abbrPlain // a street name: "Hauptstr.", "Goethestr."
 	}
-	if k != abbrNone && tok == lw && sharedWords[sc.lang][lw] && (k != abbrNum || !digit) && langAbbrev[sc.lang][lw] == abbrNone {
-		k = abbrNone // a word of the language: Spanish "el mar.", "dijo que no."
+	if k != abbrNone && tok == lw && (k != abbrNum || !digit) && sc.isWord(lw) {
+		k = abbrNone // a word of the language: Spanish "el mar.", "dijo que no.", Danish "det."
 	}
 	if k == abbrNum && (upper || lower || caseless) && numWords[sc.lang][lw] {
 		k = abbrNone // "art. 5" binds; "modern art. The" ends a sentence
@@ -1409,4 +1409,15 @@ func onlyStops(t string) bool {
 		}
 	}
 	return t != ""
+}
+
+// isWord reports whether the lower-case token w, listed in the
+// abbreviation table, is an ordinary word of the scanner's language
+// (langWords, or a frequent sentence starter of a language other than
+// English that its own table does not list).
+func (sc *scanner) isWord(w string) bool {
+	if langWords[sc.lang][w] {
+		return true
+	}
+	return sc.lang != "en" && starters[sc.lang][w] && langAbbrev[sc.lang][w] == abbrNone
 }
