@@ -450,6 +450,9 @@ type speechMarks struct {
 	// whose input the source bytes refer to.
 	Segment int        `json:"segment"`
 	Marks   []tts.Mark `json:"marks"`
+	// Source is where the timings come from: "engine" (the engine's own
+	// phone timings) or "alignment" (forced alignment of the audio).
+	Source string `json:"source,omitempty"`
 }
 
 type speechDelta struct {
@@ -494,7 +497,7 @@ func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Back
 		if ms == nil {
 			ms = []tts.Mark{}
 		}
-		return sse.event(eventSpeechMarks, speechMarks{Type: eventSpeechMarks, Segment: part, Marks: ms})
+		return sse.event(eventSpeechMarks, speechMarks{Type: eventSpeechMarks, Segment: part, Marks: ms, Source: c.MarksSource})
 	})
 	if err == nil && samples == 0 {
 		err = sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(audio.WAVHeader(rate, -1))})

@@ -18,7 +18,9 @@ import (
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/internal/sphinx"
 	"github.com/sottolabs/sotto/internal/voicelib"
+	"github.com/sottolabs/sotto/tts"
 )
 
 // speechServer serves the default catalog with the real speech loaders
@@ -226,6 +228,10 @@ func TestSpeechSSE(t *testing.T) {
 				}
 				for _, x := range m.Marks {
 					words = append(words, x.Word)
+				}
+				// flite's English voices are timed from flite's own phones.
+				if _, err := os.Stat(sphinx.DefaultDictPath); err == nil && m.Source != tts.MarksEngine {
+					t.Errorf("marks source = %q; want %q for a flite voice", m.Source, tts.MarksEngine)
 				}
 				continue
 			}

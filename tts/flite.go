@@ -111,12 +111,33 @@ func (f *flite) Synthesize(ctx context.Context, text string, opts Options, emit 
 		hz := fv.f0 * math.Pow(2, clampPitch(opts.Pitch)/12)
 		args = append(args, "--setf", "int_f0_target_mean="+strconv.FormatFloat(hz, 'f', 1, 64))
 	}
-	args = append(args, "-t", text, "-o", "/dev/stdout")
-	c, err := runWAV(ctx, f.prog, args)
+	args = append(args, "-psdur", "-t", text, "-o", wavFD)
+	c, segs, err := runWAVSide(ctx, f.prog, args)
 	if err != nil {
 		return err
 	}
+	c.Phones = parseSegments(segs)
 	return emit(c)
+}
+
+// parseSegments reads flite's -psdur output, "pau:0.119 hh:0.212 ...":
+// each phone with the time its segment ends. A malformed item ends the
+// list there (the audio does not depend on it); times that go backwards
+// are clamped.
+func parseSegments(s string) []PhoneTime {
+	var out []PhoneTime
+	prev := 0.0
+	for _, item := range strings.Fields(s) {
+		ph, end, ok := strings.Cut(item, ":")
+		t, err := strconv.ParseFloat(end, 64)
+		if !ok || ph == "" || err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
+			break
+		}
+		t = max(t, prev)
+		out = append(out, PhoneTime{Phone: ph, Start: prev, End: t})
+		prev = t
+	}
+	return out
 }
 
 // clampSpeed maps 0 to 1 and keeps speed within 0.25–4.

@@ -24,6 +24,19 @@ type Mark struct {
 	SourceEndByte   int     `json:"source_end_byte"`
 }
 
+// timeWords times the words of s in its synthesized audio c: from the
+// engine's own phone timings where the engine gives them for English,
+// else (or when those cannot be mapped to the words) by forced alignment.
+// It returns the marks and their source.
+func (s sentence) timeWords(ctx context.Context, c Chunk, lang string, offset float64) ([]Mark, string) {
+	if len(c.Phones) > 0 && (lang == "en" || lang == "") {
+		if m, ok := s.engineMarks(ctx, c.Phones, offset); ok {
+			return m, MarksEngine
+		}
+	}
+	return s.marks(ctx, c, lang, offset), MarksAlignment
+}
+
 // marks times the words of s in its synthesized audio c by forced
 // alignment (package align's default model: English on the CMU Sphinx
 // model, other languages through espeak-ng phonemes), offset by the

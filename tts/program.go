@@ -6,7 +6,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/sottolabs/sotto"
@@ -20,19 +23,74 @@ import (
 // to standard output as samples. Cancelling ctx kills the process.
 func runWAV(ctx context.Context, name string, args []string) (Chunk, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := runProgram(ctx, cmd); err != nil {
+		return Chunk{}, err
+	}
+	return wavChunk(name, out.Bytes())
+}
+
+// wavFD is the path under which a program run by runWAVSide writes its WAV
+// file: the pipe runWAVSide passes as the child's descriptor 3.
+const wavFD = "/dev/fd/3"
+
+// runWAVSide runs name with args, which must make it write its WAV file to
+// wavFD, and returns the samples and what the program printed on standard
+// output (flite's segment timings). Cancelling ctx kills the process.
+func runWAVSide(ctx context.Context, name string, args []string) (Chunk, string, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return Chunk{}, "", fmt.Errorf("tts: %s: %w", name, err)
+	}
+	defer r.Close()
+	cmd := exec.CommandContext(ctx, name, args...)
+	var text bytes.Buffer
+	cmd.Stdout = &text
+	cmd.ExtraFiles = []*os.File{w}
+	wav := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(r)
+		wav <- b
+	}()
+	err = runProgram(ctx, cmd, w)
+	b := <-wav
+	if err != nil {
+		return Chunk{}, "", err
+	}
+	c, err := wavChunk(name, b)
+	return c, text.String(), err
+}
+
+// runProgram runs cmd, turning a failure into an error with the start of
+// its standard error. Files in closeAfterStart (the child's ends of pipes)
+// are closed once the child has them.
+func runProgram(ctx context.Context, cmd *exec.Cmd, closeAfterStart ...*os.File) error {
+	name := filepath.Base(cmd.Path)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Start()
+	for _, f := range closeAfterStart {
+		f.Close()
+	}
+	if err == nil {
+		err = cmd.Wait()
+	}
+	if err != nil {
 		if ctx.Err() != nil {
-			return Chunk{}, fmt.Errorf("tts: %s: %w", name, ctx.Err())
+			return fmt.Errorf("tts: %s: %w", name, ctx.Err())
 		}
 		msg := strings.TrimSpace(stderr.String())
 		if len(msg) > 300 {
 			msg = msg[:300]
 		}
-		return Chunk{}, fmt.Errorf("tts: %s failed: %w: %s", name, err, msg)
+		return fmt.Errorf("tts: %s failed: %w: %s", name, err, msg)
 	}
-	s, rate, err := parsePCMWAV(out.Bytes())
+	return nil
+}
+
+func wavChunk(name string, b []byte) (Chunk, error) {
+	s, rate, err := parsePCMWAV(b)
 	if err != nil {
 		return Chunk{}, fmt.Errorf("tts: %s: %w", name, err)
 	}

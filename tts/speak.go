@@ -59,6 +59,12 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 		go func() {
 			var r result
 			r.err = b.Synthesize(ctx, sents[i].spoken, opts, func(c Chunk) error {
+				if c.Rate > 0 { // the engine's phone times, from the start of the sentence
+					before := float64(len(r.chunk.Samples)) / float64(c.Rate)
+					for _, p := range c.Phones {
+						r.chunk.Phones = append(r.chunk.Phones, PhoneTime{p.Phone, before + p.Start, before + p.End})
+					}
+				}
 				r.chunk.Samples = append(r.chunk.Samples, c.Samples...)
 				r.chunk.Rate = c.Rate
 				return nil
@@ -86,7 +92,7 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 			continue
 		}
 		if opts.Marks {
-			r.chunk.Marks = sents[i].marks(ctx, r.chunk, baseLanguage(lang), offset)
+			r.chunk.Marks, r.chunk.MarksSource = sents[i].timeWords(ctx, r.chunk, baseLanguage(lang), offset)
 		}
 		offset += float64(len(r.chunk.Samples)) / float64(r.chunk.Rate)
 		if err := emit(r.chunk); err != nil {

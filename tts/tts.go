@@ -41,6 +41,22 @@ type Chunk struct {
 	// Marks are the words spoken in this chunk, when Options.Marks asked
 	// for them (from [Speak]; backends leave it nil).
 	Marks []Mark
+	// MarksSource says where Marks came from: MarksEngine (the engine's
+	// phone timings) or MarksAlignment (forced alignment of the audio).
+	MarksSource string
+	// Phones are the engine's own timings of the phones it spoke, in
+	// seconds from the start of the chunk, pauses included, when the engine
+	// reports them (flite does); nil otherwise. [Speak] turns them into
+	// word Marks.
+	Phones []PhoneTime
+}
+
+// PhoneTime is one phone an engine spoke: its label in the engine's phone
+// set (flite: lower-case ARPAbet, "pau" for a pause) and its start and end
+// in seconds.
+type PhoneTime struct {
+	Phone      string
+	Start, End float64
 }
 
 // Backend is what a speech driver implements. Synthesize speaks text (one

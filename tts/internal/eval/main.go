@@ -17,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +27,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/normalize"
@@ -144,6 +147,9 @@ func run(ctx context.Context, w io.Writer, runs int) error {
 		return err
 	}
 	if err := speed(ctx, w, dir, backends, runs); err != nil {
+		return err
+	}
+	if err := timings(ctx, w, backends["flite"]); err != nil {
 		return err
 	}
 	return processCost(ctx, w, runs)
@@ -372,6 +378,80 @@ func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts
 		}
 		fmt.Fprintf(w, "| %s (%s) | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.1f s | %.3f | %.3f |\n", e.driver, e.voice,
 			median(tFirst), median(cFirst), median(tAll), median(cAll), secs, median(tAll)/1000/secs, median(cAll)/1000/secs)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// timings compares the word marks of each flite voice (from flite's own
+// phone timings) with a forced alignment of the same audio, sentence by
+// sentence over the intelligibility list.
+func timings(ctx context.Context, w io.Writer, b tts.Backend) error {
+	fmt.Fprintln(w, "### Word timings: flite's own phones against forced alignment")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Each flite voice speaks the %d sentences above with word marks on (`tts.Options.Marks`): flite's segment "+
+		"timings (`-psdur`) matched with the words' CMU-dictionary pronunciations. The same audio is then aligned with the same "+
+		"words by package `align` (Lattice-2, the Sphinx en-us model), and each word's start is compared. *Alignment time* is "+
+		"what the alignment costs per sentence (median); deriving the marks from the phones costs far less "+
+		"(`go test -bench EngineMarks ./tts`).\n\n", len(sentences))
+	fmt.Fprintln(w, "| voice | words | engine marks | starts within 50 ms | median abs. difference | alignment time |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")
+	for _, v := range voices {
+		if v.driver != "flite" {
+			continue
+		}
+		var words, engine, near int
+		var diffs, tAli []float64
+		for _, s := range sentences {
+			var marked []tts.Chunk
+			err := tts.Speak(ctx, b, s, tts.Options{Voice: v.voice, Marks: true}, func(c tts.Chunk) error { marked = append(marked, c); return nil })
+			if err != nil {
+				return err
+			}
+			offset := 0.0
+			for _, c := range marked {
+				words += len(c.Marks)
+				if c.MarksSource != tts.MarksEngine {
+					offset += float64(len(c.Samples)) / float64(c.Rate)
+					continue
+				}
+				engine += len(c.Marks)
+				t0 := time.Now()
+				var text []string
+				for _, m := range c.Marks {
+					text = append(text, m.Word)
+				}
+				samples, err := audio.Resample(nil, c.Samples, c.Rate, 16000)
+				if err != nil {
+					return err
+				}
+				res, err := align.Align(ctx, sotto.Audio{Samples: samples, SampleRate: 16000}, strings.Join(text, " "),
+					align.Options{Language: "en", Sentences: align.SentenceOptions{Disabled: true}})
+				tAli = append(tAli, ms(time.Since(t0)))
+				if err != nil {
+					offset += float64(len(c.Samples)) / float64(c.Rate)
+					continue
+				}
+				var got []float64
+				for _, seg := range res.Segments {
+					for _, aw := range seg.Words {
+						got = append(got, aw.Start+offset)
+					}
+				}
+				if len(got) == len(c.Marks) {
+					for i, m := range c.Marks {
+						d := math.Abs(m.Start - got[i])
+						diffs = append(diffs, d*1000)
+						if d <= 0.05 {
+							near++
+						}
+					}
+				}
+				offset += float64(len(c.Samples)) / float64(c.Rate)
+			}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.1f %% (%d of %d) | %.0f ms | %.0f ms |\n", v.voice, words, engine,
+			100*float64(near)/float64(max(len(diffs), 1)), near, len(diffs), median(diffs), median(tAli))
 	}
 	fmt.Fprintln(w)
 	return nil
