@@ -35,7 +35,7 @@
 // ("U.S.A."), numbers, ellipses, quotes and brackets after the stop, open
 // quotations, list items (bullets of every common glyph, "•" "◦" "▪" "➢"
 // "✓" …, run together on a line or one per line; numbering "1." "1)" "(1)"
-// "a." "(b)" "iv." "II." in sequences, whose items stay one sentence when
+// "a." "(b)" "iv." "II." "б)" "β." in sequences, whose items stay one sentence when
 // joined by commas or "and"), numbered references ("p. 5", "Abb. 3", "рис.
 // 2") per language, URLs and e-mail addresses, missing spaces
 // ("home.Then", "in 2019.The", "King.....But"), stops spaced off their

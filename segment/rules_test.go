@@ -275,3 +275,20 @@ func TestRuleLanguageAbbreviations(t *testing.T) {
 		{"cs", "Přišel Ing. Novák, tzv. Odborník. Všichni čekali.", []string{"Přišel Ing. Novák, tzv. Odborník.", "Všichni čekali."}},
 	})
 }
+
+// TestRuleOtherScripts checks list markers in Cyrillic and Greek letters,
+// German dates without a year, and a title abbreviation written in lower
+// case after a number (a unit).
+func TestRuleOtherScripts(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"ru", "а) первый пункт б) второй пункт в) третий пункт", []string{"а) первый пункт", "б) второй пункт", "в) третий пункт"}},
+		{"ru", "Варианты: а) первый, б) второй и в) третий.", []string{"Варианты: а) первый, б) второй и в) третий."}},
+		{"ru", "Список:\nа. Хлеб\nб. Молоко", []string{"Список:", "а. Хлеб", "б. Молоко"}},
+		{"el", "α) Το πρώτο σημείο β) Το δεύτερο σημείο", []string{"α) Το πρώτο σημείο", "β) Το δεύτερο σημείο"}},
+		{"ru", "Я пошёл в магазин. А потом домой.", []string{"Я пошёл в магазин.", "А потом домой."}},
+		{"de", "Am 24.12.2023 ist Weihnachten. Am 31.12. Silvester.", []string{"Am 24.12.2023 ist Weihnachten.", "Am 31.12. Silvester."}},
+		{"de", "Wir feiern am 31.12. Dann ist Neujahr.", []string{"Wir feiern am 31.12.", "Dann ist Neujahr."}},
+		{"fr", "Il mesure 1,80 m. Il est grand.", []string{"Il mesure 1,80 m.", "Il est grand."}},
+		{"fr", "M. Dupont est arrivé.", []string{"M. Dupont est arrivé."}},
+	})
+}

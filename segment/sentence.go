@@ -523,6 +523,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			return 0.85 // a page or figure number, not an ordinal: "auf S. 5. Dann"
 		case sc.lang == "de" && len(strings.Trim(tok, ".")) <= 2 && !strings.ContainsAny(tok, ".,"):
 			return 0.15 // German ordinal: "am 12. Juni"
+		case sc.lang == "de" && isDayMonth(tok) && !lower && !starter:
+			return 0.15 // a German date without its year: "am 31.12. Silvester"
 		case len(tok) <= 2 && allDigits(tok) && (digit || months[strings.ToLower(nextWord)]):
 			return 0.1 // a date: "am 13. 1. 2006", "24. Dezember"
 		case upper || caseless:
@@ -558,6 +560,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if (upper || caseless) && runeLen(tok) == 1 && etcPairs[prevToken(sc.s, max(0, ts-1))+"_"+tok] {
 		return 0.7 // "и т. д. Потом"
+	}
+	if k == abbrTitle && tok == lw && isNumber(prevToken(sc.s, max(0, ts-1))) {
+		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
 	}
 	switch k {
 	case abbrTitle:
@@ -936,7 +941,18 @@ func parseMarker(s string, d int) (listMarker, bool) {
 	w := s[st:d]
 	switch {
 	case w == "":
-		return m, false
+		// A Cyrillic or Greek letter: "а) … б) …", "α. … β. …".
+		r, n := runeBefore(s, d)
+		v := alphabetIndex(unicode.ToLower(r))
+		if v == 0 {
+			return m, false
+		}
+		if d-n > 0 {
+			if p, _ := runeBefore(s, d-n); unicode.IsLetter(p) || unicode.IsDigit(p) {
+				return m, false
+			}
+		}
+		st, m.letter, m.upper = d-n, v, unicode.IsUpper(r)
 	case allDigits(w):
 		if len(w) > 2 {
 			return m, false
@@ -1420,4 +1436,46 @@ func (sc *scanner) isWord(w string) bool {
 		return true
 	}
 	return sc.lang != "en" && starters[sc.lang][w] && langAbbrev[sc.lang][w] == abbrNone
+}
+
+// listAlphabets are the letters of the Cyrillic and Greek alphabets in the
+// order lists number items with them (Russian lists skip ё, й, ъ, ы and ь).
+var listAlphabets = [...]string{"абвгдежзиклмнопрстуфхцчшщэюя", "αβγδεζηθικλμνξοπρστυφχψω"}
+
+// alphabetIndex returns the position (from 1) of the lower-case letter r in
+// one of listAlphabets, or 0.
+func alphabetIndex(r rune) int {
+	if r < 0x370 {
+		return 0
+	}
+	for _, a := range listAlphabets {
+		k := 0
+		for _, c := range a {
+			k++
+			if c == r {
+				return k
+			}
+		}
+	}
+	return 0
+}
+
+// isDayMonth reports whether tok is a day and a month written with
+// periods and no year, as German writes dates: "31.12", "1.5".
+func isDayMonth(tok string) bool {
+	d, m, ok := strings.Cut(tok, ".")
+	if !ok || len(d) == 0 || len(d) > 2 || len(m) == 0 || len(m) > 2 || !allDigits(d) || !allDigits(m) {
+		return false
+	}
+	dv, mv := atoi2(d), atoi2(m)
+	return dv >= 1 && dv <= 31 && mv >= 1 && mv <= 12
+}
+
+// atoi2 returns the value of a string of one or two ASCII digits.
+func atoi2(w string) int {
+	v := 0
+	for _, c := range []byte(w) {
+		v = v*10 + int(c-'0')
+	}
+	return v
 }
