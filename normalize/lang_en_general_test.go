@@ -22,6 +22,14 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"card number after a prefix", "itn", "nine eight seven three zero five six nine three zero nine zero two five nine zero four", "987 3056 930902 5904"},
 		{"social security number", "itn", "one two three four five six seven eight nine", "123-45-6789"},
 		{"too short for a telephone", "itn", "one two three four five", "one two three four five"},
+		// Spoken dates with the month "may" and with "the" before the day.
+		{"day of may", "itn", "the second of may", "2 may"},
+		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},
+		{"may the fourth", "itn", "may the fourth", "may 4"},
+		{"may as a verb", "itn", "i may second that", "i may second that"},
+		{"may before a cardinal", "itn", "you may one day", "you may one day"},
+		{"month the ordinal", "itn", "june the fourth twenty twenty", "june 4 2020"},
+		{"month the cardinal stays", "itn", "june the one", "june the one"},
 		// Time ranges: a dash between two times reads "to".
 		{"time range with minutes", "tn", "open 2:30-3:30 pm", "open two thirty to three thirty PM"},
 		{"time range with en dash", "tn", "2:30–3:30", "two thirty to three thirty"},

@@ -560,12 +560,31 @@ func enDateITN(s *stream, i int) []match {
 	// "the twenty fifth of july twenty twelve"
 	if ws[0] == "the" && len(ws) >= 4 {
 		if d, n, ok := enDayWords(ws[1:]); ok && 1+n < len(ws) && ws[1+n] == "of" && 2+n < len(ws) {
-			if mo := enMonth(ws[2+n]); mo != 0 && len(ws[2+n]) > 3 {
+			if mo := enMonth(ws[2+n]); mo != 0 && (len(ws[2+n]) > 3 || ws[2+n] == "may") {
 				out := strconv.Itoa(d) + " " + tok(2+n)
 				end := idx[2+n]
 				if y, yn, ok := enYearWords(ws[3+n:]); ok {
 					out += " " + y
 					end = idx[2+n+yn]
+				}
+				return one(end, Date, out)
+			}
+		}
+	}
+	// "may fifth", "may the fifth twenty twenty": the month "may" before a
+	// spoken ordinal day; "first" and "second" only with a year after
+	// them, as "you may first ask" and "I may second that" are the verb.
+	if ws[0] == "may" && len(ws) >= 2 {
+		k := 1
+		if ws[1] == "the" {
+			k = 2
+		}
+		if d, n, ok := enDayWords(ws[k:]); ok && enOrdToCard(ws[k+n-1]) != "" {
+			y, yn, yok := enYearWords(ws[k+n:])
+			if yok || k == 2 || ws[k+n-1] != "first" && ws[k+n-1] != "second" {
+				out, end := tok(0)+" "+strconv.Itoa(d), idx[k+n-1]
+				if yok {
+					out, end = out+" "+y, idx[k+n-1+yn]
 				}
 				return one(end, Date, out)
 			}
@@ -578,12 +597,19 @@ func enDateITN(s *stream, i int) []match {
 				return one(idx[yn], Date, tok(0)+" "+y)
 			}
 		}
-		if d, n, ok := enDayWords(ws[1:]); ok {
+		// An optional "the" before an ordinal day: "june the fourth".
+		k := 1
+		if ws[1] == "the" && len(ws) >= 3 {
+			if _, n, ok := enDayWords(ws[2:]); ok && enOrdToCard(ws[1+n]) != "" {
+				k = 2
+			}
+		}
+		if d, n, ok := enDayWords(ws[k:]); ok {
 			out := tok(0) + " " + strconv.Itoa(d)
-			end := idx[n]
-			if y, yn, ok := enYearWords(ws[1+n:]); ok {
+			end := idx[k+n-1]
+			if y, yn, ok := enYearWords(ws[k+n:]); ok {
 				out += " " + y
-				end = idx[n+yn]
+				end = idx[k+n-1+yn]
 			}
 			return one(end, Date, out)
 		}
