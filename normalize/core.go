@@ -49,6 +49,15 @@ type stream struct {
 	swWs    []string
 	swEnds  []int
 	swWhole []bool
+	// memo caches a grammar's parse at a token for the other matchers
+	// that ask for it (lang_zh.go's zhParse).
+	memo map[memoKey]any
+}
+
+// memoKey names a cached parse: the parser and the token index.
+type memoKey struct {
+	parser string
+	i      int
 }
 
 func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }

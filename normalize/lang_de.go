@@ -178,13 +178,30 @@ func init() {
 // as written, else lower-cased ("Usted" → "Ud.", "DR." → "doctor" where the
 // table has "dr."; the table's case-sensitive keys keep their case).
 func whitelistMatcher(table map[string]string) matcher {
-	maxToks := 1
+	// firsts maps the lower-cased first token of every entry to the most
+	// tokens an entry starting with it has: most positions start none.
+	firsts := map[string]int{}
 	for k := range table {
-		maxToks = max(maxToks, len(tokenize(k)))
+		toks := tokenize(k)
+		if len(toks) == 0 {
+			continue
+		}
+		f := strings.ToLower(k[toks[0].start:toks[0].end])
+		firsts[f] = max(firsts[f], len(toks))
 	}
 	return func(s *stream, i int) []match {
 		if !s.startOK(i) || s.kind(i) == tSpace {
 			return nil
+		}
+		first := s.text(i)
+		if s.kind(i) == tWord {
+			first = s.lowerAt(i)
+		}
+		maxToks, ok := firsts[first]
+		if !ok {
+			if maxToks, ok = firsts[strings.ToLower(first)]; !ok {
+				return nil
+			}
 		}
 		for n := min(maxToks, s.n()-i); n >= 1; n-- {
 			if !s.boundary(i+n) && !strings.HasSuffix(s.text(i+n-1), ".") {

@@ -40,6 +40,26 @@ func es99(n int, apocope bool) string {
 }
 
 func es999(n int, apocope bool) string {
+	if n >= 0 && n < 1000 {
+		a := 0
+		if apocope {
+			a = 1
+		}
+		return es999Table[a][n]
+	}
+	return es999Spell(n, apocope)
+}
+
+// es999Table holds es999 for 0–999, without and with apocope: spelling
+// is the TN grammar's commonest call.
+var es999Table = func() (t [2][1000]string) {
+	for n := range 1000 {
+		t[0][n], t[1][n] = es999Spell(n, false), es999Spell(n, true)
+	}
+	return t
+}()
+
+func es999Spell(n int, apocope bool) string {
 	h, r := n/100, n%100
 	if n == 100 {
 		return "cien"
@@ -759,7 +779,10 @@ func esTelephoneTN(s *stream, i int) []match {
 			j++
 		}
 	}
+	// Find the groups first and spell them only for a telephone number:
+	// most runs of numbers are not one.
 	n, groups := 0, 0
+	var at []int // token index of each group's digits
 	for j-i < maxScan {
 		paren := s.is(j, "(")
 		k := j
@@ -769,7 +792,7 @@ func esTelephoneTN(s *stream, i int) []match {
 		if s.kind(k) != tNum {
 			break
 		}
-		parts = append(parts, esLatin.digits(s.text(k)))
+		at = append(at, k)
 		n += len(s.text(k))
 		groups++
 		k++
@@ -780,7 +803,7 @@ func esTelephoneTN(s *stream, i int) []match {
 			k++
 		}
 		j = k
-		if (s.is(j, "-") || s.kind(j) == tSpace) && (s.kind(j+1) == tNum || s.is(j+1, "(")) {
+		if (s.is(j, "-") || s.is(j, " ")) && (s.kind(j+1) == tNum || s.is(j+1, "(")) {
 			j++
 			continue
 		}
@@ -788,6 +811,9 @@ func esTelephoneTN(s *stream, i int) []match {
 	}
 	if groups < 2 || n < 7 {
 		return nil
+	}
+	for _, k := range at {
+		parts = append(parts, esLatin.digits(s.text(k)))
 	}
 	// "123-5678-12": a trailing two-digit group is an extension
 	if groups >= 4 && len(s.text(j-1)) == 2 && s.is(j-2, "-") {
@@ -1368,12 +1394,7 @@ func esDashTN(s *stream, i int) []match {
 			if (s.is(j+1, ",") || s.is(j+1, ".")) && s.kind(j+2) == tNum {
 				return nil
 			}
-			d := s.text(j)
-			if len(d) > 1 && d[0] == '0' {
-				parts = append(parts, esLatin.digits(d))
-			} else {
-				parts = append(parts, esCardinal(d))
-			}
+			parts = append(parts, "") // spelled below, once the compound holds
 			nums++
 		case tWord:
 			for _, r := range s.text(j) {
@@ -1396,6 +1417,19 @@ func esDashTN(s *stream, i int) []match {
 	if words == 0 || nums == 0 || !s.boundary(j) {
 		return nil
 	}
+	for k, t := 0, i; k < len(parts); t++ {
+		switch s.kind(t) {
+		case tNum:
+			if d := s.text(t); len(d) > 1 && d[0] == '0' {
+				parts[k] = esLatin.digits(d)
+			} else {
+				parts[k] = esCardinal(d)
+			}
+			k++
+		case tWord:
+			k++
+		}
+	}
 	return one(j, Cardinal, strings.Join(parts, " "))
 }
 
@@ -1414,6 +1448,9 @@ func esMathTN(s *stream, i int) []match {
 	n, ok := esLatin.scanNum(s, i)
 	if !ok {
 		return nil
+	}
+	if k := n.end + btoi(s.kind(n.end) == tSpace); esMathOps[s.text(k)] == "" {
+		return nil // no operator follows: most numbers
 	}
 	ws := []string{esLatin.number(n)}
 	j, end := n.end, -1

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -488,8 +489,37 @@ type zhNum struct {
 }
 
 // zhParse reads a Chinese numeral at token i.
+// The result is cached in the stream: every zh matcher parses the
+// numeral at its position. Callers must not modify r.val.
 func zhParse(s *stream, i int) (zhNum, bool) {
+	k := memoKey{"zh", i}
+	if m, ok := s.memo[k].(zhParsed); ok {
+		return m.r, m.ok
+	}
+	r, ok := zhParseAt(s, i)
+	if s.memo == nil {
+		s.memo = map[memoKey]any{}
+	}
+	s.memo[k] = zhParsed{r, ok}
+	return r, ok
+}
+
+type zhParsed struct {
+	r  zhNum
+	ok bool
+}
+
+func zhParseAt(s *stream, i int) (zhNum, bool) {
 	var r zhNum
+	// Every numeral starts with a digit or a multiplier ("十五"); most
+	// tokens are neither.
+	if t := s.text(i); t != "洞" && t != "拐" {
+		if _, ok := zhNumVal[t]; !ok {
+			if _, ok := zhMul[t]; !ok {
+				return r, false
+			}
+		}
+	}
 	j := i
 	// Digit-by-digit sequences: at least two digits, no multipliers.
 	var seq strings.Builder
@@ -929,7 +959,8 @@ func zhOrdinalITN(s *stream, i int) []match {
 
 func zhWhitelistITN(s *stream, i int) []match {
 	var out []match
-	for _, k := range sortedKeys(zhWhitelist) {
+	r, _ := utf8.DecodeRuneInString(s.text(i))
+	for _, k := range zhWhitelistByFirst()[r] {
 		n := utf8.RuneCountInString(k)
 		if i+n <= s.n() && s.span(i, i+n) == k {
 			out = append(out, one(i+n, Whitelist, zhWhitelist[k])...)
@@ -937,6 +968,18 @@ func zhWhitelistITN(s *stream, i int) []match {
 	}
 	return out
 }
+
+// zhWhitelistByFirst holds the keys of zhWhitelist by their first rune,
+// each list sorted: most positions start no entry.
+// (built on first use: zhWhitelist is filled at init).
+var zhWhitelistByFirst = sync.OnceValue(func() map[rune][]string {
+	m := map[rune][]string{}
+	for _, k := range sortedKeys(zhWhitelist) {
+		r, _ := utf8.DecodeRuneInString(k)
+		m[r] = append(m[r], k)
+	}
+	return m
+})
 
 // zhMeasureITN converts percentages ("百分之三十" → "30%") and amounts with
 // metric units ("三百二十四点七五克" → "324.75g").
