@@ -64,6 +64,10 @@ type File struct {
 	// "" means the file is not verified (its digest is still computed and
 	// recorded in the store's marker file).
 	SHA256 string `json:"sha256,omitempty"`
+	// SHA1 is the expected lower-case hex SHA-1, for upstreams that
+	// publish only that (whisper.cpp's model table); when both are set
+	// both must match. Prefer SHA256.
+	SHA1 string `json:"sha1,omitempty"`
 	// Language is the BCP 47 tag of the language that needs this file; ""
 	// means every language of the model needs it.
 	Language string `json:"language,omitempty"`
@@ -320,8 +324,8 @@ func (f File) validate() error {
 			return errors.New("package is only for system_path files")
 		}
 	default:
-		if f.Size != 0 || f.SHA256 != "" || f.Extract != "" {
-			return errors.New("size, sha256 and extract are only for url files")
+		if f.Size != 0 || f.SHA256 != "" || f.SHA1 != "" || f.Extract != "" {
+			return errors.New("size, sha256, sha1 and extract are only for url files")
 		}
 		if !path.IsAbs(f.SystemPath) && strings.ContainsAny(f.SystemPath, "/\\") {
 			return fmt.Errorf("system_path %q is neither absolute nor a program name", f.SystemPath)
@@ -333,6 +337,11 @@ func (f File) validate() error {
 	if f.SHA256 != "" {
 		if len(f.SHA256) != 64 || strings.Trim(f.SHA256, "0123456789abcdef") != "" {
 			return fmt.Errorf("sha256 %q is not 64 lower-case hex digits", f.SHA256)
+		}
+	}
+	if f.SHA1 != "" {
+		if len(f.SHA1) != 40 || strings.Trim(f.SHA1, "0123456789abcdef") != "" {
+			return fmt.Errorf("sha1 %q is not 40 lower-case hex digits", f.SHA1)
 		}
 	}
 	if f.Extract != "" && f.Extract != ExtractTarGz {

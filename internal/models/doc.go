@@ -41,7 +41,9 @@
 // the fields it names of an existing model. Both files are decoded with
 // unknown fields rejected and validated as a whole. An empty sha256 or a
 // zero size in a file means "not known": the download is then not verified
-// against it (the digest is still computed and recorded). The German
+// against it (the digest is still computed and recorded). A file may give
+// a sha1 instead, or as well, for upstreams that publish only SHA-1
+// digests (whisper.cpp's model table); every digest given must match. The German
 // archive's SHA-256 is pinned (taken from the Nix base-32 hash of a public
 // fetchurl expression for the same SourceForge file, converted to hex); the
 // Chinese archive's digest and both sizes are not known offline, so those

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"compress/gzip"
 	"context"
+	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -516,7 +517,7 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 	}
 	var high int64 = -1 // most bytes ever on disk; progress beyond it resets the retry budget
 	failures := 0
-	hs := &runningHash{h: sha256.New()}
+	hs := newRunningHash()
 	for {
 		n, err := d.attempt(ctx, j, i, f, part, &meta, hs)
 		if err == nil {
@@ -553,12 +554,14 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 	if err != nil {
 		return fmt.Errorf("models: %s: %s: %w", e.ID, f.Name, err)
 	}
-	if f.SHA256 != "" && sum != f.SHA256 {
-		os.Remove(part)
-		os.Remove(final + metaSuffix)
-		d.progress(j, i, 0, -1)
-		return fmt.Errorf("models: %s: %s: sha256 mismatch: downloaded %s, catalog says %s (the partial file was deleted)",
-			e.ID, f.Name, sum, f.SHA256)
+	for _, c := range []struct{ name, got, want string }{{"sha256", sum.sha256, f.SHA256}, {"sha1", sum.sha1, f.SHA1}} {
+		if c.want != "" && c.got != c.want {
+			os.Remove(part)
+			os.Remove(final + metaSuffix)
+			d.progress(j, i, 0, -1)
+			return fmt.Errorf("models: %s: %s: %s mismatch: downloaded %s, catalog says %s (the partial file was deleted)",
+				e.ID, f.Name, c.name, c.got, c.want)
+		}
 	}
 	if f.Size > 0 && size != f.Size {
 		os.Remove(part)
@@ -578,7 +581,7 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 	os.Remove(final + metaSuffix)
 	d.progress(j, i, size, size)
 	return d.store.record(e.ID, f.Name, markerRecord{
-		URL: f.URL, Size: size, SHA256: sum, Verified: f.SHA256 != "", Time: time.Now().UTC(),
+		URL: f.URL, Size: size, SHA256: sum.sha256, SHA1: sum.sha1, Verified: f.SHA256 != "" || f.SHA1 != "", Time: time.Now().UTC(),
 	})
 }
 
@@ -697,8 +700,7 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 				copyErr = permanentError{werr}
 				break
 			}
-			hs.h.Write(buf[:n])
-			hs.n += int64(n)
+			hs.write(buf[:n])
 			have += int64(n)
 			d.progress(j, i, have, total)
 		}
@@ -773,12 +775,31 @@ func redactURL(s string) string {
 	return u.String()
 }
 
-// runningHash is the SHA-256 of the first n bytes of a partial file,
-// computed while they are written so the finished file need not be read
-// again.
+// digests are the hex digests of a downloaded file: SHA-256 (recorded for
+// every file) and SHA-1 (which some upstreams publish, e.g. whisper.cpp's
+// model table).
+type digests struct{ sha256, sha1 string }
+
+// runningHash is the SHA-256 and SHA-1 of the first n bytes of a partial
+// file, computed while they are written so the finished file need not be
+// read again.
 type runningHash struct {
-	h hash.Hash
-	n int64
+	h256, h1 hash.Hash
+	n        int64
+}
+
+func newRunningHash() *runningHash { return &runningHash{h256: sha256.New(), h1: sha1.New()} }
+
+func (hs *runningHash) write(b []byte) {
+	hs.h256.Write(b)
+	hs.h1.Write(b)
+	hs.n += int64(len(b))
+}
+
+func (hs *runningHash) Write(b []byte) (int, error) { hs.write(b); return len(b), nil }
+
+func (hs *runningHash) digests() digests {
+	return digests{hex.EncodeToString(hs.h256.Sum(nil)), hex.EncodeToString(hs.h1.Sum(nil))}
 }
 
 // catchUp makes hs cover exactly the first offset bytes of the file at p,
@@ -787,7 +808,8 @@ func (hs *runningHash) catchUp(ctx context.Context, p string, offset int64) erro
 	if hs.n == offset {
 		return nil
 	}
-	hs.h.Reset()
+	hs.h256.Reset()
+	hs.h1.Reset()
 	hs.n = 0
 	if offset == 0 {
 		return nil
@@ -797,23 +819,22 @@ func (hs *runningHash) catchUp(ctx context.Context, p string, offset int64) erro
 		return err
 	}
 	defer f.Close()
-	n, err := copyCtx(ctx, hs.h, io.LimitReader(f, offset))
-	hs.n = n
+	n, err := copyCtx(ctx, hs, io.LimitReader(f, offset))
 	if err == nil && n != offset {
 		err = fmt.Errorf("partial file shorter than %d bytes", offset)
 	}
 	return err
 }
 
-// sum returns the hex digest and size of the finished file at p, from the
+// sum returns the digests and size of the finished file at p, from the
 // running hash when it covers the whole file.
-func (hs *runningHash) sum(ctx context.Context, p string) (string, int64, error) {
+func (hs *runningHash) sum(ctx context.Context, p string) (digests, int64, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
-		return "", 0, err
+		return digests{}, 0, err
 	}
 	if hs.n == fi.Size() {
-		return hex.EncodeToString(hs.h.Sum(nil)), hs.n, nil
+		return hs.digests(), hs.n, nil
 	}
 	return hashFile(ctx, p)
 }
@@ -840,19 +861,19 @@ func copyCtx(ctx context.Context, dst io.Writer, src io.Reader) (int64, error) {
 	}
 }
 
-// hashFile returns the hex SHA-256 and size of the file at p.
-func hashFile(ctx context.Context, p string) (string, int64, error) {
+// hashFile returns the digests and size of the file at p.
+func hashFile(ctx context.Context, p string) (digests, int64, error) {
 	f, err := os.Open(p)
 	if err != nil {
-		return "", 0, err
+		return digests{}, 0, err
 	}
 	defer f.Close()
-	h := sha256.New()
-	n, err := copyCtx(ctx, h, f)
+	hs := newRunningHash()
+	n, err := copyCtx(ctx, hs, f)
 	if err != nil {
-		return "", 0, err
+		return digests{}, 0, err
 	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
+	return hs.digests(), n, nil
 }
 
 // maxExtractBytes bounds what one archive may unpack to (a decompression

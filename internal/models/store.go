@@ -79,7 +79,8 @@ type markerRecord struct {
 	URL      string    `json:"url"`
 	Size     int64     `json:"size"` // bytes of the download (the archive for extracted files)
 	SHA256   string    `json:"sha256"`
-	Verified bool      `json:"verified"` // the catalog's sha256 was known and matched
+	SHA1     string    `json:"sha1,omitempty"`
+	Verified bool      `json:"verified"` // the catalog's sha256 or sha1 was known and matched
 	Time     time.Time `json:"time"`
 }
 
@@ -131,7 +132,7 @@ func (s *Store) fileState(id string, f File, m marker) (present bool, size int64
 		return err == nil, 0
 	}
 	rec, ok := m.Files[f.Name]
-	if !ok || rec.URL != f.URL || (f.SHA256 != "" && rec.SHA256 != f.SHA256) {
+	if !ok || rec.URL != f.URL || (f.SHA256 != "" && rec.SHA256 != f.SHA256) || (f.SHA1 != "" && rec.SHA1 != f.SHA1) {
 		return false, 0
 	}
 	fi, err := os.Stat(filepath.Join(s.Dir(id), filepath.FromSlash(f.Name)))
