@@ -39,7 +39,8 @@
 // joined by commas or "and"), numbered references ("p. 5", "Abb. 3", "рис.
 // 2") per language, URLs and e-mail addresses, missing spaces
 // ("home.Then", "in 2019.The", "King.....But"), stops spaced off their
-// sentence ("parrots? ?"), lower-case starts, and the full-width stops of
+// sentence ("parrots? ?"), line breaks (a line that ends with an article,
+// preposition or conjunction wraps: "aus einem\nDokument"), lower-case starts, and the full-width stops of
 // Chinese and Japanese (。！？)
 // that need no space. Abbreviations missing from the lists are learned from
 // the document itself, Punkt-style: a short word seen only with a period,

@@ -292,3 +292,17 @@ func TestRuleOtherScripts(t *testing.T) {
 		{"fr", "M. Dupont est arrivé.", []string{"M. Dupont est arrivé."}},
 	})
 }
+
+// TestRuleWrappedLines checks that a line ending with an article,
+// preposition or conjunction is wrapped, not ended, while lines without
+// stops otherwise stay units of their own.
+func TestRuleWrappedLines(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"de", "Der Bericht beschreibt die\nErgebnisse der Studie.", []string{"Der Bericht beschreibt die Ergebnisse der Studie."}},
+		{"en", "The report describes the\nResults of the study.", []string{"The report describes the Results of the study."}},
+		{"fr", "Le rapport décrit les\nRésultats de l'étude.", []string{"Le rapport décrit les Résultats de l'étude."}},
+		{"ru", "Он вернулся в\nМоскву вчера.", []string{"Он вернулся в Москву вчера."}},
+		{"en", "Features\nContact manager\nEvents, activities", []string{"Features", "Contact manager", "Events, activities"}},
+		{"de", "Zutaten\nMehl und Zucker\nEier", []string{"Zutaten", "Mehl und Zucker", "Eier"}},
+	})
+}

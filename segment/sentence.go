@@ -678,6 +678,8 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 		score = 0.2 // CJK text has stops; a bare line break is a wrap
 	case trailingSpace:
 		score = 0.1 // "It was a cold \nnight"
+	case sc.continues(prevLine):
+		score = 0.1 // "… aus einem\nDokument": a line cannot end with an article
 	case prev == ':' || prev == ',' || prev == ';':
 		score = 0.25
 	case unicode.IsUpper(nr):
@@ -1478,4 +1480,31 @@ func atoi2(w string) int {
 		v = v*10 + int(c-'0')
 	}
 	return v
+}
+
+// continues reports whether line ends with a word that cannot end a
+// sentence in the scanner's language (lineContinuers): a line break after
+// it wraps the sentence.
+func (sc *scanner) continues(line string) bool {
+	set := lineContinuers[sc.lang]
+	if set == nil {
+		return false
+	}
+	k := strings.LastIndexByte(line, ' ') + 1
+	w := line[k:]
+	return isLowerWord(w) && set[w]
+}
+
+// lineContinuers are articles, prepositions and conjunctions, lower case,
+// after which a sentence always goes on.
+var lineContinuers = map[string]map[string]bool{
+	"en": words2(`the a an and or nor of to in on at for from with by than whose`),
+	"de": words2(`der die das den dem des ein eine einen einem einer eines und oder aber mit von vom zu zum zur für über unter durch gegen ohne um im am ins aus bei nach seit dass`),
+	"fr": words2(`le la les un une des du de et ou mais à au aux en dans pour par sur avec sans sous chez entre`),
+	"es": words2(`el la los las un una unos unas y o pero de del al en con por para sin sobre entre`),
+	"it": words2(`il lo la i gli le un una uno e o ma di del della dei delle al alla in con per su tra fra`),
+	"pt": words2(`o a os as um uma e ou mas de do da dos das em no na nos nas com por para sem sobre entre`),
+	"nl": words2(`de het een en of maar van in op aan met voor naar door bij uit over`),
+	"da": words2(`og eller men af med for på til fra om ved`),
+	"ru": words2(`и в на с к по из за от до о об но или для без при через`),
 }
