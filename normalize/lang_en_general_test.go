@@ -22,6 +22,12 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"card number after a prefix", "itn", "nine eight seven three zero five six nine three zero nine zero two five nine zero four", "987 3056 930902 5904"},
 		{"social security number", "itn", "one two three four five six seven eight nine", "123-45-6789"},
 		{"too short for a telephone", "itn", "one two three four five", "one two three four five"},
+		{"toll-free number", "itn", "call one eight hundred five five five one two one two now", "call 1-800-555-1212 now"},
+		{"hundreds are no toll-free number", "itn", "eight hundred people", "800 people"},
+		// Spoken addresses start where the spelling starts.
+		{"word before a spelled address", "itn", "go to w w w dot example dot co dot uk", "go to www.example.co.uk"},
+		{"preposition at before an address", "itn", "email me at john dot doe at gmail dot com", "email me at john.doe@gmail.com"},
+		{"spelled top-level domain", "itn", "visit a b c dot com dot s m", "visit abc.com.sm"},
 		// Spoken dates with the month "may" and with "the" before the day.
 		{"day of may", "itn", "the second of may", "2 may"},
 		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},

@@ -920,6 +920,20 @@ func enTelephoneITN(s *stream, i int) []match {
 	if len(ws) > 1 && ws[0] == "plus" {
 		plus, k = true, 1
 	}
+	// Toll-free numbers say the area code as a number: "one eight hundred
+	// five five five one two one two" → "1-800-555-1212".
+	if !plus {
+		j, pre := k, ""
+		if j < len(ws) && ws[j] == "one" {
+			j, pre = j+1, "1-"
+		}
+		if j+1 < len(ws) && ws[j+1] == "hundred" && (ws[j] == "eight" || ws[j] == "nine") {
+			if d, n := enDigitRun(ws[j+2:]); len(d) == 7 {
+				area := strconv.Itoa(enWordVal[ws[j]] * 100)
+				return one(idx[j+1+n], Telephone, pre+area+"-"+d[:3]+"-"+d[3:])
+			}
+		}
+	}
 	digits, n := enDigitRun(ws[k:])
 	if n == 0 {
 		return nil
@@ -1031,7 +1045,12 @@ func enElectronicITN(s *stream, i int) []match {
 		w := ws[k]
 		if sym, ok := enElecSym[w]; ok {
 			if w == "at" {
-				if at > 0 || b.Len() == 0 {
+				if at > 0 {
+					// "me at john dot doe at gmail dot com": the first
+					// "at" was the preposition; the address starts later.
+					return nil
+				}
+				if b.Len() == 0 {
 					break
 				}
 				at++
@@ -1050,6 +1069,9 @@ func enElectronicITN(s *stream, i int) []match {
 			continue
 		}
 		if len(w) == 1 {
+			if at == 0 && k > 0 && len(ws[k-1]) > 1 && enElecSym[ws[k-1]] == "" && enDigitWord[ws[k-1]] == 0 {
+				break // "go to w w w dot ...": a word, then spelled letters
+			}
 			b.WriteString(s.text(idx[k] - 1))
 			k++
 			continue
