@@ -1154,26 +1154,14 @@ func esTelephoneITN(s *stream, i int) []match {
 			j += 2
 			w = strings.ToLower(s.text(j))
 		}
-		ws, ends, whole := spokenWords(s, j, esLex, 4)
-		r, ok := esLex.parse(ws)
-		if !ok || r.bigTail > 0 {
-			break
-		}
-		n := wholeWords(r.used, whole)
-		if n == 0 {
-			break
-		}
-		if n < r.used {
-			r, _ = esLex.parse(ws[:n])
-		}
-		v := r.val.String()
-		if !r.val.IsInt64() || r.val.Int64() >= 100 {
+		v, e, ok := esTelGroup(s, j)
+		if !ok {
 			break
 		}
 		for k := 0; k < rep; k++ {
 			digits.WriteString(v)
 		}
-		last = ends[n-1]
+		last = e
 		if s.kind(last) == tSpace && s.kind(last+1) == tWord {
 			j = last + 1
 			continue
@@ -1195,10 +1183,46 @@ func esTelephoneITN(s *stream, i int) []match {
 	return one(last, Telephone, plus+out)
 }
 
+// esTelGroup reads the spoken group of a telephone number at token j (a
+// number below 100: "cuarenta y cinco") and returns its digits and the
+// token after it. The result is cached in the stream: a run of spoken
+// numbers is read again from every start.
+func esTelGroup(s *stream, j int) (string, int, bool) {
+	type telGroup struct {
+		v   string
+		end int
+		ok  bool
+	}
+	k := memoKey{"es-tel", j}
+	if g, ok := s.memo[k].(telGroup); ok {
+		return g.v, g.end, g.ok
+	}
+	var g telGroup
+	ws, ends, whole := spokenWords(s, j, esLex, 4)
+	if r, ok := esLex.parse(ws); ok && r.bigTail == 0 {
+		if n := wholeWords(r.used, whole); n > 0 {
+			if n < r.used {
+				r, _ = esLex.parse(ws[:n])
+			}
+			if r.val.IsInt64() && r.val.Int64() < 100 {
+				g = telGroup{r.val.String(), ends[n-1], true}
+			}
+		}
+	}
+	if s.memo == nil {
+		s.memo = map[memoKey]any{}
+	}
+	s.memo[k] = g
+	return g.v, g.end, g.ok
+}
+
+// esVulgar are the vulgar fractions esScanFraction reads itself.
+var esVulgar = map[string][2]string{"⅖": {"2", "5"}, "⅗": {"3", "5"}, "⅘": {"4", "5"}, "⅙": {"1", "6"}, "⅚": {"5", "6"}, "⅜": {"3", "8"}, "⅝": {"5", "8"}, "⅞": {"7", "8"}}
+
 // esScanFraction is enScanFraction with Spanish group separators in the
 // denominator ("1/100.000.000").
 func esScanFraction(s *stream) (whole, num, den string, end int, ok bool) {
-	if v, isV := map[string][2]string{"⅖": {"2", "5"}, "⅗": {"3", "5"}, "⅘": {"4", "5"}, "⅙": {"1", "6"}, "⅚": {"5", "6"}, "⅜": {"3", "8"}, "⅝": {"5", "8"}, "⅞": {"7", "8"}}[s.text(0)]; isV {
+	if v, isV := esVulgar[s.text(0)]; isV {
 		return "", v[0], v[1], 1, true
 	}
 	if s.kind(0) != tNum {

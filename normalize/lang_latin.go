@@ -644,13 +644,9 @@ func (L *latin) measureTN(s *stream, i int) []match {
 	if !ok {
 		return nil
 	}
-	val := L.number(n)
 	end := n.end
-	if w, e := L.scaleAfter(s, end); w != "" {
-		if !n.point {
-			val = L.beforeScale(n.intPart)
-		}
-		val += " " + w
+	scale, e := L.scaleAfter(s, end)
+	if scale != "" {
 		end = e
 	}
 	if end != n.end && L.ofTN() != "" && strings.EqualFold(s.text(end+1), L.ofTN()) && s.kind(end) == tSpace {
@@ -659,6 +655,14 @@ func (L *latin) measureTN(s *stream, i int) []match {
 	u, e, ok := L.unitAt(s, end)
 	if !ok {
 		return nil
+	}
+	// spelled only now that a unit follows
+	val := L.number(n)
+	if scale != "" {
+		if !n.point {
+			val = L.beforeScale(n.intPart)
+		}
+		val += " " + scale
 	}
 	name := u[1]
 	if n.isOne() && end == n.end {
