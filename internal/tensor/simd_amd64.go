@@ -78,11 +78,12 @@ func axpyAVX2(alpha float32, x, y []float32) {
 func dotBF16AVX2(w []byte, x []float32) float32 {
 	w = w[:2*len(x)]
 	var s0, s1 archsimd.Float32x8
+	sh16 := lane(16)
 	i := 0
 	for ; i+16 <= len(x); i += 16 {
 		h := archsimd.LoadUint16x16((*[16]uint16)(unsafe.Pointer(&w[2*i])))
-		lo := h.GetLo().ExtendToUint32().ShiftAllLeft(16).AsFloat32x8()
-		hi := h.GetHi().ExtendToUint32().ShiftAllLeft(16).AsFloat32x8()
+		lo := h.GetLo().ExtendToUint32().ShiftLeft(sh16).AsFloat32x8()
+		hi := h.GetHi().ExtendToUint32().ShiftLeft(sh16).AsFloat32x8()
 		s0 = lo.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
 		s1 = hi.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i+8:])), s1)
 	}
@@ -142,29 +143,71 @@ func i32x8(s []int32) archsimd.Int32x8     { return archsimd.LoadInt32x8((*[8]in
 
 func dotQ8_0AVX2(w []byte, a *Activation) float32 {
 	nb := len(a.D)
-	w = w[:nb*q80Len]
-	ones := archsimd.BroadcastInt16x16(1)
-	var acc archsimd.Float32x8
-	var bits [8]uint32
-	g := 0
-	for ; g+8 <= nb; g += 8 {
-		for i := range 8 {
-			bits[i] = f16b(w[(g+i)*q80Len:])
+	n8 := nb &^ 7
+	var s float32
+	if n8 > 0 {
+		_, _ = w[nb*q80Len-1], a.Q[nb*qk-1]
+		pw, pq, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.Q[0]), unsafe.Pointer(&a.D[0])
+		tab := f16Bits
+		ones := archsimd.BroadcastInt16x16(1)
+		var acc archsimd.Float32x8
+		var bits [8]uint32
+		for g := 0; g < n8; g += 8 {
+			for i := range 8 {
+				bits[i] = tab[*(*uint16)(unsafe.Add(pw, i*q80Len))]
+			}
+			dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(ldF32(pd, 0))
+			for i := range 8 {
+				wq := ldI8(pw, i*q80Len+2)
+				p := wq.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(pq, i*qk).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32()
+				acc = p.MulAdd(dv.Permute(archsimd.LoadUint32x8(&permIdx[i])), acc)
+			}
+			pw, pq, pd = unsafe.Add(pw, 8*q80Len), unsafe.Add(pq, 8*qk), unsafe.Add(pd, 8*4)
 		}
-		dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(f32x8(a.D[g:]))
-		for i := range 8 {
-			wq := i8x32(w[(g+i)*q80Len+2:])
-			p := wq.Abs().AsUint8x32().DotProductPairsSaturated(actQ(a, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32()
-			acc = p.MulAdd(dv.Permute(lane(i)), acc)
-		}
+		s = hsumClear(acc)
 	}
-	s := hsumClear(acc)
-	if g < nb {
+	if n8 < nb {
 		t := *a
-		t.D, t.Q, t.S = a.D[g:], a.Q[g*qk:], a.S[g:]
-		s += dotQ8_0Generic(w[g*q80Len:], &t)
+		t.D, t.Q, t.S = a.D[n8:], a.Q[n8*qk:], a.S[n8:]
+		s += dotQ8_0Generic(w[n8*q80Len:], &t)
 	}
 	return s
+}
+
+// permIdx[i] selects lane i into every lane (the indices of Permute); a
+// load from this table costs less than broadcasting a lane number.
+var permIdx = func() (t [8][8]uint32) {
+	for i := range t {
+		for j := range t[i] {
+			t[i][j] = uint32(i)
+		}
+	}
+	return t
+}()
+
+// The kernels read weights and activations through unsafe pointers after
+// one bounds check per call: slicing per block costs more scalar
+// instructions than the block's vector work.
+
+func ldI8(p unsafe.Pointer, off int) archsimd.Int8x32 {
+	return archsimd.LoadInt8x32((*[32]int8)(unsafe.Add(p, off)))
+}
+
+func ldU8(p unsafe.Pointer, off int) archsimd.Uint8x32 {
+	return archsimd.LoadUint8x32((*[32]uint8)(unsafe.Add(p, off)))
+}
+
+func ldF32(p unsafe.Pointer, off int) archsimd.Float32x8 {
+	return archsimd.LoadFloat32x8((*[8]float32)(unsafe.Add(p, off)))
+}
+
+func ldI32(p unsafe.Pointer, off int) archsimd.Int32x8 {
+	return archsimd.LoadInt32x8((*[8]int32)(unsafe.Add(p, off)))
+}
+
+// bcastU32 broadcasts the 32 bits at p+off.
+func bcastU32(p unsafe.Pointer, off int) archsimd.Float32x8 {
+	return archsimd.BroadcastUint32x8(*(*uint32)(unsafe.Add(p, off))).AsFloat32x8()
 }
 
 func dotQ4_0AVX2(w []byte, a *Activation) float32 {
@@ -182,7 +225,7 @@ func dotQ4_0AVX2(w []byte, a *Activation) float32 {
 		}
 		dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(f32x8(a.D[g:]))
 		// Values are stored offset by 8: subtract 8·d·Σq per block.
-		corr = i32x8(a.S[g:]).ShiftAllLeft(3).ConvertToFloat32().MulAdd(dv, corr)
+		corr = i32x8(a.S[g:]).ShiftLeft(lane(3).AsInt32x8()).ConvertToFloat32().MulAdd(dv, corr)
 		for i := range 8 {
 			blk := w[(g+i)*q40Len+2:]
 			_ = blk[15]
@@ -210,8 +253,7 @@ func dotQ4_0AVX2(w []byte, a *Activation) float32 {
 // word 1; scales 4–7 take their low nibbles from word 2 and top bits from
 // word 0's high bits, mins 4–7 the high nibbles of word 2 and word 1's high
 // bits.
-func kScales(sc []byte) (archsimd.Int32x8, archsimd.Int32x8) {
-	_ = sc[11]
+func kScales(sc *[12]byte) (archsimd.Int32x8, archsimd.Int32x8) {
 	w0 := uint32(sc[0]) | uint32(sc[1])<<8 | uint32(sc[2])<<16 | uint32(sc[3])<<24
 	w1 := uint32(sc[4]) | uint32(sc[5])<<8 | uint32(sc[6])<<16 | uint32(sc[7])<<24
 	w2 := uint32(sc[8]) | uint32(sc[9])<<8 | uint32(sc[10])<<16 | uint32(sc[11])<<24
@@ -234,107 +276,131 @@ func actQK(a *Activation, i int) archsimd.Int8x32 {
 
 func dotQ4_KAVX2(w []byte, a *Activation) float32 {
 	nsb := len(a.DK)
-	w = w[:nsb*q4KLen]
+	if nsb == 0 {
+		return 0
+	}
+	_, _, _ = w[nsb*q4KLen-1], a.QK[nsb*qkK-1], a.SK[nsb*8-1]
+	pw, pq, pdk, psk := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0])
+	tab := f16Bits
 	low4 := archsimd.BroadcastUint8x32(0x0f)
-	four := lane(4)
+	c4 := lane(4)
 	var acc, accMin archsimd.Float32x8
-	for sb := range nsb {
-		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
-		dk := bcastBits(&a.DK[sb])
-		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
-		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
-		sv, mv := kScales(blk[4:16])
-		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
+	for range nsb {
+		dk := bcastU32(pdk, 0)
+		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(dk)
+		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8().Mul(dk)
+		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
+		accMin = mv.Mul(ldI32(psk, 0)).ConvertToFloat32().MulAdd(dmin, accMin)
 		var isum archsimd.Int32x8
 		for c := range 4 {
-			x := u8x32(blk[16+32*c:])
+			x := ldU8(pw, 16+32*c)
 			lo := x.And(low4)
-			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-			o := sb*qkK + 64*c
-			p0 := lo.DotProductPairsSaturated(actQK(a, o)).DotProductPairs(sv.Permute(lane(2 * c)).AsInt16x16())
-			p1 := hi.DotProductPairsSaturated(actQK(a, o+32)).DotProductPairs(sv.Permute(lane(2*c + 1)).AsInt16x16())
+			hi := x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4)
+			p0 := lo.DotProductPairsSaturated(ldI8(pq, 64*c)).DotProductPairs(sv.Permute(archsimd.LoadUint32x8(&permIdx[2*c])).AsInt16x16())
+			p1 := hi.DotProductPairsSaturated(ldI8(pq, 64*c+32)).DotProductPairs(sv.Permute(archsimd.LoadUint32x8(&permIdx[2*c+1])).AsInt16x16())
 			isum = isum.Add(p0).Add(p1)
 		}
 		acc = isum.ConvertToFloat32().MulAdd(d, acc)
+		pw, pq, pdk, psk = unsafe.Add(pw, q4KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
 	}
 	return hsumClear(acc.Sub(accMin))
 }
 
 func dotQ5_KAVX2(w []byte, a *Activation) float32 {
 	nsb := len(a.DK)
-	w = w[:nsb*q5KLen]
+	if nsb == 0 {
+		return 0
+	}
+	_, _, _ = w[nsb*q5KLen-1], a.QK[nsb*qkK-1], a.SK[nsb*8-1]
+	pw, pq, pdk, psk := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0])
+	tab := f16Bits
 	low4 := archsimd.BroadcastUint8x32(0x0f)
+	c4 := lane(4)
 	one8 := archsimd.BroadcastUint8x32(1)
-	four := lane(4)
 	var acc, accMin archsimd.Float32x8
-	for sb := range nsb {
-		blk := w[sb*q5KLen : sb*q5KLen+q5KLen]
-		dk := bcastBits(&a.DK[sb])
-		d := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8().Mul(dk)
-		dmin := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8().Mul(dk)
-		sv, mv := kScales(blk[4:16])
-		accMin = mv.Mul(i32x8(a.SK[sb*8:])).ConvertToFloat32().MulAdd(dmin, accMin)
-		qh := u8x32(blk[16:]).AsUint32x8()
+	for range nsb {
+		dk := bcastU32(pdk, 0)
+		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(dk)
+		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8().Mul(dk)
+		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
+		accMin = mv.Mul(ldI32(psk, 0)).ConvertToFloat32().MulAdd(dmin, accMin)
+		qh := ldU8(pw, 16).AsUint32x8()
 		var isum archsimd.Int32x8
 		for c := range 4 {
-			x := u8x32(blk[48+32*c:])
+			x := ldU8(pw, 48+32*c)
 			j := 2 * c
-			h0 := qh.ShiftRight(lane(j)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(four).AsUint8x32()
-			h1 := qh.ShiftRight(lane(j + 1)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(four).AsUint8x32()
+			h0 := qh.ShiftRight(lane(j)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(c4).AsUint8x32()
+			h1 := qh.ShiftRight(lane(j + 1)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(c4).AsUint8x32()
 			lo := x.And(low4).Or(h0)
-			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4).Or(h1)
-			o := sb*qkK + 64*c
-			p0 := lo.DotProductPairsSaturated(actQK(a, o)).DotProductPairs(sv.Permute(lane(j)).AsInt16x16())
-			p1 := hi.DotProductPairsSaturated(actQK(a, o+32)).DotProductPairs(sv.Permute(lane(j + 1)).AsInt16x16())
+			hi := x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(h1)
+			p0 := lo.DotProductPairsSaturated(ldI8(pq, 64*c)).DotProductPairs(sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).AsInt16x16())
+			p1 := hi.DotProductPairsSaturated(ldI8(pq, 64*c+32)).DotProductPairs(sv.Permute(archsimd.LoadUint32x8(&permIdx[j+1])).AsInt16x16())
 			isum = isum.Add(p0).Add(p1)
 		}
 		acc = isum.ConvertToFloat32().MulAdd(d, acc)
+		pw, pq, pdk, psk = unsafe.Add(pw, q5KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
 	}
 	return hsumClear(acc.Sub(accMin))
 }
 
 func dotQ6_KAVX2(w []byte, a *Activation) float32 {
 	nsb := len(a.DK)
-	w = w[:nsb*q6KLen]
-	low4 := archsimd.BroadcastUint8x32(0x0f)
-	three := archsimd.BroadcastUint8x32(3)
-	k32 := archsimd.BroadcastInt8x32(32)
-	four := lane(4)
+	if nsb == 0 {
+		return 0
+	}
+	_, _ = w[nsb*q6KLen-1], a.QK[nsb*qkK-1]
+	pw, pq, pdk := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0])
+	tab := f16Bits
 	var acc archsimd.Float32x8
-	for sb := range nsb {
-		blk := w[sb*q6KLen : sb*q6KLen+q6KLen]
-		d := archsimd.BroadcastUint32x8(f16b(blk[208:])).AsFloat32x8().Mul(bcastBits(&a.DK[sb]))
-		sc := blk[192:208]
+	for range nsb {
+		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 208))]).AsFloat32x8().Mul(bcastU32(pdk, 0))
+		sc := q6KScales(unsafe.Add(pw, 192))
 		var isum archsimd.Int32x8
 		for n := range 2 {
-			ql0 := u8x32(blk[64*n:])
-			ql1 := u8x32(blk[64*n+32:])
-			qh := u8x32(blk[128+32*n:]).AsUint32x8()
+			var v [4]archsimd.Int8x32
+			q6KValues(pw, n, &v)
 			for k := range 4 {
-				var lo archsimd.Uint8x32
-				switch k {
-				case 0:
-					lo = ql0.And(low4)
-				case 1:
-					lo = ql1.And(low4)
-				case 2:
-					lo = ql0.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-				default:
-					lo = ql1.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-				}
-				hb := qh.ShiftRight(lane(2 * k)).AsUint8x32().And(three).AsUint32x8().ShiftLeft(four).AsUint8x32()
-				v := lo.Or(hb).AsInt8x32().Sub(k32) // −32..31
-				b := 4*n + k
-				p16 := v.Abs().AsUint8x32().DotProductPairsSaturated(actQK(a, sb*qkK+32*b).CopySign(v))
-				var scv archsimd.Int16x16
-				scv = scv.SetLo(archsimd.BroadcastInt16x8(int16(int8(sc[2*b])))).SetHi(archsimd.BroadcastInt16x8(int16(int8(sc[2*b+1]))))
-				isum = isum.Add(p16.DotProductPairs(scv))
+				p16 := v[k].Abs().AsUint8x32().DotProductPairsSaturated(ldI8(pq, 128*n+32*k).CopySign(v[k]))
+				isum = isum.Add(p16.DotProductPairs(sc[n].Permute(archsimd.LoadUint32x8(&q6Idx[k])).AsInt16x16()))
 			}
 		}
 		acc = isum.ConvertToFloat32().MulAdd(d, acc)
+		pw, pq, pdk = unsafe.Add(pw, q6KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4)
 	}
 	return hsumClear(acc)
 }
+
+// q6KValues sets v[k] to the values −32..31 of the 32-value group k (0–3)
+// of half n of the Q6_K super-block at pw: low nibbles from ql (group k
+// reads bytes 32·(k&1) of the half's 64, low nibbles for k < 2), two high
+// bits from bits 2k, 2k+1 of the half's 32 qh bytes. The 32-bit shifts
+// move bits across byte boundaries only into positions the mask clears.
+func q6KValues(pw unsafe.Pointer, n int, v *[4]archsimd.Int8x32) {
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	m30 := archsimd.BroadcastUint8x32(0x30)
+	k32 := archsimd.BroadcastInt8x32(32)
+	ql0 := ldU8(pw, 64*n)
+	ql1 := ldU8(pw, 64*n+32)
+	qh := ldU8(pw, 128+32*n)
+	q32 := qh.AsUint32x8()
+	c2, c4 := lane(2), lane(4)
+	v[0] = ql0.And(low4).Or(q32.ShiftLeft(c4).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
+	v[1] = ql1.And(low4).Or(q32.ShiftLeft(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
+	v[2] = ql0.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(qh.And(m30)).AsInt8x32().Sub(k32)
+	v[3] = ql1.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(q32.ShiftRight(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
+}
+
+// q6KScales returns the 16 int8 scales of a Q6_K super-block (at p) as two
+// vectors of eight lanes, each scale repeated in both 16-bit halves of its
+// lane; q6Idx[k] permutes scales 2k and 2k+1 into the two 128-bit halves.
+func q6KScales(p unsafe.Pointer) [2]archsimd.Int32x8 {
+	lo := archsimd.BroadcastUint64x2(*(*uint64)(p)).AsInt8x16().ExtendLo8ToInt32()
+	hi := archsimd.BroadcastUint64x2(*(*uint64)(unsafe.Add(p, 8))).AsInt8x16().ExtendLo8ToInt32()
+	m, c16 := archsimd.BroadcastInt32x8(0xffff), lane(16).AsInt32x8()
+	return [2]archsimd.Int32x8{lo.And(m).Or(lo.ShiftLeft(c16)), hi.And(m).Or(hi.ShiftLeft(c16))}
+}
+
+var q6Idx = [4][8]uint32{{0, 0, 0, 0, 1, 1, 1, 1}, {2, 2, 2, 2, 3, 3, 3, 3}, {4, 4, 4, 4, 5, 5, 5, 5}, {6, 6, 6, 6, 7, 7, 7, 7}}
 
 // dot4Q8_0AVX2 is dotQ8_0AVX2 for four activations, each weight block
 // loaded once; per activation the operations are those of the single
@@ -342,40 +408,51 @@ func dotQ6_KAVX2(w []byte, a *Activation) float32 {
 func dot4Q8_0AVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
 	nb := len(a0.D)
-	w = w[:nb*q80Len]
-	ones := archsimd.BroadcastInt16x16(1)
-	var acc0, acc1, acc2, acc3 archsimd.Float32x8
-	var bits [8]uint32
-	g := 0
-	for ; g+8 <= nb; g += 8 {
-		for i := range 8 {
-			bits[i] = f16b(w[(g+i)*q80Len:])
-		}
-		wd := archsimd.LoadUint32x8(&bits).AsFloat32x8()
-		dv0, dv1 := wd.Mul(f32x8(a0.D[g:])), wd.Mul(f32x8(a1.D[g:]))
-		dv2, dv3 := wd.Mul(f32x8(a2.D[g:])), wd.Mul(f32x8(a3.D[g:]))
-		for i := range 8 {
-			wq := i8x32(w[(g+i)*q80Len+2:])
-			wa := wq.Abs().AsUint8x32()
-			l := lane(i)
-			acc0 = wa.DotProductPairsSaturated(actQ(a0, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv0.Permute(l), acc0)
-			acc1 = wa.DotProductPairsSaturated(actQ(a1, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv1.Permute(l), acc1)
-			acc2 = wa.DotProductPairsSaturated(actQ(a2, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv2.Permute(l), acc2)
-			acc3 = wa.DotProductPairsSaturated(actQ(a3, g+i).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv3.Permute(l), acc3)
-		}
-	}
+	n8 := nb &^ 7
 	var s [4][4]float32
-	acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
-	acc1.GetLo().Add(acc1.GetHi()).Store(&s[1])
-	acc2.GetLo().Add(acc2.GetHi()).Store(&s[2])
-	acc3.GetLo().Add(acc3.GetHi()).Store(&s[3])
-	archsimd.ClearAVXUpperBits()
+	if n8 > 0 {
+		_ = w[nb*q80Len-1]
+		_, _, _, _ = a0.Q[nb*qk-1], a1.Q[nb*qk-1], a2.Q[nb*qk-1], a3.Q[nb*qk-1]
+		_, _, _, _ = a0.D[nb-1], a1.D[nb-1], a2.D[nb-1], a3.D[nb-1]
+		pw := unsafe.Pointer(&w[0])
+		q0, q1, q2, q3 := unsafe.Pointer(&a0.Q[0]), unsafe.Pointer(&a1.Q[0]), unsafe.Pointer(&a2.Q[0]), unsafe.Pointer(&a3.Q[0])
+		d0, d1, d2, d3 := unsafe.Pointer(&a0.D[0]), unsafe.Pointer(&a1.D[0]), unsafe.Pointer(&a2.D[0]), unsafe.Pointer(&a3.D[0])
+		tab := f16Bits
+		ones := archsimd.BroadcastInt16x16(1)
+		var acc0, acc1, acc2, acc3 archsimd.Float32x8
+		var bits [8]uint32
+		for g := 0; g < n8; g += 8 {
+			for i := range 8 {
+				bits[i] = tab[*(*uint16)(unsafe.Add(pw, i*q80Len))]
+			}
+			wd := archsimd.LoadUint32x8(&bits).AsFloat32x8()
+			o := 4 * g
+			dv0, dv1 := wd.Mul(ldF32(d0, o)), wd.Mul(ldF32(d1, o))
+			dv2, dv3 := wd.Mul(ldF32(d2, o)), wd.Mul(ldF32(d3, o))
+			for i := range 8 {
+				wq := ldI8(pw, i*q80Len+2)
+				wa := wq.Abs().AsUint8x32()
+				l := archsimd.LoadUint32x8(&permIdx[i])
+				o := (g + i) * qk
+				acc0 = wa.DotProductPairsSaturated(ldI8(q0, o).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv0.Permute(l), acc0)
+				acc1 = wa.DotProductPairsSaturated(ldI8(q1, o).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv1.Permute(l), acc1)
+				acc2 = wa.DotProductPairsSaturated(ldI8(q2, o).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv2.Permute(l), acc2)
+				acc3 = wa.DotProductPairsSaturated(ldI8(q3, o).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32().MulAdd(dv3.Permute(l), acc3)
+			}
+			pw = unsafe.Add(pw, 8*q80Len)
+		}
+		acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
+		acc1.GetLo().Add(acc1.GetHi()).Store(&s[1])
+		acc2.GetLo().Add(acc2.GetHi()).Store(&s[2])
+		acc3.GetLo().Add(acc3.GetHi()).Store(&s[3])
+		archsimd.ClearAVXUpperBits()
+	}
 	for k, a := range as {
 		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
-		if g < nb {
+		if n8 < nb {
 			t := *a
-			t.D, t.Q, t.S = a.D[g:], a.Q[g*qk:], a.S[g:]
-			out[k] += dotQ8_0Generic(w[g*q80Len:], &t)
+			t.D, t.Q, t.S = a.D[n8:], a.Q[n8*qk:], a.S[n8:]
+			out[k] += dotQ8_0Generic(w[n8*q80Len:], &t)
 		}
 	}
 }
@@ -384,15 +461,24 @@ func dot4Q8_0AVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
 	nsb := len(a0.DK)
-	w = w[:nsb*q4KLen]
+	if nsb == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_ = w[nsb*q4KLen-1]
+	_, _, _, _ = a0.QK[nsb*qkK-1], a1.QK[nsb*qkK-1], a2.QK[nsb*qkK-1], a3.QK[nsb*qkK-1]
+	_, _, _, _ = a0.SK[nsb*8-1], a1.SK[nsb*8-1], a2.SK[nsb*8-1], a3.SK[nsb*8-1]
+	_, _, _, _ = a0.DK[nsb-1], a1.DK[nsb-1], a2.DK[nsb-1], a3.DK[nsb-1]
+	pw := unsafe.Pointer(&w[0])
+	q0, q1, q2, q3 := unsafe.Pointer(&a0.QK[0]), unsafe.Pointer(&a1.QK[0]), unsafe.Pointer(&a2.QK[0]), unsafe.Pointer(&a3.QK[0])
+	tab := f16Bits
 	low4 := archsimd.BroadcastUint8x32(0x0f)
-	four := lane(4)
+	c4 := lane(4)
 	var acc0, acc1, acc2, acc3, min0, min1, min2, min3 archsimd.Float32x8
 	for sb := range nsb {
-		blk := w[sb*q4KLen : sb*q4KLen+q4KLen]
-		wd := archsimd.BroadcastUint32x8(f16b(blk)).AsFloat32x8()
-		wm := archsimd.BroadcastUint32x8(f16b(blk[2:])).AsFloat32x8()
-		sv, mv := kScales(blk[4:16])
+		wd := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8()
+		wm := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8()
+		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
 		dk0, dk1, dk2, dk3 := bcastBits(&a0.DK[sb]), bcastBits(&a1.DK[sb]), bcastBits(&a2.DK[sb]), bcastBits(&a3.DK[sb])
 		min0 = mv.Mul(i32x8(a0.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk0), min0)
 		min1 = mv.Mul(i32x8(a1.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk1), min1)
@@ -400,21 +486,22 @@ func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 		min3 = mv.Mul(i32x8(a3.SK[sb*8:])).ConvertToFloat32().MulAdd(wm.Mul(dk3), min3)
 		var is0, is1, is2, is3 archsimd.Int32x8
 		for c := range 4 {
-			x := u8x32(blk[16+32*c:])
+			x := ldU8(pw, 16+32*c)
 			lo := x.And(low4)
-			hi := x.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-			s0 := sv.Permute(lane(2 * c)).AsInt16x16()
-			s1 := sv.Permute(lane(2*c + 1)).AsInt16x16()
+			hi := x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4)
+			s0 := sv.Permute(archsimd.LoadUint32x8(&permIdx[2*c])).AsInt16x16()
+			s1 := sv.Permute(archsimd.LoadUint32x8(&permIdx[2*c+1])).AsInt16x16()
 			o := sb*qkK + 64*c
-			is0 = is0.Add(lo.DotProductPairsSaturated(actQK(a0, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a0, o+32)).DotProductPairs(s1))
-			is1 = is1.Add(lo.DotProductPairsSaturated(actQK(a1, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a1, o+32)).DotProductPairs(s1))
-			is2 = is2.Add(lo.DotProductPairsSaturated(actQK(a2, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a2, o+32)).DotProductPairs(s1))
-			is3 = is3.Add(lo.DotProductPairsSaturated(actQK(a3, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(actQK(a3, o+32)).DotProductPairs(s1))
+			is0 = is0.Add(lo.DotProductPairsSaturated(ldI8(q0, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(ldI8(q0, o+32)).DotProductPairs(s1))
+			is1 = is1.Add(lo.DotProductPairsSaturated(ldI8(q1, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(ldI8(q1, o+32)).DotProductPairs(s1))
+			is2 = is2.Add(lo.DotProductPairsSaturated(ldI8(q2, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(ldI8(q2, o+32)).DotProductPairs(s1))
+			is3 = is3.Add(lo.DotProductPairsSaturated(ldI8(q3, o)).DotProductPairs(s0)).Add(hi.DotProductPairsSaturated(ldI8(q3, o+32)).DotProductPairs(s1))
 		}
 		acc0 = is0.ConvertToFloat32().MulAdd(wd.Mul(dk0), acc0)
 		acc1 = is1.ConvertToFloat32().MulAdd(wd.Mul(dk1), acc1)
 		acc2 = is2.ConvertToFloat32().MulAdd(wd.Mul(dk2), acc2)
 		acc3 = is3.ConvertToFloat32().MulAdd(wd.Mul(dk3), acc3)
+		pw = unsafe.Add(pw, q4KLen)
 	}
 	var s [4][4]float32
 	acc0 = acc0.Sub(min0)
@@ -435,50 +522,39 @@ func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
 	nsb := len(a0.DK)
-	w = w[:nsb*q6KLen]
-	low4 := archsimd.BroadcastUint8x32(0x0f)
-	three := archsimd.BroadcastUint8x32(3)
-	k32 := archsimd.BroadcastInt8x32(32)
-	four := lane(4)
+	if nsb == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_ = w[nsb*q6KLen-1]
+	_, _, _, _ = a0.QK[nsb*qkK-1], a1.QK[nsb*qkK-1], a2.QK[nsb*qkK-1], a3.QK[nsb*qkK-1]
+	_, _, _, _ = a0.DK[nsb-1], a1.DK[nsb-1], a2.DK[nsb-1], a3.DK[nsb-1]
+	pw := unsafe.Pointer(&w[0])
+	q0, q1, q2, q3 := unsafe.Pointer(&a0.QK[0]), unsafe.Pointer(&a1.QK[0]), unsafe.Pointer(&a2.QK[0]), unsafe.Pointer(&a3.QK[0])
+	tab := f16Bits
 	var acc0, acc1, acc2, acc3 archsimd.Float32x8
 	for sb := range nsb {
-		blk := w[sb*q6KLen : sb*q6KLen+q6KLen]
-		wd := archsimd.BroadcastUint32x8(f16b(blk[208:])).AsFloat32x8()
-		sc := blk[192:208]
+		wd := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 208))]).AsFloat32x8()
+		sc := q6KScales(unsafe.Add(pw, 192))
 		var is0, is1, is2, is3 archsimd.Int32x8
 		for n := range 2 {
-			ql0 := u8x32(blk[64*n:])
-			ql1 := u8x32(blk[64*n+32:])
-			qh := u8x32(blk[128+32*n:]).AsUint32x8()
+			var v [4]archsimd.Int8x32
+			q6KValues(pw, n, &v)
 			for k := range 4 {
-				var lo archsimd.Uint8x32
-				switch k {
-				case 0:
-					lo = ql0.And(low4)
-				case 1:
-					lo = ql1.And(low4)
-				case 2:
-					lo = ql0.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-				default:
-					lo = ql1.AsUint32x8().ShiftRight(four).AsUint8x32().And(low4)
-				}
-				hb := qh.ShiftRight(lane(2 * k)).AsUint8x32().And(three).AsUint32x8().ShiftLeft(four).AsUint8x32()
-				v := lo.Or(hb).AsInt8x32().Sub(k32)
-				va := v.Abs().AsUint8x32()
-				b := 4*n + k
-				var scv archsimd.Int16x16
-				scv = scv.SetLo(archsimd.BroadcastInt16x8(int16(int8(sc[2*b])))).SetHi(archsimd.BroadcastInt16x8(int16(int8(sc[2*b+1]))))
-				o := sb*qkK + 32*b
-				is0 = is0.Add(va.DotProductPairsSaturated(actQK(a0, o).CopySign(v)).DotProductPairs(scv))
-				is1 = is1.Add(va.DotProductPairsSaturated(actQK(a1, o).CopySign(v)).DotProductPairs(scv))
-				is2 = is2.Add(va.DotProductPairsSaturated(actQK(a2, o).CopySign(v)).DotProductPairs(scv))
-				is3 = is3.Add(va.DotProductPairsSaturated(actQK(a3, o).CopySign(v)).DotProductPairs(scv))
+				va := v[k].Abs().AsUint8x32()
+				scv := sc[n].Permute(archsimd.LoadUint32x8(&q6Idx[k])).AsInt16x16()
+				o := sb*qkK + 128*n + 32*k
+				is0 = is0.Add(va.DotProductPairsSaturated(ldI8(q0, o).CopySign(v[k])).DotProductPairs(scv))
+				is1 = is1.Add(va.DotProductPairsSaturated(ldI8(q1, o).CopySign(v[k])).DotProductPairs(scv))
+				is2 = is2.Add(va.DotProductPairsSaturated(ldI8(q2, o).CopySign(v[k])).DotProductPairs(scv))
+				is3 = is3.Add(va.DotProductPairsSaturated(ldI8(q3, o).CopySign(v[k])).DotProductPairs(scv))
 			}
 		}
 		acc0 = is0.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a0.DK[sb])), acc0)
 		acc1 = is1.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a1.DK[sb])), acc1)
 		acc2 = is2.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a2.DK[sb])), acc2)
 		acc3 = is3.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a3.DK[sb])), acc3)
+		pw = unsafe.Add(pw, q6KLen)
 	}
 	var s [4][4]float32
 	acc0.GetLo().Add(acc0.GetHi()).Store(&s[0])
