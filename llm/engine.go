@@ -121,6 +121,13 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 	if len(opts.Tools) > 0 && !g.SupportsTools() {
 		return Report{}, sotto.Invalid("unsupported_parameter", "tools", "tools are not supported by this model: its chat template does not render tools")
 	}
+	if !g.SupportsTools() {
+		for _, m := range msgs {
+			if m.Role == "tool" || len(m.ToolCalls) > 0 {
+				return Report{}, sotto.Invalid("unsupported_parameter", "messages", "tool calls and results are not supported by this model: its chat template does not render tools")
+			}
+		}
+	}
 	var text string
 	var err error
 	if g.tmpl != nil {

@@ -76,25 +76,37 @@ func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
 		switch role {
 		case "system", "developer":
 			role = "system"
-		case "user", "assistant":
-		case "tool", "function":
-			return nil, nil, unsupported(p+".role", "tool messages need a model with tool calling")
+		case "user", "assistant", "tool":
+		case "function":
+			return nil, nil, unsupported(p+".role", "the deprecated function role; use tool messages")
 		case "":
 			return nil, nil, sotto.Invalid("bad_request", p+".role", "%s.role is required", p)
 		default:
 			return nil, nil, sotto.Invalid("bad_request", p+".role", "%s.role %q is not system, developer, user or assistant", p, cm.Role)
 		}
+		msg := llm.Message{Role: role}
 		if !isEmptyJSON(cm.ToolCalls) {
-			return nil, nil, unsupported(p+".tool_calls", "this model has no tool calling")
-		}
-		text := ""
-		if role != "assistant" || !isEmptyJSON(cm.Content) {
+			if role != "assistant" {
+				return nil, nil, sotto.Invalid("bad_request", p+".tool_calls", "only assistant messages have tool_calls")
+			}
 			var err error
-			if text, err = textContent(cm.Content, p+".content", "text"); err != nil {
+			if msg.ToolCalls, err = chatCallsIn(cm.ToolCalls, p+".tool_calls"); err != nil {
 				return nil, nil, err
 			}
 		}
-		req.msgs = append(req.msgs, llm.Message{Role: role, Content: text})
+		if role == "tool" {
+			if cm.ToolCallID == "" {
+				return nil, nil, sotto.Invalid("bad_request", p+".tool_call_id", "%s.tool_call_id is required", p)
+			}
+			msg.ToolCallID, msg.Name = cm.ToolCallID, callNames(req.msgs)[cm.ToolCallID]
+		}
+		if role != "assistant" || !isEmptyJSON(cm.Content) {
+			var err error
+			if msg.Content, err = textContent(cm.Content, p+".content", "text"); err != nil {
+				return nil, nil, err
+			}
+		}
+		req.msgs = append(req.msgs, msg)
 	}
 	opts, err := cr.sampling.options(2)
 	if err != nil {
@@ -122,10 +134,9 @@ func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
 		return nil, nil, unsupported("logprobs", "log probabilities are not reported")
 	case !isEmptyJSON(cr.LogitBias):
 		return nil, nil, unsupported("logit_bias", "no logit bias")
-	case !isEmptyJSON(cr.Tools):
-		return nil, nil, unsupported("tools", "this model has no tool calling")
-	case !isEmptyJSON(cr.ToolChoice) && string(cr.ToolChoice) != `"none"` && string(cr.ToolChoice) != `"auto"`:
-		return nil, nil, unsupported("tool_choice", "this model has no tool calling")
+	}
+	if err := chatTools(&opts, cr.Tools, cr.ToolChoice); err != nil {
+		return nil, nil, err
 	}
 	if !isEmptyJSON(cr.ResponseFormat) {
 		var rf struct {
@@ -152,16 +163,27 @@ type chatCompletion struct {
 
 type chatChoice struct {
 	Index        int         `json:"index"`
-	Message      *chatOutMsg `json:"message,omitempty"`
+	Message      *chatReply  `json:"message,omitempty"`
 	Delta        *chatOutMsg `json:"delta,omitempty"`
 	Logprobs     *struct{}   `json:"logprobs"`
 	FinishReason *string     `json:"finish_reason"`
 }
 
+// chatReply is the message of a (non-streamed) completion: content is
+// null when the model only called tools.
+type chatReply struct {
+	Role      string         `json:"role"`
+	Content   *string        `json:"content"`
+	Refusal   *string        `json:"refusal"`
+	ToolCalls []chatToolCall `json:"tool_calls,omitempty"`
+}
+
+// chatOutMsg is the delta of a streamed chunk.
 type chatOutMsg struct {
-	Role    string  `json:"role,omitempty"`
-	Content *string `json:"content,omitempty"`
-	Refusal *string `json:"refusal,omitempty"`
+	Role      string         `json:"role,omitempty"`
+	Content   *string        `json:"content,omitempty"`
+	Refusal   *string        `json:"refusal,omitempty"`
+	ToolCalls []chatToolCall `json:"tool_calls,omitempty"`
 }
 
 type chatUsage struct {
@@ -172,8 +194,11 @@ type chatUsage struct {
 
 // chatFinish maps a stop reason to finish_reason.
 func chatFinish(s llm.StopReason) string {
-	if s == llm.StopLength {
+	switch s {
+	case llm.StopLength:
 		return "length"
+	case llm.StopToolCalls:
+		return "tool_calls"
 	}
 	return "stop"
 }
@@ -196,8 +221,15 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		text, fr := res.text, chatFinish(res.stop)
+		msg := &chatReply{Role: "assistant", Content: &text}
+		if len(res.toolCalls) > 0 {
+			msg.ToolCalls = chatCallsOut(withCallIDs(res.toolCalls, "call_"), false)
+			if text == "" {
+				msg.Content = nil // null, as the protocol writes it for a call-only reply
+			}
+		}
 		writeJSON(w, http.StatusOK, chatCompletion{ID: id, Object: "chat.completion", Created: created, Model: m.ID,
-			Choices: []chatChoice{{Message: &chatOutMsg{Role: "assistant", Content: &text}, FinishReason: &fr}},
+			Choices: []chatChoice{{Message: msg, FinishReason: &fr}},
 			Usage:   &chatUsage{res.inputTokens, res.outputTokens, res.inputTokens + res.outputTokens}})
 		return
 	}
@@ -231,6 +263,11 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := start(); err != nil {
 		return
+	}
+	if len(res.toolCalls) > 0 {
+		if sw.data(chunk(&chatOutMsg{ToolCalls: chatCallsOut(withCallIDs(res.toolCalls, "call_"), true)}, nil)) != nil {
+			return
+		}
 	}
 	fr := chatFinish(res.stop)
 	if sw.data(chunk(&chatOutMsg{}, &fr)) != nil {

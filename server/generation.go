@@ -53,6 +53,7 @@ type genResult struct {
 	outputTokens int
 	stop         llm.StopReason
 	stopSequence string
+	toolCalls    []llm.ToolCall // the model's calls (stop is llm.StopToolCalls)
 }
 
 // generator runs a request, calling delta with each piece of text in order
@@ -161,7 +162,11 @@ func runBackend(ctx context.Context, b llm.Backend, req *genRequest, delta func(
 			return genResult{}, err
 		}
 		return genResult{text: out.String(), inputTokens: rep.PromptTokens, outputTokens: rep.OutputTokens,
-			stop: rep.Stop, stopSequence: rep.StopSequence}, nil
+			stop: rep.Stop, stopSequence: rep.StopSequence, toolCalls: rep.ToolCalls}, nil
+	}
+	if len(req.opts.Tools) > 0 {
+		// Only a backend that reports can return tool calls.
+		return genResult{}, unsupported("tools", "this model has no tool calling")
 	}
 	opts := req.opts
 	sf := newStopFilter(opts.Stop, delta)
@@ -270,6 +275,10 @@ func (f *stopFilter) flush() error {
 // generate runs req locally or on its upstream.
 func (s *Server) generate(ctx context.Context, req *genRequest, r *http.Request, delta func(string) error) (genResult, error) {
 	if isRemote(req.model) {
+		if usesTools(req) {
+			return genResult{}, unsupported("tools", "tool calls are not translated between protocols; "+
+				"use an upstream that speaks this endpoint's protocol (Chat Completions or Messages)")
+		}
 		u, err := s.upstreamFor(req.model)
 		if err != nil {
 			return genResult{}, err

@@ -70,11 +70,11 @@ func parseMessages(body []byte, m ModelInfo) (*genRequest, error) {
 		default:
 			return nil, sotto.Invalid("bad_request", p+".role", "%s.role %q is not user or assistant", p, mm.Role)
 		}
-		text, err := textContent(mm.Content, p+".content", "text")
+		msgs, err := messagesTurn(mm, p, req.msgs)
 		if err != nil {
 			return nil, err
 		}
-		req.msgs = append(req.msgs, llm.Message{Role: mm.Role, Content: text})
+		req.msgs = append(req.msgs, msgs...)
 	}
 	opts, err := mr.sampling.options(1)
 	if err != nil {
@@ -84,16 +84,8 @@ func parseMessages(body []byte, m ModelInfo) (*genRequest, error) {
 		return nil, err
 	}
 	opts.Stop = mr.StopSequences
-	switch {
-	case !isEmptyJSON(mr.Tools):
-		return nil, unsupported("tools", "this model has no tool calling")
-	case !isEmptyJSON(mr.ToolChoice):
-		var tc struct {
-			Type string `json:"type"`
-		}
-		if json.Unmarshal(mr.ToolChoice, &tc) != nil || (tc.Type != "none" && tc.Type != "auto") {
-			return nil, unsupported("tool_choice", "this model has no tool calling")
-		}
+	if err := messagesTools(&opts, mr.Tools, mr.ToolChoice); err != nil {
+		return nil, err
 	}
 	if !isEmptyJSON(mr.Thinking) {
 		var th struct {
@@ -119,10 +111,17 @@ type messageObject struct {
 	Usage        messagesUsage  `json:"usage"`
 }
 
+// messageBlock is a content block of a reply: text (Text set) or
+// tool_use (ID, Name, Input).
 type messageBlock struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
+	Type  string          `json:"type"`
+	Text  *string         `json:"text,omitempty"`
+	ID    string          `json:"id,omitempty"`
+	Name  string          `json:"name,omitempty"`
+	Input json.RawMessage `json:"input,omitempty"`
 }
+
+func textBlock(s string) messageBlock { return messageBlock{Type: "text", Text: &s} }
 
 type messagesUsage struct {
 	InputTokens  int `json:"input_tokens"`
@@ -139,6 +138,8 @@ func messagesStop(res genResult) (*string, *string) {
 		seq := res.stopSequence
 		r = "stop_sequence"
 		return &r, &seq
+	case llm.StopToolCalls:
+		r = "tool_use"
 	default:
 		r = "end_turn"
 	}
@@ -163,8 +164,15 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		reason, seq := messagesStop(res)
+		content := []messageBlock{}
+		if res.text != "" || len(res.toolCalls) == 0 {
+			content = append(content, textBlock(res.text))
+		}
+		for _, c := range withCallIDs(res.toolCalls, "toolu_") {
+			content = append(content, messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: c.Arguments})
+		}
 		writeJSON(w, http.StatusOK, messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID,
-			Content: []messageBlock{{Type: "text", Text: res.text}}, StopReason: reason, StopSequence: seq,
+			Content: content, StopReason: reason, StopSequence: seq,
 			Usage: messagesUsage{res.inputTokens, res.outputTokens}})
 		return
 	}
@@ -188,7 +196,7 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		if err := ev("message_start", map[string]any{"message": msg}); err != nil {
 			return err
 		}
-		return ev("content_block_start", map[string]any{"index": 0, "content_block": messageBlock{Type: "text"}})
+		return ev("content_block_start", map[string]any{"index": 0, "content_block": textBlock("")})
 	}
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
 		if err := start(); err != nil {
@@ -208,9 +216,20 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reason, seq := messagesStop(res)
-	if ev("content_block_stop", map[string]any{"index": 0}) != nil ||
-		ev("message_delta", map[string]any{"delta": map[string]any{"stop_reason": reason, "stop_sequence": seq},
-			"usage": messagesUsage{res.inputTokens, res.outputTokens}}) != nil {
+	if ev("content_block_stop", map[string]any{"index": 0}) != nil {
+		return
+	}
+	// Each call is a tool_use block after the text block: its input
+	// arrives as one input_json_delta (the call is parsed whole).
+	for i, c := range withCallIDs(res.toolCalls, "toolu_") {
+		if ev("content_block_start", map[string]any{"index": i + 1, "content_block": messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: json.RawMessage("{}")}}) != nil ||
+			ev("content_block_delta", map[string]any{"index": i + 1, "delta": map[string]string{"type": "input_json_delta", "partial_json": string(c.Arguments)}}) != nil ||
+			ev("content_block_stop", map[string]any{"index": i + 1}) != nil {
+			return
+		}
+	}
+	if ev("message_delta", map[string]any{"delta": map[string]any{"stop_reason": reason, "stop_sequence": seq},
+		"usage": messagesUsage{res.inputTokens, res.outputTokens}}) != nil {
 		return
 	}
 	_ = ev("message_stop", map[string]any{})

@@ -36,13 +36,19 @@ type responsesRequest struct {
 	sampling
 }
 
-// responseInputItem is one item of a structured input: a message.
+// responseInputItem is one item of a structured input: a message, a
+// function_call (an earlier call of the model) or a function_call_output
+// (its result).
 type responseInputItem struct {
-	Type    string          `json:"type"`
-	Role    string          `json:"role"`
-	Content json.RawMessage `json:"content"`
-	ID      string          `json:"id"`
-	Status  string          `json:"status"`
+	Type      string          `json:"type"`
+	Role      string          `json:"role"`
+	Content   json.RawMessage `json:"content"`
+	ID        string          `json:"id"`
+	Status    string          `json:"status"`
+	CallID    string          `json:"call_id"`
+	Name      string          `json:"name"`
+	Arguments string          `json:"arguments"`
+	Output    json.RawMessage `json:"output"`
 }
 
 func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest, *responsesRequest, []llm.Message, error) {
@@ -74,8 +80,15 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 				}
 				return nil, nil, nil, err
 			}
+			if it.Type == "function_call" || it.Type == "function_call_output" {
+				var err error
+				if input, err = responsesCallItem(input, it, p); err != nil {
+					return nil, nil, nil, err
+				}
+				continue
+			}
 			if it.Type != "" && it.Type != "message" {
-				return nil, nil, nil, unsupported(p+".type", fmt.Sprintf("input items of type %q (message items only)", it.Type))
+				return nil, nil, nil, unsupported(p+".type", fmt.Sprintf("input items of type %q (message, function_call and function_call_output items only)", it.Type))
 			}
 			role := it.Role
 			switch role {
@@ -106,6 +119,14 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 		}
 		history = prev.Messages
 	}
+	// A function_call_output names the function it answers, which may be
+	// in the stored history.
+	names := callNames(append(append([]llm.Message(nil), history...), input...))
+	for i := range input {
+		if input[i].Role == "tool" && input[i].Name == "" {
+			input[i].Name = names[input[i].ToolCallID]
+		}
+	}
 	req.msgs = append(req.msgs, history...)
 	req.msgs = append(req.msgs, input...)
 	opts, err := rr.sampling.options(2)
@@ -118,11 +139,10 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 	if opts.Stop, err = stopList(rr.Stop, "stop", 4); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := responsesTools(&opts, rr.Tools, rr.ToolChoice); err != nil {
+		return nil, nil, nil, err
+	}
 	switch {
-	case !isEmptyJSON(rr.Tools):
-		return nil, nil, nil, unsupported("tools", "this model has no tool calling")
-	case !isEmptyJSON(rr.ToolChoice) && string(rr.ToolChoice) != `"none"` && string(rr.ToolChoice) != `"auto"`:
-		return nil, nil, nil, unsupported("tool_choice", "this model has no tool calling")
 	case !isEmptyJSON(rr.Reasoning):
 		return nil, nil, nil, unsupported("reasoning", "this model does not reason")
 	case rr.TopLogprobs != nil && *rr.TopLogprobs != 0:
@@ -151,28 +171,28 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 
 // The Responses wire shapes.
 type responseObject struct {
-	ID                 string           `json:"id"`
-	Object             string           `json:"object"`
-	CreatedAt          int64            `json:"created_at"`
-	Status             string           `json:"status"`
-	Error              any              `json:"error"`
-	IncompleteDetails  any              `json:"incomplete_details"`
-	Instructions       *string          `json:"instructions"`
-	MaxOutputTokens    *int             `json:"max_output_tokens"`
-	Model              string           `json:"model"`
-	Output             []responseOutput `json:"output"`
-	ParallelToolCalls  bool             `json:"parallel_tool_calls"`
-	PreviousResponseID *string          `json:"previous_response_id"`
-	Temperature        float64          `json:"temperature"`
-	TopP               float64          `json:"top_p"`
-	ToolChoice         string           `json:"tool_choice"`
-	Tools              []any            `json:"tools"`
-	Text               any              `json:"text"`
-	Truncation         string           `json:"truncation"`
-	Store              bool             `json:"store"`
-	Usage              *responseUsage   `json:"usage"`
-	Metadata           map[string]any   `json:"metadata"`
-	User               *string          `json:"user,omitempty"`
+	ID                 string          `json:"id"`
+	Object             string          `json:"object"`
+	CreatedAt          int64           `json:"created_at"`
+	Status             string          `json:"status"`
+	Error              any             `json:"error"`
+	IncompleteDetails  any             `json:"incomplete_details"`
+	Instructions       *string         `json:"instructions"`
+	MaxOutputTokens    *int            `json:"max_output_tokens"`
+	Model              string          `json:"model"`
+	Output             []any           `json:"output"`
+	ParallelToolCalls  bool            `json:"parallel_tool_calls"`
+	PreviousResponseID *string         `json:"previous_response_id"`
+	Temperature        float64         `json:"temperature"`
+	TopP               float64         `json:"top_p"`
+	ToolChoice         any             `json:"tool_choice"`
+	Tools              json.RawMessage `json:"tools"`
+	Text               any             `json:"text"`
+	Truncation         string          `json:"truncation"`
+	Store              bool            `json:"store"`
+	Usage              *responseUsage  `json:"usage"`
+	Metadata           map[string]any  `json:"metadata"`
+	User               *string         `json:"user,omitempty"`
 }
 
 type responseOutput struct {
@@ -209,9 +229,9 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ro := &responseObject{ID: newID("resp_"), Object: "response", CreatedAt: time.Now().Unix(), Status: "in_progress",
-		Instructions: rr.Instructions, MaxOutputTokens: rr.MaxOutputTokens, Model: m.ID, Output: []responseOutput{},
+		Instructions: rr.Instructions, MaxOutputTokens: rr.MaxOutputTokens, Model: m.ID, Output: []any{},
 		ParallelToolCalls: true, PreviousResponseID: rr.PreviousResponseID, Temperature: req.opts.Temperature,
-		TopP: 1, ToolChoice: "auto", Tools: []any{}, Text: map[string]any{"format": map[string]string{"type": "text"}},
+		TopP: 1, ToolChoice: "auto", Tools: json.RawMessage("[]"), Text: map[string]any{"format": map[string]string{"type": "text"}},
 		Truncation: "disabled", Store: rr.Store == nil || *rr.Store, Metadata: rr.Metadata}
 	if req.opts.TopP > 0 {
 		ro.TopP = req.opts.TopP
@@ -222,7 +242,14 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	if rr.User != "" {
 		ro.User = &rr.User
 	}
+	if !isEmptyJSON(rr.Tools) {
+		ro.Tools = rr.Tools
+	}
+	if !isEmptyJSON(rr.ToolChoice) {
+		ro.ToolChoice = rr.ToolChoice
+	}
 	msgID := newID("msg_")
+	var calls []responseCall // the function_call items of the output
 	finish := func(res genResult) error {
 		item := responseOutput{Type: "message", ID: msgID, Status: "completed", Role: "assistant",
 			Content: []responseContent{{Type: "output_text", Text: res.text, Annotations: []any{}, Logprobs: []any{}}}}
@@ -231,13 +258,21 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 			ro.Status, item.Status = "incomplete", "incomplete"
 			ro.IncompleteDetails = map[string]string{"reason": "max_output_tokens"}
 		}
-		ro.Output = []responseOutput{item}
+		res.toolCalls = withCallIDs(res.toolCalls, "call_")
+		calls = responseCalls(res.toolCalls)
+		ro.Output = []any{}
+		if res.text != "" || len(calls) == 0 {
+			ro.Output = append(ro.Output, item)
+		}
+		for _, c := range calls {
+			ro.Output = append(ro.Output, c)
+		}
 		ro.Usage = &responseUsage{InputTokens: res.inputTokens, OutputTokens: res.outputTokens,
 			TotalTokens:        res.inputTokens + res.outputTokens,
 			InputTokensDetails: map[string]int{"cached_tokens": 0}, OutputTokensDetails: map[string]int{"reasoning_tokens": 0}}
 		if ro.Store {
 			return s.responses.put(storedResponse{ID: ro.ID, Model: m.ID,
-				Messages: append(conv, llm.Message{Role: "assistant", Content: res.text})})
+				Messages: append(conv, llm.Message{Role: "assistant", Content: res.text, ToolCalls: res.toolCalls})})
 		}
 		return nil
 	}
@@ -267,25 +302,27 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	// The stream opens with the first text (or the end), so that an error
 	// before any output (model not loaded, prompt too long) is an ordinary
 	// HTTP error.
-	start := func() error {
+	// open writes the opening events; start opens the message item too.
+	open := func() error {
 		if sw.started {
 			return nil
 		}
-		item := responseOutput{Type: "message", ID: msgID, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
-		for _, e := range []struct {
-			typ    string
-			fields map[string]any
-		}{
-			{"response.created", map[string]any{"response": initial}},
-			{"response.in_progress", map[string]any{"response": initial}},
-			{"response.output_item.added", map[string]any{"output_index": 0, "item": item}},
-			{"response.content_part.added", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}},
-		} {
-			if err := ev(e.typ, e.fields); err != nil {
-				return err
-			}
+		if err := ev("response.created", map[string]any{"response": initial}); err != nil {
+			return err
 		}
-		return nil
+		return ev("response.in_progress", map[string]any{"response": initial})
+	}
+	msgOpen := false
+	start := func() error {
+		if err := open(); err != nil || msgOpen {
+			return err
+		}
+		msgOpen = true
+		item := responseOutput{Type: "message", ID: msgID, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
+		if err := ev("response.output_item.added", map[string]any{"output_index": 0, "item": item}); err != nil {
+			return err
+		}
+		return ev("response.content_part.added", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part})
 	}
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
 		if err := start(); err != nil {
@@ -312,16 +349,36 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		_ = ev("response.failed", map[string]any{"response": snapshot()})
 		return
 	}
-	if start() != nil {
+	if open() != nil {
 		return
 	}
-	part.Text = res.text
-	done := ro.Output[0]
-	if ev("response.output_text.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
-		"text": res.text, "logprobs": []any{}}) != nil ||
-		ev("response.content_part.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}) != nil ||
-		ev("response.output_item.done", map[string]any{"output_index": 0, "item": done}) != nil {
-		return
+	next := 0 // the output index of the next item
+	if len(calls) == 0 || msgOpen {
+		if start() != nil {
+			return
+		}
+		part.Text = res.text
+		done := ro.Output[0]
+		if ev("response.output_text.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
+			"text": res.text, "logprobs": []any{}}) != nil ||
+			ev("response.content_part.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}) != nil ||
+			ev("response.output_item.done", map[string]any{"output_index": 0, "item": done}) != nil {
+			return
+		}
+		next = 1
+	}
+	// Each call is an output item whose arguments arrive in one delta
+	// (the call is parsed whole).
+	for i, c := range calls {
+		added := c
+		added.Status, added.Arguments = "in_progress", ""
+		k := next + i
+		if ev("response.output_item.added", map[string]any{"output_index": k, "item": added}) != nil ||
+			ev("response.function_call_arguments.delta", map[string]any{"item_id": c.ID, "output_index": k, "delta": c.Arguments}) != nil ||
+			ev("response.function_call_arguments.done", map[string]any{"item_id": c.ID, "output_index": k, "name": c.Name, "arguments": c.Arguments}) != nil ||
+			ev("response.output_item.done", map[string]any{"output_index": k, "item": c}) != nil {
+			return
+		}
 	}
 	terminal := "response.completed"
 	if ro.Status == "incomplete" {

@@ -212,7 +212,8 @@ func compact(b []byte) json.RawMessage {
 
 // Splitter separates streamed model output into text that can be shown
 // at once and a tool-call tail that is held until the end. Text that may
-// be the start of a call marker is held back until it is known not to be.
+// be the start of a call marker, and trailing white space, is held back
+// until it is known not to precede a call.
 // The zero value is not usable; use [NewSplitter].
 type Splitter struct {
 	f       Format
@@ -254,9 +255,11 @@ func (s *Splitter) Write(piece string) string {
 			open = mistralOpen
 		}
 		if i := strings.Index(p, open); i >= 0 {
+			// The white space between the text and the call is dropped,
+			// as ParseToolCalls trims it.
 			s.inCall = true
 			s.pending.Reset()
-			return p[:i]
+			return strings.TrimRight(p[:i], " \t\r\n")
 		}
 		hold := 0
 		for k := min(len(open)-1, len(p)); k > 0; k-- {
@@ -265,9 +268,11 @@ func (s *Splitter) Write(piece string) string {
 				break
 			}
 		}
+		// Trailing white space is held too: it is dropped if a call follows.
+		n := len(strings.TrimRight(p[:len(p)-hold], " \t\r\n"))
 		s.pending.Reset()
-		s.pending.WriteString(p[len(p)-hold:])
-		return p[:len(p)-hold]
+		s.pending.WriteString(p[n:])
+		return p[:n]
 	}
 	s.pending.Reset()
 	return p

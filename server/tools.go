@@ -1,0 +1,457 @@
+package server
+
+// Tool calling in the three generation protocols. Each front end decodes
+// its own tool definitions, tool choice, call and result items into the
+// internal request (llm.Options.Tools, llm.Message.ToolCalls and "tool"
+// messages) and renders genResult.toolCalls back in its own shape:
+//
+//	Chat Completions  tools[].function, message.tool_calls, role "tool"
+//	Responses         tools[] (type function), function_call and
+//	                  function_call_output items
+//	Messages          tools[] (input_schema), tool_use and tool_result blocks
+//
+// The model sees the tools through its chat template; a model whose
+// template renders none refuses them (400 unsupported_parameter, from the
+// backend). tool_choice "none" leaves the tools out of the prompt; "auto"
+// is the model's own choice; forcing a call ("required", a named tool,
+// Messages "any"/"tool") is refused as unsupported_parameter.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/llm"
+)
+
+// toolName is the function name pattern the protocols accept.
+var toolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// usesTools reports whether a request involves tool calling: tools offered
+// or tool calls and results in the conversation.
+func usesTools(req *genRequest) bool {
+	if len(req.opts.Tools) > 0 {
+		return true
+	}
+	for _, m := range req.msgs {
+		if m.Role == "tool" || len(m.ToolCalls) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkTool validates one tool definition; param locates it.
+func checkTool(t llm.Tool, param string) (llm.Tool, error) {
+	if !toolName.MatchString(t.Name) {
+		return t, sotto.Invalid("bad_request", param+".name", "%s.name %q must be 1 to 64 letters, digits, _ or -", param, t.Name)
+	}
+	p := bytes.TrimSpace(t.Parameters)
+	if len(p) == 0 || string(p) == "null" {
+		t.Parameters = nil
+		return t, nil
+	}
+	if p[0] != '{' {
+		return t, sotto.Invalid("bad_request", param+".parameters", "%s: the parameters schema must be a JSON object", param)
+	}
+	return t, nil
+}
+
+// checkToolNames refuses duplicate tool names.
+func checkToolNames(tools []llm.Tool, param string) error {
+	seen := map[string]bool{}
+	for i, t := range tools {
+		if seen[t.Name] {
+			return sotto.Invalid("bad_request", fmt.Sprintf("%s[%d].name", param, i), "tool name %q is defined twice", t.Name)
+		}
+		seen[t.Name] = true
+	}
+	return nil
+}
+
+// argumentsObject decodes the arguments of a call given as a JSON string
+// (Chat Completions, Responses) into the object it holds.
+func argumentsObject(s, param string) (json.RawMessage, error) {
+	b := bytes.TrimSpace([]byte(s))
+	if len(b) == 0 {
+		return json.RawMessage("{}"), nil
+	}
+	if b[0] != '{' || !json.Valid(b) {
+		return nil, sotto.Invalid("bad_request", param, "%s must be a JSON object encoded as a string", param)
+	}
+	return json.RawMessage(b), nil
+}
+
+// callNames maps call IDs to function names, so that a tool result can
+// name the function it answers (some templates print it).
+func callNames(msgs []llm.Message) map[string]string {
+	names := map[string]string{}
+	for _, m := range msgs {
+		for _, c := range m.ToolCalls {
+			names[c.ID] = c.Name
+		}
+	}
+	return names
+}
+
+// toolChoiceMode applies a tool choice to opts: "none" removes the tools,
+// "auto" keeps them, anything that forces a call is refused.
+func toolChoiceMode(opts *llm.Options, mode, param string) error {
+	switch mode {
+	case "", "auto":
+		return nil
+	case "none":
+		opts.Tools = nil
+		return nil
+	}
+	return unsupported(param, "forcing a tool call; use \"auto\" (the model's choice) or \"none\"")
+}
+
+// --- Chat Completions ---
+
+type chatTool struct {
+	Type     string `json:"type"`
+	Function *struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters"`
+		Strict      *bool           `json:"strict"`
+	} `json:"function"`
+}
+
+type chatToolCall struct {
+	Index    *int   `json:"index,omitempty"`
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// chatTools decodes tools and tool_choice into opts.
+func chatTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
+	if !isEmptyJSON(rawTools) {
+		var tools []chatTool
+		if err := json.Unmarshal(rawTools, &tools); err != nil {
+			return sotto.Invalid("bad_request", "tools", "tools must be an array of function tools")
+		}
+		for i, t := range tools {
+			p := fmt.Sprintf("tools[%d]", i)
+			if t.Type != "function" {
+				return unsupported(p+".type", fmt.Sprintf("tools of type %q (function tools only)", t.Type))
+			}
+			if t.Function == nil {
+				return sotto.Invalid("bad_request", p+".function", "%s.function is required", p)
+			}
+			lt, err := checkTool(llm.Tool{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters}, p+".function")
+			if err != nil {
+				return err
+			}
+			opts.Tools = append(opts.Tools, lt)
+		}
+		if err := checkToolNames(opts.Tools, "tools"); err != nil {
+			return err
+		}
+	}
+	if isEmptyJSON(rawChoice) {
+		return nil
+	}
+	var mode string
+	if json.Unmarshal(rawChoice, &mode) != nil {
+		var obj struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
+			return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
+		}
+		mode = obj.Type
+	}
+	if mode != "none" && mode != "auto" && mode != "required" && mode != "function" && mode != "allowed_tools" && mode != "custom" {
+		return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not none, auto, required or a tool object", mode)
+	}
+	return toolChoiceMode(opts, mode, "tool_choice")
+}
+
+// chatCallsIn decodes an assistant message's tool_calls.
+func chatCallsIn(raw json.RawMessage, param string) ([]llm.ToolCall, error) {
+	var calls []chatToolCall
+	if err := json.Unmarshal(raw, &calls); err != nil {
+		return nil, sotto.Invalid("bad_request", param, "%s must be an array of tool calls", param)
+	}
+	var out []llm.ToolCall
+	for i, c := range calls {
+		p := fmt.Sprintf("%s[%d]", param, i)
+		if c.Type != "" && c.Type != "function" {
+			return nil, unsupported(p+".type", fmt.Sprintf("tool calls of type %q (function calls only)", c.Type))
+		}
+		if c.ID == "" || c.Function.Name == "" {
+			return nil, sotto.Invalid("bad_request", p, "%s needs an id and function.name", p)
+		}
+		args, err := argumentsObject(c.Function.Arguments, p+".function.arguments")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, llm.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: args})
+	}
+	return out, nil
+}
+
+// chatCallsOut renders calls as Chat Completions tool_calls, with index
+// fields when streamed.
+func chatCallsOut(calls []llm.ToolCall, stream bool) []chatToolCall {
+	out := make([]chatToolCall, len(calls))
+	for i, c := range calls {
+		out[i] = chatToolCall{ID: c.ID, Type: "function"}
+		if stream {
+			out[i].Index = &i
+		}
+		out[i].Function.Name = c.Name
+		out[i].Function.Arguments = string(c.Arguments)
+	}
+	return out
+}
+
+// withCallIDs gives every call an ID (models rarely write one).
+func withCallIDs(calls []llm.ToolCall, prefix string) []llm.ToolCall {
+	out := append([]llm.ToolCall(nil), calls...)
+	for i := range out {
+		if out[i].ID == "" {
+			out[i].ID = newID(prefix)
+		}
+		if len(out[i].Arguments) == 0 {
+			out[i].Arguments = json.RawMessage("{}")
+		}
+	}
+	return out
+}
+
+// --- Messages ---
+
+type messagesTool struct {
+	Type        string          `json:"type"`
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+// messagesTools decodes tools and tool_choice into opts.
+func messagesTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
+	if !isEmptyJSON(rawTools) {
+		var tools []messagesTool
+		if err := json.Unmarshal(rawTools, &tools); err != nil {
+			return sotto.Invalid("bad_request", "tools", "tools must be an array of tools")
+		}
+		for i, t := range tools {
+			p := fmt.Sprintf("tools[%d]", i)
+			if t.Type != "" && t.Type != "custom" {
+				return unsupported(p+".type", fmt.Sprintf("server tools (%q); client tools only", t.Type))
+			}
+			if isEmptyJSON(t.InputSchema) && string(bytes.TrimSpace(t.InputSchema)) != "{}" {
+				return sotto.Invalid("bad_request", p+".input_schema", "%s.input_schema is required", p)
+			}
+			lt, err := checkTool(llm.Tool{Name: t.Name, Description: t.Description, Parameters: t.InputSchema}, p)
+			if err != nil {
+				return err
+			}
+			opts.Tools = append(opts.Tools, lt)
+		}
+		if err := checkToolNames(opts.Tools, "tools"); err != nil {
+			return err
+		}
+	}
+	if isEmptyJSON(rawChoice) {
+		return nil
+	}
+	var tc struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(rawChoice, &tc) != nil {
+		return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be an object with a type")
+	}
+	switch tc.Type {
+	case "auto", "none":
+		return toolChoiceMode(opts, tc.Type, "tool_choice")
+	case "any", "tool":
+		return toolChoiceMode(opts, "required", "tool_choice")
+	}
+	return sotto.Invalid("bad_request", "tool_choice.type", "tool_choice.type %q is not auto, any, tool or none", tc.Type)
+}
+
+// messagesBlock is one content block of a request message.
+type messagesBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+// messagesTurn translates one request message into internal messages: a
+// user turn's tool_result blocks become "tool" messages (before the turn's
+// text, if any); an assistant turn's tool_use blocks become its calls.
+// prev is the conversation so far (for the names of answered calls).
+func messagesTurn(mm messagesMessage, p string, prev []llm.Message) ([]llm.Message, error) {
+	if len(mm.Content) == 0 || string(mm.Content) == "null" {
+		return nil, sotto.Invalid("bad_request", p+".content", "%s.content is required", p)
+	}
+	var s string
+	if json.Unmarshal(mm.Content, &s) == nil {
+		return []llm.Message{{Role: mm.Role, Content: s}}, nil
+	}
+	var blocks []messagesBlock
+	if err := json.Unmarshal(mm.Content, &blocks); err != nil {
+		return nil, sotto.Invalid("bad_request", p+".content", "%s.content must be a string or an array of content blocks", p)
+	}
+	var out []llm.Message
+	turn := llm.Message{Role: mm.Role}
+	names := callNames(prev)
+	for i, b := range blocks {
+		bp := fmt.Sprintf("%s.content[%d]", p, i)
+		switch {
+		case b.Type == "text":
+			turn.Content += b.Text
+		case b.Type == "tool_use" && mm.Role == "assistant":
+			in := bytes.TrimSpace(b.Input)
+			if len(in) == 0 || in[0] != '{' || !json.Valid(in) {
+				return nil, sotto.Invalid("bad_request", bp+".input", "%s.input must be an object", bp)
+			}
+			if b.ID == "" || b.Name == "" {
+				return nil, sotto.Invalid("bad_request", bp, "%s needs an id and a name", bp)
+			}
+			turn.ToolCalls = append(turn.ToolCalls, llm.ToolCall{ID: b.ID, Name: b.Name, Arguments: json.RawMessage(in)})
+			names[b.ID] = b.Name
+		case b.Type == "tool_result" && mm.Role == "user":
+			if b.ToolUseID == "" {
+				return nil, sotto.Invalid("bad_request", bp+".tool_use_id", "%s.tool_use_id is required", bp)
+			}
+			text := ""
+			if !isEmptyJSON(b.Content) {
+				var err error
+				if text, err = textContent(b.Content, bp+".content", "text"); err != nil {
+					return nil, err
+				}
+			}
+			if b.IsError {
+				text = "Error: " + text
+			}
+			out = append(out, llm.Message{Role: "tool", Content: text, ToolCallID: b.ToolUseID, Name: names[b.ToolUseID]})
+		case b.Type == "":
+			return nil, sotto.Invalid("bad_request", bp+".type", "%s.type is required", bp)
+		default:
+			return nil, sotto.Invalid("bad_request", bp+".type",
+				"content block type %q is not supported by this model in a %s message (text, tool_use in assistant turns, tool_result in user turns)", b.Type, mm.Role)
+		}
+	}
+	if turn.Content != "" || len(turn.ToolCalls) > 0 || len(out) == 0 {
+		out = append(out, turn)
+	}
+	return out, nil
+}
+
+// --- Responses ---
+
+type responsesTool struct {
+	Type        string          `json:"type"`
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+	Strict      *bool           `json:"strict"`
+}
+
+// responsesTools decodes tools and tool_choice into opts.
+func responsesTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
+	if !isEmptyJSON(rawTools) {
+		var tools []responsesTool
+		if err := json.Unmarshal(rawTools, &tools); err != nil {
+			return sotto.Invalid("bad_request", "tools", "tools must be an array of tools")
+		}
+		for i, t := range tools {
+			p := fmt.Sprintf("tools[%d]", i)
+			if t.Type != "function" {
+				return unsupported(p+".type", fmt.Sprintf("tools of type %q (function tools only)", t.Type))
+			}
+			lt, err := checkTool(llm.Tool{Name: t.Name, Description: t.Description, Parameters: t.Parameters}, p)
+			if err != nil {
+				return err
+			}
+			opts.Tools = append(opts.Tools, lt)
+		}
+		if err := checkToolNames(opts.Tools, "tools"); err != nil {
+			return err
+		}
+	}
+	if isEmptyJSON(rawChoice) {
+		return nil
+	}
+	var mode string
+	if json.Unmarshal(rawChoice, &mode) != nil {
+		var obj struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
+			return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
+		}
+		mode = "required"
+	}
+	if mode != "none" && mode != "auto" && mode != "required" {
+		return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not none, auto or required", mode)
+	}
+	return toolChoiceMode(opts, mode, "tool_choice")
+}
+
+// responsesCallItem adds a function_call or function_call_output input
+// item to the conversation: a call joins the assistant turn before it (or
+// starts one), an output is a "tool" message.
+func responsesCallItem(msgs []llm.Message, it responseInputItem, p string) ([]llm.Message, error) {
+	if it.CallID == "" {
+		return nil, sotto.Invalid("bad_request", p+".call_id", "%s.call_id is required", p)
+	}
+	if it.Type == "function_call_output" {
+		text := ""
+		if !isEmptyJSON(it.Output) {
+			var err error
+			if text, err = textContent(it.Output, p+".output", "input_text", "output_text"); err != nil {
+				return nil, err
+			}
+		}
+		return append(msgs, llm.Message{Role: "tool", Content: text, ToolCallID: it.CallID, Name: callNames(msgs)[it.CallID]}), nil
+	}
+	if it.Name == "" {
+		return nil, sotto.Invalid("bad_request", p+".name", "%s.name is required", p)
+	}
+	args, err := argumentsObject(it.Arguments, p+".arguments")
+	if err != nil {
+		return nil, err
+	}
+	c := llm.ToolCall{ID: it.CallID, Name: it.Name, Arguments: args}
+	if n := len(msgs); n > 0 && msgs[n-1].Role == "assistant" {
+		msgs[n-1].ToolCalls = append(msgs[n-1].ToolCalls, c)
+		return msgs, nil
+	}
+	return append(msgs, llm.Message{Role: "assistant", ToolCalls: []llm.ToolCall{c}}), nil
+}
+
+// responseCall is a function_call output item.
+type responseCall struct {
+	Type      string `json:"type"`
+	ID        string `json:"id"`
+	CallID    string `json:"call_id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+	Status    string `json:"status"`
+}
+
+func responseCalls(calls []llm.ToolCall) []responseCall {
+	out := make([]responseCall, len(calls))
+	for i, c := range calls {
+		out[i] = responseCall{Type: "function_call", ID: newID("fc_"), CallID: c.ID, Name: c.Name,
+			Arguments: string(c.Arguments), Status: "completed"}
+	}
+	return out
+}
