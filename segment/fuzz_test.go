@@ -12,7 +12,7 @@ import (
 // fuzzLangs are the languages FuzzText selects with a negative maxC, so
 // that rules limited to one language (English sign-offs, the Arabic comma)
 // are fuzzed too.
-var fuzzLangs = []string{"", "en", "ar", "de", "ja"}
+var fuzzLangs = []string{"", "en", "ar", "de", "ja", "ru", "es", "da"}
 
 // FuzzText checks that segmentation never panics, keeps every non-space
 // character in order, trims its items and respects max_chars (except for
@@ -30,6 +30,8 @@ func FuzzText(f *testing.F) {
 	f.Add("e.g. U.S.A. Mr. 3.14. «a.». (x.) y.", 0.5, 42)
 	f.Add("(1) a (2) b • c • d ⁃9. x ⁃10. y i. a ii. b (iv) c IV. d", 0.35, -1)
 	f.Add("in 2019.The end (1932).Then auf S. 5. Dann · x · y ➢ z ➢ w", 0.35, -3)
+	f.Add("а) x б) y в) z α. a β. b и т. д. Потом 31.12. Dann 1,80 m. Il det. Han", 0.35, -6)
+	f.Add("Thanks Kam could you? ? King.....But Sid Vincent,\n\nfine: http://a.b/c\nthe\nEnd", 0.35, -2)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
