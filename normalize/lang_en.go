@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -218,6 +219,17 @@ func enWordNear(s *stream, i, end int) bool {
 }
 
 func enDecimalTN(s *stream, i int) []match {
+	// Version numbers: "v2.0.1", "Python 3.11.2" → "three point eleven
+	// point two": three dotted parts of up to three digits, each read as a
+	// cardinal. Two-digit parts only ("12.03.20") are left to dates, four
+	// parts to IP addresses.
+	if s.kind(i) == tNum && s.is(i+1, ".") && s.kind(i+2) == tNum && s.is(i+3, ".") && s.kind(i+4) == tNum &&
+		!(s.is(i+5, ".") && s.kind(i+6) == tNum) && s.boundary(i+5) && !s.is(i-1, ".") {
+		a, b, c := s.text(i), s.text(i+2), s.text(i+4)
+		if len(a) <= 3 && len(b) <= 3 && len(c) <= 3 && !(len(a) == 2 && len(b) == 2 && len(c) == 2) {
+			return one(i+5, Decimal, enCardinal(a, false)+" point "+enCardinal(b, false)+" point "+enCardinal(c, false))
+		}
+	}
 	n, ok := scanNumber(s, i, ".", ",")
 	if !ok || !n.point || n.frac == "" || !s.boundary(n.end) && s.kind(n.end) != tWord {
 		return nil
@@ -689,6 +701,8 @@ func enMeasureTN(s *stream, i int) []match {
 	// → "five square yards".
 	if pw := map[string]string{"²": "square ", "³": "cubic "}[s.text(e)]; pw != "" && s.boundary(e+1) {
 		u, e = enUnit{pw + u.one, pw + u.many}, e+1
+	} else if pw := map[string]string{"2": "square ", "3": "cubic "}[s.text(e+1)]; s.is(e, "^") && pw != "" && s.boundary(e+2) {
+		u, e = enUnit{pw + u.one, pw + u.many}, e+2
 	}
 	name := u.many
 	if isOne {
@@ -1264,6 +1278,32 @@ func enTelephoneTN(s *stream, i int) []match {
 				ws[x] = enDigits(p)
 			}
 			return one(k, Telephone, strings.Join(ws, " dot "))
+		}
+	}
+	// Card numbers written in spaced groups: "4111 1111 1111 1111",
+	// "3782 822463 10005" (the layouts ITN writes); issuers' numbers
+	// start with 3 to 6, and a run of years ("2020 2021 ...") is no card.
+	if t := s.text(j); !plus && s.kind(j) == tNum && len(t) == 4 && t[0] >= '3' && t[0] <= '6' {
+		var gs []string
+		k := j
+		for s.kind(k) == tNum && len(gs) < 4 {
+			gs = append(gs, s.text(k))
+			if s.kind(k+1) != tSpace || s.kind(k+2) != tNum {
+				k++
+				break
+			}
+			k += 2
+		}
+		lens := make([]int, len(gs))
+		for x, g := range gs {
+			lens[x] = len(g)
+		}
+		if s.boundary(k) && (slices.Equal(lens, []int{4, 4, 4, 4}) || slices.Equal(lens, []int{4, 6, 5}) || slices.Equal(lens, []int{4, 6, 4})) {
+			ws := make([]string, len(gs))
+			for x, g := range gs {
+				ws[x] = enDigits(g)
+			}
+			return one(k, Telephone, strings.Join(ws, ", "))
 		}
 	}
 	for j-i < maxScan {
@@ -1878,6 +1918,20 @@ func enVerbatimTN(s *stream, i int) []match {
 		return nil
 	}
 	t := s.text(i)
+	// Powers: "x^2" → "x squared", "m^3" → "m cubed", "10^6" → "ten to
+	// the power of six".
+	if t == "^" && (s.kind(i-1) == tWord || s.kind(i-1) == tNum) && s.kind(i+1) == tNum && s.boundary(i+2) {
+		switch p := s.text(i + 1); p {
+		case "2":
+			return one(i+2, Verbatim, " squared")
+		case "3":
+			return one(i+2, Verbatim, " cubed")
+		default:
+			if len(p) <= 3 {
+				return one(i+2, Verbatim, " to the power of "+enCardinal(p, false))
+			}
+		}
+	}
 	// "2 * 10", "3*4": an asterisk between numbers multiplies.
 	if t == "*" {
 		a, b := i-1, i+1

@@ -75,6 +75,17 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"lower-case number", "tn", "no. 5", "number five"},
 		{"no before a word stays", "tn", "I said no. Then", "I said no. Then"},
 		{"initial before a number stays", "tn", "Thomas C. 1500", "Thomas C. fifteen hundred"},
+		// Card numbers, powers, versions.
+		{"card number in spaced groups", "tn", "card 4111 1111 1111 1111 ok", "card four one one one, one one one one, one one one one, one one one one ok"},
+		{"card number four six five", "tn", "3782 822463 10005", "three seven eight two, eight two two four six three, one zero zero zero five"},
+		{"run of years is no card", "tn", "in 2020 2021 2022 2023", "in twenty twenty twenty twenty one twenty twenty two twenty twenty three"},
+		{"squared", "tn", "x^2", "x squared"},
+		{"power of ten", "tn", "10^6 cells", "ten to the power of six cells"},
+		{"unit with a caret power", "tn", "5 m^3", "five cubic meters"},
+		{"version number", "tn", "Python 3.11.2", "Python three point eleven point two"},
+		{"version after v", "tn", "v2.0.1", "v two point zero point one"},
+		{"four parts are an IP address", "tn", "1.2.3.4", "one dot two dot three dot four"},
+		{"dotted date is no version", "tn", "3.5.2020", "march fifth twenty twenty"},
 		// Roman numerals after a name are small regnal numbers.
 		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
 		{"pope's number", "tn", "John XXIII", "John the twenty third"},
