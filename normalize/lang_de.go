@@ -460,19 +460,26 @@ func deTelephoneTN(s *stream, i int) []match {
 			return nil
 		}
 		j++
+	} else if s.kind(j) == tNum && s.text(j)[0] == '0' && len(s.text(j)) >= 3 && s.is(j+1, " ") && s.kind(j+2) == tNum {
+		// an area code without brackets: "0411 1234-1234"
+		parts = append(parts, deLatin.digits(s.text(j)))
+		j += 2
 	} else {
 		return nil
 	}
-	n := 0
-	for s.kind(j) == tNum && j-i < maxScan {
+	// The number: digits in at most two groups apart by "-" or a space
+	// ("1234-1234", "30 1234567"), seven characters or more, read digit
+	// by digit (NeMo's German layout).
+	start, groups := j, 0
+	for s.kind(j) == tNum && groups < 2 {
 		parts = append(parts, deLatin.digits(s.text(j)))
-		n += len(s.text(j))
+		groups++
 		j++
-		if s.is(j, "-") && s.kind(j+1) == tNum {
+		if (s.is(j, "-") || s.is(j, " ")) && s.kind(j+1) == tNum && groups < 2 {
 			j++
 		}
 	}
-	if n < 5 || !s.boundary(j) {
+	if groups == 0 || s.toks[j-1].end-s.toks[start].start < 7 || s.kind(j-1) != tNum || !s.boundary(j) {
 		return nil
 	}
 	return one(j, Telephone, strings.Join(parts, " "))

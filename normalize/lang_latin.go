@@ -40,6 +40,7 @@ type latin struct {
 	fem            map[string]bool      // feminine spoken nouns (units, currencies)
 	scaleOf        string               // word between a scale and a noun: "de" (dos millones de euros)
 	scaleOfTN      string               // the same for TN only ("de" in French, elided before a vowel: "d'euros"); "" = scaleOf
+	numeralScale   map[string]bool      // spoken scale words below a million ("mil", "mille"): numerals, not nouns, so no "de" follows
 	centsJoin      string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
 	symbolSpace    bool                 // ITN money as "$ 12,05"
 	centSymbol     map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
@@ -189,6 +190,7 @@ func (L *latin) useLexicon(tag string) *latin {
 		}
 	}
 	L.scales = map[string]string{}
+	L.numeralScale = map[string]bool{}
 	for _, m := range lx.magnitudes() {
 		pl := m.words[min(1, len(m.words)-1)]
 		for k, w := range m.words {
@@ -197,6 +199,9 @@ func (L *latin) useLexicon(tag string) *latin {
 				spoken = pl
 			}
 			L.scales[strings.ToLower(w)] = spoken
+			if m.power < 6 {
+				L.numeralScale[spoken] = true
+			}
 		}
 	}
 	L.months = make([]string, 12)
@@ -562,7 +567,11 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 				amt = strings.TrimSuffix(amt, "o")
 			}
 		}
-		return one(end, Money, amt+" "+scale+" "+L.of(cur.many)+cur.many)
+		of := L.of(cur.many)
+		if L.numeralScale[scale] {
+			of = "" // "cinco mil dólares", "cinq mille euros"
+		}
+		return one(end, Money, amt+" "+scale+" "+of+cur.many)
 	}
 	frac := strings.TrimRight(n.frac, "0")
 	switch {
@@ -668,7 +677,7 @@ func (L *latin) measureTN(s *stream, i int) []match {
 	if n.isOne() && end == n.end {
 		name = u[0]
 	}
-	if end != n.end {
+	if end != n.end && !L.numeralScale[scale] {
 		name = L.of(name) + name // "un millón de gramos"
 	}
 	if !n.point && val == L.number(n) {
