@@ -22,7 +22,8 @@
 //
 // Sentence scores come from rules over the text around each stop:
 // abbreviation lists per language (English, German, French, Spanish,
-// Italian, Portuguese, Russian, Danish, Dutch, Polish, Slovak, Czech, with
+// Italian, Portuguese, Russian, Danish, Dutch, Polish, Slovak, Czech,
+// Bulgarian, Greek, Hindi, Marathi, with
 // "and so on" in each ("etc." "ecc." "usw." "и т. д.") ending a sentence
 // before a capital, titles such as "Mr."
 // that never end a sentence, and numbered references such as "p." "Abb."

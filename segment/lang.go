@@ -76,6 +76,10 @@ var langAbbrev = map[string]map[string]abbrevKind{
 		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
 	"da": merge(kind(abbrTitle, `skt hr fru frk dr prof`), kind(abbrPlain, `bl.a f.eks osv mht ca dvs pga evt inkl ekskl hhv iflg mv vedr ang jf tlf kr alm afd adr bl fx jvf o.l m.m m.fl s.d`), kind(abbrNum, `kl nr tlf`)),
 	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art`)),
+	"hi": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
+	"mr": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
+	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
+	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
 	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds pn płd wsch zach cd jw ww`)),
 	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
 	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`), kind(abbrNum, `s str kap obr č tab odst čl`)),
@@ -85,7 +89,7 @@ var langAbbrev = map[string]map[string]abbrevKind{
 // etcWords are the abbreviations of "and so on" that close an enumeration
 // and so often end a sentence: a period after one ends the sentence before
 // a capitalised word, "… peras, etc. Después", "… peren enz. Daarna".
-var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п др m.m o.l m.fl`)
+var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п др и.т.н κλπ κτλ m.m o.l m.fl`)
 
 // etcPairs are the same abbreviations written as two spaced parts: Russian
 // "и т. д.", "и т. п.".
@@ -101,7 +105,18 @@ var starters = map[string]map[string]bool{
 	"pt": words2(`o a os as um uma eu ele ela nós é em e mas se quando por para com este esta não`),
 	"da": words2(`de det den der jeg vi han hun du og men i på til en et hvis når`),
 	"ru": words2(`он она они мы я это в на и но а как что когда так тогда по с к у из этот эта эти не`),
+	"nl": words2(`de het een ik je jij hij zij ze wij we dit dat deze die er en maar in op met van voor als toen dan daarna ook niet`),
+	"sv": words2(`det den de en ett jag du han hon vi ni och men i på till om när sedan då efter också inte`),
+	"pl": words2(`to ten ta te on ona ono oni one my wy ja ty nie tak ale i a w we na z ze do po od dla jest był była było są potem wtedy dlatego jednak także też więc gdy kiedy jeśli czy co kto`),
+	"sk": words2(`to ten tá tie on ona ono oni my vy ja ty nie áno ale a v vo na z zo do po od pre je bol bola bolo sú potom vtedy preto však tiež keď ak či čo kto`),
+	"cs": words2(`to ten ta ty on ona ono oni my vy já ne ano ale a v ve na z ze do po od pro je byl byla bylo jsou potom pak proto však také když jestli zda co kdo`),
+	"bg": words2(`той тя то те ние вие аз ти това тази този тези в на с и но а след после тогава когато ако не`),
+	"el": words2(`ο η το οι τα ένα μια εγώ εσύ αυτός αυτή αυτό εμείς εσείς αυτοί και αλλά σε στο στη στην με για όταν αν μετά τότε δεν`),
 }
+
+// starterLangs are the languages whose starters make anyStarter, the
+// evidence used for documents that mix languages.
+var starterLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "da", "ru"}
 
 func words(s string) []string { return strings.Fields(s) }
 
@@ -287,8 +302,8 @@ func baseLang(tag string) string {
 // that mix languages.
 var anyStarter = func() map[string]bool {
 	m := map[string]bool{}
-	for _, l := range starters {
-		for w := range l {
+	for _, l := range starterLangs {
+		for w := range starters[l] {
 			m[w] = true
 		}
 	}

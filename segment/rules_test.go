@@ -306,3 +306,24 @@ func TestRuleWrappedLines(t *testing.T) {
 		{"de", "Zutaten\nMehl und Zucker\nEier", []string{"Zutaten", "Mehl und Zucker", "Eier"}},
 	})
 }
+
+// TestRuleMoreLanguages checks the Ethiopic doubled word space as a full
+// stop, titles in Devanagari, Greek and Bulgarian, and sentence starters
+// of Polish, Slovak, Czech, Dutch, Swedish, Bulgarian and Greek after an
+// abbreviation.
+func TestRuleMoreLanguages(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"am", "እሱ ወደ ቤት ሄደ። እኔም ሄድኩ፡፡ ደህና ነህ?", []string{"እሱ ወደ ቤት ሄደ።", "እኔም ሄድኩ፡፡", "ደህና ነህ?"}},
+		{"am", "ሰላም፡ እንዴት ነህ።", []string{"ሰላም፡ እንዴት ነህ።"}},
+		{"mr", "डॉ. पाटील आले. ते आनंदी होते.", []string{"डॉ. पाटील आले.", "ते आनंदी होते."}},
+		{"hi", "डॉ. शर्मा आए। वे खुश थे।", []string{"डॉ. शर्मा आए।", "वे खुश थे।"}},
+		{"el", "Ο κ. Παπαδόπουλος ήρθε. Η κα Παπαδοπούλου όχι.", []string{"Ο κ. Παπαδόπουλος ήρθε.", "Η κα Παπαδοπούλου όχι."}},
+		{"el", "Αγόρασε μήλα, αχλάδια κλπ. Μετά έφυγε.", []string{"Αγόρασε μήλα, αχλάδια κλπ.", "Μετά έφυγε."}},
+		{"bg", "Г-н Иванов дойде. Г-жа Иванова не дойде.", []string{"Г-н Иванов дойде.", "Г-жа Иванова не дойде."}},
+		{"bg", "Той купи ябълки и т.н. После си тръгна.", []string{"Той купи ябълки и т.н.", "После си тръгна."}},
+		{"pl", "Stało się to w 1990 r. Potem się zmieniło.", []string{"Stało się to w 1990 r.", "Potem się zmieniło."}},
+		{"sk", "Prišiel o 10. hod. Potom odišiel.", []string{"Prišiel o 10. hod.", "Potom odišiel."}},
+		{"cs", "Přišel ve 3 hod. Potom odešel.", []string{"Přišel ve 3 hod.", "Potom odešel."}},
+		{"nl", "Het kost ca. 5 euro. Dat is goedkoop.", []string{"Het kost ca. 5 euro.", "Dat is goedkoop."}},
+	})
+}

@@ -202,9 +202,16 @@ func mergeBoundaries(a, b []boundary) []boundary {
 }
 
 // scriptStop reports whether r at offset i is a stop only in the script of
-// the preceding letter: the Armenian colon, the colon of an Arabic headline
-// and the Greek question mark written as a semicolon.
+// the preceding letter, or only doubled: the Armenian colon, the colon of an
+// Arabic headline, the Greek question mark written as a semicolon, and two
+// Ethiopic word spaces ("፡፡") written for the Ethiopic full stop.
 func (sc *scanner) scriptStop(r rune, i int) bool {
+	if r == '፡' {
+		// Two Ethiopic word spaces are often typed for the full stop "።".
+		p, _ := runeBefore(sc.s, i)
+		q, _ := runeAt(sc.s, i+len("፡"))
+		return p == '፡' || q == '፡'
+	}
 	if r != ':' && r != ';' {
 		return false
 	}
