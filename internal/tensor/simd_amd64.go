@@ -148,15 +148,10 @@ func dotQ8_0AVX2(w []byte, a *Activation) float32 {
 	if n8 > 0 {
 		_, _ = w[nb*q80Len-1], a.Q[nb*qk-1]
 		pw, pq, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.Q[0]), unsafe.Pointer(&a.D[0])
-		tab := f16Bits
 		ones := archsimd.BroadcastInt16x16(1)
 		var acc archsimd.Float32x8
-		var bits [8]uint32
 		for g := 0; g < n8; g += 8 {
-			for i := range 8 {
-				bits[i] = tab[*(*uint16)(unsafe.Add(pw, i*q80Len))]
-			}
-			dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(ldF32(pd, 0))
+			dv := f16x8At(h4(pw, q80Len), h4(unsafe.Add(pw, 4*q80Len), q80Len)).Mul(ldF32(pd, 0))
 			for i := range 8 {
 				wq := ldI8(pw, i*q80Len+2)
 				p := wq.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(pq, i*qk).CopySign(wq)).DotProductPairs(ones).ConvertToFloat32()
@@ -172,6 +167,36 @@ func dotQ8_0AVX2(w []byte, a *Activation) float32 {
 		s += dotQ8_0Generic(w[n8*q80Len:], &t)
 	}
 	return s
+}
+
+// f16x8 converts eight half-precision bit patterns (one per 32-bit lane)
+// to float32 exactly, in vector registers, as dotF16AVX2 does: exponent and
+// mantissa moved into a float32 and multiplied by 2^112 rebias normal and
+// subnormal values alike; exponent 31 (infinity, NaN) gets float32's
+// all-ones exponent, computed branch-free as −((em + 0x400) >> 15) &
+// 0x7f800000. The constants are built here; the compiler keeps them out
+// of memory when the function is inlined into a loop.
+func f16x8(u archsimd.Uint32x8) archsimd.Float32x8 {
+	em := u.And(archsimd.BroadcastUint32x8(0x7fff))
+	f := em.ShiftLeft(lane(13)).AsFloat32x8().Mul(archsimd.BroadcastUint32x8(0x77800000).AsFloat32x8())
+	var zero archsimd.Uint32x8
+	inf := zero.Sub(em.Add(archsimd.BroadcastUint32x8(0x400)).ShiftRight(lane(15))).And(archsimd.BroadcastUint32x8(0x7f800000))
+	return f.AsUint32x8().Or(inf).Or(u.And(archsimd.BroadcastUint32x8(0x8000)).ShiftLeft(lane(16))).AsFloat32x8()
+}
+
+// f16x8At returns the eight f16 values at p, p+stride, … p+7·stride as
+// float32 (the scales of eight consecutive blocks), without a round trip
+// through memory: eight small stores and a wide load stall store
+// forwarding. The two 64-bit words are passed in so that this stays within
+// the inliner's budget: see h4.
+func f16x8At(u0, u1 uint64) archsimd.Float32x8 {
+	return f16x8(archsimd.BroadcastUint64x2(u0).SetElem(1, u1).AsUint16x8().ExtendToUint32())
+}
+
+// h4 packs the four f16 values at p, p+stride, p+2·stride, p+3·stride.
+func h4(p unsafe.Pointer, stride int) uint64 {
+	return uint64(*(*uint16)(p)) | uint64(*(*uint16)(unsafe.Add(p, stride)))<<16 |
+		uint64(*(*uint16)(unsafe.Add(p, 2*stride)))<<32 | uint64(*(*uint16)(unsafe.Add(p, 3*stride)))<<48
 }
 
 // permIdx[i] selects lane i into every lane (the indices of Permute); a
@@ -351,18 +376,29 @@ func dotQ6_KAVX2(w []byte, a *Activation) float32 {
 	_, _ = w[nsb*q6KLen-1], a.QK[nsb*qkK-1]
 	pw, pq, pdk := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0])
 	tab := f16Bits
+	low4, m30 := archsimd.BroadcastUint8x32(0x0f), archsimd.BroadcastUint8x32(0x30)
+	k32 := archsimd.BroadcastInt8x32(32)
+	c2, c4 := lane(2), lane(4)
 	var acc archsimd.Float32x8
 	for range nsb {
 		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 208))]).AsFloat32x8().Mul(bcastU32(pdk, 0))
-		sc := q6KScales(unsafe.Add(pw, 192))
 		var isum archsimd.Int32x8
 		for n := range 2 {
-			var v [4]archsimd.Int8x32
-			q6KValues(pw, n, &v)
-			for k := range 4 {
-				p16 := v[k].Abs().AsUint8x32().DotProductPairsSaturated(ldI8(pq, 128*n+32*k).CopySign(v[k]))
-				isum = isum.Add(p16.DotProductPairs(sc[n].Permute(archsimd.LoadUint32x8(&q6Idx[k])).AsInt16x16()))
-			}
+			sc := q6KScales(unsafe.Add(pw, 192+8*n))
+			ql0, ql1, qh := ldU8(pw, 64*n), ldU8(pw, 64*n+32), ldU8(pw, 128+32*n)
+			q32 := qh.AsUint32x8()
+			qa := unsafe.Add(pq, 128*n)
+			// Group k of the half: low nibbles of ql0 (k=0), ql1 (1), high
+			// nibbles of ql0 (2), ql1 (3); high bits 2k, 2k+1 of qh (the
+			// 32-bit shifts move bits across bytes only where m30 clears).
+			v := ql0.And(low4).Or(q32.ShiftLeft(c4).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
+			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 0).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[0])).AsInt16x16()))
+			v = ql1.And(low4).Or(q32.ShiftLeft(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
+			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 32).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[1])).AsInt16x16()))
+			v = ql0.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(qh.And(m30)).AsInt8x32().Sub(k32)
+			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 64).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[2])).AsInt16x16()))
+			v = ql1.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(q32.ShiftRight(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
+			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 96).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[3])).AsInt16x16()))
 		}
 		acc = isum.ConvertToFloat32().MulAdd(d, acc)
 		pw, pq, pdk = unsafe.Add(pw, q6KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4)
@@ -370,34 +406,13 @@ func dotQ6_KAVX2(w []byte, a *Activation) float32 {
 	return hsumClear(acc)
 }
 
-// q6KValues sets v[k] to the values −32..31 of the 32-value group k (0–3)
-// of half n of the Q6_K super-block at pw: low nibbles from ql (group k
-// reads bytes 32·(k&1) of the half's 64, low nibbles for k < 2), two high
-// bits from bits 2k, 2k+1 of the half's 32 qh bytes. The 32-bit shifts
-// move bits across byte boundaries only into positions the mask clears.
-func q6KValues(pw unsafe.Pointer, n int, v *[4]archsimd.Int8x32) {
-	low4 := archsimd.BroadcastUint8x32(0x0f)
-	m30 := archsimd.BroadcastUint8x32(0x30)
-	k32 := archsimd.BroadcastInt8x32(32)
-	ql0 := ldU8(pw, 64*n)
-	ql1 := ldU8(pw, 64*n+32)
-	qh := ldU8(pw, 128+32*n)
-	q32 := qh.AsUint32x8()
-	c2, c4 := lane(2), lane(4)
-	v[0] = ql0.And(low4).Or(q32.ShiftLeft(c4).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
-	v[1] = ql1.And(low4).Or(q32.ShiftLeft(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
-	v[2] = ql0.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(qh.And(m30)).AsInt8x32().Sub(k32)
-	v[3] = ql1.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(q32.ShiftRight(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
-}
-
-// q6KScales returns the 16 int8 scales of a Q6_K super-block (at p) as two
-// vectors of eight lanes, each scale repeated in both 16-bit halves of its
-// lane; q6Idx[k] permutes scales 2k and 2k+1 into the two 128-bit halves.
-func q6KScales(p unsafe.Pointer) [2]archsimd.Int32x8 {
-	lo := archsimd.BroadcastUint64x2(*(*uint64)(p)).AsInt8x16().ExtendLo8ToInt32()
-	hi := archsimd.BroadcastUint64x2(*(*uint64)(unsafe.Add(p, 8))).AsInt8x16().ExtendLo8ToInt32()
-	m, c16 := archsimd.BroadcastInt32x8(0xffff), lane(16).AsInt32x8()
-	return [2]archsimd.Int32x8{lo.And(m).Or(lo.ShiftLeft(c16)), hi.And(m).Or(hi.ShiftLeft(c16))}
+// q6KScales returns eight int8 scales of a Q6_K super-block (at p: those
+// of one half, 16 values each), one per lane, repeated in both 16-bit
+// halves of the lane; q6Idx[k] permutes the scales of group k (2k, 2k+1)
+// into the two 128-bit halves for VPMADDWD.
+func q6KScales(p unsafe.Pointer) archsimd.Int32x8 {
+	v := archsimd.BroadcastUint64x2(*(*uint64)(p)).AsInt8x16().ExtendLo8ToInt32()
+	return v.And(archsimd.BroadcastInt32x8(0xffff)).Or(v.ShiftLeft(lane(16).AsInt32x8()))
 }
 
 var q6Idx = [4][8]uint32{{0, 0, 0, 0, 1, 1, 1, 1}, {2, 2, 2, 2, 3, 3, 3, 3}, {4, 4, 4, 4, 5, 5, 5, 5}, {6, 6, 6, 6, 7, 7, 7, 7}}
@@ -417,15 +432,10 @@ func dot4Q8_0AVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 		pw := unsafe.Pointer(&w[0])
 		q0, q1, q2, q3 := unsafe.Pointer(&a0.Q[0]), unsafe.Pointer(&a1.Q[0]), unsafe.Pointer(&a2.Q[0]), unsafe.Pointer(&a3.Q[0])
 		d0, d1, d2, d3 := unsafe.Pointer(&a0.D[0]), unsafe.Pointer(&a1.D[0]), unsafe.Pointer(&a2.D[0]), unsafe.Pointer(&a3.D[0])
-		tab := f16Bits
 		ones := archsimd.BroadcastInt16x16(1)
 		var acc0, acc1, acc2, acc3 archsimd.Float32x8
-		var bits [8]uint32
 		for g := 0; g < n8; g += 8 {
-			for i := range 8 {
-				bits[i] = tab[*(*uint16)(unsafe.Add(pw, i*q80Len))]
-			}
-			wd := archsimd.LoadUint32x8(&bits).AsFloat32x8()
+			wd := f16x8At(h4(pw, q80Len), h4(unsafe.Add(pw, 4*q80Len), q80Len))
 			o := 4 * g
 			dv0, dv1 := wd.Mul(ldF32(d0, o)), wd.Mul(ldF32(d1, o))
 			dv2, dv3 := wd.Mul(ldF32(d2, o)), wd.Mul(ldF32(d3, o))
@@ -532,23 +542,36 @@ func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	pw := unsafe.Pointer(&w[0])
 	q0, q1, q2, q3 := unsafe.Pointer(&a0.QK[0]), unsafe.Pointer(&a1.QK[0]), unsafe.Pointer(&a2.QK[0]), unsafe.Pointer(&a3.QK[0])
 	tab := f16Bits
+	low4, m30 := archsimd.BroadcastUint8x32(0x0f), archsimd.BroadcastUint8x32(0x30)
+	k32 := archsimd.BroadcastInt8x32(32)
+	c2, c4 := lane(2), lane(4)
 	var acc0, acc1, acc2, acc3 archsimd.Float32x8
 	for sb := range nsb {
 		wd := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 208))]).AsFloat32x8()
-		sc := q6KScales(unsafe.Add(pw, 192))
 		var is0, is1, is2, is3 archsimd.Int32x8
-		for n := range 2 {
-			var v [4]archsimd.Int8x32
-			q6KValues(pw, n, &v)
-			for k := range 4 {
-				va := v[k].Abs().AsUint8x32()
-				scv := sc[n].Permute(archsimd.LoadUint32x8(&q6Idx[k])).AsInt16x16()
-				o := sb*qkK + 128*n + 32*k
-				is0 = is0.Add(va.DotProductPairsSaturated(ldI8(q0, o).CopySign(v[k])).DotProductPairs(scv))
-				is1 = is1.Add(va.DotProductPairsSaturated(ldI8(q1, o).CopySign(v[k])).DotProductPairs(scv))
-				is2 = is2.Add(va.DotProductPairsSaturated(ldI8(q2, o).CopySign(v[k])).DotProductPairs(scv))
-				is3 = is3.Add(va.DotProductPairsSaturated(ldI8(q3, o).CopySign(v[k])).DotProductPairs(scv))
+		for g := range 8 {
+			n, k := g>>2, g&3
+			ql := ldU8(pw, 64*n+32*(k&1))
+			hb := ldU8(pw, 128+32*n).AsUint32x8()
+			var lo, hi archsimd.Uint8x32
+			switch k {
+			case 0:
+				lo, hi = ql.And(low4), hb.ShiftLeft(c4).AsUint8x32()
+			case 1:
+				lo, hi = ql.And(low4), hb.ShiftLeft(c2).AsUint8x32()
+			case 2:
+				lo, hi = ql.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4), hb.AsUint8x32()
+			default:
+				lo, hi = ql.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4), hb.ShiftRight(c2).AsUint8x32()
 			}
+			v := lo.Or(hi.And(m30)).AsInt8x32().Sub(k32)
+			va := v.Abs().AsUint8x32()
+			scv := q6KScales(unsafe.Add(pw, 192+8*n)).Permute(archsimd.LoadUint32x8(&q6Idx[k])).AsInt16x16()
+			o := sb*qkK + 32*g
+			is0 = is0.Add(va.DotProductPairsSaturated(ldI8(q0, o).CopySign(v)).DotProductPairs(scv))
+			is1 = is1.Add(va.DotProductPairsSaturated(ldI8(q1, o).CopySign(v)).DotProductPairs(scv))
+			is2 = is2.Add(va.DotProductPairsSaturated(ldI8(q2, o).CopySign(v)).DotProductPairs(scv))
+			is3 = is3.Add(va.DotProductPairsSaturated(ldI8(q3, o).CopySign(v)).DotProductPairs(scv))
 		}
 		acc0 = is0.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a0.DK[sb])), acc0)
 		acc1 = is1.ConvertToFloat32().MulAdd(wd.Mul(bcastBits(&a1.DK[sb])), acc1)
