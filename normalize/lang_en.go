@@ -685,6 +685,9 @@ func enMeasureTN(s *stream, i int) []match {
 		return one(end+1, Measure, val+" inches")
 	}
 	u, e, ok := enUnitAt(s, end)
+	if ok && (s.is(e, "'") || s.is(e, "’")) && s.is(e+1, "s") {
+		ok = false // "the 5 W's": a letter's plural, not watts
+	}
 	if !ok {
 		// A lone "s" after a free-standing number is the letter, read as
 		// NeMo does: "80 s", "4s" → "eighty S", "four S".

@@ -86,6 +86,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"version after v", "tn", "v2.0.1", "v two point zero point one"},
 		{"four parts are an IP address", "tn", "1.2.3.4", "one dot two dot three dot four"},
 		{"dotted date is no version", "tn", "3.5.2020", "march fifth twenty twenty"},
+		{"letter plural is no unit", "tn", "the 5 W's", "the five W's"},
+		{"milliamp hours back", "itn", "four thousand milliamp hours", "4000 mAh"},
 		// Roman numerals after a name are small regnal numbers.
 		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
 		{"pope's number", "tn", "John XXIII", "John the twenty third"},
