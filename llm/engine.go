@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -14,7 +15,9 @@ import (
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/tensor"
 	"github.com/sottolabs/sotto/llm/chattemplate"
+	"github.com/sottolabs/sotto/llm/internal/jsongrammar"
 	"github.com/sottolabs/sotto/llm/llama"
+	"github.com/sottolabs/sotto/llm/tokenizer"
 )
 
 // Options of the "go" driver in backend.Config.Options.
@@ -43,12 +46,14 @@ func init() {
 // goBackend runs the pure-Go engine. Generations on one backend run one
 // at a time (they share the key/value cache).
 type goBackend struct {
-	b      *llama.Bundle
-	tmpl   *chattemplate.Template // nil: no template, or one the renderer cannot parse
-	pool   *tensor.Pool
-	ctxLen int
-	mu     sync.Mutex
-	state  *llama.State
+	b         *llama.Bundle
+	tmpl      *chattemplate.Template // nil: no template, or one the renderer cannot parse
+	pool      *tensor.Pool
+	ctxLen    int
+	mu        sync.Mutex
+	state     *llama.State
+	vocabOnce sync.Once
+	vocab     *jsongrammar.Vocab // for constrained decoding, built on first use
 }
 
 var (
@@ -138,6 +143,17 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 	if err != nil {
 		return Report{}, err
 	}
+	var constraint *jsongrammar.Constraint
+	if len(opts.JSONSchema) > 0 {
+		if len(opts.Tools) > 0 {
+			return Report{}, sotto.Invalid("unsupported_parameter", "response_format", "a JSON schema together with tools is not supported")
+		}
+		gr, err := compileSchema(opts.JSONSchema, "response_format")
+		if err != nil {
+			return Report{}, err
+		}
+		constraint = jsongrammar.NewConstraint(gr, g.grammarVocab())
+	}
 	var split *chattemplate.Splitter
 	if len(opts.Tools) > 0 {
 		split = chattemplate.NewSplitter(g.tmpl.ToolFormat())
@@ -173,6 +189,9 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 	}
 	if opts.Seed != nil {
 		o.Seed = uint64(*opts.Seed)
+	}
+	if constraint != nil {
+		o.Constrain = constraint
 	}
 	res, err := llama.Generate(ctx, g.state, tok, prompt, o, func(s string, id int) error { return emit(Token{Text: s, ID: id}) })
 	rep := Report{PromptTokens: res.PromptTokens, OutputTokens: res.Tokens, Stop: StopReason(res.Stop), StopSequence: res.StopSequence}
@@ -275,4 +294,38 @@ func renderPrompt(b *llama.Bundle, msgs []Message) (string, error) {
 			Message: "llm: go: this model's chat template is not supported yet (only ChatML and Llama 3 templates, or models without a template)"}
 	}
 	return sb.String(), nil
+}
+
+// compileSchema compiles a JSON schema for constrained decoding; param
+// names it in errors.
+func compileSchema(schema json.RawMessage, param string) (*jsongrammar.Grammar, error) {
+	gr, err := jsongrammar.Compile(schema)
+	if err != nil {
+		return nil, &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "unsupported_parameter", Param: param,
+			Message: "llm: " + err.Error(), Err: err}
+	}
+	return gr, nil
+}
+
+// grammarVocab returns the vocabulary prepared for constrained decoding.
+func (g *goBackend) grammarVocab() *jsongrammar.Vocab {
+	g.vocabOnce.Do(func() { g.vocab = newGrammarVocab(g.b.Tokenizer) })
+	return g.vocab
+}
+
+// newGrammarVocab reads each token's text as it would follow an ordinary
+// token (not BOS, which drops SentencePiece's leading space).
+func newGrammarVocab(tok tokenizer.Tokenizer) *jsongrammar.Vocab {
+	n := tok.Len()
+	prev := 0
+	for prev < n && (prev == tok.BOS() || tok.IsControl(prev)) {
+		prev++
+	}
+	pieces := make([][]byte, n)
+	eog := make([]bool, n)
+	for id := range n {
+		pieces[id] = tok.Piece(prev, id)
+		eog[id] = tok.EOG(id)
+	}
+	return jsongrammar.NewVocab(pieces, eog)
 }

@@ -61,6 +61,22 @@ type Options struct {
 	// model cannot call tools (see [ToolCaller]) refuses them with an
 	// ErrInvalidRequest error, code unsupported_parameter.
 	Tools []Tool
+	// JSONSchema, when set, constrains the output to JSON that validates
+	// against this schema (grammar-constrained decoding: the reply always
+	// parses and validates, unless it is cut short by MaxTokens, a stop
+	// sequence or the context length). See [CheckJSONSchema] for the
+	// supported subset; it cannot be combined with Tools.
+	JSONSchema json.RawMessage
+}
+
+// CheckJSONSchema reports whether schema can constrain a generation
+// (Options.JSONSchema): nil, or an ErrInvalidRequest error, code
+// unsupported_parameter, that names what is not supported (keywords such
+// as pattern or minimum, which constrained decoding does not enforce).
+// param names the schema's field in the caller's request.
+func CheckJSONSchema(schema json.RawMessage, param string) error {
+	_, err := compileSchema(schema, param)
+	return err
 }
 
 // Token is one generated piece of text.

@@ -18,6 +18,17 @@ type GenerateOptions struct {
 	// Stop ends generation where the text would contain one of these
 	// strings; the stop string itself is not emitted.
 	Stop []string
+	// Constrain, when set, restricts the tokens drawn (grammar-constrained
+	// decoding, e.g. JSON output).
+	Constrain Constraint
+}
+
+// Constraint restricts which token may come next. Mask is called with the
+// logits before each token is drawn and sets those of forbidden tokens to
+// -Inf; Accept is then told the token drawn.
+type Constraint interface {
+	Mask(logits []float32)
+	Accept(id int)
 }
 
 // StopReason says why a generation ended.
@@ -95,7 +106,13 @@ func Generate(ctx context.Context, s *State, tok tokenizer.Tokenizer, prompt []i
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
+		if o.Constrain != nil {
+			o.Constrain.Mask(logits)
+		}
 		next := sampler.Sample(logits, history)
+		if o.Constrain != nil {
+			o.Constrain.Accept(next)
+		}
 		res.Tokens++
 		history = append(history, next)
 		if tok.EOG(next) {
