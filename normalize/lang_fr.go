@@ -493,8 +493,8 @@ func frOrdinalITN(s *stream, i int) []match {
 			}
 			num, sup = r.val.String(), "ᵉ"
 		}
-		if k > 0 && num == "1" {
-			return nil
+		if k > 0 && (num == "1" || num == "2") {
+			return nil // "premier", "second" end no compound: "cinq secondes"
 		}
 		if plural {
 			sup += "ˢ"
@@ -656,7 +656,9 @@ func frFractionITN(s *stream, i int) []match {
 	d := m[0].readings[0].text
 	plural := strings.HasSuffix(d, "ˢ")
 	d = strings.TrimRight(d, "ᵉʳˢᵈ")
-	if _, err := strconv.Atoi(d); err != nil {
+	// "second(e)" is no denominator (halves are "demi"): "cinq
+	// secondes" are a duration
+	if _, err := strconv.Atoi(d); err != nil || d == "2" {
 		return nil
 	}
 	// "un centième", "trois centièmes": a numerator agreeing with the

@@ -586,7 +586,7 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if strings.TrimLeft(c, "0") == "1" {
 			sub = cur.subOne
 		}
-		cw := L.beforeNoun(strings.TrimLeft(c, "0"), sub) + " " + sub
+		cw := strings.TrimSpace(L.beforeNoun(strings.TrimLeft(c, "0"), sub) + " " + sub) // no sub-unit: "fünf won fünfzig"
 		if strings.TrimLeft(n.intPart, "0") == "" {
 			return one(end, Money, cw)
 		}
@@ -829,15 +829,30 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 	if w == L.scaleOf && scale != "" {
 		w, e = wordAfter(s, e)
 	}
+	// the longest spoken name: "hong kong dollar", "d-mark", "euro"
 	var cur *latinCurrency
-	if w2, e2 := wordAfter(s, e); w2 != "" {
-		if c, ok := L.spokenCurrency[w+" "+w2]; ok {
-			cur, e = &c, e2
+	name, ends := w, []int{e}
+	for k := e; len(ends) < 6; {
+		if s.is(k, "-") && s.kind(k+1) == tWord {
+			name += "-" + strings.ToLower(s.text(k+1))
+			k += 2
+			ends[len(ends)-1] = k
+			continue
 		}
+		w2, e2 := wordAfter(s, k)
+		if w2 == "" {
+			break
+		}
+		name += " " + w2
+		ends = append(ends, e2)
+		k = e2
 	}
-	if cur == nil {
-		if c, ok := L.spokenCurrency[w]; ok {
-			cur = &c
+	for n := len(ends); n >= 1 && cur == nil; n-- {
+		if c, ok := L.spokenCurrency[name]; ok {
+			cur, e = &c, ends[n-1]
+		}
+		if k := strings.LastIndexByte(name, ' '); k >= 0 {
+			name = name[:k]
 		}
 	}
 	if cur == nil {
@@ -855,7 +870,12 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 		}
 		if s.kind(j) == tSpace {
 			if c2, _, sc2, e3, ok := L.amountITN(s, j+1); ok && sc2 == "" && !strings.Contains(c2, ",") {
-				if v, err := strconv.Atoi(c2); err == nil && v < 100 {
+				v, err := strconv.Atoi(c2)
+				if last := strings.ToLower(s.text(e3 - 1)); err == nil && v >= 100 && v%100 == 0 && v < 10000 && (last == c.subOne || last == c.subMany) {
+					// the sub-unit's name is a number word ("cinquante
+					// cents", read 5000): the cents are the rest
+					cents, end = ","+twoDigits(v/100), e3
+				} else if err == nil && v < 100 {
 					sw, e4 := wordAfter(s, e3)
 					if _, isSub := L.centSymbol[sw]; isSub || sw == c.subOne || sw == c.subMany {
 						cents, end = ","+twoDigits(v), e4

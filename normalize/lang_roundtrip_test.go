@@ -1,0 +1,55 @@
+package normalize
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestUnitCurrencyRoundTrip reads every unit and currency of the German,
+// Spanish and French data files after an amount in TN, and the spoken
+// result back in ITN: the two directions share one table, so each must
+// give back what the other wrote ("5 kWh" → "fünf kilowattstunden" →
+// "5 kWh"). Units flagged noitn, and written forms another row claims
+// (German "dm", also the D-Mark), are left out.
+func TestUnitCurrencyRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	run := func(lang string, mode Mode, in string) string {
+		res, err := Normalize(ctx, in, Options{Language: lang, Mode: mode, TopK: 1})
+		if err != nil {
+			t.Fatalf("Normalize(%q, %s %s): %v", in, lang, mode, err)
+		}
+		return res.Best()
+	}
+	for _, lang := range []string{"de", "es", "fr"} {
+		lx := lexiconFor(lang)
+		codes := map[string]bool{}
+		for _, c := range lx.currencies() {
+			for _, sym := range c.symbols {
+				codes[strings.ToLower(sym)] = true
+			}
+		}
+		for _, u := range lx.units() {
+			w := u.written[0]
+			if u.has("noitn") || codes[strings.ToLower(w)] {
+				continue
+			}
+			in := "7 " + w
+			spoken := run(lang, TN, in)
+			if got := run(lang, ITN, spoken); got != in {
+				t.Errorf("%s: %q → %q → %q; want %q back", lang, in, spoken, got, in)
+			}
+		}
+		for _, c := range lx.currencies() {
+			if len(c.minor) == 0 {
+				continue
+			}
+			in := "7,25 " + c.symbols[0]
+			spoken := run(lang, TN, in)
+			back := run(lang, ITN, spoken)
+			if !strings.Contains(back, "7,25") || !strings.Contains(back, c.symbols[0]) {
+				t.Errorf("%s: %q → %q → %q; want 7,25 and %q", lang, in, spoken, back, c.symbols[0])
+			}
+		}
+	}
+}
