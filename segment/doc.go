@@ -46,8 +46,11 @@
 // that need no space. Abbreviations missing from the lists are learned from
 // the document itself, Punkt-style: a short word seen only with a period,
 // and followed by a lower-case word, is an abbreviation. The language is
-// guessed from the script and common words unless [Options].Language names
-// it.
+// guessed from the script, letters proper to one language and common words
+// unless [Options].Language names it (the endpoint has no language field,
+// so it always guesses); Latin-script text without evidence is taken as
+// English, and a title of any language ("Skt.", "Dhr.") still binds to the
+// name after it.
 //
 // In Arabic the comma (،) is a boundary weaker than a stop (0.5), except
 // between the items of an enumeration: before a word that is itself

@@ -196,10 +196,20 @@ var langWords = map[string]map[string]bool{
 	"no": words2(`det sen min fri gen ed`),
 }
 
-// detectLanguage guesses the language of text from its script and from
-// counts of frequent function words in its first few kilobytes. It returns a
-// base language code ("en", "de", "ja" ...) or "" when unsure.
+// detectLanguage guesses the language of text from its script (and a few
+// letters proper to one language: Kazakh, Bulgarian, Marathi, Polish,
+// Czech, Slovak, Danish, German, Spanish, Portuguese) and from counts of
+// frequent function words in its first few kilobytes. It returns a base
+// language code ("en", "de", "ja" ...); text in Latin script without
+// evidence is English, and "" means the script has no rules of its own.
 func detectLanguage(text string) string {
+	l, _ := guessLanguage(text)
+	return l
+}
+
+// guessLanguage is detectLanguage that also reports whether it found
+// evidence for the language (false for the English default).
+func guessLanguage(text string) (string, bool) {
 	if len(text) > 4096 {
 		cut := 4096
 		for cut < len(text) && !isSpace(rune(text[cut])) && text[cut] >= 0x80 {
@@ -208,8 +218,19 @@ func detectLanguage(text string) string {
 		text = text[:cut]
 	}
 	var han, kana, hangul, cyr, greek, armenian, arabic, persian, urdu, latin int
+	var ethiopic, myanmar, deva, kazakh, bgHint, ruHint int
+	marks := map[string]int{} // letters that single out a Latin-script language
 	for _, r := range text {
 		switch {
+		case r >= 0x1200 && r <= 0x139F:
+			ethiopic++
+		case r >= 0x1000 && r <= 0x109F:
+			myanmar++
+		case r >= 0x0900 && r <= 0x097F:
+			deva++
+			if r == 'ळ' {
+				marks["mr"]++
+			}
 		case r >= 0x0600 && r <= 0x06FF: // Arabic script
 			arabic++
 			switch r {
@@ -222,6 +243,8 @@ func detectLanguage(text string) string {
 			if unicode.IsLetter(r) {
 				latin++
 			}
+		case r == '¿' || r == '¡':
+			marks["es"]++ // Spanish opening marks
 		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
 			kana++
 		case unicode.Is(unicode.Han, r):
@@ -230,54 +253,100 @@ func detectLanguage(text string) string {
 			hangul++
 		case unicode.Is(unicode.Cyrillic, r):
 			cyr++
+			switch unicode.ToLower(r) {
+			case 'ә', 'ғ', 'қ', 'ң', 'ө', 'ұ', 'ү', 'һ', 'і':
+				kazakh++
+			case 'ы', 'э', 'ё':
+				ruHint++
+			case 'ъ':
+				bgHint++
+			}
 		case unicode.Is(unicode.Greek, r):
 			greek++
 		case unicode.Is(unicode.Armenian, r):
 			armenian++
 		case unicode.Is(unicode.Latin, r):
 			latin++
+			if l := latinMarks[unicode.ToLower(r)]; l != "" {
+				marks[l]++
+			}
 		}
 	}
 	switch {
 	case kana > 0 && kana+han > latin:
-		return "ja"
+		return "ja", true
 	case han > latin && han > cyr:
-		return "zh"
+		return "zh", true
 	case hangul > latin:
-		return "ko"
+		return "ko", true
+	case ethiopic > latin:
+		return "am", true
+	case myanmar > latin:
+		return "my", true
+	case deva > latin:
+		if marks["mr"] > 0 || strings.Contains(text, "आहे") {
+			return "mr", true
+		}
+		return "hi", true
 	case cyr > latin:
-		return "ru"
+		switch {
+		case kazakh > 0:
+			return "kk", true
+		case ruHint == 0 && bgHint >= 2:
+			return "bg", true // Bulgarian writes ъ as a vowel and has no ы, э, ё
+		}
+		return "ru", true
 	case greek > latin:
-		return "el"
+		return "el", true
 	case armenian > latin:
-		return "hy"
+		return "hy", true
 	case arabic > latin:
 		// Letters Arabic does not use tell Urdu and Persian apart from it;
 		// the distinction matters for the Arabic comma, a boundary only in
 		// Arabic.
 		switch {
 		case urdu > 0:
-			return "ur"
+			return "ur", true
 		case persian > 0:
-			return "fa"
+			return "fa", true
 		}
-		return "ar"
+		return "ar", true
 	}
 	best, bestN := "", 0
 	counts := map[string]int{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		for _, l := range [...]string{"en", "de", "fr", "es", "it", "pt"} {
+		for _, l := range detectLangs {
 			if functionWords[l][w] {
 				counts[l]++
 			}
 		}
 	}
-	for _, l := range [...]string{"en", "de", "fr", "es", "it", "pt"} {
+	for l, n := range marks {
+		counts[l] += 2 * n // a letter only one language uses weighs more than a word
+	}
+	for _, l := range detectLangs {
 		if counts[l] > bestN {
 			best, bestN = l, counts[l]
 		}
 	}
-	return best
+	if best == "" && latin > 0 {
+		return "en", false // Latin script without evidence: English, the default
+	}
+	return best, best != ""
+}
+
+// detectLangs are the languages in Latin script detectLanguage tells apart,
+// in order of preference on a tie.
+var detectLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "pl", "cs", "sk"}
+
+// latinMarks are letters written in only one of detectLangs (among them),
+// lower case.
+var latinMarks = map[rune]string{
+	'æ': "da", 'ø': "da",
+	'ą': "pl", 'ę': "pl", 'ł': "pl", 'ś': "pl", 'ź': "pl", 'ż': "pl", 'ń': "pl", 'ć': "pl",
+	'ř': "cs", 'ě': "cs", 'ů': "cs",
+	'ľ': "sk", 'ĺ': "sk", 'ŕ': "sk", 'ô': "sk",
+	'ß': "de", 'ñ': "es", 'ã': "pt", 'õ': "pt", 'œ': "fr", 'û': "fr", 'ï': "fr",
 }
 
 var functionWords = map[string]map[string]bool{
@@ -285,8 +354,14 @@ var functionWords = map[string]map[string]bool{
 	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des`),
 	"fr": words2(`le la les et est des une dans pour que qui pas sur avec du au`),
 	"es": words2(`el los las y es del una en que por para con no se lo al`),
-	"it": words2(`il gli e è della una che per non con sono del di alla nel`),
+	"it": words2(`il gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na`),
+	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze`),
+	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget`),
+	"sv": words2(`och inte är att som jag hon för också när ett till var`),
+	"pl": words2(`się jest że jak ale czy przez oraz jego który która było są`),
+	"cs": words2(`že jako jsou který která které byl byla bylo být také`),
+	"sk": words2(`že ako sú ktorý ktorá ktoré bol bola bolo byť tiež`),
 }
 
 // baseLang reduces a BCP 47 tag to its lower-case primary subtag.
@@ -305,6 +380,22 @@ var anyStarter = func() map[string]bool {
 	for _, l := range starterLangs {
 		for w := range starters[l] {
 			m[w] = true
+		}
+	}
+	return m
+}()
+
+// allTitles are the titles of every language's table (Danish "Skt.", Dutch
+// "Dhr.", Italian "Sig."), lower case: in a language other than English, a
+// capitalised title of another language still precedes a name, which
+// matters when the language was guessed from a few words.
+var allTitles = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range langAbbrev {
+		for w, k := range t {
+			if k == abbrTitle {
+				m[w] = true
+			}
 		}
 	}
 	return m

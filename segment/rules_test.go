@@ -327,3 +327,16 @@ func TestRuleMoreLanguages(t *testing.T) {
 		{"nl", "Het kost ca. 5 euro. Dat is goedkoop.", []string{"Het kost ca. 5 euro.", "Dat is goedkoop."}},
 	})
 }
+
+// TestRuleGuessedLanguage checks sentences whose language is guessed (the
+// endpoint has no language field): a title of any language before a name
+// when the guess had no evidence, and English rules as the default.
+func TestRuleGuessedLanguage(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"", "De holdt Skt. Hans i byen.", []string{"De holdt Skt. Hans i byen."}},
+		{"", "local crew!!! home team rocks", []string{"local crew!!!", "home team rocks"}},
+		{"", "Dijo que no. Luego se fue.", []string{"Dijo que no.", "Luego se fue."}},
+		{"", "Jeg ved det ikke. Han kommer.", []string{"Jeg ved det ikke.", "Han kommer."}},
+		{"", "Kupiłem jabłka, gruszki itd. Potem wróciłem.", []string{"Kupiłem jabłka, gruszki itd.", "Potem wróciłem."}},
+	})
+}

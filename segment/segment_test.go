@@ -444,6 +444,21 @@ func TestDetectLanguage(t *testing.T) {
 		{"ذهبت إلى السوق واشتريت الخبز.", "ar"},
 		{"من به بازار رفتم و نان خریدم.", "fa"},
 		{"میں بازار گیا اور روٹی خریدی۔", "ur"},
+		{"De hond is niet blij met het eten, maar de kat ook niet.", "nl"},
+		{"Hunden er ikke glad for maden, og jeg har ikke set katten.", "da"},
+		{"Hunden är inte nöjd med maten och katten är det inte heller.", "sv"},
+		{"Pies nie jest zadowolony z jedzenia, ale kot też.", "pl"},
+		{"Pes není spokojený s jídlem, který dostal, a kočka také.", "cs"},
+		{"Pes nie je spokojný s jedlom, ktoré dostal, a mačka tiež.", "sk"},
+		{"¿Cómo está hoy? Espero que muy bien.", "es"},
+		{"Мысық үстелдің үстінде отыр.", "kk"},
+		{"Котката седи на масата във всекидневната със съседа.", "bg"},
+		{"Объем составляет 5 куб.м.", "ru"},
+		{"मैं बाज़ार गया और रोटी खरीदी।", "hi"},
+		{"मी बाजारात गेलो आणि भाकरी घेतली आहे.", "mr"},
+		{"ወደ ገበያ ሄድኩ።", "am"},
+		{"ကျွန်တော် ဈေးသွားတယ်။", "my"},
+		{"Hello World.", "en"},
 	}
 	for _, tt := range tests {
 		if got := detectLanguage(tt.in); got != tt.want {

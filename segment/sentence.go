@@ -30,6 +30,7 @@ type scanner struct {
 	learned map[string]bool // abbreviations learned from the document itself
 	start   map[string]bool // sentence starters for lang
 	markers map[int]bool    // byte offsets of list markers ("1.", "b)")
+	guessed bool            // lang is a default, not evidence from the text
 
 	// Open quotations: guillemets and curly double quotes, with the byte
 	// offset where the outermost one opened.
@@ -99,10 +100,11 @@ func (sc *scanner) inQuote() bool { return sc.guill+sc.curly+sc.paren > 0 }
 // sentenceBoundaries returns every candidate sentence boundary of s, sorted
 // by position, with its score. lang is a base language code or "" to guess.
 func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error) {
+	sure := true
 	if lang == "" {
-		lang = detectLanguage(s)
+		lang, sure = guessLanguage(s)
 	}
-	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang]}
+	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang], guessed: !sure}
 	if sc.start == nil {
 		sc.start = starters["en"]
 	}
@@ -555,6 +557,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if k == abbrNone && cldrKnows(sc.lang, tok) {
 		k = abbrPlain // CLDR's suppressions: "Hbf.", "févr.", "Excmo."
+	}
+	if k == abbrNone && (sc.lang != "en" || sc.guessed) && allTitles[lw] && isTitleCase(tok) {
+		k = abbrTitle // another language's title: "De holdt Skt. Hans" guessed as Dutch
 	}
 	if k == abbrNone && sc.lang == "de" && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
 		k = abbrPlain // a street name: "Hauptstr.", "Goethestr."
@@ -1514,4 +1519,11 @@ var lineContinuers = map[string]map[string]bool{
 	"nl": words2(`de het een en of maar van in op aan met voor naar door bij uit over`),
 	"da": words2(`og eller men af med for på til fra om ved`),
 	"ru": words2(`и в на с к по из за от до о об но или для без при через`),
+}
+
+// isTitleCase reports whether w is a capital followed by lower-case
+// letters only: "Skt", "Dhr".
+func isTitleCase(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && n < len(w) && isLowerWord(w[n:])
 }

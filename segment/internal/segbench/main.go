@@ -75,6 +75,13 @@ type Headline struct {
 	Syntok      float64 `json:"syntok_f1"`    // boundary F1, syntok
 	Treebanks   float64 `json:"treebanks_f1"` // pooled boundary F1 of all UD treebanks
 	GoldenCases [2]int  `json:"golden_cases"` // English and other Golden Rules case counts
+
+	// The same figures with the language guessed (no lang given), as the
+	// HTTP endpoint runs; zero in files written before they were measured.
+	GuessGoldenEN    float64 `json:"guess_golden_en,omitempty"`
+	GuessGoldenOther float64 `json:"guess_golden_other,omitempty"`
+	GuessEWT         float64 `json:"guess_ewt_f1,omitempty"`
+	GuessPUD         float64 `json:"guess_pud_f1,omitempty"`
 }
 
 // Figures is the headline of both parts, as written by -json and read by -before.
@@ -124,6 +131,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	tallies := map[string]*tally{}
 	// Golden Rules: pragmatic_segmenter README and pySBD GOLDEN_* lists; pooled groups.
 	var goldEN, goldOther, pysbd, segtok, syntok, pud, banks tally
+	// The same groups with the language guessed by the segmenter, as the
+	// HTTP endpoint (which has no language field) runs it.
+	var gGoldEN, gGoldOther, gEWT, gPUD tally
 	var order []string
 	var prose strings.Builder
 	for _, f := range files {
@@ -161,7 +171,25 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 				groups = append(groups, &goldOther)
 			}
 		}
+		var guessGroups []*tally
+		switch {
+		case strings.Contains(rel, "pragmatic_segmenter") || strings.Contains(rel, "GOLDEN"):
+			guessGroups = append(guessGroups, map[bool]*tally{true: &gGoldEN, false: &gGoldOther}[parts[0] == "en"])
+		case parts[1] == "ud_english-ewt":
+			guessGroups = append(guessGroups, &gEWT)
+		case strings.HasPrefix(parts[1], "ud_") && strings.Contains(parts[1], "pud"):
+			guessGroups = append(guessGroups, &gPUD)
+		}
 		for _, c := range cases {
+			if len(guessGroups) > 0 {
+				got, err := segment.Sentences(ctx, c.Input, segment.Options{})
+				if err != nil {
+					return fmt.Errorf("%s: %w", rel, err)
+				}
+				for _, g := range guessGroups {
+					g.part(segeval.Sealed(c.Input)).Add(got, c.Sentences, c.Xfail)
+				}
+			}
 			if c.Lang == "en" && strings.HasPrefix(parts[1], "ud_") {
 				prose.WriteString(c.Input)
 				prose.WriteString("\n\n")
@@ -199,7 +227,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			Syntok:      f1(&syntok),
 			Treebanks:   f1(&banks),
 			GoldenCases: [2]int{goldEN.part(sealed).Cases, goldOther.part(sealed).Cases},
-			PUDMin:      1,
+
+			GuessGoldenEN:    100 * gGoldEN.part(sealed).ExactFrac(),
+			GuessGoldenOther: 100 * gGoldOther.part(sealed).ExactFrac(),
+			GuessEWT:         f1(&gEWT),
+			GuessPUD:         f1(&gPUD),
+			PUDMin:           1,
 		}
 		for _, k := range order {
 			if strings.Contains(k, "pud") {
@@ -241,7 +274,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	row := func(name string, get func(Headline) float64, format string) {
 		fmt.Fprintf(&md, "| %s |", name)
 		if prev != nil {
-			fmt.Fprintf(&md, " "+format+" | "+format+" |", get(prev.Dev), get(prev.Sealed))
+			for _, h := range []Headline{prev.Dev, prev.Sealed} {
+				if v := get(h); v != 0 {
+					fmt.Fprintf(&md, " "+format+" |", v)
+				} else {
+					fmt.Fprintf(&md, " – |") // not measured then
+				}
+			}
 		}
 		fmt.Fprintf(&md, " **"+format+"** | **"+format+"** |\n", get(now.Dev), get(now.Sealed))
 	}
@@ -255,9 +294,14 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	row("segtok boundary F1", func(h Headline) float64 { return h.Segtok }, "%.4f")
 	row("syntok boundary F1", func(h Headline) float64 { return h.Syntok }, "%.4f")
 	row("UD treebanks pooled boundary F1", func(h Headline) float64 { return h.Treebanks }, "%.4f")
+	row("Golden Rules en, language guessed, % of cases", func(h Headline) float64 { return h.GuessGoldenEN }, "%.1f %%")
+	row("Golden Rules others, language guessed, % of cases", func(h Headline) float64 { return h.GuessGoldenOther }, "%.1f %%")
+	row("EWT boundary F1, language guessed", func(h Headline) float64 { return h.GuessEWT }, "%.4f")
+	row("PUD boundary F1 pooled, language guessed", func(h Headline) float64 { return h.GuessPUD }, "%.4f")
 	if prev != nil && prev.Note != "" {
 		fmt.Fprintf(&md, "\nBefore = %s\n", prev.Note)
 	}
+	fmt.Fprintf(&md, "\n*Language guessed* = the same cases segmented without their `lang`, the segmenter guessing the language from the text, as `POST /v1/text/segmentations` (which has no language field) runs them; every other figure passes each case's `lang`.\n")
 	fmt.Fprintf(&md, "\nGolden Rules = the pragmatic_segmenter README lists and pySBD's `GOLDEN_*` lists, non-`xfail` cases; their expected lists assume text cleaning, so they are compared with whitespace collapsed.\n\n")
 	fmt.Fprintf(&md, "Exact = the case's whole sentence list matches (whitespace runs collapsed, none between CJK characters; `xfail` cases, marked wrong upstream, are left out of exact and counted in F1). ")
 	fmt.Fprintf(&md, "Boundary F1 counts sentence ends on the text with whitespace removed. `naive` is the peer baseline on the dev part: split after `.!?。！？` followed by whitespace (or after CJK stops).\n\n")
