@@ -340,3 +340,15 @@ func TestRuleGuessedLanguage(t *testing.T) {
 		{"", "Kupiłem jabłka, gruszki itd. Potem wróciłem.", []string{"Kupiłem jabłka, gruszki itd.", "Potem wróciłem."}},
 	})
 }
+
+// TestRuleScriptColons checks the colon that ends sentences in Armenian
+// (also after a closing quote) and Arabic headlines, but not a colon that
+// introduces a quotation in Arabic, Persian or Urdu.
+func TestRuleScriptColons(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"hy", "Նա ասաց. «Վաղը կգամ»: Հետո գնաց:", []string{"Նա ասաց. «Վաղը կգամ»:", "Հետո գնաց:"}},
+		{"ar", "قال الدكتور أحمد: \"سأحضر غداً\". ثم غادر.", []string{"قال الدكتور أحمد: \"سأحضر غداً\".", "ثم غادر."}},
+		{"fa", "او گفت: «فردا می‌آیم». سپس رفت.", []string{"او گفت: «فردا می‌آیم».", "سپس رفت."}},
+		{"ar", "الصنداي تايمز: رئيس الموساد قد يصبح ضحية.", []string{"الصنداي تايمز:", "رئيس الموساد قد يصبح ضحية."}},
+	})
+}

@@ -219,10 +219,21 @@ func (sc *scanner) scriptStop(r rune, i int) bool {
 	}
 	p, _ := runeBefore(sc.s, i)
 	if r == ':' {
-		// Armenian ends sentences with ":"; Arabic headlines end with one.
+		// Armenian ends sentences with ":", also after a closing quote or
+		// bracket ("«Վաղը կգամ»:"); Arabic headlines end with one, but a
+		// colon before a quotation introduces it.
 		if unicode.Is(unicode.Arabic, p) {
 			q, _ := runeAt(sc.s, i+1)
-			return q == ' '
+			if q != ' ' {
+				return false
+			}
+			q, _ = runeAt(sc.s, skipSpace(sc.s, i+1))
+			return !isOpener(q)
+		}
+		for k := i; isCloser(p) && k > 0; {
+			_, n := runeBefore(sc.s, k)
+			k -= n
+			p, _ = runeBefore(sc.s, k)
 		}
 		return unicode.Is(unicode.Armenian, p)
 	}
