@@ -140,10 +140,28 @@ func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
 	}
 	if !isEmptyJSON(cr.ResponseFormat) {
 		var rf struct {
-			Type string `json:"type"`
+			Type       string `json:"type"`
+			JSONSchema *struct {
+				Name   string          `json:"name"`
+				Schema json.RawMessage `json:"schema"`
+			} `json:"json_schema"`
 		}
-		if json.Unmarshal(cr.ResponseFormat, &rf) != nil || rf.Type != "text" {
-			return nil, nil, unsupported("response_format", "plain text output only")
+		if json.Unmarshal(cr.ResponseFormat, &rf) != nil {
+			return nil, nil, sotto.Invalid("bad_request", "response_format", "response_format must be an object with a type")
+		}
+		switch rf.Type {
+		case "text":
+		case "json_object":
+			opts.JSONSchema = json.RawMessage(`{"type":"object"}`)
+		case "json_schema":
+			if rf.JSONSchema == nil {
+				return nil, nil, sotto.Invalid("bad_request", "response_format.json_schema", "response_format.json_schema is required")
+			}
+			if opts.JSONSchema, err = jsonSchema(rf.JSONSchema.Schema, "response_format.json_schema.schema"); err != nil {
+				return nil, nil, err
+			}
+		default:
+			return nil, nil, sotto.Invalid("bad_request", "response_format.type", "response_format.type %q is not text, json_object or json_schema", rf.Type)
 		}
 	}
 	req.opts = opts

@@ -168,6 +168,9 @@ func runBackend(ctx context.Context, b llm.Backend, req *genRequest, delta func(
 		// Only a backend that reports can return tool calls.
 		return genResult{}, unsupported("tools", "this model has no tool calling")
 	}
+	if len(req.opts.JSONSchema) > 0 {
+		return genResult{}, unsupported("response_format", "this model's backend has no constrained decoding")
+	}
 	opts := req.opts
 	sf := newStopFilter(opts.Stop, delta)
 	opts.Stop = nil
@@ -278,6 +281,10 @@ func (s *Server) generate(ctx context.Context, req *genRequest, r *http.Request,
 		if usesTools(req) {
 			return genResult{}, unsupported("tools", "tool calls are not translated between protocols; "+
 				"use an upstream that speaks this endpoint's protocol (Chat Completions or Messages)")
+		}
+		if len(req.opts.JSONSchema) > 0 {
+			return genResult{}, unsupported("response_format", "structured output is not translated between protocols; "+
+				"use an upstream that speaks this endpoint's protocol")
 		}
 		u, err := s.upstreamFor(req.model)
 		if err != nil {

@@ -155,12 +155,27 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 	if !isEmptyJSON(rr.Text) {
 		var tf struct {
 			Format *struct {
-				Type string `json:"type"`
+				Type   string          `json:"type"`
+				Name   string          `json:"name"`
+				Schema json.RawMessage `json:"schema"`
 			} `json:"format"`
 			Verbosity *string `json:"verbosity"`
 		}
-		if err := json.Unmarshal(rr.Text, &tf); err != nil || (tf.Format != nil && tf.Format.Type != "text") {
-			return nil, nil, nil, unsupported("text.format", "plain text output only")
+		if err := json.Unmarshal(rr.Text, &tf); err != nil {
+			return nil, nil, nil, sotto.Invalid("bad_request", "text", "text must be an object")
+		}
+		if f := tf.Format; f != nil {
+			switch f.Type {
+			case "text":
+			case "json_object":
+				opts.JSONSchema = json.RawMessage(`{"type":"object"}`)
+			case "json_schema":
+				if opts.JSONSchema, err = jsonSchema(f.Schema, "text.format.schema"); err != nil {
+					return nil, nil, nil, err
+				}
+			default:
+				return nil, nil, nil, sotto.Invalid("bad_request", "text.format.type", "text.format.type %q is not text, json_object or json_schema", f.Type)
+			}
 		}
 	}
 	req.opts = opts
@@ -231,7 +246,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	ro := &responseObject{ID: newID("resp_"), Object: "response", CreatedAt: time.Now().Unix(), Status: "in_progress",
 		Instructions: rr.Instructions, MaxOutputTokens: rr.MaxOutputTokens, Model: m.ID, Output: []any{},
 		ParallelToolCalls: true, PreviousResponseID: rr.PreviousResponseID, Temperature: req.opts.Temperature,
-		TopP: 1, ToolChoice: "auto", Tools: json.RawMessage("[]"), Text: map[string]any{"format": map[string]string{"type": "text"}},
+		TopP: 1, ToolChoice: "auto", Tools: json.RawMessage("[]"), Text: json.RawMessage(`{"format":{"type":"text"}}`),
 		Truncation: "disabled", Store: rr.Store == nil || *rr.Store, Metadata: rr.Metadata}
 	if req.opts.TopP > 0 {
 		ro.TopP = req.opts.TopP
@@ -247,6 +262,9 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	}
 	if !isEmptyJSON(rr.ToolChoice) {
 		ro.ToolChoice = rr.ToolChoice
+	}
+	if !isEmptyJSON(rr.Text) {
+		ro.Text = rr.Text
 	}
 	msgID := newID("msg_")
 	var calls []responseCall // the function_call items of the output

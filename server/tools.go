@@ -109,6 +109,17 @@ func toolChoiceMode(opts *llm.Options, mode, param string) error {
 	return unsupported(param, "forcing a tool call; use \"auto\" (the model's choice) or \"none\"")
 }
 
+// jsonSchema validates a structured-output schema (absent: any JSON value).
+func jsonSchema(raw json.RawMessage, param string) (json.RawMessage, error) {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	if err := llm.CheckJSONSchema(raw, param); err != nil {
+		return nil, err
+	}
+	return raw, nil
+}
+
 // --- Chat Completions ---
 
 type chatTool struct {
