@@ -41,6 +41,7 @@ type latin struct {
 	scaleOf        string               // word between a scale and a noun: "de" (dos millones de euros)
 	scaleOfTN      string               // the same for TN only ("de" in French, elided before a vowel: "d'euros"); "" = scaleOf
 	numeralScale   map[string]bool      // spoken scale words below a million ("mil", "mille"): numerals, not nouns, so no "de" follows
+	scaleNoun      map[string]bool      // spoken scale words that are nouns ("millón", "million"), built by finish
 	centsJoin      string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
 	symbolSpace    bool                 // ITN money as "$ 12,05"
 	centSymbol     map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
@@ -303,6 +304,22 @@ func lexPairMaps(tag, section string) (spoken, written map[string]string) {
 
 // finish builds derived tables; call it once after filling L.
 func (L *latin) finish() *latin {
+	// scale nouns: the spoken scale words but the thousand's, a numeral
+	// ("un millón de euros", "cinco mil euros")
+	L.scaleNoun = map[string]bool{}
+	if L.card != nil {
+		th := L.card("1000")
+		th = th[strings.LastIndexByte(th, ' ')+1:]
+		if L.numeralScale == nil {
+			L.numeralScale = map[string]bool{}
+		}
+		L.numeralScale[th] = true
+		for _, w := range L.scales {
+			if w != th && !L.numeralScale[w] {
+				L.scaleNoun[w] = true
+			}
+		}
+	}
 	// spoken currency names → currency, the first by written key
 	L.spokenCurrency = map[string]latinCurrency{}
 	for _, key := range sortedKeys(L.currencies) {
@@ -327,6 +344,16 @@ func (L *latin) finish() *latin {
 		}
 	}
 	return L
+}
+
+// ofAfter returns the word joining a spelled number to the noun after it
+// when the spelling ends with a scale noun: "un millón de dólares", "trois
+// millions d'euros" (with its space), else "".
+func (L *latin) ofAfter(spelled, noun string) string {
+	if L.ofTN() == "" || !L.scaleNoun[spelled[strings.LastIndexByte(spelled, ' ')+1:]] {
+		return ""
+	}
+	return L.of(noun)
 }
 
 // beforeNoun spells d before the spoken noun: feminine when the noun is.
@@ -576,7 +603,8 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 	frac := strings.TrimRight(n.frac, "0")
 	switch {
 	case !n.point || frac == "":
-		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit)
+		amt := L.beforeNoun(n.intPart, unit)
+		return one(end, Money, amt+" "+L.ofAfter(amt, unit)+unit)
 	case len(frac) <= 2:
 		c := frac
 		if len(c) == 1 {
@@ -685,6 +713,7 @@ func (L *latin) measureTN(s *stream, i int) []match {
 		if n.neg {
 			val = L.minus + " " + val
 		}
+		name = L.ofAfter(val, name) + name // "dos millones de kilómetros"
 	}
 	return one(e, Measure, val+" "+name)
 }

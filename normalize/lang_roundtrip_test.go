@@ -53,3 +53,29 @@ func TestUnitCurrencyRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestScaleNounOf checks the joining word after a number that ends with a
+// scale noun ("millón", "milhão", "million"), written in digits or with a
+// scale word, and its absence after the numeral "mil"/"mille".
+func TestScaleNounOf(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"es", "$ 1000000", "un millón de dólares"},
+		{"es", "2000000 km", "dos millones de kilómetros"},
+		{"es", "$5 mil", "cinco mil dólares"},
+		{"es", "2 000 001 €", "dos millones un euros"},
+		{"pt", "$ 1000000", "um milhão de dólares"},
+		{"pt", "$5 mil", "cinco mil dólares"},
+		{"fr", "3 000 000 €", "trois millions d'euros"},
+		{"fr", "5 mille €", "cinq mille euros"},
+		{"de", "3 000 000 €", "drei millionen euro"},
+	}
+	for _, tt := range tests {
+		res, err := Normalize(context.Background(), tt.in, Options{Language: tt.lang, TopK: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%q, %s) = %q; want %q", tt.in, tt.lang, got, tt.want)
+		}
+	}
+}
