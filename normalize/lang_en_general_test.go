@@ -36,6 +36,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"may before a cardinal", "itn", "you may one day", "you may one day"},
 		{"month the ordinal", "itn", "june the fourth twenty twenty", "june 4 2020"},
 		{"month the cardinal stays", "itn", "june the one", "june the one"},
+		{"count range is no time", "itn", "he is a nine to five guy", "he is a nine to five guy"},
+		{"minutes to the hour with a marker", "itn", "five minutes to two a m", "01:55 a.m."},
 		// Time ranges: a dash between two times reads "to".
 		{"time range with minutes", "tn", "open 2:30-3:30 pm", "open two thirty to three thirty PM"},
 		{"time range with en dash", "tn", "2:30–3:30", "two thirty to three thirty"},

@@ -728,7 +728,7 @@ func enTimeITN(s *stream, i int) []match {
 		return nil
 	}
 	h, m, k := -1, 0, 0
-	relative := false
+	relative, countTo := false, false
 	switch {
 	case (ws[0] == "quarter" || ws[0] == "half") && len(ws) >= 3 && (ws[1] == "past" || ws[1] == "to"):
 		hv, ok := enHourWord(ws[2])
@@ -766,6 +766,7 @@ func enTimeITN(s *stream, i int) []match {
 				if h == 0 {
 					h = 12
 				}
+				countTo = true
 			}
 			break
 		}
@@ -840,6 +841,11 @@ func enTimeITN(s *stream, i int) []match {
 		break
 	}
 	if suffix == "" && zone == "" && h >= 10 && h <= 12 && m >= 10 && !relative {
+		return nil
+	}
+	// "ten to four" is a time only with a marker, as in NeMo's grammar:
+	// without one it is a range ("two to three hours", "nine to five").
+	if countTo && suffix == "" && zone == "" {
 		return nil
 	}
 	if m == 0 && suffix == "" && zone == "" && k > 0 && ws[k-1] != "oclock" && ws[k-1] != "o'clock" && !relative {
