@@ -163,6 +163,13 @@ var abbrevCache = func() map[string]map[string]abbrevKind {
 	c := map[string]map[string]abbrevKind{"": baseAbbrev}
 	for l, m := range langAbbrev {
 		c[l] = merge(baseAbbrev, m, kind(abbrNum, numberedRefs[l]))
+		// A numbered reference binds to a number even when the
+		// language's plain list has it too ("Kap." in German).
+		for _, w := range strings.Fields(numberedRefs[l]) {
+			if c[l][w] == abbrPlain {
+				c[l][w] = abbrNum
+			}
+		}
 	}
 	for l, refs := range numberedRefs {
 		if c[l] == nil {

@@ -352,3 +352,19 @@ func TestRuleScriptColons(t *testing.T) {
 		{"ar", "الصنداي تايمز: رئيس الموساد قد يصبح ضحية.", []string{"الصنداي تايمز:", "رئيس الموساد قد يصبح ضحية."}},
 	})
 }
+
+// TestRuleReferenceNumbers checks that a number after a numbered reference
+// is a cardinal in German too, spaced or glued to the next sentence, even
+// for references the plain list also has ("Kap.", "Abs."), and that a
+// domain with a capitalised top level is not split.
+func TestRuleReferenceNumbers(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"de", "Siehe Abb. 3.Dann weiter.", []string{"Siehe Abb. 3.", "Dann weiter."}},
+		{"de", "Er spielt in der 2.Liga.", []string{"Er spielt in der 2.Liga."}},
+		{"de", "Vgl. Kap. 3. Dort steht es.", []string{"Vgl. Kap. 3.", "Dort steht es."}},
+		{"de", "Siehe Abs. 2. Dort steht es.", []string{"Siehe Abs. 2.", "Dort steht es."}},
+		{"de", "Am 2. Dezember kam er.", []string{"Am 2. Dezember kam er."}},
+		{"en", "Posted via Newsfeeds.Com today.", []string{"Posted via Newsfeeds.Com today."}},
+		{"en", "He lived in Paris.It was nice.", []string{"He lived in Paris.", "It was nice."}},
+	})
+}

@@ -472,7 +472,7 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if inner := strings.TrimRightFunc(tok, isCloser); isWordRune(nr) && (closers || len(inner) < len(tok)) {
 			// A bracket or quote closes the sentence and the next one is
 			// glued on: "(in 2019).The", "he said "yes."Then".
-			if upper && runeLen(inner) >= 2 && (endsLowerWord(inner) || sc.gluedNumber(inner, nextWord)) && followedByLower(s, k) && wordEnds(s, k) && !isAddress(s, i) {
+			if upper && runeLen(inner) >= 2 && (endsLowerWord(inner) || sc.gluedNumber(ts, inner, nextWord)) && followedByLower(s, k) && wordEnds(s, k) && !isAddress(s, i) {
 				return 0.55, true
 			}
 			return 0, false
@@ -480,7 +480,7 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
-			if upper && (runeLen(tok) >= 3 && endsLowerWord(tok) || sc.gluedNumber(tok, nextWord)) && !isAddress(s, i) && wordEnds(s, next) {
+			if upper && (runeLen(tok) >= 3 && endsLowerWord(tok) || sc.gluedNumber(ts, tok, nextWord)) && !isAddress(s, i) && wordEnds(s, next) {
 				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(wordAt(s, next)) && len(wordAt(s, next)) > 1 {
 					return 0.55, true // "жағдайы.XVIII ғасыр"
 				}
@@ -1342,8 +1342,10 @@ var referenceNouns = words2(`page pages chapter section paragraph figure table v
 // "bought 1,000.That", "compró 1.000.Eso". The number is digits with
 // grouping or decimal separators (and a currency or per-cent sign), ending
 // in a digit. A month name after it makes a date ("3.Juni"); in German a
-// plain one- or two-digit number with a period is an ordinal ("2.Liga").
-func (sc *scanner) gluedNumber(tok, next string) bool {
+// plain one- or two-digit number with a period is an ordinal ("2.Liga"),
+// unless a numbered reference precedes it ("Abb. 3.Dann"). ts is the
+// offset of tok in the text.
+func (sc *scanner) gluedNumber(ts int, tok, next string) bool {
 	tok = strings.TrimLeft(tok, "$€£¥")
 	if tok == "" || !isNumber(tok) || strings.ContainsAny(tok, ":/#°-+") {
 		return false
@@ -1354,7 +1356,7 @@ func (sc *scanner) gluedNumber(tok, next string) bool {
 	if months[strings.ToLower(next)] || monthNames[strings.ToLower(next)] {
 		return false
 	}
-	if (sc.lang == "de" || sc.lang == "da") && len(tok) <= 2 && allDigits(tok) {
+	if (sc.lang == "de" || sc.lang == "da") && len(tok) <= 2 && allDigits(tok) && !sc.afterReference(ts) {
 		return false
 	}
 	return true
@@ -1389,8 +1391,16 @@ func isAddress(s string, i int) bool {
 	}
 	b := tokenEnd(s, i)
 	t := s[a:b]
-	return strings.ContainsAny(t, "@/\\") || strings.Contains(t, "www.") || strings.Contains(t, "://")
+	if strings.ContainsAny(t, "@/\\") || strings.Contains(t, "www.") || strings.Contains(t, "://") {
+		return true
+	}
+	// A domain whose top level is written with a capital: "Newsfeeds.Com".
+	k := strings.LastIndexByte(t, '.')
+	return k > 0 && topLevels[strings.ToLower(strings.TrimRight(t[k+1:], ".,;:!?)"))]
 }
+
+// topLevels are generic top-level domains that are not words.
+var topLevels = words2(`com org net edu gov biz`)
 
 // wordEnds reports whether the word starting at byte k of s is followed by
 // a space, the end of the text, or a period and then one of those: "Today
