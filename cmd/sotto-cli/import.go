@@ -14,6 +14,7 @@ import (
 
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
+	"github.com/sottolabs/sotto/llm"
 )
 
 const importUsage = `Usage: sotto-cli models import ID PATH [--tokenizer PATH] [flags]
@@ -91,8 +92,14 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 	if !isGGUF(path) && *tok == "" {
 		return usageError{fmt.Sprintf("%s is not a GGUF file; a llama2.c checkpoint needs --tokenizer PATH", path)}
 	}
+	// Features come from the model: tool_calling when its chat template
+	// renders tools.
+	features, err := llm.FileFeatures(path)
+	if err != nil {
+		return err
+	}
 	entry := models.Entry{ID: id, Object: "model", OwnedBy: "user", SupportedEndpoints: generationEndpoints,
-		Features: []string{}, ExecutionLocation: models.Local, DefaultFor: []string{}, Backend: loaders.LLMBackend,
+		Features: features, ExecutionLocation: models.Local, DefaultFor: []string{}, Backend: loaders.LLMBackend,
 		Files: files, Options: opts}
 	if fi, err := os.Stat(path); err == nil {
 		entry.Created = fi.ModTime().Unix()
