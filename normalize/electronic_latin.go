@@ -157,11 +157,6 @@ var deElec = elecFromLexicon("de")
 
 var esElec = elecFromLexicon("es")
 
-var ptElec = &elecLang{
-	spoken: map[string]string{"ponto": ".", "arroba": "@", "hífen": "-", "traço": "-", "dois pontos": ":", "barra": "/",
-		"dáblio": "w", "underline": "_"},
-	say:  map[string]string{".": "ponto", "@": "arroba", "-": "hífen", ":": "dois pontos", "/": "barra", "_": "underline"},
-	keep: wordSet("gmail com net org br"),
-}
+var ptElec = elecFromLexicon("pt")
 
 var frElec = elecFromLexicon("fr")

@@ -103,36 +103,14 @@ func ptOrdinal(n int, g string) string {
 
 var ptLatin = (&latin{
 	point: "vírgula", minus: "menos", card: ptCardinal,
-	frac:    func(f string) string { return (&latin{card: ptCardinal}).digits(f) },
-	cardFem: ptCardFem,
-	fem:     wordSet("libra libras hora horas tonelada toneladas"),
-	scales: map[string]string{"mil": "mil", "milhão": "milhão", "milhões": "milhões", "bilhão": "bilhão",
-		"bilhões": "bilhões", "trilhão": "trilhão", "trilhões": "trilhões"},
-	currencies: map[string]latinCurrency{
-		"$": {"dólar", "dólares", "centavo", "centavos", "$"}, "US$": {"dólar", "dólares", "centavo", "centavos", "US$"},
-		"R$": {"real", "reais", "centavo", "centavos", "R$"}, "€": {"euro", "euros", "centavo", "centavos", "€"},
-		"£": {"libra", "libras", "pêni", "pence", "£"},
-	},
-	units: map[string][2]string{
-		"m": {"metro", "metros"}, "km": {"quilômetro", "quilômetros"}, "cm": {"centímetro", "centímetros"},
-		"mm": {"milímetro", "milímetros"}, "kg": {"quilograma", "quilogramas"}, "g": {"grama", "gramas"},
-		"mg": {"miligrama", "miligramas"}, "l": {"litro", "litros"}, "ml": {"mililitro", "mililitros"},
-		"h": {"hora", "horas"}, "min": {"minuto", "minutos"}, "s": {"segundo", "segundos"},
-		"km/h": {"quilômetro por hora", "quilômetros por hora"}, "%": {"por cento", "por cento"},
-		"km²": {"quilômetro quadrado", "quilômetros quadrados"}, "m²": {"metro quadrado", "metros quadrados"},
-		"°C": {"grau celsius", "graus celsius"}, "ha": {"hectare", "hectares"}, "t": {"tonelada", "toneladas"},
-		"mph": {"milha por hora", "milhas por hora"}, "m/s": {"metro por segundo", "metros por segundo"},
-	},
-	spokenUnit: map[string]string{"quilo": "kg", "quilos": "kg"},
-	unitAlias:  map[string]string{"km2": "km²", "m2": "m²"},
-	groupSep:   []string{".", " "},
-	months: []string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
-		"outubro", "novembro", "dezembro"},
+	frac:        func(f string) string { return (&latin{card: ptCardinal}).digits(f) },
+	cardFem:     ptCardFem,
+	groupSep:    []string{".", " "},
 	scaleOf:     "de",
 	centsJoin:   "e",
-	centSymbol:  map[string]string{"centavo": "R$", "centavos": "R$"},
 	symbolSpace: true,
-}).finish()
+	agree:       true,
+}).useLexicon("pt").finish()
 
 var ptLex = func() *numLex {
 	m := map[string]lexEntry{"uma": {kUnit, 1}, "duas": {kUnit, 2}, "e": {kAnd, 0}, "cem": {kHundreds, 100},

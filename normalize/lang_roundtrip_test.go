@@ -7,7 +7,7 @@ import (
 )
 
 // TestUnitCurrencyRoundTrip reads every unit and currency of the German,
-// Spanish and French data files after an amount in TN, and the spoken
+// Spanish, French and Portuguese data files after an amount in TN, and the spoken
 // result back in ITN: the two directions share one table, so each must
 // give back what the other wrote ("5 kWh" → "fünf kilowattstunden" →
 // "5 kWh"). Units flagged noitn, and written forms another row claims
@@ -21,7 +21,7 @@ func TestUnitCurrencyRoundTrip(t *testing.T) {
 		}
 		return res.Best()
 	}
-	for _, lang := range []string{"de", "es", "fr"} {
+	for _, lang := range []string{"de", "es", "fr", "pt"} {
 		lx := lexiconFor(lang)
 		codes := map[string]bool{}
 		for _, c := range lx.currencies() {
