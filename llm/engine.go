@@ -52,6 +52,7 @@ type goBackend struct {
 	ctxLen    int
 	mu        sync.Mutex
 	state     *llama.State
+	visible   map[int]string // control tokens shown as text: the tool-call markers
 	vocabOnce sync.Once
 	vocab     *jsongrammar.Vocab // for constrained decoding, built on first use
 }
@@ -90,6 +91,9 @@ func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
 		// A template the renderer cannot parse falls back to the marker
 		// guess of renderPrompt.
 		g.tmpl, _ = chattemplate.Parse(b.ChatTemplate)
+		if g.tmpl != nil {
+			g.visible = markerTokens(b.Tokenizer, g.tmpl.ToolFormat())
+		}
 	}
 	if s := cfg.Options[OptContextLength]; s != "" {
 		n, err := strconv.Atoi(s)
@@ -193,6 +197,7 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 	if constraint != nil {
 		o.Constrain = constraint
 	}
+	o.Visible = g.visible
 	res, err := llama.Generate(ctx, g.state, tok, prompt, o, func(s string, id int) error { return emit(Token{Text: s, ID: id}) })
 	rep := Report{PromptTokens: res.PromptTokens, OutputTokens: res.Tokens, Stop: StopReason(res.Stop), StopSequence: res.StopSequence}
 	if err != nil || split == nil {
@@ -309,13 +314,14 @@ func compileSchema(schema json.RawMessage, param string) (*jsongrammar.Grammar, 
 
 // grammarVocab returns the vocabulary prepared for constrained decoding.
 func (g *goBackend) grammarVocab() *jsongrammar.Vocab {
-	g.vocabOnce.Do(func() { g.vocab = newGrammarVocab(g.b.Tokenizer) })
+	g.vocabOnce.Do(func() { g.vocab = newGrammarVocab(g.b.Tokenizer, g.visible) })
 	return g.vocab
 }
 
 // newGrammarVocab reads each token's text as it would follow an ordinary
-// token (not BOS, which drops SentencePiece's leading space).
-func newGrammarVocab(tok tokenizer.Tokenizer) *jsongrammar.Vocab {
+// token (not BOS, which drops SentencePiece's leading space); visible gives
+// the text of control tokens the engine shows.
+func newGrammarVocab(tok tokenizer.Tokenizer, visible map[int]string) *jsongrammar.Vocab {
 	n := tok.Len()
 	prev := 0
 	for prev < n && (prev == tok.BOS() || tok.IsControl(prev)) {
@@ -325,7 +331,27 @@ func newGrammarVocab(tok tokenizer.Tokenizer) *jsongrammar.Vocab {
 	eog := make([]bool, n)
 	for id := range n {
 		pieces[id] = tok.Piece(prev, id)
+		if v, ok := visible[id]; ok {
+			pieces[id] = []byte(v)
+		}
 		eog[id] = tok.EOG(id)
 	}
 	return jsongrammar.NewVocab(pieces, eog)
+}
+
+// markerTokens finds the control tokens that spell a tool-call marker of
+// format f (Mistral's [TOOL_CALLS] and [ARGS], Llama's <|python_tag|>): the
+// engine shows them as text, so that the reply can be parsed.
+func markerTokens(tok tokenizer.Tokenizer, f chattemplate.Format) map[int]string {
+	var m map[int]string
+	for _, mk := range f.Markers() {
+		ids := tok.Encode(mk, false, true)
+		if len(ids) == 1 && tok.IsControl(ids[0]) {
+			if m == nil {
+				m = map[int]string{}
+			}
+			m[ids[0]] = mk
+		}
+	}
+	return m
 }

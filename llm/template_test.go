@@ -12,6 +12,7 @@ import (
 	"github.com/sottolabs/sotto/internal/tensor"
 	"github.com/sottolabs/sotto/llm/chattemplate"
 	"github.com/sottolabs/sotto/llm/llama"
+	"github.com/sottolabs/sotto/llm/tokenizer"
 )
 
 // storiesWithTemplate is the stories260K model with a chat template, as a
@@ -96,5 +97,18 @@ func TestTemplateTools(t *testing.T) {
 	}
 	if rep.PromptTokens < 8 {
 		t.Errorf("prompt has %d tokens; the tool name should be in it", rep.PromptTokens)
+	}
+}
+
+func TestMarkerTokens(t *testing.T) {
+	tokens := []string{"<unk>", "<s>", "</s>", "[TOOL_CALLS]", "[ARGS]", "▁a", "a", "[", "]"}
+	types := []int32{2, 3, 3, 3, 3, 1, 1, 1, 1}
+	tok := tokenizer.NewSentencePiece(tokens, make([]float32, len(tokens)), types, 1, 2)
+	got := markerTokens(tok, chattemplate.FormatMistral)
+	if len(got) != 2 || got[3] != "[TOOL_CALLS]" || got[4] != "[ARGS]" {
+		t.Errorf("markerTokens(Mistral) = %v; want [TOOL_CALLS] and [ARGS]", got)
+	}
+	if got := markerTokens(tok, chattemplate.FormatHermes); len(got) != 0 {
+		t.Errorf("markerTokens(Hermes) = %v; want none (<tool_call> is not one control token here)", got)
 	}
 }

@@ -21,6 +21,10 @@ type GenerateOptions struct {
 	// Constrain, when set, restricts the tokens drawn (grammar-constrained
 	// decoding, e.g. JSON output).
 	Constrain Constraint
+	// Visible gives text to control tokens that otherwise have none, so
+	// that they appear in the output (a family's tool-call marker such as
+	// Mistral's [TOOL_CALLS]).
+	Visible map[int]string
 }
 
 // Constraint restricts which token may come next. Mask is called with the
@@ -119,7 +123,11 @@ func Generate(ctx context.Context, s *State, tok tokenizer.Tokenizer, prompt []i
 			res.Stop = StopEnd
 			return res, flush(true)
 		}
-		pending = append(pending, tok.Piece(prev, next)...)
+		if v, ok := o.Visible[next]; ok {
+			pending = append(pending, v...)
+		} else {
+			pending = append(pending, tok.Piece(prev, next)...)
+		}
 		prev = next
 		if len(o.Stop) > 0 {
 			text := out.String() + string(pending)
