@@ -927,6 +927,10 @@ func enDateTN(s *stream, i int) []match {
 			return nil
 		}
 		out := mw + " " + enOrdinal(d)
+		// A day range: "January 5-7, 2020" → "january fifth to seventh".
+		if d2, k2, ok := enDayRangeEnd(s, k, dv); ok && !dash {
+			out, k = out+" to "+enOrdinal(d2), k2
+		}
 		e := k
 		y := k
 		// The comma before the year is not read: "May 12, 1981" → "may
@@ -950,7 +954,7 @@ func enDateTN(s *stream, i int) []match {
 		}
 		return one(e, Date, out)
 	}
-	// Day-first: "25 july 2012", "25th July", "the 26th May".
+	// Day-first: "25 july 2012", "25th July", "the 26th May", "5-7 May".
 	if s.kind(i) == tNum && len(s.text(i)) <= 2 {
 		d := s.text(i)
 		dv, _ := strconv.Atoi(d)
@@ -960,6 +964,10 @@ func enDateTN(s *stream, i int) []match {
 		j := i + 1
 		if s.kind(j) == tWord && strings.EqualFold(s.text(j), enOrdinalSuffix(dv)) {
 			j++
+		}
+		day := enOrdinal(d)
+		if d2, j2, ok := enDayRangeEnd(s, j, dv); ok {
+			day, j = day+" to "+enOrdinal(d2), j2
 		}
 		if s.kind(j) != tSpace || s.kind(j+1) != tWord {
 			return nil
@@ -975,7 +983,7 @@ func enDateTN(s *stream, i int) []match {
 		if !s.boundary(e) {
 			return nil
 		}
-		out := enOrdinal(d) + " of " + enMonths[mo-1]
+		out := day + " of " + enMonths[mo-1]
 		if !strings.EqualFold(s.text(i-2), "the") {
 			out = "the " + out
 		}
@@ -988,6 +996,28 @@ func enDateTN(s *stream, i int) []match {
 		return one(e, Date, out)
 	}
 	return nil
+}
+
+// enDayRangeEnd reads the end of a day range at k: a dash (hyphen or en
+// dash) and a later day of the month, with its ordinal suffix if written
+// ("5-7", "5th–7th"). It returns the day and the token index after it.
+func enDayRangeEnd(s *stream, k, from int) (string, int, bool) {
+	if !(s.is(k, "-") || s.is(k, "–")) || s.kind(k+1) != tNum || len(s.text(k+1)) > 2 {
+		return "", k, false
+	}
+	d2 := s.text(k + 1)
+	v2, _ := strconv.Atoi(d2)
+	if v2 <= from || v2 > 31 {
+		return "", k, false
+	}
+	e := k + 2
+	if s.kind(e) == tWord && strings.EqualFold(s.text(e), enOrdinalSuffix(v2)) {
+		e++
+	}
+	if !s.boundary(e) {
+		return "", k, false
+	}
+	return d2, e, true
 }
 
 // enAddressAhead reports whether a street name follows token j: an optional

@@ -28,6 +28,11 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"word before a spelled address", "itn", "go to w w w dot example dot co dot uk", "go to www.example.co.uk"},
 		{"preposition at before an address", "itn", "email me at john dot doe at gmail dot com", "email me at john.doe@gmail.com"},
 		{"spelled top-level domain", "itn", "visit a b c dot com dot s m", "visit abc.com.sm"},
+		// Day ranges in dates.
+		{"month then day range", "tn", "January 5-7, 2020", "january fifth to seventh twenty twenty"},
+		{"day range then month", "tn", "the 12-14 March meeting", "the twelfth to fourteenth of march meeting"},
+		{"day range with suffixes and en dash", "tn", "5th–7th May 2021", "the fifth to seventh of may twenty twenty one"},
+		{"falling day pair is no range", "tn", "May 5-3", "may fifth-three"},
 		// Spoken dates with the month "may" and with "the" before the day.
 		{"day of may", "itn", "the second of may", "2 may"},
 		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},
