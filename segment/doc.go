@@ -23,34 +23,34 @@
 // Sentence scores come from rules over the text around each stop:
 // abbreviation lists per language (English, German, French, Spanish,
 // Italian, Portuguese, Russian, Danish, Dutch, Polish, Slovak, Czech,
-// Bulgarian, Greek, Hindi, Marathi, with
-// "and so on" in each ("etc." "ecc." "usw." "и т. д.") ending a sentence
-// before a capital, titles such as "Mr."
+// Bulgarian, Greek, Hindi, Marathi, with "and so on" in each ("etc." "ecc."
+// "usw." "и т. д.") ending a sentence before a capital, titles such as "Mr."
 // that never end a sentence, and numbered references such as "p." "Abb."
-// "pág." "рис." that bind to a following number, also in Bulgarian,
-// Polish, Slovak, Greek, Hindi and Marathi), completed by CLDR's
-// sentence-break suppressions for German, English, Spanish, French,
-// Italian, Portuguese and Russian (data/cldr-suppressions.txt; a listed
-// abbreviation that is a word of the language, such as Spanish "no" or
-// "mar" or Danish "det", ends sentences there), initials, multi-period abbreviations
-// ("U.S.A."), numbers, ellipses, quotes and brackets after the stop, open
-// quotations, list items (bullets of every common glyph, "•" "◦" "▪" "➢"
-// "✓" …, run together on a line or one per line; numbering "1." "1)" "(1)"
-// "a." "(b)" "iv." "II." "б)" "β." in sequences, whose items stay one sentence when
+// "pág." "рис." that bind to a following number, also in Bulgarian, Polish,
+// Slovak, Greek, Hindi and Marathi), completed by CLDR's sentence-break
+// suppressions for German, English, Spanish, French, Italian, Portuguese and
+// Russian (data/cldr-suppressions.txt; a listed abbreviation that is a word
+// of the language, such as Spanish "no" or "mar" or Danish "det", ends
+// sentences there), initials, multi-period abbreviations ("U.S.A."),
+// numbers, ellipses, quotes and brackets after the stop, open quotations,
+// list items (bullets of every common glyph, "•" "◦" "▪" "➢" "✓" …, run
+// together on a line or one per line; numbering "1." "1)" "(1)" "a." "(b)"
+// "iv." "II." "б)" "β." in sequences, whose items stay one sentence when
 // joined by commas or "and"), numbered references ("p. 5", "Abb. 3", "рис.
-// 2") per language, URLs and e-mail addresses, missing spaces
-// ("home.Then", "in 2019.The", "King.....But"), stops spaced off their
-// sentence ("parrots? ?"), line breaks (a line that ends with an article,
-// preposition or conjunction wraps: "aus einem\nDokument"), lower-case starts, and the full-width stops of
-// Chinese and Japanese (。！？)
-// that need no space. Abbreviations missing from the lists are learned from
-// the document itself, Punkt-style: a short word seen only with a period,
-// and followed by a lower-case word, is an abbreviation. The language is
-// guessed from the script, letters proper to one language and common words
-// unless [Options].Language names it (the endpoint has no language field,
-// so it always guesses); Latin-script text without evidence is taken as
-// English, and a title of any language ("Skt.", "Dhr.") still binds to the
-// name after it.
+// 2") per language, URLs and e-mail addresses, missing spaces ("home.Then",
+// "in 2019.The", "King.....But"), stops spaced off their sentence ("parrots?
+// ?"), line breaks (a line that ends with an article, preposition or
+// conjunction wraps: "aus einem\nDokument"), lower-case starts, and the
+// full-width stops of Chinese and Japanese (。！？) that need no space, and in
+// Japanese a polite sentence-final form ("…でした", "…います") that the next
+// sentence follows without a stop. Abbreviations missing from the lists are
+// learned from the document itself, Punkt-style: a short word seen only with
+// a period, and followed by a lower-case word, is an abbreviation. The
+// language is guessed from the script, letters proper to one language and
+// common words unless [Options].Language names it (the endpoint has no
+// language field, so it always guesses); Latin-script text without evidence
+// is taken as English, and a title of any language ("Skt.", "Dhr.") still
+// binds to the name after it.
 //
 // In Arabic the comma (،) is a boundary weaker than a stop (0.5), except
 // between the items of an enumeration: before a word that is itself

@@ -368,3 +368,17 @@ func TestRuleReferenceNumbers(t *testing.T) {
 		{"en", "He lived in Paris.It was nice.", []string{"He lived in Paris.", "It was nice."}},
 	})
 }
+
+// TestRuleJapaneseAndUnits checks Japanese polite sentence-final forms
+// followed directly by the next sentence, and a temperature unit that is
+// not an initial.
+func TestRuleJapaneseAndUnits(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"ja", "刺身は最悪でしたソフトバンク直営店より高く売っていますしかし店員は親切です。", []string{"刺身は最悪でした", "ソフトバンク直営店より高く売っています", "しかし店員は親切です。"}},
+		{"ja", "行きますが、遅れます。", []string{"行きますが、遅れます。"}},
+		{"ja", "雨が降っていますね。", []string{"雨が降っていますね。"}},
+		{"es", "La temperatura subió 2º C. Muchos científicos lo creen.", []string{"La temperatura subió 2º C.", "Muchos científicos lo creen."}},
+		{"en", "It was 20 °C. Nobody went out.", []string{"It was 20 °C.", "Nobody went out."}},
+		{"en", "Written by John C. Smith.", []string{"Written by John C. Smith."}},
+	})
+}

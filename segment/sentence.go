@@ -136,6 +136,10 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 			if b, ok := sc.colon(i); ok {
 				out = append(out, b)
 			}
+		case sc.lang == "ja" && (r == 'す' || r == 'た' || r == 'ん'):
+			if b, ok := sc.japaneseEnd(i, n); ok {
+				out = append(out, b)
+			}
 		case r == '،' && sc.lang == "ar":
 			if b, ok := sc.arabicComma(i); ok {
 				out = append(out, b)
@@ -633,6 +637,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		if unicode.IsUpper(r) {
 			if starter && (tok == "I" || !lower) {
 				return 0.6
+			}
+			if p := prevToken(sc.s, max(0, ts-1)); strings.ContainsRune("CFK", r) && (strings.HasSuffix(p, "°") || strings.HasSuffix(p, "º")) && (upper || caseless) {
+				return 0.85 // a temperature, not an initial: "2º C. Muchos"
 			}
 			return 0.12 // an initial: "Albert I. Jones", "J. Smith"
 		}
@@ -1547,4 +1554,50 @@ var lineContinuers = map[string]map[string]bool{
 func isTitleCase(w string) bool {
 	r, n := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r) && n < len(w) && isLowerWord(w[n:])
+}
+
+// japaneseEndings are the polite sentence-final forms of Japanese verbs
+// and the copula.
+var japaneseEndings = [...]string{"ます", "ました", "ません", "です", "でした"}
+
+// japaneseOpeners are conjunctions written in hiragana that open a
+// sentence.
+var japaneseOpeners = [...]string{"しかし", "でも", "そして", "また", "ただ", "なお", "それで", "だから", "ところが"}
+
+// japaneseEnd scores the gap after a polite sentence-final form ending
+// with the rune of n bytes at byte i ("…売っています", "…最悪でした") when
+// no stop follows and the next sentence starts right after it, with a
+// kanji or katakana word or a conjunction ("…でしたソフトバンク…",
+// "…いますしかし…"): web text often drops the 。. A particle or any other
+// hiragana after the form continues the sentence ("ますが", "ですね").
+func (sc *scanner) japaneseEnd(i, n int) (boundary, bool) {
+	s := sc.s
+	end := i + n
+	found := false
+	for _, e := range japaneseEndings {
+		if strings.HasSuffix(s[:end], e) {
+			found = true
+			break
+		}
+	}
+	if !found || end >= len(s) {
+		return boundary{}, false
+	}
+	next, newlines := spaceRun(s, end)
+	if next >= len(s) {
+		return boundary{}, false
+	}
+	r, _ := runeAt(s, next)
+	ok := unicode.Is(unicode.Han, r) || unicode.Is(unicode.Katakana, r) && r != 'ー'
+	for _, o := range japaneseOpeners {
+		ok = ok || strings.HasPrefix(s[next:], o)
+	}
+	if !ok {
+		return boundary{}, false
+	}
+	score := 0.5
+	if newlines > 0 {
+		score = 0.9
+	}
+	return boundary{end: end, next: next, score: score, newlines: newlines}, true
 }
