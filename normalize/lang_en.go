@@ -1504,7 +1504,7 @@ func isASCII(t string) bool {
 // before the next space, minus trailing punctuation.
 func enElectronicEnd(s *stream, i int) (int, bool) {
 	j := i
-	at, dot := false, false
+	dot := false
 	for j < s.n() && s.kind(j) != tSpace {
 		if j-i >= 4*maxScan {
 			return i, false
@@ -1512,10 +1512,7 @@ func enElectronicEnd(s *stream, i int) (int, bool) {
 		if s.kind(j) == tHan {
 			break
 		}
-		switch s.text(j) {
-		case "@":
-			at = true
-		case ".":
+		if s.text(j) == "." {
 			dot = true
 		}
 		j++
@@ -1523,7 +1520,23 @@ func enElectronicEnd(s *stream, i int) (int, bool) {
 	for j > i && s.kind(j-1) == tSym && strings.ContainsAny(s.text(j-1), ".,;:!?)\"'") {
 		j--
 	}
-	return j, at && dot || dot
+	// A scheme makes an address without a dot: "http://localhost:8080".
+	return j, dot || enHasScheme(s.span(i, j))
+}
+
+// enHasScheme reports whether src starts with a URL scheme, letters and
+// "://" ("https://", "ftp://", "file://").
+func enHasScheme(src string) bool {
+	p := strings.Index(src, "://")
+	if p < 2 || p+3 >= len(src) {
+		return false
+	}
+	for _, r := range src[:p] {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 func enElectronicTN(s *stream, i int) []match {
@@ -1536,8 +1549,7 @@ func enElectronicTN(s *stream, i int) []match {
 	}
 	src := s.span(i, end)
 	low := strings.ToLower(src)
-	isURL := strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") ||
-		strings.HasPrefix(low, "www.") || strings.HasPrefix(low, "file://")
+	isURL := enHasScheme(src) || strings.HasPrefix(low, "www.")
 	isMail := strings.Count(src, "@") == 1
 	if !isURL && !isMail {
 		// bare domain: word.tld

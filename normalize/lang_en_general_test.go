@@ -95,6 +95,10 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"dotted date is no version", "tn", "3.5.2020", "march fifth twenty twenty"},
 		{"letter plural is no unit", "tn", "the 5 W's", "the five W's"},
 		{"milliamp hours back", "itn", "four thousand milliamp hours", "4000 mAh"},
+		// Addresses with any scheme, with or without a dot.
+		{"scheme without a dot", "tn", "see http://localhost:8080/api now", "see HTTP colon slash slash localhost colon eight zero eight zero slash api now"},
+		{"ftp scheme", "tn", "ftp://files.example.org/pub", "FTP colon slash slash files dot example dot org slash pub"},
+		{"no scheme before the colon", "tn", "a://b", "a://b"},
 		// Roman numerals after a name are small regnal numbers.
 		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
 		{"pope's number", "tn", "John XXIII", "John the twenty third"},
