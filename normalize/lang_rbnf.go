@@ -239,6 +239,11 @@ type rbnfLang struct {
 
 	invOnce sync.Once
 	inv     *rbnfInverse
+
+	// ordWords are whole written ordinals read from the language's data
+	// file ([ordinal_words] of data/<tag>.tsv: hi "3rd" → "थर्ड"), keyed
+	// with ASCII digits.
+	ordWords map[string]string
 }
 
 // rbnfOrd is one written ordinal form: digits (a %digits-ordinal set, or
@@ -299,7 +304,7 @@ func init() {
 // hasOrdinals reports, from the index alone, whether the language has a
 // spelled ordinal and a way to recognize written ones.
 func (l *rbnfLang) hasOrdinals() bool {
-	if l.conv.derive != nil {
+	if l.conv.derive != nil || len(lexiconFor(l.info.Locale).rows("ordinal_words")) > 0 {
 		return true
 	}
 	spell := false
@@ -372,6 +377,17 @@ func (l *rbnfLang) load() *rbnf.RuleSets {
 		}
 		if l.conv.derive != nil {
 			l.ords = append(l.ords, rbnfOrd{spell: derivedSet})
+		}
+		for _, p := range lexiconFor(l.info.Locale).pairs("ordinal_words") {
+			if len(p.spoken) == 0 {
+				continue
+			}
+			if l.ordWords == nil {
+				l.ordWords = map[string]string{}
+			}
+			for _, w := range p.written {
+				l.ordWords[w] = p.spoken[0]
+			}
 		}
 	})
 	return l.rs
@@ -886,6 +902,14 @@ func rbnfNasal(s string) string { return strings.ReplaceAll(s, "\u0901", "\u0902
 
 func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	rs := l.load()
+	if len(l.ordWords) > 0 && l.startOK(s, i) {
+		// a whole written ordinal from the data file: digits and a word
+		if d, j := rbnfDigitRun(s, i); d != "" && s.kind(j) == tWord && l.boundary(s, j+1) {
+			if w, ok := l.ordWords[d+s.text(j)]; ok {
+				return one(j+1, Ordinal, w)
+			}
+		}
+	}
 	if rs == nil || len(l.ords) == 0 || !l.startOK(s, i) || rbnfAfterPoint(s, i) {
 		return nil
 	}
