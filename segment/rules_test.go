@@ -382,3 +382,15 @@ func TestRuleJapaneseAndUnits(t *testing.T) {
 		{"en", "Written by John C. Smith.", []string{"Written by John C. Smith."}},
 	})
 }
+
+// TestRuleColonSentence checks that an English colon after a whole clause
+// ends it before what reads as a sentence of its own, but not after a label
+// or before a title or a name.
+func TestRuleColonSentence(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"en", "They accept these groups as legitimate forms of a political party: On the same day the group said it would run.", []string{"They accept these groups as legitimate forms of a political party:", "On the same day the group said it would run."}},
+		{"en", "Results: In most samples the level rose.", []string{"Results: In most samples the level rose."}},
+		{"en", "He wrote a book about it, Medieval Herbal Remedies: The Old English Herbarium.", []string{"He wrote a book about it, Medieval Herbal Remedies: The Old English Herbarium."}},
+		{"en", "The actual vote is a little confusing, so stay with me now: John Paul Stevens wrote the opinion.", []string{"The actual vote is a little confusing, so stay with me now: John Paul Stevens wrote the opinion."}},
+	})
+}

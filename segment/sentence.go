@@ -1241,6 +1241,14 @@ func (sc *scanner) colon(i int) (boundary, bool) {
 	score := 0.2 // below the default threshold: a candidate for lower ones and for cues
 	if sc.start[strings.ToLower(w)] {
 		score = 0.3
+		// After a whole clause, a colon before what reads as a sentence of
+		// its own (a starter, then a lower-case word) ends the first: "…
+		// legitimate forms of a political party: On the same day …". A
+		// label ("Results: In AAA") or a title ("Remedies: The Old English")
+		// does not.
+		if n, ok := nextSpan(s, next+len(w)); ok && startsLower(s, n.a) && clauseWords(s, i, 6) >= 6 {
+			score = 0.4
+		}
 	}
 	if newlines > 0 {
 		score = 0.7
@@ -1600,4 +1608,20 @@ func (sc *scanner) japaneseEnd(i, n int) (boundary, bool) {
 		score = 0.9
 	}
 	return boundary{end: end, next: next, score: score, newlines: newlines}, true
+}
+
+// clauseWords counts the words before byte i of s back to the start of its
+// line or the previous stop, up to limit.
+func clauseWords(s string, i, limit int) int {
+	n, a := 0, i
+	for n < limit {
+		a = tokenStart(s, a)
+		n++
+		k := backSpace(s, a)
+		if k == 0 || strings.IndexByte(s[k:a], '\n') >= 0 || endsWithStop(s[tokenStart(s, k):k]) {
+			break
+		}
+		a = k
+	}
+	return n
 }
