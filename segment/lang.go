@@ -53,6 +53,15 @@ var numberedRefs = map[string]string{
 	"el": `σελ κεφ εικ αρ παρ πίν τ`,
 	"hi": `पृ`,
 	"mr": `पृ`,
+	"cs": `s str kap obr č tab odst čl`,
+	"sv": `s sid kap fig nr tab bil avd`,
+	"nb": `s side kap fig nr tab avsn`,
+	"no": `s side kap fig nr tab avsn`,
+	"fi": `s sivu luku kuva nro taul`,
+	"hu": `o old fej ábra sz tábl`,
+	"ro": `p pag cap fig nr tab art alin`,
+	"tr": `s sf böl şek no tab`,
+	"uk": `с стор рис гл п табл розд ст`,
 }
 
 // numWords are numbered references that are also ordinary words of the
@@ -82,7 +91,7 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
 	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds pn płd wsch zach cd jw ww`)),
 	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
-	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`), kind(abbrNum, `s str kap obr č tab odst čl`)),
+	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
 	"en": {},
 }
 

@@ -394,3 +394,15 @@ func TestRuleColonSentence(t *testing.T) {
 		{"en", "The actual vote is a little confusing, so stay with me now: John Paul Stevens wrote the opinion.", []string{"The actual vote is a little confusing, so stay with me now: John Paul Stevens wrote the opinion."}},
 	})
 }
+
+// TestRuleMoreNumberedReferences checks page and figure references in
+// Czech, Swedish, Finnish and Ukrainian: a period after the number ends
+// the sentence before a capital, and none after the reference itself.
+func TestRuleMoreNumberedReferences(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"cs", "Viz obr. 3. Tam je to.", []string{"Viz obr. 3.", "Tam je to."}},
+		{"sv", "Se sid. 12 för detaljer.", []string{"Se sid. 12 för detaljer."}},
+		{"fi", "Katso s. 12. Siellä se on.", []string{"Katso s. 12.", "Siellä se on."}},
+		{"uk", "Див. рис. 3. Там усе є.", []string{"Див. рис. 3.", "Там усе є."}},
+	})
+}
