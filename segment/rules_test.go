@@ -380,6 +380,8 @@ func TestRuleJapaneseAndUnits(t *testing.T) {
 		{"es", "La temperatura subió 2º C. Muchos científicos lo creen.", []string{"La temperatura subió 2º C.", "Muchos científicos lo creen."}},
 		{"en", "It was 20 °C. Nobody went out.", []string{"It was 20 °C.", "Nobody went out."}},
 		{"en", "Written by John C. Smith.", []string{"Written by John C. Smith."}},
+		{"en", "The box is 10 in. wide. It fits.", []string{"The box is 10 in. wide.", "It fits."}},
+		{"en", "He stayed in. Nobody came.", []string{"He stayed in.", "Nobody came."}},
 	})
 }
 

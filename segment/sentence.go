@@ -588,6 +588,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if (upper || caseless) && runeLen(tok) == 1 && etcPairs[prevToken(sc.s, max(0, ts-1))+"_"+tok] {
 		return 0.7 // "и т. д. Потом"
 	}
+	if k == abbrNone && lw == "in" && lower && sc.lang == "en" && isNumber(prevToken(sc.s, max(0, ts-1))) {
+		return 0.05 // inches: "10 in. wide"
+	}
 	if k == abbrTitle && tok == lw && isNumber(prevToken(sc.s, max(0, ts-1))) {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
 	}
