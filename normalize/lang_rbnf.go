@@ -160,7 +160,10 @@ var rbnfConventions = map[string]rbnfConv{
 	// The zero hundreds of an inner group go unsaid ("một nghìn hai
 	// mươi", not "một nghìn không trăm hai mươi").
 	// ITN also reads the Southern "ngàn" and the spelling "tỉ".
-	"vi": {words: map[string]string{"lẻ": "linh"}, phrases: map[string]string{"không trăm": ""},
+	// The ordinal 2 is the everyday "thứ hai" (as NeMo's Vietnamese
+	// grammar says it), not CLDR's literary "thứ nhì"; 1 and 4 keep
+	// "nhất" and "tư".
+	"vi": {words: map[string]string{"lẻ": "linh", "nhì": "hai"}, phrases: map[string]string{"không trăm": ""},
 		itnWords: map[string]string{"ngàn": "nghìn", "tỉ": "tỷ"}},
 	// Swedish: "hundra", "tusen", "miljon" without "ett"/"en" (both are
 	// standard; the suites use the short form), and the neuter "ett" in
@@ -502,7 +505,7 @@ func (l *rbnfLang) spellAbs(set string, n int64) string {
 		for p <= n/1000 {
 			p *= 1000
 		}
-		rest, cat := n, ""
+		rest, cat, lastq := n, "", ""
 		for ; p >= 1000; p /= 1000 {
 			g := rest / p * p
 			rest -= g
@@ -510,6 +513,16 @@ func (l *rbnfLang) spellAbs(set string, n int64) string {
 				q := l.format(l.card, g)
 				parts = append(parts, l.convert(q))
 				cat += rbnfClean(q)
+				lastq = rbnfClean(q)
+			}
+		}
+		if _, ok := strings.CutPrefix(whole, cat); !ok && rest > 0 && lastq != "" && strings.HasPrefix(set, "%spellout-ordinal") {
+			// An ordinal may spell its higher groups otherwise (hu
+			// "…milliom…"): its last group is what follows the last
+			// higher group's cardinal, the higher groups are cardinals
+			// ("százkettőmillió-kettőezer-háromszázkettedik").
+			if k := strings.LastIndex(whole, lastq); k >= 0 && k+len(lastq) < len(whole) {
+				whole = cat + whole[k+len(lastq):]
 			}
 		}
 		if c.groupSpace {

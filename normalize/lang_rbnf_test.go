@@ -55,6 +55,9 @@ func TestRBNFLanguages(t *testing.T) {
 		{"ja", normalize.TN, "0.05", "〇点〇五"},
 		{"ja", normalize.TN, "−3.5%", "マイナス三点五パーセント"},
 		{"ja", normalize.TN, "1,000", "千"},
+		{"vi", normalize.TN, "hôm nay thứ 2", "hôm nay thứ hai"},
+		{"hu", normalize.TN, "102002302.", "százkettőmillió-kettőezer-háromszázkettedik"},
+		{"hu", normalize.TN, "131 111.", "százharmincegyezer-száztizenegyedik"},
 		// Whole written ordinals from the data file (hi [ordinal_words]).
 		{"hi", normalize.TN, "वह 3rd था", "वह थर्ड था"},
 		{"hi", normalize.TN, "१२th", "ट्वेल्फ्थ"},
