@@ -597,6 +597,9 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 }
 
 func enMeasureTN(s *stream, i int) []match {
+	if _, ok := enMilitaryTime(s, i); ok {
+		return nil // "at 1600 hours" is a time
+	}
 	var val string
 	var isOne bool
 	var end int
@@ -1149,6 +1152,9 @@ func enZoneAfter(s *stream, j int) (string, int) {
 }
 
 func enTimeTN(s *stream, i int) []match {
+	if m, ok := enMilitaryTime(s, i); ok {
+		return []match{m}
+	}
 	if s.kind(i) != tNum || !s.startOK(i) || len(s.text(i)) > 2 {
 		return nil
 	}
@@ -1195,6 +1201,57 @@ func enTimeTN(s *stream, i int) []match {
 		}
 	}
 	return []match{*m}
+}
+
+// enMilitaryTime reads a 24-hour time written as four digits before
+// "hours" (or "hrs", or a glued "h"): "0800 hours" → "oh eight hundred
+// hours", "1630h" → "sixteen thirty hours".
+func enMilitaryTime(s *stream, i int) (match, bool) {
+	t := s.text(i)
+	if s.kind(i) != tNum || len(t) != 4 || !s.startOK(i) {
+		return match{}, false
+	}
+	hh, _ := strconv.Atoi(t[:2])
+	mm, _ := strconv.Atoi(t[2:])
+	if hh > 23 || mm > 59 {
+		return match{}, false
+	}
+	// "1200 hours of testing" counts hours: without a leading zero, a
+	// clock time follows a word that places it in time.
+	switch strings.ToLower(s.text(i - 2)) {
+	case "at", "by", "from", "until", "till", "before", "after", "since", "to":
+	default:
+		if t[0] != '0' || s.kind(i-1) != tSpace && i > 0 {
+			return match{}, false
+		}
+	}
+	e := i + 1
+	switch {
+	case (s.is(e, "h") || s.is(e, "hrs")) && s.boundary(e+1):
+		e++
+	case s.kind(e) == tSpace && (s.is(e+1, "hours") || s.is(e+1, "hrs")) && s.boundary(e+2):
+		e += 2
+	default:
+		return match{}, false
+	}
+	var w string
+	switch {
+	case hh == 0:
+		w = "zero"
+	case hh < 10:
+		w = "oh " + enOnes[hh]
+	default:
+		w = en99(hh)
+	}
+	switch {
+	case mm == 0:
+		w += " hundred"
+	case mm < 10:
+		w += " oh " + enOnes[mm]
+	default:
+		w += " " + en99(mm)
+	}
+	return one(e, Time, w+" hours")[0], true
 }
 
 // enDashAt reports whether a range dash starts at j: "-" or "–" written
@@ -1823,6 +1880,9 @@ func enWhitelistTN(s *stream, i int) []match {
 	// "p. 5", "Fig. 3", "c. 1500": abbreviations read only before a number.
 	if sp, ok := enNumberCue[s.span(i, i+2)]; ok && s.is(i+1, ".") && s.kind(i+2) == tSpace && s.kind(i+3) == tNum {
 		return one(i+2, Whitelist, sp)
+	}
+	if sp, ok := enNumberCue[s.span(i, i+2)]; ok && s.is(i+1, ".") && s.kind(i+2) == tNum {
+		return one(i+2, Whitelist, sp+" ") // "No.1", "p.5"
 	}
 	for w := 6; w >= 2; w-- {
 		if (s.is(i+1, ".") || s.is(i+1, "/")) && i+w <= s.n() && s.boundary(i+w) {

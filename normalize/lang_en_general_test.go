@@ -50,6 +50,13 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"bare hour before a marked time", "tn", "from 3-4pm today", "from three to four PM today"},
 		{"time range with a zone", "tn", "10am-2pm EST", "ten AM to two PM EST"},
 		{"counting range is no time", "tn", "3-4 people", "three to four people"},
+		// The 24-hour clock.
+		{"military time with a leading zero", "tn", "0800 hours", "oh eight hundred hours"},
+		{"military time after at", "tn", "at 1630 hrs", "at sixteen thirty hours"},
+		{"glued h", "tn", "at 1600h", "at sixteen hundred hours"},
+		{"hours counted", "tn", "1200 hours of testing", "twelve hundred hours of testing"},
+		{"spoken military time", "itn", "oh eight hundred hours", "08:00"},
+		{"number cue glued to the number", "tn", "No.1", "number one"},
 		// Feet and inches written with primes.
 		{"feet and inches with primes", "tn", "He is 6'2\" tall.", "He is six feet two inches tall."},
 		{"feet and inches with prime signs", "tn", "5′ 10″", "five feet ten inches"},

@@ -727,6 +727,29 @@ func enTimeITN(s *stream, i int) []match {
 	if len(ws) == 0 {
 		return nil
 	}
+	// The 24-hour clock with a leading zero: "oh eight hundred hours" →
+	// "08:00" (NeMo reads "hundred hours" as o'clock). Without one,
+	// "fourteen hundred hours" may count hours and stays a measure.
+	{
+		k := 0
+		if ws[0] == "oh" || ws[0] == "zero" {
+			k = 1
+		}
+		hv, n := -1, 0
+		if k < len(ws) {
+			if v, ok := enWordVal[ws[k]]; ok && v <= 23 {
+				hv, n = v, 1
+				if v >= 20 && k+1 < len(ws) {
+					if u, ok := enWordVal[ws[k+1]]; ok && u >= 1 && u <= 3 {
+						hv, n = v+u, 2
+					}
+				}
+			}
+		}
+		if e := k + n; hv >= 0 && n > 0 && e+1 < len(ws) && ws[e] == "hundred" && ws[e+1] == "hours" && k == 1 && hv < 10 {
+			return one(idx[e+1], Time, twoDigits(hv)+":00")
+		}
+	}
 	h, m, k := -1, 0, 0
 	relative, countTo := false, false
 	switch {
