@@ -576,6 +576,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && (sc.lang != "en" || sc.guessed) && allTitles[lw] && isTitleCase(tok) {
 		k = abbrTitle // another language's title: "De holdt Skt. Hans" guessed as Dutch
 	}
+	if k == abbrNone && (sc.lang == "es" || sc.lang == "ca" || sc.lang == "gl") && len(tok) == 2 && tok[0] == tok[1] && isUpperByte(tok[0]) {
+		k = abbrPlain // a plural written by doubling the initial: "EE. UU.", "FF. AA."
+	}
 	if k == abbrNone && sc.lang == "de" && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
 		k = abbrPlain // a street name: "Hauptstr.", "Goethestr."
 	}
