@@ -158,7 +158,15 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 		}
 		constraint = jsongrammar.NewConstraint(gr, g.grammarVocab())
 	}
+	if opts.ToolChoice != "" && opts.ToolChoice != "auto" && len(opts.Tools) > 0 {
+		gr, err := forcedCall(g.tmpl, opts.Tools, opts.ToolChoice)
+		if err != nil {
+			return Report{}, err
+		}
+		constraint = jsongrammar.NewConstraint(gr, g.grammarVocab())
+	}
 	var split *chattemplate.Splitter
+	shown := emit // the caller's emit, for text the splitter releases at the end
 	if len(opts.Tools) > 0 {
 		split = chattemplate.NewSplitter(g.tmpl.ToolFormat())
 		next := emit
@@ -205,7 +213,7 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 	}
 	rest, calls := split.Finish()
 	if rest != "" {
-		if err := emit(Token{Text: rest, ID: -1}); err != nil {
+		if err := shown(Token{Text: rest, ID: -1}); err != nil {
 			return rep, err
 		}
 	}
@@ -354,4 +362,28 @@ func markerTokens(tok tokenizer.Tokenizer, f chattemplate.Format) map[int]string
 		}
 	}
 	return m
+}
+
+// forcedCall compiles the grammar of one call in the template's syntax of
+// the tool named choice, or of any tool for "required".
+func forcedCall(t *chattemplate.Template, tools []Tool, choice string) (*jsongrammar.Grammar, error) {
+	before, between, after, ok := t.CallSyntax()
+	if !ok {
+		return nil, sotto.Invalid("unsupported_parameter", "tool_choice", "this model's chat template has no tool-call syntax")
+	}
+	var gt []jsongrammar.Tool
+	for _, tl := range tools {
+		if choice == "required" || tl.Name == choice {
+			gt = append(gt, jsongrammar.Tool{Name: tl.Name, Parameters: tl.Parameters})
+		}
+	}
+	if len(gt) == 0 {
+		return nil, sotto.Invalid("bad_request", "tool_choice", "tool_choice names %q, which is not among the tools", choice)
+	}
+	gr, err := jsongrammar.ToolCall(before, between, after, gt)
+	if err != nil {
+		return nil, &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "unsupported_parameter", Param: "tools",
+			Message: "llm: forcing a call: " + err.Error(), Err: err}
+	}
+	return gr, nil
 }

@@ -61,6 +61,12 @@ type Options struct {
 	// model cannot call tools (see [ToolCaller]) refuses them with an
 	// ErrInvalidRequest error, code unsupported_parameter.
 	Tools []Tool
+	// ToolChoice forces a tool call: "required" (a call of any of Tools)
+	// or the name of one of Tools. "" or "auto" leaves the choice to the
+	// model. A forced call is written by constrained decoding in the
+	// template's tool-call syntax, with arguments valid against the tool's
+	// parameters schema (see [CheckJSONSchema] for the subset).
+	ToolChoice string
 	// JSONSchema, when set, constrains the output to JSON that validates
 	// against this schema (grammar-constrained decoding: the reply always
 	// parses and validates, unless it is cut short by MaxTokens, a stop

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -110,5 +111,46 @@ func TestMarkerTokens(t *testing.T) {
 	}
 	if got := markerTokens(tok, chattemplate.FormatHermes); len(got) != 0 {
 		t.Errorf("markerTokens(Hermes) = %v; want none (<tool_call> is not one control token here)", got)
+	}
+}
+
+// TestForcedToolCall forces stories260K (which has never seen a tool) to
+// call a tool through a Hermes template: the call parses, its arguments
+// validate, and it is reported as a tool call.
+func TestForcedToolCall(t *testing.T) {
+	g := storiesWithTemplate(t, "{% if tools %}{% for t in tools %}{{ t.function.name }} {% endfor %}<tool_call></tool_call>\\n{% endif %}{% for m in messages %}{{ m.content }}{% endfor %}")
+	tools := []Tool{
+		{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string","maxLength":10},"days":{"type":"integer"}},"required":["city","days"]}`)},
+		{Name: "now"},
+	}
+	for _, choice := range []string{"required", "get_weather", "now"} {
+		var sb strings.Builder
+		rep, err := g.GenerateReport(context.Background(), []Message{{Role: "user", Content: "Once upon a time"}},
+			Options{MaxTokens: 120, Tools: tools, ToolChoice: choice}, func(tk Token) error { sb.WriteString(tk.Text); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Stop != StopToolCalls || len(rep.ToolCalls) != 1 || sb.String() != "" {
+			t.Fatalf("tool_choice %s: %+v, text %q; want one call and no text", choice, rep, sb.String())
+		}
+		c := rep.ToolCalls[0]
+		if choice != "required" && c.Name != choice {
+			t.Errorf("tool_choice %s: called %s", choice, c.Name)
+		}
+		var args map[string]any
+		if err := json.Unmarshal(c.Arguments, &args); err != nil {
+			t.Errorf("arguments %s: %v", c.Arguments, err)
+		}
+		if c.Name == "get_weather" {
+			if city, ok := args["city"].(string); !ok || len([]rune(city)) > 10 || args["days"] == nil {
+				t.Errorf("arguments %s do not validate", c.Arguments)
+			}
+		}
+		t.Logf("tool_choice %s: %s %s", choice, c.Name, c.Arguments)
+	}
+	_, err := g.GenerateReport(context.Background(), []Message{{Role: "user", Content: "x"}},
+		Options{Tools: tools, ToolChoice: "missing"}, func(Token) error { return nil })
+	if !errors.Is(err, sotto.ErrInvalidRequest) {
+		t.Errorf("tool_choice missing = %v; want a 400", err)
 	}
 }

@@ -13,14 +13,15 @@ package server
 // The model sees the tools through its chat template; a model whose
 // template renders none refuses them (400 unsupported_parameter, from the
 // backend). tool_choice "none" leaves the tools out of the prompt; "auto"
-// is the model's own choice; forcing a call ("required", a named tool,
-// Messages "any"/"tool") is refused as unsupported_parameter.
+// is the model's own choice; "required" (Messages "any") or a named tool
+// forces one call, written by constrained decoding.
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/llm"
@@ -97,7 +98,8 @@ func callNames(msgs []llm.Message) map[string]string {
 }
 
 // toolChoiceMode applies a tool choice to opts: "none" removes the tools,
-// "auto" keeps them, anything that forces a call is refused.
+// "auto" keeps them, "required" or a tool's name forces a call (written
+// by constrained decoding in the model's tool-call syntax).
 func toolChoiceMode(opts *llm.Options, mode, param string) error {
 	switch mode {
 	case "", "auto":
@@ -106,7 +108,14 @@ func toolChoiceMode(opts *llm.Options, mode, param string) error {
 		opts.Tools = nil
 		return nil
 	}
-	return unsupported(param, "forcing a tool call; use \"auto\" (the model's choice) or \"none\"")
+	if len(opts.Tools) == 0 {
+		return sotto.Invalid("bad_request", param, "tool_choice %q needs tools", mode)
+	}
+	if mode != "required" && !slices.ContainsFunc(opts.Tools, func(t llm.Tool) bool { return t.Name == mode }) {
+		return sotto.Invalid("bad_request", param, "tool_choice names %q, which is not among the tools", mode)
+	}
+	opts.ToolChoice = mode
+	return nil
 }
 
 // jsonSchema validates a structured-output schema (absent: any JSON value).
@@ -173,14 +182,25 @@ func chatTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
 	var mode string
 	if json.Unmarshal(rawChoice, &mode) != nil {
 		var obj struct {
-			Type string `json:"type"`
+			Type     string `json:"type"`
+			Function *struct {
+				Name string `json:"name"`
+			} `json:"function"`
 		}
 		if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
 			return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
 		}
-		mode = obj.Type
+		switch {
+		case obj.Type == "function" && obj.Function != nil && obj.Function.Name != "":
+			return toolChoiceMode(opts, obj.Function.Name, "tool_choice.function.name")
+		case obj.Type == "function":
+			return sotto.Invalid("bad_request", "tool_choice.function", "tool_choice.function.name is required")
+		case obj.Type == "allowed_tools" || obj.Type == "custom":
+			return unsupported("tool_choice", fmt.Sprintf("tool_choice of type %q", obj.Type))
+		}
+		return sotto.Invalid("bad_request", "tool_choice.type", "tool_choice.type %q is not function", obj.Type)
 	}
-	if mode != "none" && mode != "auto" && mode != "required" && mode != "function" && mode != "allowed_tools" && mode != "custom" {
+	if mode != "none" && mode != "auto" && mode != "required" {
 		return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not none, auto, required or a tool object", mode)
 	}
 	return toolChoiceMode(opts, mode, "tool_choice")
@@ -278,6 +298,7 @@ func messagesTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error
 	}
 	var tc struct {
 		Type string `json:"type"`
+		Name string `json:"name"`
 	}
 	if json.Unmarshal(rawChoice, &tc) != nil {
 		return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be an object with a type")
@@ -285,8 +306,13 @@ func messagesTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error
 	switch tc.Type {
 	case "auto", "none":
 		return toolChoiceMode(opts, tc.Type, "tool_choice")
-	case "any", "tool":
+	case "any":
 		return toolChoiceMode(opts, "required", "tool_choice")
+	case "tool":
+		if tc.Name == "" {
+			return sotto.Invalid("bad_request", "tool_choice.name", "tool_choice.name is required")
+		}
+		return toolChoiceMode(opts, tc.Name, "tool_choice.name")
 	}
 	return sotto.Invalid("bad_request", "tool_choice.type", "tool_choice.type %q is not auto, any, tool or none", tc.Type)
 }
@@ -404,11 +430,18 @@ func responsesTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) erro
 	if json.Unmarshal(rawChoice, &mode) != nil {
 		var obj struct {
 			Type string `json:"type"`
+			Name string `json:"name"`
 		}
 		if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
 			return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
 		}
-		mode = "required"
+		if obj.Type != "function" {
+			return unsupported("tool_choice", fmt.Sprintf("tool_choice of type %q (function only)", obj.Type))
+		}
+		if obj.Name == "" {
+			return sotto.Invalid("bad_request", "tool_choice.name", "tool_choice.name is required")
+		}
+		return toolChoiceMode(opts, obj.Name, "tool_choice.name")
 	}
 	if mode != "none" && mode != "auto" && mode != "required" {
 		return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not none, auto or required", mode)

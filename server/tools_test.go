@@ -290,3 +290,38 @@ func TestMessagesToolUseSDK(t *testing.T) {
 	}
 	checkToolResult(t, m, tu.ID)
 }
+
+// TestToolChoiceForcing: each protocol's way of forcing a call reaches the
+// model as llm.Options.ToolChoice.
+func TestToolChoiceForcing(t *testing.T) {
+	m := &toolModel{}
+	_, ts := newTestServer(t, Config{Models: toolModels{b: m}})
+	chatTools := []any{map[string]any{"type": "function", "function": map[string]any{"name": "get_weather", "parameters": weatherSchema}}}
+	respTools := []any{map[string]any{"type": "function", "name": "get_weather", "parameters": weatherSchema}}
+	msgTools := []any{map[string]any{"name": "get_weather", "input_schema": weatherSchema}}
+	msgs := []any{map[string]any{"role": "user", "content": "Weather?"}}
+	for _, c := range []struct {
+		path string
+		body map[string]any
+		want string
+	}{
+		{pathChat, map[string]any{"messages": msgs, "tools": chatTools, "tool_choice": "required"}, "required"},
+		{pathChat, map[string]any{"messages": msgs, "tools": chatTools, "tool_choice": map[string]any{"type": "function", "function": map[string]any{"name": "get_weather"}}}, "get_weather"},
+		{pathChat, map[string]any{"messages": msgs, "tools": chatTools, "tool_choice": "auto"}, ""},
+		{pathResponses, map[string]any{"input": "Weather?", "tools": respTools, "tool_choice": "required"}, "required"},
+		{pathResponses, map[string]any{"input": "Weather?", "tools": respTools, "tool_choice": map[string]any{"type": "function", "name": "get_weather"}}, "get_weather"},
+		{pathMessages, map[string]any{"max_tokens": 50, "messages": msgs, "tools": msgTools, "tool_choice": map[string]any{"type": "any"}}, "required"},
+		{pathMessages, map[string]any{"max_tokens": 50, "messages": msgs, "tools": msgTools, "tool_choice": map[string]any{"type": "tool", "name": "get_weather"}}, "get_weather"},
+	} {
+		c.body["model"] = "Test/tools"
+		b, _ := json.Marshal(c.body)
+		r := do(t, ts, "POST", c.path, strings.NewReader(string(b)), nil)
+		if r.status != 200 {
+			t.Errorf("%s %s = %d %s", c.path, b, r.status, r.body)
+			continue
+		}
+		if _, opts := m.last(); opts.ToolChoice != c.want || len(opts.Tools) != 1 {
+			t.Errorf("%s %s: ToolChoice %q, %d tools; want %q", c.path, b, opts.ToolChoice, len(opts.Tools), c.want)
+		}
+	}
+}

@@ -313,3 +313,22 @@ func (s *Splitter) tail(whole string) string {
 	}
 	return ""
 }
+
+// CallSyntax returns the text of one call in the template's tool-call
+// syntax around the function's name and its JSON arguments: before NAME
+// between ARGS after. An engine uses it to force a call (tool_choice
+// "required"); ok is false when the template renders no tools.
+func (t *Template) CallSyntax() (before, between, after string, ok bool) {
+	switch t.format {
+	case FormatHermes:
+		return hermesOpen + "\n{\"name\": \"", "\", \"arguments\": ", "}\n" + hermesClose, true
+	case FormatLlama3:
+		return "{\"name\": \"", "\", \"parameters\": ", "}", true
+	case FormatMistral:
+		if strings.Contains(t.src, mistralArgs) {
+			return mistralOpen, mistralArgs, "", true
+		}
+		return mistralOpen + " [{\"name\": \"", "\", \"arguments\": ", "}]", true
+	}
+	return "", "", "", false
+}

@@ -162,3 +162,29 @@ func FuzzParseToolCalls(f *testing.F) {
 		}
 	})
 }
+
+// TestCallSyntax: a call written in a template's syntax parses back.
+func TestCallSyntax(t *testing.T) {
+	for _, name := range []string{"llama3.2-1b-instruct", "qwen2.5-instruct", "qwen3-8b", "ministral3-14b-instruct-2512", "smollm2-instruct"} {
+		src, err := os.ReadFile("testdata/templates/" + name + ".jinja")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tp, err := Parse(string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, between, after, ok := tp.CallSyntax()
+		if ok != tp.SupportsTools() {
+			t.Errorf("%s: CallSyntax ok = %v; SupportsTools %v", name, ok, tp.SupportsTools())
+		}
+		if !ok {
+			continue
+		}
+		out := before + "get_weather" + between + `{"city": "Paris"}` + after
+		text, calls := ParseToolCalls(tp.ToolFormat(), out)
+		if text != "" || len(calls) != 1 || calls[0].Name != "get_weather" || string(calls[0].Arguments) != `{"city":"Paris"}` {
+			t.Errorf("%s: ParseToolCalls(%q) = %q, %+v", name, out, text, calls)
+		}
+	}
+}

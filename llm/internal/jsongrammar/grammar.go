@@ -466,3 +466,39 @@ func orderedKeys(raw json.RawMessage) ([]string, error) {
 	}
 	return keys, nil
 }
+
+// Tool is a function a forced tool call may name.
+type Tool struct {
+	Name string
+	// Parameters is the JSON schema of the arguments (nil: none, {}).
+	Parameters json.RawMessage
+}
+
+// ToolCall compiles the grammar of one call of one of tools in a family's
+// syntax: before, the tool's name, between, its arguments (an object valid
+// against the tool's schema), after. For Hermes/Qwen that is
+// `<tool_call>\n{"name": "` NAME `", "arguments": ` ARGS `}\n</tool_call>`.
+func ToolCall(before, between, after string, tools []Tool) (*Grammar, error) {
+	if len(tools) == 0 {
+		return nil, errors.New("jsongrammar: no tools to call")
+	}
+	var kids []*node
+	for _, t := range tools {
+		schema := t.Parameters
+		if len(bytes.TrimSpace(schema)) == 0 || string(bytes.TrimSpace(schema)) == "null" {
+			// A function without parameters takes none.
+			schema = json.RawMessage(`{"type":"object","additionalProperties":false}`)
+		}
+		var root map[string]json.RawMessage
+		if err := json.Unmarshal(schema, &root); err != nil {
+			return nil, fmt.Errorf("jsongrammar: tool %s: the parameters schema is not a JSON object", t.Name)
+		}
+		c := &compiler{root: root, refs: map[string]*node{}}
+		args, err := c.schema(schema, t.Name+".parameters")
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, seq(lit(t.Name+between), args))
+	}
+	return &Grammar{root: seq(lit(before), alt(kids...), lit(after))}, nil
+}

@@ -168,3 +168,30 @@ func TestLeftRecursionEnds(t *testing.T) {
 		g.Match([]byte("null")) // must return
 	}
 }
+
+func TestToolCall(t *testing.T) {
+	g, err := ToolCall("<tool_call>\n{\"name\": \"", "\", \"arguments\": ", "}\n</tool_call>", []Tool{
+		{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)},
+		{Name: "now"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, want := range map[string]bool{
+		"<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>": true,
+		"<tool_call>\n{\"name\": \"now\", \"arguments\": {}}\n</tool_call>":                            true,
+		"<tool_call>\n{\"name\": \"now\", \"arguments\": {\"x\":[1]}}\n</tool_call>":                   false, // no parameters: {} only
+		"<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {}}\n</tool_call>":                    false,
+		"<tool_call>\n{\"name\": \"other\", \"arguments\": {}}\n</tool_call>":                          false,
+		"Sure!": false,
+	} {
+		if got := g.Match([]byte(s)); got != want {
+			t.Errorf("Match(%q) = %v; want %v", s, got, want)
+		}
+	}
+	if _, err := ToolCall("", "", "", nil); err == nil {
+		t.Error("ToolCall(no tools) = nil error")
+	}
+	if _, err := ToolCall("", "", "", []Tool{{Name: "f", Parameters: json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","minimum":1}}}`)}}); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("ToolCall(minimum) = %v; want ErrUnsupported", err)
+	}
+}
