@@ -195,3 +195,37 @@ func TestToolCall(t *testing.T) {
 		t.Errorf("ToolCall(minimum) = %v; want ErrUnsupported", err)
 	}
 }
+
+// TestMaskPaths: the in-string fast path masks exactly as matching every
+// token does, along random constrained runs.
+func TestMaskPaths(t *testing.T) {
+	v, words := toyVocab()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sc := range []string{`{"type":"string","maxLength":4}`, `{"type":"object","properties":{"a":{"type":"string"},"b":{"enum":["xy","é\n"]}}}`, `{}`} {
+		g, _ := Compile([]byte(sc))
+		for run := 0; run < 20; run++ {
+			fast, slow := NewConstraint(g, v), NewConstraint(g, v)
+			slow.noFast = true
+			for step := 0; step < 30; step++ {
+				lf, ls := make([]float32, len(words)), make([]float32, len(words))
+				fast.Mask(lf)
+				slow.Mask(ls)
+				var ok []int
+				for i := range lf {
+					if math.IsInf(float64(lf[i]), -1) != math.IsInf(float64(ls[i]), -1) {
+						t.Fatalf("schema %s step %d: token %q masked differently", sc, step, words[i])
+					}
+					if !math.IsInf(float64(lf[i]), -1) && i != 0 {
+						ok = append(ok, i)
+					}
+				}
+				if len(ok) == 0 {
+					break
+				}
+				id := ok[rng.IntN(len(ok))]
+				fast.Accept(id)
+				slow.Accept(id)
+			}
+		}
+	}
+}

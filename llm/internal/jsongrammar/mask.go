@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"slices"
+	"unicode/utf8"
 )
 
 // Vocab is a vocabulary prepared for masking: the byte pieces of the
@@ -16,13 +17,18 @@ type Vocab struct {
 	order  []int32 // token IDs with a non-empty piece, by piece
 	lcp    []int32 // lcp[i]: common prefix length of order[i-1] and order[i]
 	maxLen int
+	// chars[id] is the number of characters of a piece that can stand
+	// anywhere inside a JSON string (printable, no '"' or '\\', whole
+	// UTF-8 sequences), -1 for other pieces.
+	chars []int32
 }
 
 // NewVocab prepares a vocabulary: pieces[id] is the text token id adds
 // (nil for control tokens), eog[id] whether it ends generation.
 func NewVocab(pieces [][]byte, eog []bool) *Vocab {
-	v := &Vocab{pieces: pieces, eog: eog}
+	v := &Vocab{pieces: pieces, eog: eog, chars: make([]int32, len(pieces))}
 	for id, p := range pieces {
+		v.chars[id] = stringChars(p)
 		if len(p) > 0 {
 			v.order = append(v.order, int32(id))
 			v.maxLen = max(v.maxLen, len(p))
@@ -47,6 +53,8 @@ type Constraint struct {
 	v   *Vocab
 	cur Matcher
 	buf []Matcher // matchers of the prefixes of the current token
+	// noFast turns the string fast path off (tests compare both paths).
+	noFast bool
 }
 
 // NewConstraint starts constraining a generation with grammar g over
@@ -80,6 +88,13 @@ func (c *Constraint) Mask(logits []float32) {
 			logits[id] = inf
 		}
 	}
+	if k, ok := c.cur.inStringBody(); ok && !c.noFast {
+		allowed += c.maskInString(logits, k)
+		if allowed == 0 {
+			c.allowEOG(logits)
+		}
+		return
+	}
 	c.buf[0] = c.cur
 	valid := 0          // c.buf[:valid+1] hold the matchers of the previous token's prefixes
 	deadAt := int32(-1) // the previous token's prefix of this length is dead
@@ -112,12 +127,94 @@ func (c *Constraint) Mask(logits []float32) {
 		allowed++
 	}
 	if allowed == 0 {
-		for id := range logits {
-			if id < len(v.eog) && v.eog[id] {
-				logits[id] = 0
-			}
+		c.allowEOG(logits)
+	}
+}
+
+func (c *Constraint) allowEOG(logits []float32) {
+	for id := range logits {
+		if id < len(c.v.eog) && c.v.eog[id] {
+			logits[id] = 0
 		}
 	}
+}
+
+// maskInString is Mask inside the body of a string: a piece of plain
+// characters fits if the string may still take that many (maxChars < 0:
+// any number); the other pieces are matched one by one.
+func (c *Constraint) maskInString(logits []float32, maxChars int) int {
+	inf := float32(math.Inf(-1))
+	allowed := 0
+	for _, id := range c.v.order {
+		if int(id) >= len(logits) {
+			continue
+		}
+		if n := c.v.chars[id]; n >= 0 {
+			if maxChars < 0 || int(n) <= maxChars {
+				allowed++
+			} else {
+				logits[id] = inf
+			}
+			continue
+		}
+		if m := c.cur.Advance(c.v.pieces[id]); m.Dead() {
+			logits[id] = inf
+		} else {
+			allowed++
+		}
+	}
+	return allowed
+}
+
+// inStringBody reports whether every thread is inside the body of a
+// string between characters, and how many more characters the strings
+// may take (-1: no limit).
+func (m Matcher) inStringBody() (int, bool) {
+	if len(m.threads) == 0 || m.accept {
+		return 0, false
+	}
+	room := -1
+	for _, t := range m.threads {
+		f := t.f
+		if f.n.kind != kString || f.st != strBody || f.cont != 0 {
+			return 0, false
+		}
+		if f.n.max >= 0 {
+			r := f.n.max - f.k
+			if room < 0 || r > room {
+				room = r
+			}
+		} else {
+			return -1, true
+		}
+	}
+	return room, true
+}
+
+// stringChars counts the characters of p when every byte of it can stand
+// inside a JSON string unescaped, else returns -1.
+func stringChars(p []byte) int32 {
+	if len(p) == 0 {
+		return -1
+	}
+	n := int32(0)
+	for i := 0; i < len(p); {
+		c := p[i]
+		switch {
+		case c == '"' || c == '\\' || c < 0x20:
+			return -1
+		case c < 0x80:
+			i++
+		default:
+			r, size := utf8.DecodeRune(p[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return -1
+			}
+			i += size
+		}
+		n++
+	}
+	return n
 }
 
 // Accept advances the constraint past token id.
