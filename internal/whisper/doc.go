@@ -1,13 +1,20 @@
-// Package whisper holds the pieces of Sotto's pure-Go Whisper engine that
-// talk to whisper.cpp's world: the legacy GGML Whisper model file format
-// (reader, writer and a seeded random-weight generator) and Whisper's
-// log-mel front end, and the audio encoder.
+// Package whisper is Sotto's pure-Go Whisper engine: the legacy GGML
+// Whisper model file format (reader, writer and a seeded random-weight
+// generator), Whisper's log-mel front end, the audio encoder, the text
+// decoder with its key/value cache, and whisper.cpp's decoding loop
+// (token rules, greedy and beam search, temperature fallback, timestamps,
+// long-form seeking, language detection, prompts, translation).
 //
 //	m, err := whisper.Open("ggml-tiny.bin") // memory-mapped
 //	if err != nil { ... }
 //	defer m.Close()
 //	if err := m.CheckTensors(); err != nil { ... } // every weight present, right shape and type
-//	mel, err := whisper.LogMel(ctx, samples16k, m.Filters, 0)
+//	pool := tensor.NewPool(0)
+//	defer pool.Close()
+//	tr, err := whisper.NewTranscriber(m, pool)
+//	if err != nil { ... }
+//	res, err := tr.TranscribeSamples(ctx, samples16k, whisper.DefaultParams(whisper.Greedy))
+//	for _, s := range res.Segments { fmt.Println(s.T0, s.T1, s.Text) } // times in centiseconds
 //
 // # File format
 //
@@ -60,4 +67,29 @@
 // through half precision) so that the two agree closely; see
 // testdata/README.md for the recorded outputs and the tests for the
 // tolerances.
+//
+// # Decoder
+//
+// [Decoder] runs the text decoder one token at a time. The keys and values
+// of the cross-attention are computed once per window ([Decoder.Audio]);
+// each sequence keeps its self-attention cache in a [DecoderState], whose
+// [DecoderState.Step] allocates nothing. It follows whisper.cpp's
+// non-flash attention path: cache in half precision, attention
+// probabilities rounded to half precision, matrix inputs rounded as the
+// encoder's.
+//
+// # Decoding
+//
+// [Transcriber.Transcribe] is whisper.cpp's whisper_full loop: the prompt
+// (<|startofprev|> and previous text, <|startoftranscript|>, language,
+// task, <|notimestamps|>), the token rules (blank and special-token
+// suppression, timestamps in pairs and never going back, the first
+// timestamp at most MaxInitialTS, a timestamp whenever the timestamps
+// together outweigh every text token), greedy or beam search, temperature
+// fallback on the entropy and log-probability thresholds, segments cut at
+// timestamp tokens and seeking from window to window. Sampling at
+// temperature > 0 and whisper.cpp's beam search draw from std::mt19937
+// with libstdc++'s std::discrete_distribution, reproduced here, so that
+// even those agree with a whisper.cpp built with GCC. Text prompts are
+// tokenized as whisper.cpp tokenizes them ([Tokenizer]).
 package whisper

@@ -335,9 +335,9 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 }
 
 // attention sets out to multi-head softmax(q·kᵀ/√d)·v over all positions
-// (no mask), with q, k and v rounded to half precision as whisper.cpp's
-// flash-attention path stores them. Query positions are split over
-// threads goroutines.
+// (no mask) as whisper.cpp's non-flash path computes it: q, k and v
+// rounded to half precision, and the probabilities too (they enter an F16
+// matrix product). Query positions are split over threads goroutines.
 func attention(out, q, k, v [][]float32, heads, threads int) {
 	nPos, n := len(q), len(q[0])
 	hd := n / heads
@@ -358,23 +358,15 @@ func attention(out, q, k, v [][]float32, heads, threads int) {
 			for i := w; i < nPos; i += threads {
 				for hh := range heads {
 					qh := q[i][hh*hd : (hh+1)*hd]
-					mx := float32(math.Inf(-1))
 					for j := range nPos {
 						s[j] = tensor.Dot(qh, k[j][hh*hd:(hh+1)*hd]) * scale
-						mx = max(mx, s[j])
 					}
-					var sum float64
-					for j := range s {
-						e := float32(math.Exp(float64(s[j] - mx)))
-						s[j] = e
-						sum += float64(e)
-					}
+					softmaxF16(s)
 					o := out[i][hh*hd : (hh+1)*hd]
 					clear(o)
 					for j, p := range s {
 						tensor.Axpy(p, v[j][hh*hd:(hh+1)*hd], o)
 					}
-					tensor.Scale(o, float32(1/sum))
 				}
 			}
 		}()

@@ -71,12 +71,19 @@ func readEncGolden(t *testing.T, path string) *encGolden {
 // temporary file and opens it.
 func randomTiny(t *testing.T, ft FType) *Model {
 	t.Helper()
-	dir := t.TempDir()
+	m := randomTinyIn(t, ft, t.TempDir())
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// randomTinyIn is randomTiny writing into dir and leaving the model open.
+func randomTinyIn(t *testing.T, ft FType, dir string) *Model {
+	t.Helper()
 	src := filepath.Join(dir, "for-tests.bin")
 	if err := os.WriteFile(src, forTests(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "tiny.bin")
+	path := filepath.Join(dir, "tiny-"+strconv.Itoa(int(ft))+".bin")
 	if err := GenerateFile(context.Background(), src, path, ft, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +104,6 @@ func randomTiny(t *testing.T, ft FType) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { m.Close() })
 	if err := m.CheckTensors(); err != nil {
 		t.Fatal(err)
 	}
