@@ -47,6 +47,7 @@ func Load(path, tokenizerPath string) (*Bundle, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		m.closer = g
+		m.copyWeights()
 		tok, err := tokenizer.FromGGUF(g)
 		if err != nil {
 			m.Close()
