@@ -842,13 +842,46 @@ func esDecimalITN(s *stream, i int) []match {
 	return one(end, Decimal, amt)
 }
 
-// esAmount reads a spoken Spanish amount with grouped decimals.
+// esAmount reads a spoken Spanish amount with grouped decimals. Results
+// are cached in the stream: the money, measure, cardinal and decimal
+// matchers all read the amount at the same token.
 func esAmount(s *stream, i int) (string, bool, string, int, bool) {
-	return esLatin.groupedAmount(s, i, map[string]string{"coma": ",", "punto": "."})
+	k := memoKey{"es-amount", i}
+	if a, ok := s.memo[k].(esAmt); ok {
+		return a.amount, a.isOne, a.scale, a.end, a.ok
+	}
+	var a esAmt
+	a.amount, a.isOne, a.scale, a.end, a.ok = esLatin.groupedAmount(s, i, esPoints)
+	if s.memo == nil {
+		s.memo = map[memoKey]any{}
+	}
+	s.memo[k] = a
+	return a.amount, a.isOne, a.scale, a.end, a.ok
 }
 
-// esIntAmount reads the integer part of a spoken Spanish amount.
-func esIntAmount(s *stream, i int) (string, bool, string, int, bool) { return esLatin.intAmount(s, i) }
+var esPoints = map[string]string{"coma": ",", "punto": "."}
+
+type esAmt struct {
+	amount, scale string
+	isOne, ok     bool
+	end           int
+}
+
+// esIntAmount reads the integer part of a spoken Spanish amount (cached
+// like esAmount).
+func esIntAmount(s *stream, i int) (string, bool, string, int, bool) {
+	k := memoKey{"es-int", i}
+	if a, ok := s.memo[k].(esAmt); ok {
+		return a.amount, a.isOne, a.scale, a.end, a.ok
+	}
+	var a esAmt
+	a.amount, a.isOne, a.scale, a.end, a.ok = esLatin.intAmount(s, i)
+	if s.memo == nil {
+		s.memo = map[memoKey]any{}
+	}
+	s.memo[k] = a
+	return a.amount, a.isOne, a.scale, a.end, a.ok
+}
 
 var esHourWords = map[string]int{"una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
 	"ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15,
