@@ -289,7 +289,11 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 			TotalTokens:        res.inputTokens + res.outputTokens,
 			InputTokensDetails: map[string]int{"cached_tokens": 0}, OutputTokensDetails: map[string]int{"reasoning_tokens": 0}}
 		if ro.Store {
-			return s.responses.put(storedResponse{ID: ro.ID, Model: m.ID,
+			obj, err := json.Marshal(ro)
+			if err != nil {
+				return err
+			}
+			return s.responses.put(storedResponse{ID: ro.ID, Model: m.ID, Response: obj,
 				Messages: append(conv, llm.Message{Role: "assistant", Content: res.text, ToolCalls: res.toolCalls})})
 		}
 		return nil
@@ -403,4 +407,38 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		terminal = "response.incomplete"
 	}
 	_ = ev(terminal, map[string]any{"response": snapshot()})
+}
+
+// handleGetResponse returns a stored response object (GET
+// /v1/responses/{id}), as the Responses protocol does: the response as it
+// was returned when it was created with store true.
+func (s *Server) handleGetResponse(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	sr, ok, err := s.responses.load(id)
+	if err == nil && !ok {
+		err = responseNotFound(id)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if len(sr.Response) == 0 {
+		s.writeError(w, r, sotto.NotFound("response_not_found", "response_id",
+			"response %q was stored by an earlier version without its response object; it can still be continued with previous_response_id", id))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(sr.Response)
+}
+
+// handleDeleteResponse deletes a stored response (DELETE
+// /v1/responses/{id}); it can no longer be retrieved or continued.
+func (s *Server) handleDeleteResponse(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := s.responses.remove(id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "object": "response.deleted", "deleted": true})
 }

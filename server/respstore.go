@@ -32,6 +32,10 @@ type storedResponse struct {
 	ID       string        `json:"id"`
 	Model    string        `json:"model"`
 	Messages []llm.Message `json:"messages"`
+	// Response is the response object as it was returned, for
+	// GET /v1/responses/{id}; absent in responses stored before it was
+	// kept.
+	Response json.RawMessage `json:"response,omitempty"`
 }
 
 func newResponseStore(dataDir string) *responseStore {
@@ -82,30 +86,64 @@ func (st *responseStore) put(r storedResponse) error {
 // get returns the stored response id; an unknown id is a 400 with param
 // previous_response_id.
 func (st *responseStore) get(id string) (storedResponse, error) {
-	notFound := sotto.Invalid("previous_response_not_found", "previous_response_id",
-		"previous response with id %q not found", id)
+	r, ok, err := st.load(id)
+	if err == nil && !ok {
+		err = sotto.Invalid("previous_response_not_found", "previous_response_id",
+			"previous response with id %q not found", id)
+	}
+	return r, err
+}
+
+// load returns the stored response id and whether there is one.
+func (st *responseStore) load(id string) (storedResponse, bool, error) {
 	if !validResponseID(id) {
-		return storedResponse{}, notFound
+		return storedResponse{}, false, nil
 	}
 	if st.dir == "" {
 		st.mu.Lock()
 		defer st.mu.Unlock()
 		r, ok := st.mem[id]
-		if !ok {
-			return r, notFound
-		}
-		return r, nil
+		return r, ok, nil
 	}
 	b, err := os.ReadFile(filepath.Join(st.dir, id+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return storedResponse{}, notFound
+		return storedResponse{}, false, nil
 	}
 	if err != nil {
-		return storedResponse{}, fmt.Errorf("server: response store: %w", err)
+		return storedResponse{}, false, fmt.Errorf("server: response store: %w", err)
 	}
 	var r storedResponse
 	if err := json.Unmarshal(b, &r); err != nil || r.ID != id {
-		return storedResponse{}, fmt.Errorf("server: response store: %s is corrupt", id)
+		return storedResponse{}, false, fmt.Errorf("server: response store: %s is corrupt", id)
 	}
-	return r, nil
+	return r, true, nil
+}
+
+// remove deletes the stored response id; an unknown id is a 404 with
+// param response_id.
+func (st *responseStore) remove(id string) error {
+	if !validResponseID(id) {
+		return responseNotFound(id)
+	}
+	if st.dir == "" {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		if _, ok := st.mem[id]; !ok {
+			return responseNotFound(id)
+		}
+		delete(st.mem, id)
+		return nil
+	}
+	err := os.Remove(filepath.Join(st.dir, id+".json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return responseNotFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("server: response store: %w", err)
+	}
+	return nil
+}
+
+func responseNotFound(id string) error {
+	return sotto.NotFound("response_not_found", "response_id", "no stored response with id %q", id)
 }
