@@ -188,14 +188,21 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 	// The stream opens with the first text (or the end), so that an error
 	// before any output (model not loaded, prompt too long) is an ordinary
 	// HTTP error.
-	start := func() error {
+	open := func() error {
 		if sw.started {
 			return nil
 		}
 		msg := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{}}
-		if err := ev("message_start", map[string]any{"message": msg}); err != nil {
+		return ev("message_start", map[string]any{"message": msg})
+	}
+	// The text block opens with the first text; a reply that only calls
+	// tools has none (as its non-streamed form).
+	textOpen := false
+	start := func() error {
+		if err := open(); err != nil || textOpen {
 			return err
 		}
+		textOpen = true
 		return ev("content_block_start", map[string]any{"index": 0, "content_block": textBlock("")})
 	}
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
@@ -212,19 +219,27 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		s.streamError(sw, r, err, true)
 		return
 	}
-	if start() != nil {
+	if open() != nil {
+		return
+	}
+	if len(res.toolCalls) == 0 && start() != nil {
 		return
 	}
 	reason, seq := messagesStop(res)
-	if ev("content_block_stop", map[string]any{"index": 0}) != nil {
-		return
+	next := 0 // the index of the next block
+	if textOpen {
+		if ev("content_block_stop", map[string]any{"index": 0}) != nil {
+			return
+		}
+		next = 1
 	}
 	// Each call is a tool_use block after the text block: its input
 	// arrives as one input_json_delta (the call is parsed whole).
 	for i, c := range withCallIDs(res.toolCalls, "toolu_") {
-		if ev("content_block_start", map[string]any{"index": i + 1, "content_block": messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: json.RawMessage("{}")}}) != nil ||
-			ev("content_block_delta", map[string]any{"index": i + 1, "delta": map[string]string{"type": "input_json_delta", "partial_json": string(c.Arguments)}}) != nil ||
-			ev("content_block_stop", map[string]any{"index": i + 1}) != nil {
+		k := next + i
+		if ev("content_block_start", map[string]any{"index": k, "content_block": messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: json.RawMessage("{}")}}) != nil ||
+			ev("content_block_delta", map[string]any{"index": k, "delta": map[string]string{"type": "input_json_delta", "partial_json": string(c.Arguments)}}) != nil ||
+			ev("content_block_stop", map[string]any{"index": k}) != nil {
 			return
 		}
 	}

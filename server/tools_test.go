@@ -25,9 +25,10 @@ const hermesReply = "Let me check.\n<tool_call>\n{\"name\": \"get_weather\", \"a
 // hermesReply, streamed in small pieces through the Splitter the engine
 // uses. It records the requests it saw.
 type toolModel struct {
-	mu   sync.Mutex
-	msgs [][]llm.Message
-	opts []llm.Options
+	callOnly bool // reply with the call alone, no text before it
+	mu       sync.Mutex
+	msgs     [][]llm.Message
+	opts     []llm.Options
 }
 
 func (m *toolModel) Generate(ctx context.Context, msgs []llm.Message, o llm.Options, emit func(llm.Token) error) error {
@@ -46,8 +47,12 @@ func (m *toolModel) GenerateReport(ctx context.Context, msgs []llm.Message, o ll
 		return llm.Report{PromptTokens: 20, OutputTokens: 5, Stop: llm.StopEnd}, nil
 	}
 	s := chattemplate.NewSplitter(chattemplate.FormatHermes)
-	for i := 0; i < len(hermesReply); i += 4 {
-		if t := s.Write(hermesReply[i:min(i+4, len(hermesReply))]); t != "" {
+	reply := hermesReply
+	if m.callOnly {
+		reply = reply[strings.Index(reply, "<tool_call>"):]
+	}
+	for i := 0; i < len(reply); i += 4 {
+		if t := s.Write(reply[i:min(i+4, len(reply))]); t != "" {
 			if err := emit(llm.Token{Text: t}); err != nil {
 				return llm.Report{}, err
 			}
@@ -323,5 +328,65 @@ func TestToolChoiceForcing(t *testing.T) {
 		if _, opts := m.last(); opts.ToolChoice != c.want || len(opts.Tools) != 1 {
 			t.Errorf("%s %s: ToolChoice %q, %d tools; want %q", c.path, b, opts.ToolChoice, len(opts.Tools), c.want)
 		}
+	}
+}
+
+// TestCallOnlyReplies: a reply that is only a call has no text part in
+// any protocol, streamed or not.
+func TestCallOnlyReplies(t *testing.T) {
+	m := &toolModel{callOnly: true}
+	_, ts := newTestServer(t, Config{Models: toolModels{b: m}})
+	ctx := context.Background()
+	oc := openaiClient(ts)
+	cp := openai.ChatCompletionNewParams{Model: "Test/tools",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather in Zürich?")},
+		Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+			Name: "get_weather", Parameters: weatherSchema})}}
+	got, err := oc.Chat.Completions.New(ctx, cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw := got.Choices[0].Message.JSON.Content.Raw(); raw != "null" || len(got.Choices[0].Message.ToolCalls) != 1 {
+		t.Errorf("chat: content %s, %d calls; want null and one call", raw, len(got.Choices[0].Message.ToolCalls))
+	}
+	rp := oresponses.ResponseNewParams{Model: "Test/tools", Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String("Weather?")},
+		Tools: []oresponses.ToolUnionParam{{OfFunction: &oresponses.FunctionToolParam{Name: "get_weather", Parameters: weatherSchema, Strict: openai.Bool(false)}}}}
+	stream := oc.Responses.NewStreaming(ctx, rp)
+	var done oresponses.Response
+	added := 0
+	for stream.Next() {
+		ev := stream.Current()
+		switch ev.Type {
+		case "response.output_item.added":
+			added++
+			if ev.OutputIndex != 0 || ev.Item.Type != "function_call" {
+				t.Errorf("responses: item added at %d of type %s; want the call at 0", ev.OutputIndex, ev.Item.Type)
+			}
+		case "response.completed":
+			done = ev.Response
+		}
+	}
+	if err := stream.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if added != 1 || len(done.Output) != 1 || done.Output[0].Type != "function_call" {
+		t.Errorf("responses: %d items added, output %d items; want the call alone", added, len(done.Output))
+	}
+	ac := anthropicClient(ts)
+	ms := ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Test/tools", MaxTokens: 100,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather?"))},
+		Tools: []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: "get_weather",
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}})
+	var acc anthropic.Message
+	for ms.Next() {
+		if err := acc.Accumulate(ms.Current()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ms.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(acc.Content) != 1 || acc.Content[0].Type != "tool_use" || acc.StopReason != "tool_use" {
+		t.Errorf("messages: content %+v; want one tool_use block", acc.Content)
 	}
 }
