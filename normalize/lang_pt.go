@@ -392,30 +392,110 @@ func ptFractionTN(s *stream, i int) []match {
 // ("extensão um dois"). Four-digit pairs without an area code are left to
 // the other classes (they are year ranges as often).
 func ptTelephoneTN(s *stream, i int) []match {
-	j, area := i, ""
-	if s.is(i, "(") && s.kind(i+1) == tNum && len(s.text(i+1)) == 2 && s.is(i+2, ")") && s.kind(i+3) == tSpace {
-		area, j = s.text(i+1), i+4
-	} else if !s.startOK(i) {
+	if !s.startOK(i) && !s.is(i, "(") {
 		return nil
 	}
-	if s.kind(j) != tNum || !s.is(j+1, "-") || s.kind(j+2) != tNum || len(s.text(j+2)) != 4 {
+	if m := ptIPTN(s, i); m != nil {
+		return m
+	}
+	j := i
+	var parts []string
+	// country code: "+55" → "mais cinco cinco"
+	if s.is(j, "+") && s.kind(j+1) == tNum && len(s.text(j+1)) <= 3 {
+		parts = append(parts, "mais "+ptLatin.digits(s.text(j+1)))
+		j += 2
+		if s.is(j, "-") || s.is(j, ".") {
+			j++
+		}
+		if s.kind(j) == tSpace {
+			j++
+		}
+	}
+	// area code: "(11)" or "11" before a space
+	area := false
+	if s.is(j, "(") && s.kind(j+1) == tNum && len(s.text(j+1)) == 2 && s.is(j+2, ")") {
+		parts = append(parts, ptLatin.digits(s.text(j+1)))
+		area, j = true, j+3
+		if s.kind(j) == tSpace {
+			j++
+		}
+	} else if s.kind(j) == tNum && len(s.text(j)) == 2 && s.is(j+1, " ") && s.kind(j+2) == tNum && (s.is(j+3, "-") || s.is(j+3, ".")) {
+		parts = append(parts, ptLatin.digits(s.text(j)))
+		area, j = true, j+2
+	}
+	// the number: 5, 4 or (without an area code) 3 digits, a hyphen or a
+	// full stop, 4 digits
+	if s.kind(j) != tNum || !(s.is(j+1, "-") || s.is(j+1, ".")) || s.kind(j+2) != tNum || len(s.text(j+2)) != 4 {
 		return nil
 	}
-	first := s.text(j)
-	if n := len(first); n < 3 || n > 5 || n == 4 && area == "" {
+	first, last := s.text(j), s.text(j+2)
+	if n := len(first); n < 3 || n > 5 || n == 3 && area {
 		return nil
+	}
+	if len(parts) == 0 && len(first) == 4 && ptYearRange(first, last) && s.is(j+1, "-") {
+		return nil // "1990-1995" is a range of years
 	}
 	end := j + 3
-	if !s.boundary(end) || s.is(end, "-") {
+	if !s.boundary(end) || s.is(end, "-") || s.is(end, ".") && s.kind(end+1) == tNum {
 		return nil
 	}
-	w := ptLatin.digits(area + first + s.text(j+2))
-	if s.kind(end) == tSpace && strings.EqualFold(s.text(end+1), "ext") && s.is(end+2, ".") && s.kind(end+3) == tSpace &&
-		s.kind(end+4) == tNum && s.boundary(end+5) {
-		w += " extensão " + ptLatin.digits(s.text(end+4))
-		end += 5
+	parts = append(parts, ptLatin.digits(first), ptLatin.digits(last))
+	// extension: "ramal 12", "extensão 12", "ext. 12"
+	k := end
+	if s.kind(k) == tSpace {
+		k++
 	}
-	return one(end, Telephone, w)
+	word := ""
+	switch {
+	case strings.EqualFold(s.text(k), "ramal"):
+		word, k = "ramal", k+1
+	case strings.EqualFold(s.text(k), "extensão"):
+		word, k = "extensão", k+1
+	case strings.EqualFold(s.text(k), "ext") && s.is(k+1, "."):
+		word, k = "extensão", k+2
+	}
+	if word != "" && s.kind(k) == tSpace && s.kind(k+1) == tNum && len(s.text(k+1)) <= 4 && s.boundary(k+2) {
+		parts = append(parts, word+" "+ptLatin.digits(s.text(k+1)))
+		end = k + 2
+	}
+	return one(end, Telephone, strings.Join(parts, " "))
+}
+
+// ptYearRange reports whether a and b (four digits each) read as a range
+// of years: both from 1000 to 2099, the second later.
+func ptYearRange(a, b string) bool {
+	x, _ := strconv.Atoi(a)
+	y, _ := strconv.Atoi(b)
+	return x >= 1000 && y <= 2099 && x < y
+}
+
+// ptIPTN reads an IPv4 address digit by digit with "ponto" between the
+// groups: "192.168.1.1" → "um nove dois ponto um seis oito ponto um ponto
+// um".
+func ptIPTN(s *stream, i int) []match {
+	var parts []string
+	j := i
+	for g := 0; g < 4; g++ {
+		if g > 0 {
+			if !s.is(j, ".") {
+				return nil
+			}
+			j++
+		}
+		t := s.text(j)
+		if s.kind(j) != tNum || len(t) > 3 {
+			return nil
+		}
+		if v, _ := strconv.Atoi(t); v > 255 {
+			return nil
+		}
+		parts = append(parts, ptLatin.digits(t))
+		j++
+	}
+	if !s.boundary(j) || s.is(j, ".") && s.kind(j+1) == tNum {
+		return nil
+	}
+	return one(j, Telephone, strings.Join(parts, " ponto "))
 }
 
 // ptWeekdayITN writes the weekdays "segunda feira" … "sexta feira" with
