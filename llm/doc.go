@@ -16,6 +16,33 @@
 // checkpoints. Its options are [OptModelFile], [OptTokenizerFile] and
 // [OptContextLength].
 //
+// # Chat templates
+//
+// The go driver renders a conversation through the model's chat template
+// (the GGUF's tokenizer.chat_template, a Jinja program) with package
+// [github.com/sottolabs/sotto/llm/chattemplate]. A template that refuses
+// the conversation (raise_exception) fails with an ErrInvalidRequest error.
+// A GGUF without a template, or a llama2.c checkpoint, gets the contents
+// as raw text.
+//
+// # Tool calling
+//
+// [Options.Tools] offers functions to a model whose template renders tools
+// ([ToolCaller]; [FileFeatures] reports it as the catalog feature
+// tool_calling). The calls the model writes, in its family's syntax
+// (Hermes/Qwen <tool_call>, Llama 3.1 JSON, Mistral [TOOL_CALLS]), are not
+// emitted as text: [Report.ToolCalls] returns them, with the stop reason
+// [StopToolCalls]. Conversations carry earlier calls in
+// [Message.ToolCalls] and their results as "tool" messages.
+// [Options.ToolChoice] forces a call.
+//
+// # Structured output
+//
+// [Options.JSONSchema] constrains the reply to JSON valid against a schema
+// by masking, before each token, the tokens the schema's grammar cannot
+// take next; forced tool calls work the same way. [CheckJSONSchema] tells
+// whether a schema is within the supported subset.
+//
 // # Related packages
 //
 // [github.com/sottolabs/sotto/llm/gguf] reads and writes GGUF files,
