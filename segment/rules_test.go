@@ -368,6 +368,10 @@ func TestRuleReferenceNumbers(t *testing.T) {
 		{"de", "Siehe Abs. 2. Dort steht es.", []string{"Siehe Abs. 2.", "Dort steht es."}},
 		{"de", "Am 2. Dezember kam er.", []string{"Am 2. Dezember kam er."}},
 		{"en", "Posted via Newsfeeds.Com today.", []string{"Posted via Newsfeeds.Com today."}},
+		// Footnote numbers after a stop stay with the sentence they mark.
+		{"en", "Agendas create a gap in a consultation.11 12 Take the common cold.", []string{"Agendas create a gap in a consultation.11 12", "Take the common cold."}},
+		{"en", "It spread fast.3,4 The virus mutated.", []string{"It spread fast.3,4", "The virus mutated."}},
+		{"en", "The gap in a consultation.11 12 take it.", []string{"The gap in a consultation.11 12 take it."}},
 		{"en", "He lived in Paris.It was nice.", []string{"He lived in Paris.", "It was nice."}},
 	})
 }

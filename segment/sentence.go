@@ -1304,8 +1304,9 @@ func dashThenLower(s string, k int) bool {
 
 // footnote returns the end of a footnote reference at byte j of s, just
 // after a stop that starts at byte stop, or j when there is none: "[12]",
-// or 1-3 digits directly after a stop that follows a word or bracket and
-// that are followed by a space and a capital.
+// or up to four numbers of 1-3 digits ("11 12", "3,4") directly after a
+// stop that follows a word or bracket and that are followed by a space and
+// a capital.
 func footnote(s string, j, stop int) int {
 	if j < len(s) && s[j] == '[' {
 		k := j + 1
@@ -1317,11 +1318,28 @@ func footnote(s string, j, stop int) int {
 		}
 		return j
 	}
+	// One to four numbers of 1-3 digits, apart by a space or a comma:
+	// "cold.11 12 Take", "cold.3,4 The".
 	k := j
-	for k < len(s) && k-j < 3 && s[k] >= '0' && s[k] <= '9' {
-		k++
+	for g := 0; g < 4; g++ {
+		d := k
+		for k < len(s) && k-d < 3 && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k == d {
+			if g == 0 {
+				return j
+			}
+			k = d - 1 // back over the separator
+			break
+		}
+		if k+1 < len(s) && (s[k] == ' ' || s[k] == ',') && s[k+1] >= '0' && s[k+1] <= '9' {
+			k++
+			continue
+		}
+		break
 	}
-	if k == j || k+1 >= len(s) || s[k] != ' ' || s[k+1] < 'A' || s[k+1] > 'Z' {
+	if k+1 >= len(s) || s[k] != ' ' || s[k+1] < 'A' || s[k+1] > 'Z' {
 		return j
 	}
 	if p, _ := runeBefore(s, stop); !(unicode.IsLower(p) || p == ')') || s[stop] != '.' || j != stop+1 && s[j-1] != ')' {
