@@ -222,11 +222,11 @@ func enDecimalTN(s *stream, i int) []match {
 	// Version numbers: "v2.0.1", "Python 3.11.2" → "three point eleven
 	// point two": three dotted parts of up to three digits, each read as a
 	// cardinal. Two-digit parts only ("12.03.20") are left to dates, four
-	// parts to IP addresses.
+	// parts to IP addresses, groups of three ("1.000.000") to numbers.
 	if s.kind(i) == tNum && s.is(i+1, ".") && s.kind(i+2) == tNum && s.is(i+3, ".") && s.kind(i+4) == tNum &&
 		!(s.is(i+5, ".") && s.kind(i+6) == tNum) && s.boundary(i+5) && !s.is(i-1, ".") {
 		a, b, c := s.text(i), s.text(i+2), s.text(i+4)
-		if len(a) <= 3 && len(b) <= 3 && len(c) <= 3 && !(len(a) == 2 && len(b) == 2 && len(c) == 2) {
+		if len(a) <= 3 && len(b) <= 3 && len(c) <= 3 && !(len(a) == 2 && len(b) == 2 && len(c) == 2) && !(len(b) == 3 && len(c) == 3) {
 			return one(i+5, Decimal, enCardinal(a, false)+" point "+enCardinal(b, false)+" point "+enCardinal(c, false))
 		}
 	}
@@ -302,6 +302,8 @@ func enScanFraction(s *stream, i int) (whole, num, den string, end int, ok bool)
 		if v, isV := enVulgar[s.text(j+2)]; isV {
 			return s.text(i), v[0], v[1], j + 3, true
 		}
+	} else if v, isV := enVulgar[s.text(j+1)]; isV && s.boundary(j+2) {
+		return s.text(i), v[0], v[1], j + 2, true // "1½"
 	}
 	k := j + 1
 	sp := false
@@ -324,7 +326,7 @@ func enScanFraction(s *stream, i int) (whole, num, den string, end int, ok bool)
 	num, den, end = s.text(j), s.text(k), k+1
 	if s.kind(end) == tWord {
 		suf := strings.ToLower(s.text(end))
-		if (suf == "th" || suf == "rd" || suf == "nd") && s.boundary(end+1) {
+		if (suf == "th" || suf == "rd" || suf == "nd" || suf == "ths" || suf == "rds" || suf == "nds") && s.boundary(end+1) {
 			end++
 		} else {
 			return

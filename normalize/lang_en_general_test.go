@@ -57,6 +57,10 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"hours counted", "tn", "1200 hours of testing", "twelve hundred hours of testing"},
 		{"spoken military time", "itn", "oh eight hundred hours", "08:00"},
 		{"number cue glued to the number", "tn", "No.1", "number one"},
+		// Fractions.
+		{"vulgar fraction glued to a whole number", "tn", "1½ cups", "one and a half cups"},
+		{"fraction with a plural ordinal suffix", "tn", "2/3rds of it", "two thirds of it"},
+		{"dotted thousands are no version", "tn", "1.000.000", "one. zero point zero zero zero"},
 		// Feet and inches written with primes.
 		{"feet and inches with primes", "tn", "He is 6'2\" tall.", "He is six feet two inches tall."},
 		{"feet and inches with prime signs", "tn", "5′ 10″", "five feet ten inches"},
