@@ -628,10 +628,12 @@ func ptClockWord(s *stream, j int) (int, int, bool) {
 	return 0, j, false
 }
 
-// ptTimeITN writes spoken times after "às", "as", "à", "a" or "ao":
-// "onze e trinta" → 11:30, "meio dia e meia" → 12:30, "meia noite e
-// quinze" → 0:15, and "quinze pro meio dia" (minutes before noon or
-// midnight) → 11:45. "meia noite" alone stays words.
+// ptTimeITN writes spoken times after "às", "as", "à", "a" or "ao", as
+// NeMo's Portuguese grammar does: "onze e trinta" → 11:30, "três horas e
+// trinta minutos" → 3:30, "sete horas" → 7:00, "meio dia e meia" → 12:30,
+// "meia noite e quinze" → 0:15, and minutes before an hour ("quinze para
+// as quatro" → 3:45, "quinze pro meio dia" → 11:45, "dez pra uma" →
+// 12:50). A bare hour ("às duas") and "meia noite" alone stay words.
 func ptTimeITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) || s.kind(i-1) != tSpace {
 		return nil
@@ -643,27 +645,23 @@ func ptTimeITN(s *stream, i int) []match {
 	}
 	h, end, ok := ptClockWord(s, i)
 	if !ok {
-		// "quinze pro meio dia": minutes before noon or midnight.
-		if m, e, ok := ptSmall(s, i); ok && m > 0 && m < 60 {
-			if e2, ok := ptSpaced(s, e, "pro"); ok || func() bool { e2, ok = ptSpaced(s, e, "para"); return ok }() {
-				j := e2 + 1
-				if e3, ok := ptWordAt(s, j, "o"); ok && s.kind(e3) == tSpace {
-					j = e3 + 1
-				}
-				if hh, e4, ok := ptClockWord(s, j); ok && s.kind(e2) == tSpace {
-					if hh == 0 {
-						hh = 24
-					}
-					return one(e4, Time, fmt.Sprintf("%d:%02d", hh-1, 60-m))
-				}
-			}
+		if m := ptMinutesTo(s, i); m != nil {
+			return m
 		}
 		if h, end, ok = ptSmall(s, i); !ok || h > 23 {
 			return nil
 		}
 	}
+	hours := false // "horas" said after the hour
+	if e2, ok := ptSpacedAny(s, end, "hora", "horas"); ok {
+		end, hours = e2, true
+	}
 	e, ok := ptSpaced(s, end, "e")
 	if !ok || s.kind(e) != tSpace {
+		if hours && s.boundary(end) {
+			// a clock time after "às", rather than the duration "7 h"
+			return []match{{end: end, readings: []reading{{text: fmt.Sprintf("%d:00", h), class: Time, cost: -0.1}}}}
+		}
 		return nil
 	}
 	m, mEnd := 0, e+1
@@ -678,7 +676,7 @@ func ptTimeITN(s *stream, i int) []match {
 		if m, mEnd, ok = ptSmall(s, e+1); !ok || m == 0 || m > 59 {
 			return nil
 		}
-		if e2, ok := ptSpaced(s, mEnd, "minutos"); ok {
+		if e2, ok := ptSpacedAny(s, mEnd, "minuto", "minutos"); ok {
 			mEnd = e2
 		}
 	}
@@ -686,6 +684,56 @@ func ptTimeITN(s *stream, i int) []match {
 		return nil
 	}
 	return one(mEnd, Time, fmt.Sprintf("%d:%02d", h, m))
+}
+
+// ptMinutesTo reads minutes before an hour at token i: "quinze para as
+// quatro" (3:45), "dez pras duas", "quinze pro meio dia" (11:45), "cinco
+// pra meia noite" (23:55), "quinze pra uma" (12:45).
+func ptMinutesTo(s *stream, i int) []match {
+	m, e, ok := ptSmall(s, i)
+	if !ok || m < 1 || m > 59 {
+		return nil
+	}
+	if e2, ok := ptSpacedAny(s, e, "minuto", "minutos"); ok {
+		e = e2
+	}
+	j, ok := ptSpacedAny(s, e, "para", "pra", "pras", "pro")
+	if !ok || s.kind(j) != tSpace {
+		return nil
+	}
+	j++
+	if e3, ok := ptSpacedAny(s, j-1, "o", "a", "as"); ok && s.kind(e3) == tSpace {
+		j = e3 + 1
+	}
+	hh, end, ok := ptClockWord(s, j)
+	if !ok {
+		if hh, end, ok = ptSmall(s, j); !ok || hh < 1 || hh > 23 {
+			return nil
+		}
+		if e4, ok := ptSpacedAny(s, end, "hora", "horas"); ok {
+			end = e4
+		}
+	}
+	if !s.boundary(end) {
+		return nil
+	}
+	switch hh {
+	case 0:
+		hh = 24 // before midnight
+	case 1:
+		hh = 13 // "pra uma": a quarter to one is 12:45
+	}
+	return one(end, Time, fmt.Sprintf("%d:%02d", hh-1, 60-m))
+}
+
+// ptSpacedAny is ptSpaced for any of the words ws.
+func ptSpacedAny(s *stream, j int, ws ...string) (int, bool) {
+	for _, w := range ws {
+		if e, ok := ptSpaced(s, j, w); ok {
+			return e, true
+		}
+	}
+	return j, false
 }
 
 // ptDateITN writes a spoken day and month: "primeiro de dezembro" → "01

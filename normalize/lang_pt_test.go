@@ -34,3 +34,33 @@ func TestPortugueseTelephoneTN(t *testing.T) {
 		}
 	}
 }
+
+// TestPortugueseTimeITN covers NeMo's Portuguese clock times after "às",
+// "à", "ao": hours and minutes with or without their nouns, "meia",
+// minutes before an hour, noon and midnight.
+func TestPortugueseTimeITN(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"às três horas e trinta minutos", "às 3:30"},
+		{"às sete horas", "às 7:00"},
+		{"à uma hora", "à 1:00"},
+		{"às onze e um minuto", "às 11:01"},
+		{"às quinze para as quatro", "às 3:45"},
+		{"às dez pras duas", "às 1:50"},
+		{"às quinze pra uma", "às 12:45"},
+		{"às cinco pra meia noite", "às 23:55"},
+		{"às dez e quinze da manhã", "às 10:15 da manhã"},
+		// not clock times
+		{"às duas da tarde", "às duas da tarde"},
+		{"durante sete horas", "durante 7 h"},
+		{"a casa", "a casa"},
+	}
+	for _, tt := range tests {
+		res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "pt", Mode: normalize.ITN, TopK: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%q, pt itn) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
