@@ -29,24 +29,27 @@ import (
 //   - a table pasted as one line: a row key ("EY4096.3") after a number,
 //     when rows starting with such keys repeat;
 //   - a clause opener written with a capital after a lower-case word
-//     ("make a mold from that They sell these"), in English.
+//     ("make a mold from that They sell these"), in English;
+//   - a quotation broken off with a dash, then a capitalised word ("If
+//     you please, sir--\" The Rabbit started").
 //
 // Each rule gives a fixed score; none depends on the threshold.
 
 // Scores of the word-gap rules.
 const (
-	gapStamp      = 0.6  // around a date-time stamp
-	gapAddress    = 0.5  // address, then a capitalised word
-	gapRule       = 0.6  // around a rule line
-	gapEmoticon   = 0.5  // emoticon, then a capitalised word
-	gapColonURL   = 0.4  // "link: http://…"
-	gapHeader     = 0.5  // before "Subject:" and the like
-	gapSignoff    = 0.5  // "Thanks," | "Jeff"
-	gapSalutation = 0.5  // "Louise," | "There are …"
-	gapStarter    = 0.4  // "… from that" | "They sell …"
-	gapFile       = 0.5  // "Guaranty.doc" | "- REDLINE …"
-	gapRow        = 0.5  // a table row after the previous one's last number
-	gapWeak       = 0.25 // the same evidence with a lower-case word after it
+	gapStamp       = 0.6  // around a date-time stamp
+	gapAddress     = 0.5  // address, then a capitalised word
+	gapRule        = 0.6  // around a rule line
+	gapEmoticon    = 0.5  // emoticon, then a capitalised word
+	gapColonURL    = 0.4  // "link: http://…"
+	gapHeader      = 0.5  // before "Subject:" and the like
+	gapSignoff     = 0.5  // "Thanks," | "Jeff"
+	gapSalutation  = 0.5  // "Louise," | "There are …"
+	gapStarter     = 0.4  // "… from that" | "They sell …"
+	gapFile        = 0.5  // "Guaranty.doc" | "- REDLINE …"
+	gapRow         = 0.5  // a table row after the previous one's last number
+	gapWeak        = 0.25 // the same evidence with a lower-case word after it
+	gapInterrupted = 0.6  // a quotation broken off with a dash: "sir--\"" | "The"
 )
 
 // span is a run of non-space characters: s[a:b].
@@ -155,6 +158,8 @@ func (sc *scanner) gapBoundaries() []boundary {
 			add(prev.b, cur.a, gapEmoticon) // "… mc donalds lol Fast food …"
 		case upper && isDigitByte(pl) && isRowKey(t) && isNumber(p) && repeatedRows(s, cur):
 			add(prev.b, cur.a, gapRow)
+		case capCur && interrupted(p):
+			add(prev.b, cur.a, gapInterrupted)
 		case en && capCur && t[len(t)-1] == ',' && endsLine(s, cur.b) && sc.salutationLine(prev, cur):
 			add(prev.b, cur.a, gapSalutation)
 		}
@@ -828,4 +833,15 @@ func (sc *scanner) salutationLine(prev, cur span) bool {
 		}
 	}
 	return true
+}
+
+// interrupted reports whether t ends a quotation broken off with a dash:
+// "sir--\"", "to—”".
+func interrupted(t string) bool {
+	r, n := runeBefore(t, len(t))
+	if r != '"' && r != '”' && r != '’' && r != '\'' && r != '»' {
+		return false
+	}
+	t = t[:len(t)-n]
+	return strings.HasSuffix(t, "--") || strings.HasSuffix(t, "—")
 }

@@ -243,6 +243,10 @@ func TestRuleLostLineBreaks(t *testing.T) {
 		{"en", "Otherwise a cheaper room will be fine: http://example.com/rooms", []string{"Otherwise a cheaper room will be fine:", "http://example.com/rooms"}},
 		{"en", "Link to video: http://example.com/v/123", []string{"Link to video: http://example.com/v/123"}},
 		{"en", "The site is: https://example.com/a.html. Please check it out.", []string{"The site is: https://example.com/a.html.", "Please check it out."}},
+		// A quotation broken off with a dash ends the sentence before a
+		// capital.
+		{"en", "Alice began, \"If you please, sir--\" The Rabbit started violently.", []string{"Alice began, \"If you please, sir--\"", "The Rabbit started violently."}},
+		{"en", "He said \"wait—\" and stopped.", []string{"He said \"wait—\" and stopped."}},
 		// A question or exclamation mark spaced off the sentence it ends.
 		{"en", "What is the difference between these parrots? ?\n\nI was about to buy one.", []string{"What is the difference between these parrots? ?", "I was about to buy one."}},
 		{"en", "Really ? ! I did not know.", []string{"Really ? !", "I did not know."}},
