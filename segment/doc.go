@@ -67,9 +67,11 @@
 // in English, after a sign-off ("Thanks,", "Best regards,") before a name
 // and after the name before a lower-case word, after a salutation
 // ("Louise,", "Hi Sara,") before a sentence, before a salutation that ends
-// its line ("… provide. Sid | Vincent,"), and before a clause opener
-// written with a capital after a lower-case word ("… from that They sell
-// …").
+// its line ("… provide. Sid | Vincent,"), after a clause and a colon
+// before a sentence ("… a political party: On the same day …"), and before
+// a clause opener written with a capital after a lower-case word ("… from
+// that They sell …"). In any language, a quotation broken off with a dash
+// ends the sentence before a capitalised word ("sir--\" The Rabbit").
 //
 // # Paragraphs
 //
