@@ -2,7 +2,9 @@
 // ship (the Jinja source in a GGUF file's tokenizer.chat_template, or in
 // tokenizer_config.json), and reads the tool calls those models write.
 //
-//	t, err := chattemplate.Parse(src)
+//	src := "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
+//	t, err := chattemplate.Parse(src) // e.g. a GGUF's tokenizer.chat_template
+//	if err != nil { ... }
 //	prompt, err := t.Render(chattemplate.Input{
 //		Messages:            []chattemplate.Message{{Role: "user", Content: "Hello!"}},
 //		AddGenerationPrompt: true,

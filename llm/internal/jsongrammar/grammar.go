@@ -1,22 +1,3 @@
-// Package jsongrammar turns a JSON schema into a byte-level matcher for
-// grammar-constrained decoding: at each step the engine keeps only the
-// tokens whose bytes the matcher accepts, so the output always parses as
-// JSON and validates against the schema.
-//
-// The supported schema subset is what structured-output APIs use: type
-// (one or a list), properties with required (properties are written in
-// declaration order, optional ones may be left out), items, minItems,
-// maxItems, enum, const, anyOf, oneOf, a one-element allOf, local $ref
-// (#/$defs/…, #/definitions/…, #), nullable, minLength and maxLength,
-// additionalProperties (a schema for the values of an object without
-// properties). Annotations (title, description, default, examples,
-// format, $schema, $id, $comment, strict) are ignored. A keyword that
-// would constrain values in a way the matcher does not enforce (pattern,
-// minimum, multipleOf …) makes [Compile] fail with [ErrUnsupported]
-// rather than produce output that might not validate.
-//
-// Output is compact JSON: no white space except one optional space after
-// ':' and ','.
 package jsongrammar
 
 import (
