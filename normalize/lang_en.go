@@ -219,6 +219,19 @@ func enWordNear(s *stream, i, end int) bool {
 }
 
 func enDecimalTN(s *stream, i int) []match {
+	// Dots grouping thousands, as in much of Europe, when there are two or
+	// more groups: "1.000.000" → "one million" ("1.000" stays a decimal,
+	// four parts are an IP address).
+	if s.kind(i) == tNum && len(s.text(i)) <= 3 && s.startOK(i) && !s.is(i-1, ".") {
+		k, digits := i, s.text(i)
+		for s.is(k+1, ".") && s.kind(k+2) == tNum && len(s.text(k+2)) == 3 {
+			digits += s.text(k + 2)
+			k += 2
+		}
+		if (k-i == 4 || k-i >= 8) && s.boundary(k+1) && !(s.is(k+1, ".") && s.kind(k+2) == tNum) && digits[0] != '0' {
+			return one(k+1, Cardinal, enCardinal(digits, false))
+		}
+	}
 	// Version numbers: "v2.0.1", "Python 3.11.2" → "three point eleven
 	// point two": three dotted parts of up to three digits, each read as a
 	// cardinal. Two-digit parts only ("12.03.20") are left to dates, four

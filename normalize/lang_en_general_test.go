@@ -60,7 +60,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		// Fractions.
 		{"vulgar fraction glued to a whole number", "tn", "1½ cups", "one and a half cups"},
 		{"fraction with a plural ordinal suffix", "tn", "2/3rds of it", "two thirds of it"},
-		{"dotted thousands are no version", "tn", "1.000.000", "one. zero point zero zero zero"},
+		{"dotted thousands", "tn", "1.000.000 people", "one million people"},
+		{"one dotted group stays a decimal", "tn", "1.000", "one point zero zero zero"},
+		{"four dotted groups are an IP address", "tn", "192.168.100.200", "one nine two dot one six eight dot one zero zero dot two zero zero"},
 		// Feet and inches written with primes.
 		{"feet and inches with primes", "tn", "He is 6'2\" tall.", "He is six feet two inches tall."},
 		{"feet and inches with prime signs", "tn", "5′ 10″", "five feet ten inches"},
