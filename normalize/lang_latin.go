@@ -42,6 +42,7 @@ type latin struct {
 	scaleOfTN      string               // the same for TN only ("de" in French, elided before a vowel: "d'euros"); "" = scaleOf
 	numeralScale   map[string]bool      // spoken scale words below a million ("mil", "mille"): numerals, not nouns, so no "de" follows
 	scaleNoun      map[string]bool      // spoken scale words that are nouns ("millón", "million"), built by finish
+	scaleOne       map[string]string    // plural scale word → singular, for an abbreviation after one ("1 Mio.")
 	centsJoin      string               // word between the main unit and the cents: "e" (dólares e cinquenta centavos)
 	symbolSpace    bool                 // ITN money as "$ 12,05"
 	centSymbol     map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
@@ -192,7 +193,11 @@ func (L *latin) useLexicon(tag string) *latin {
 	}
 	L.scales = map[string]string{}
 	L.numeralScale = map[string]bool{}
+	L.scaleOne = map[string]string{}
 	for _, m := range lx.magnitudes() {
+		if len(m.words) > 1 && m.words[1] != m.words[0] {
+			L.scaleOne[strings.ToLower(m.words[1])] = strings.ToLower(m.words[0])
+		}
 		pl := m.words[min(1, len(m.words)-1)]
 		for k, w := range m.words {
 			spoken := w
@@ -482,17 +487,24 @@ func (L *latin) number(n numLit) string {
 
 // scaleAfter reads a written scale word after a number ("2 millionen",
 // "2 Mio.").
-func (L *latin) scaleAfter(s *stream, j int) (string, int) {
+// After the number one an abbreviation reads as the singular ("1 Mio."
+// → "million").
+func (L *latin) scaleAfter(s *stream, j int, n numLit) (string, int) {
 	if s.kind(j) == tSpace && s.kind(j+1) == tWord && s.boundary(j+2) {
 		low := strings.ToLower(s.text(j + 1))
+		w, e := "", j
 		if s.is(j+2, ".") {
-			if w, ok := L.scales[low+"."]; ok {
-				return w, j + 3
+			if x, ok := L.scales[low+"."]; ok {
+				w, e = x, j+3
 			}
 		}
-		if w, ok := L.scales[low]; ok {
-			return w, j + 2
+		if x, ok := L.scales[low]; ok && w == "" {
+			w, e = x, j+2
 		}
+		if one, ok := L.scaleOne[w]; ok && n.isOne() {
+			w = one
+		}
+		return w, e
 	}
 	return "", j
 }
@@ -505,7 +517,7 @@ func (L *latin) cardinalTN(s *stream, i int) []match {
 	if L.strictBounds && (s.kind(i-1) == tWord || s.kind(n.end) == tWord || s.is(n.end, "-") && (s.kind(n.end+1) == tWord || s.kind(n.end+1) == tNum) || s.is(i-1, "-") && (s.kind(i-2) == tWord || s.kind(i-2) == tNum)) {
 		return nil
 	}
-	if w, e := L.scaleAfter(s, n.end); w != "" {
+	if w, e := L.scaleAfter(s, n.end, n); w != "" {
 		return one(e, Decimal, L.beforeScale(n.intPart)+" "+w)
 	}
 	if len(n.intPart) > 1 && n.intPart[0] == '0' {
@@ -533,7 +545,7 @@ func (L *latin) decimalTN(s *stream, i int) []match {
 		return nil
 	}
 	txt := L.number(n)
-	if w, e := L.scaleAfter(s, n.end); w != "" {
+	if w, e := L.scaleAfter(s, n.end, n); w != "" {
 		if L.cardBefore != nil && strings.HasSuffix(txt, " uno") {
 			txt = strings.TrimSuffix(txt, "o")
 		}
@@ -560,7 +572,7 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 	}
 	end := n.end
 	scale := ""
-	if w, e := L.scaleAfter(s, end); w != "" {
+	if w, e := L.scaleAfter(s, end, n); w != "" {
 		scale, end = w, e
 	}
 	if !prefix {
@@ -682,7 +694,7 @@ func (L *latin) measureTN(s *stream, i int) []match {
 		return nil
 	}
 	end := n.end
-	scale, e := L.scaleAfter(s, end)
+	scale, e := L.scaleAfter(s, end, n)
 	if scale != "" {
 		end = e
 	}
