@@ -641,6 +641,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			return 0.2
 		}
 		if unicode.IsUpper(r) {
+			if nr2, n2 := runeAt(nextWord, 0); runeLen(nextWord) == 1 && unicode.IsUpper(nr2) && sc.initialAt(ts, tok, n2) {
+				return 0.05 // a run of initials: "А. С. Пушкин", "J. R. R. Tolkien"
+			}
 			if starter && (tok == "I" || !lower) {
 				return 0.6
 			}
@@ -1648,4 +1651,16 @@ func clauseWords(s string, i, limit int) int {
 		a = k
 	}
 	return n
+}
+
+// initialAt reports whether the word after the period that follows tok
+// (found at or after byte ts), a single letter of n bytes, is itself an
+// initial: followed by a period.
+func (sc *scanner) initialAt(ts int, tok string, n int) bool {
+	k := strings.Index(sc.s[ts:], tok)
+	if k < 0 {
+		return false
+	}
+	k = skipSpace(sc.s, ts+k+len(tok)+1) + n
+	return k < len(sc.s) && sc.s[k] == '.'
 }
