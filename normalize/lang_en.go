@@ -1787,11 +1787,12 @@ func enRomanTN(s *stream, i int) []match {
 	if !unicode.IsUpper(r) {
 		return nil
 	}
-	// A regnal number follows a name, a capitalized word: after a letter
-	// or an all-capital word ("12 V DC", "the ACLU MD") it is no numeral.
-	// Regnal numbers stay small: "Washington DC" and "Super Bowl LV" are
-	// no kings (NeMo reads names' numerals up to XIX; popes reach XXIII).
-	if strings.ToUpper(prev) == prev || v >= 40 {
+	// A regnal number follows a name, a capitalized word of three letters
+	// or more ("HENRY VII" too): after a letter or a short code ("12 V
+	// DC") it is no numeral. Regnal numbers stay small: "Washington DC"
+	// and "Super Bowl LV" are no kings (NeMo reads names' numerals up to
+	// XIX; popes reach XXIII).
+	if utf8.RuneCountInString(prev) < 3 || v >= 40 {
 		return nil
 	}
 	// "I" is the pronoun unless a name precedes it and nothing but a

@@ -115,7 +115,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		// Roman numerals after a name are small regnal numbers.
 		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
 		{"pope's number", "tn", "John XXIII", "John the twenty third"},
-		{"no king after an all-capital word", "tn", "12 V DC", "twelve volts DC"},
+		{"no king after a letter", "tn", "12 V DC", "twelve volts DC"},
+		{"king in capitals", "tn", "HENRY VII.", "HENRY the seventh."},
 		{"no king in a place name", "tn", "Washington DC", "Washington DC"},
 	}
 	for _, tt := range tests {
