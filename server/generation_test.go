@@ -823,6 +823,9 @@ func FuzzGenerationRequests(f *testing.F) {
 		`{"model":"m","input":"hi","previous_response_id":"resp_00","top_k":3,"min_p":0.1}`,
 		`{"model":"m","messages":[{"role":"assistant"}],"n":1,"tools":[]}`,
 		`{"messages":7}`, `[]`, `{`,
+		`{"model":"m","messages":[{"role":"user","content":"w"},{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{\"a\":1}"}}]},{"role":"tool","tool_call_id":"c","content":"r"}],"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object"}}}],"tool_choice":{"type":"function","function":{"name":"f"}},"response_format":{"type":"json_schema","json_schema":{"name":"n","schema":{"type":"object","properties":{"a":{"enum":[1,2]}}}}}}`,
+		`{"model":"m","input":[{"type":"function_call","call_id":"c","name":"f","arguments":"{}"},{"type":"function_call_output","call_id":"c","output":"r"}],"tools":[{"type":"function","name":"f"}],"tool_choice":"required","text":{"format":{"type":"json_object"}}}`,
+		`{"model":"m","max_tokens":4,"messages":[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"f","input":{}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"r"}]}],"tools":[{"name":"f","input_schema":{"type":"object"}}],"tool_choice":{"type":"tool","name":"f"}}`,
 	} {
 		f.Add([]byte(s))
 	}
