@@ -26,6 +26,12 @@ type kernelSet struct {
 	dot4Q8_0 func(w []byte, a *[4]*Activation, out *[4]float32)
 	dot4Q4_K func(w []byte, a *[4]*Activation, out *[4]float32)
 	dot4Q6_K func(w []byte, a *[4]*Activation, out *[4]float32)
+	// Prompt batches of K-quant rows (nil: none): decQ4_K unpacks a row
+	// once (quants, scales, mins) into a buffer of decQ4_KLen(cols)
+	// bytes, which dotDecQ4_K then multiplies by each activation with the
+	// same operations, in the same order, as dotQ4_K.
+	decQ4_K    func(w, dst []byte)
+	dotDecQ4_K func(dec []byte, a *Activation) float32
 }
 
 var generic = kernelSet{

@@ -13,21 +13,26 @@ type Pool struct {
 	work []chan struct{}
 	wg   sync.WaitGroup
 	job  job
+	// scratch[w] is worker w's buffer for a decoded weight row (prompt
+	// batches); it grows to the largest row seen and is then reused.
+	scratch [][]byte
 }
 
 // job describes the current parallel call; workers read it after being
 // woken and before signalling the WaitGroup.
 type job struct {
-	kind  int // 0: matvec, 1: batched matmul
-	out   []float32
-	m     *Matrix
-	a     *Activation
-	as    []Activation
-	outs  [][]float32
-	dot   func(w []byte, a *Activation) float32
-	dot4  func(w []byte, a *[4]*Activation, out *[4]float32)
-	rows  int
-	parts int
+	kind   int // 0: matvec, 1: batched matmul
+	out    []float32
+	m      *Matrix
+	a      *Activation
+	as     []Activation
+	outs   [][]float32
+	dot    func(w []byte, a *Activation) float32
+	dot4   func(w []byte, a *[4]*Activation, out *[4]float32)
+	dec    func(w, dst []byte)
+	dotDec func(dec []byte, a *Activation) float32
+	rows   int
+	parts  int
 }
 
 // minParallelWork is the number of weight bytes below which a product runs
@@ -76,6 +81,16 @@ func (p *Pool) runPart(w int) {
 		}
 		return
 	}
+	if j.dec != nil {
+		buf := p.scratch[w]
+		for i := lo; i < hi; i++ {
+			j.dec(j.m.Row(i), buf)
+			for b := range j.as {
+				j.outs[b][i] = j.dotDec(buf, &j.as[b])
+			}
+		}
+		return
+	}
 	var a4 [4]*Activation
 	var r4 [4]float32
 	for i := lo; i < hi; i++ {
@@ -107,6 +122,19 @@ func (p *Pool) run(work int) {
 	p.runPart(0)
 	p.wg.Wait()
 	*j = job{}
+}
+
+// grow makes every worker's scratch buffer n bytes long.
+func (p *Pool) grow(n int) {
+	if len(p.scratch) < p.n {
+		p.scratch = make([][]byte, p.n)
+	}
+	for w := range p.scratch {
+		if cap(p.scratch[w]) < n {
+			p.scratch[w] = make([]byte, n)
+		}
+		p.scratch[w] = p.scratch[w][:n]
+	}
 }
 
 // MatVec sets out[i] = row i of m · a for every row. len(out) must be
@@ -143,6 +171,10 @@ func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
 		p.job.dot4 = active.dot4Q8_0
 	case Q4_K:
 		p.job.dot4 = active.dot4Q4_K
+		if active.decQ4_K != nil && len(as) > 1 {
+			p.job.dec, p.job.dotDec = active.decQ4_K, active.dotDecQ4_K
+			p.grow(decQ4_KLen(m.Cols))
+		}
 	case Q6_K:
 		p.job.dot4 = active.dot4Q6_K
 	}

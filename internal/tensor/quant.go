@@ -175,6 +175,14 @@ func Dequantize(t DType, src []byte, dst []float32) {
 	}
 }
 
+// decQ4_KLen is the size in bytes of a decoded Q4_K row of cols values
+// (see kernelSet.decQ4_K): per super-block 256 unpacked quants, eight
+// scale vectors of 32 bytes, the mins (32 bytes) and d, dmin as float32
+// bits.
+func decQ4_KLen(cols int) int { return cols / qkK * decQ4_KSB }
+
+const decQ4_KSB = 256 + 8*32 + 32 + 32 // padded to whole vectors
+
 // scaleMinK returns the 6-bit scale and min of sub-block j (0..7) from the
 // 12 packed bytes of a Q4_K or Q5_K super-block: sub-blocks 0–3 keep theirs
 // in the low six bits of bytes j and j+4; sub-blocks 4–7 keep their low four

@@ -32,6 +32,8 @@ var simdKernels = func() *kernelSet {
 	k.dot4Q8_0 = dot4Q8_0AVX2
 	k.dot4Q4_K = dot4Q4_KAVX2
 	k.dot4Q6_K = dot4Q6_KAVX2
+	k.decQ4_K = decQ4_KAVX2
+	k.dotDecQ4_K = dotDecQ4_KAVX2
 	return &k
 }()
 
@@ -416,6 +418,73 @@ func q6KScales(p unsafe.Pointer) archsimd.Int32x8 {
 }
 
 var q6Idx = [4][8]uint32{{0, 0, 0, 0, 1, 1, 1, 1}, {2, 2, 2, 2, 3, 3, 3, 3}, {4, 4, 4, 4, 5, 5, 5, 5}, {6, 6, 6, 6, 7, 7, 7, 7}}
+
+// decQ4_KAVX2 unpacks a Q4_K row for dotDecQ4_KAVX2 (layout per
+// super-block, decQ4_KSB bytes: 256 quants 0..15 in value order, the eight
+// sub-block scales as the VPMADDWD operands dotQ4_KAVX2 builds, the eight
+// mins as int32, then d and dmin as float32 bits).
+func decQ4_KAVX2(w, dst []byte) {
+	nsb := len(w) / q4KLen
+	if nsb == 0 {
+		return
+	}
+	_, _ = w[nsb*q4KLen-1], dst[nsb*decQ4_KSB-1]
+	pw, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&dst[0])
+	tab := f16Bits
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	c4 := lane(4)
+	for range nsb {
+		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
+		for c := range 4 {
+			x := ldU8(pw, 16+32*c)
+			x.And(low4).Store((*[32]uint8)(unsafe.Add(pd, 64*c)))
+			x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Store((*[32]uint8)(unsafe.Add(pd, 64*c+32)))
+		}
+		for j := range 8 {
+			sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).Store((*[8]int32)(unsafe.Add(pd, 256+32*j)))
+		}
+		mv.Store((*[8]int32)(unsafe.Add(pd, 512)))
+		*(*uint32)(unsafe.Add(pd, 544)) = tab[*(*uint16)(pw)]
+		*(*uint32)(unsafe.Add(pd, 548)) = tab[*(*uint16)(unsafe.Add(pw, 2))]
+		pw, pd = unsafe.Add(pw, q4KLen), unsafe.Add(pd, decQ4_KSB)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// dotDecQ4_KAVX2 is dotQ4_KAVX2 over a row decoded by decQ4_KAVX2: the
+// float operations are the same, in the same order, so the results are
+// identical; the integer sums (exact) are grouped differently.
+func dotDecQ4_KAVX2(dec []byte, a *Activation) float32 {
+	nsb := len(a.DK)
+	if nsb == 0 {
+		return 0
+	}
+	_, _, _ = dec[nsb*decQ4_KSB-1], a.QK[nsb*qkK-1], a.SK[nsb*8-1]
+	pd, pq, pdk, psk := unsafe.Pointer(&dec[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0])
+	var acc, accMin archsimd.Float32x8
+	for range nsb {
+		dk := bcastU32(pdk, 0)
+		d := bcastU32(pd, 544).Mul(dk)
+		dmin := bcastU32(pd, 548).Mul(dk)
+		accMin = ldI32(pd, 512).Mul(ldI32(psk, 0)).ConvertToFloat32().MulAdd(dmin, accMin)
+		p0 := ldU8(pd, 0).DotProductPairsSaturated(ldI8(pq, 0)).DotProductPairs(ldI16(pd, 256))
+		p1 := ldU8(pd, 32).DotProductPairsSaturated(ldI8(pq, 32)).DotProductPairs(ldI16(pd, 288))
+		p2 := ldU8(pd, 64).DotProductPairsSaturated(ldI8(pq, 64)).DotProductPairs(ldI16(pd, 320))
+		p3 := ldU8(pd, 96).DotProductPairsSaturated(ldI8(pq, 96)).DotProductPairs(ldI16(pd, 352))
+		p4 := ldU8(pd, 128).DotProductPairsSaturated(ldI8(pq, 128)).DotProductPairs(ldI16(pd, 384))
+		p5 := ldU8(pd, 160).DotProductPairsSaturated(ldI8(pq, 160)).DotProductPairs(ldI16(pd, 416))
+		p6 := ldU8(pd, 192).DotProductPairsSaturated(ldI8(pq, 192)).DotProductPairs(ldI16(pd, 448))
+		p7 := ldU8(pd, 224).DotProductPairsSaturated(ldI8(pq, 224)).DotProductPairs(ldI16(pd, 480))
+		isum := p0.Add(p1).Add(p2.Add(p3)).Add(p4.Add(p5).Add(p6.Add(p7)))
+		acc = isum.ConvertToFloat32().MulAdd(d, acc)
+		pd, pq, pdk, psk = unsafe.Add(pd, decQ4_KSB), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
+	}
+	return hsumClear(acc.Sub(accMin))
+}
+
+func ldI16(p unsafe.Pointer, off int) archsimd.Int16x16 {
+	return archsimd.LoadInt16x16((*[16]int16)(unsafe.Add(p, off)))
+}
 
 // dot4Q8_0AVX2 is dotQ8_0AVX2 for four activations, each weight block
 // loaded once; per activation the operations are those of the single
