@@ -155,6 +155,12 @@ func FuzzRBNF(f *testing.F) {
 		{"thứ 4 101 một trăm linh một", "vi"},
 		{"a 31. sor 2002", "hu"},
 		{"1 234,5 km 3.14", "pl"},
+		{"1-ին 9-րդ 2540-րդ քսանմեկերորդ", "hy"},
+		{"−3.5% 0.0005 9.99999 1,000", "ja"},
+		{"1990-е 3-е 1870-х", "ru"},
+		{"den 20. maj 21:a", "sv"},
+		{"3rd ३rd 12th", "hi"},
+		{"102002302. 131 111.", "hu"},
 	} {
 		f.Add(s.in, s.lang, false)
 		f.Add(s.in, s.lang, true)
