@@ -52,8 +52,9 @@ var generic = kernelSet{
 // active is the kernel set in use.
 var active = &generic
 
-// Kernels names the active kernel set: "generic", or "avx2" in a
-// GOEXPERIMENT=simd build on a CPU with AVX2 and FMA.
+// Kernels names the active kernel set: "generic", or in a
+// GOEXPERIMENT=simd build "avx2" on a CPU with AVX2 and FMA, "avx2+avx512"
+// when the CPU also has AVX-512 (used by some prompt-batch kernels).
 func Kernels() string { return active.name }
 
 // Dot returns the dot product of a and b, which must have equal lengths.
