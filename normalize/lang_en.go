@@ -191,6 +191,12 @@ func enCardinalTN(s *stream, i int) []match {
 			reading{text: enNumber(n, true), class: Cardinal, cost: pc})
 	}
 	if w, e := enScaleAfter(s, end); w != "" {
+		// A capital glued to an apartment, suite or house number is a
+		// letter: "Apt. 4B", "221B Baker Street".
+		if l := s.text(end); e == end+1 && len(l) == 1 && unicode.IsUpper(rune(l[0])) && !n.grouped &&
+			(enAddressAhead(s, e) || enUnitDesignator[s.text(i-2)] || s.is(i-2, ".") && enUnitDesignator[s.span(i-3, i-1)]) {
+			return one(e, Cardinal, enNumber(n, false)+" "+l)
+		}
 		for k := range rs {
 			rs[k].text += " " + w
 			rs[k].class = Decimal
@@ -1046,8 +1052,13 @@ func enAddressAhead(s *stream, j int) bool {
 		return false
 	}
 	k := j + 1
-	if t := s.text(k); (t == "N" || t == "S" || t == "E" || t == "W") && s.kind(k+1) == tSpace {
-		k += 2
+	if t := s.text(k); t == "N" || t == "S" || t == "E" || t == "W" {
+		switch {
+		case s.kind(k+1) == tSpace:
+			k += 2
+		case s.is(k+1, ".") && s.kind(k+2) == tSpace:
+			k += 3
+		}
 	}
 	for n := 0; n < 3; n++ {
 		switch {
@@ -1918,10 +1929,17 @@ func enWhitelistTN(s *stream, i int) []match {
 			(i+1 >= s.n() || s.is(i+1, ",") || s.kind(i+1) == tSpace && s.kind(i+2) == tNum) {
 			return one(i+1, Whitelist, st)
 		}
-		// Compass points in addresses: "1211 E Arques Ave", "708 N 1st St".
-		if d, ok := map[string]string{"N": "North", "S": "South", "E": "East", "W": "West"}[t]; ok &&
-			s.kind(i-1) == tSpace && s.kind(i-2) == tNum && s.kind(i+1) == tSpace && (s.kind(i+2) == tNum || s.kind(i+2) == tWord && unicode.IsUpper(firstRune(s.text(i+2)))) {
-			return one(i+1, Whitelist, d)
+		// Compass points in addresses: "1211 E Arques Ave", "708 N 1st St",
+		// "4500 N. Michigan Ave.".
+		if d, ok := map[string]string{"N": "North", "S": "South", "E": "East", "W": "West"}[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tNum {
+			e := i + 1
+			if s.is(e, ".") {
+				e++
+			}
+			if s.kind(e) == tSpace && (s.kind(e+1) == tNum || s.kind(e+1) == tWord && unicode.IsUpper(firstRune(s.text(e+1)))) &&
+				(e == i+1 || enAddressAhead(s, i-1)) {
+				return one(e, Whitelist, d)
+			}
 		}
 		// "the St Lawrence": St without a period before a name, and not
 		// after a capitalized street name, is "saint".
@@ -1977,9 +1995,13 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 		// and a word capitalized only because it starts the sentence
 		// ("Imagine St. Paul") do not name a street.
 		pr := firstRune(s.text(i - 2))
-		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(pr) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2) {
+		// An ordinal street name is a street too: "5th St.", "42nd St.".
+		ord := key == "St." && s.kind(i-2) == tWord && s.kind(i-3) == tNum && enOrdinalSuffixOK(s.text(i-3), s.text(i-2))
+		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && (unicode.IsUpper(pr) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2) || ord) {
 			rs = []string{rs[1], rs[0]}
-			if end < s.n() {
+			// The period also ends the sentence unless a lower-case word
+			// follows ("on 5th St. now").
+			if end < s.n() && !(s.kind(end) == tSpace && s.kind(end+1) == tWord && unicode.IsLower(firstRune(s.text(end+1)))) {
 				end--
 			}
 		}

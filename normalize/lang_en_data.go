@@ -472,6 +472,18 @@ var enNumberCue = func() map[string]string {
 	return m
 }()
 
+// enUnitDesignator holds the words before an apartment or unit number
+// ([unit_designators]).
+var enUnitDesignator = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("unit_designators") {
+		for _, w := range alts(r[0]) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 // enSaintAfter holds the words after which "St." is "saint" rather than a
 // street suffix ([saint_cues]).
 var enSaintAfter = func() map[string]bool {

@@ -57,6 +57,14 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"hours counted", "tn", "1200 hours of testing", "twelve hundred hours of testing"},
 		{"spoken military time", "itn", "oh eight hundred hours", "08:00"},
 		{"number cue glued to the number", "tn", "No.1", "number one"},
+		// Addresses.
+		{"letter glued to an apartment number", "tn", "Apt. 4B", "Apartment four B"},
+		{"letter glued to a suite number", "tn", "Suite 12B", "Suite twelve B"},
+		{"glued scale elsewhere", "tn", "5M views", "five million views"},
+		{"dotted compass point", "tn", "4500 N. Michigan Ave., Chicago", "forty five hundred North Michigan Avenue, Chicago"},
+		{"initial after a number is no compass point", "tn", "I scored 5 S. Then", "I scored five S. Then"},
+		{"ordinal street", "tn", "lives on 5th St. now", "lives on fifth Street now"},
+		{"street ending a sentence", "tn", "He lived on Elm St. It was cold.", "He lived on Elm Street. It was cold."},
 		// Fractions.
 		{"vulgar fraction glued to a whole number", "tn", "1½ cups", "one and a half cups"},
 		{"fraction with a plural ordinal suffix", "tn", "2/3rds of it", "two thirds of it"},
