@@ -1492,8 +1492,10 @@ func esDashTN(s *stream, i int) []match {
 
 // esMeasureTN is the Latin measure matcher plus arithmetic.
 func esMeasureTN(s *stream, i int) []match {
-	return append(esLatin.measureTN(s, i), esMathTN(s, i)...)
+	return append(append(esLatin.measureTN(s, i), esMathTN(s, i)...), esRangeMeasureTN(s, i)...)
 }
+
+var esRangeMeasureTN = esLatin.rangeMeasureTN("a")
 
 // esMathOps are the spoken arithmetic operators, from data/es.tsv.
 var esMathOps, _ = lexPairMaps("es", "math")

@@ -1187,6 +1187,25 @@ func yearRangeTN(year func(string) string, to string) matcher {
 	}
 }
 
+// rangeMeasureTN reads a range of amounts before a unit, the dash said as
+// the word to: "5-10 kg" → "fünf bis zehn kilogramm", "2–3 h" → "dos a
+// tres horas". A range without a unit is left to the other rules.
+func (L *latin) rangeMeasureTN(to string) matcher {
+	return func(s *stream, i int) []match {
+		n, ok := L.scanNum(s, i)
+		if !ok || n.neg || !(s.is(n.end, "-") || s.is(n.end, "–")) || s.kind(n.end+1) != tNum {
+			return nil
+		}
+		var out []match
+		for _, m := range L.measureTN(s, n.end+1) {
+			for _, r := range m.readings {
+				out = append(out, match{end: m.end, readings: []reading{{text: L.number(n) + " " + to + " " + r.text, class: Measure, cost: r.cost}}})
+			}
+		}
+		return out
+	}
+}
+
 // elecFromLexicon builds the spoken names of the symbols in e-mail and web
 // addresses from the [symbols] section of a language's data file (ITN reads
 // every spoken form, TN says the first; rows flagged `itn` are read only),

@@ -150,8 +150,8 @@ func init() {
 		tag: "pt", name: "Portuguese", script: "Latn",
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(ptElec),
-			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: L.measureTN,
-			Ordinal: ptOrdinalTN, Date: ptDateTN, Time: ptTimeTN, Fraction: ptFractionTN, Telephone: ptTelephoneTN,
+			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: orMatch(L.measureTN, L.rangeMeasureTN("a")),
+			Ordinal: ptOrdinalTN, Date: orMatch(ptDateTN, yearRangeTN(ptCardinal, "a")), Time: ptTimeTN, Fraction: ptFractionTN, Telephone: ptTelephoneTN,
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),

@@ -79,3 +79,26 @@ func TestScaleNounOf(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeMeasure checks a range of amounts before a unit: the dash is
+// said as the language's "to".
+func TestRangeMeasure(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"de", "5-10 kg", "fünf bis zehn kilogramm"},
+		{"de", "20–25 %", "zwanzig bis fünf und zwanzig prozent"},
+		{"es", "2-3 h", "dos a tres horas"},
+		{"fr", "1,5-2,5 m", "un virgule cinq à deux virgule cinq mètres"},
+		{"pt", "3-4 km/h", "três a quatro quilômetros por hora"},
+		{"pt", "1990-1995", "mil novecentos e noventa a mil novecentos e noventa e cinco"},
+		{"de", "10-20 Personen", "10-20 Personen"}, // no unit: NeMo keeps it
+	}
+	for _, tt := range tests {
+		res, err := Normalize(context.Background(), tt.in, Options{Language: tt.lang, TopK: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%q, %s) = %q; want %q", tt.in, tt.lang, got, tt.want)
+		}
+	}
+}
