@@ -70,7 +70,8 @@ test-simd: build-simd
 # the npm package onnxruntime-node.
 test-native: deps
 	CGO_ENABLED=1 $(GO) vet -tags onnx ./...
-	SOTTO_ONNXRUNTIME_LIB=$$(./scripts/onnxruntime.sh) CGO_ENABLED=1 $(GO) test -count=1 -tags onnx ./backend/... ./tts/...
+	SOTTO_ONNXRUNTIME_LIB=$$(./scripts/onnxruntime.sh) CGO_ENABLED=1 $(GO) test -count=1 -tags onnx ./backend/... ./tts/... ./internal/loaders/...
+	SOTTO_ONNXRUNTIME_LIB=$$(./scripts/onnxruntime.sh) CGO_ENABLED=1 $(GO) test -count=1 -tags onnx -run 'WeSpeaker|Fbank' ./speaker/
 
 # Accuracy reports over the shared test data, written to docs/bench/. Each
 # skips, saying so in one line, when its part of the data is absent (and

@@ -2,7 +2,6 @@ package tts
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/backend/onnx"
+	"github.com/sottolabs/sotto/backend/onnx/onnxtest"
 )
 
 // testPiperConfig is a Piper voice config with a small phoneme table.
@@ -60,75 +60,17 @@ func TestPiperIDs(t *testing.T) {
 // [3]) → output (float [1, 1, 1, N]) = input × 0.001. The IDs come back as
 // samples, so a test sees exactly what the model was given.
 func tinyPiperModel() []byte {
-	varint := func(b []byte, v uint64) []byte {
-		for v >= 0x80 {
-			b = append(b, byte(v)|0x80)
-			v >>= 7
-		}
-		return append(b, byte(v))
-	}
-	field := func(b []byte, num int, payload []byte) []byte {
-		b = varint(b, uint64(num)<<3|2)
-		b = varint(b, uint64(len(payload)))
-		return append(b, payload...)
-	}
-	intField := func(b []byte, num int, v uint64) []byte { return varint(varint(b, uint64(num)<<3), v) }
-	str := func(s string) []byte { return []byte(s) }
-	valueInfo := func(name string, elem uint64, dims ...string) []byte {
-		var shape []byte
-		for _, d := range dims {
-			var dim []byte
-			if d == "N" {
-				dim = field(nil, 2, str("N")) // dim_param
-			} else {
-				dim = intField(nil, 1, uint64(len(d))) // dim_value given as a length: "x" = 1, "xxx" = 3
-			}
-			shape = field(shape, 1, dim)
-		}
-		tensor := intField(nil, 1, elem)
-		tensor = field(tensor, 2, shape)
-		return field(field(nil, 1, str(name)), 2, field(nil, 1, tensor))
-	}
-	node := func(op string, in []string, out string, attrs ...[]byte) []byte {
-		var n []byte
-		for _, i := range in {
-			n = field(n, 1, str(i))
-		}
-		n = field(n, 2, str(out))
-		n = field(n, 4, str(op))
-		for _, a := range attrs {
-			n = field(n, 5, a)
-		}
-		return n
-	}
-	castTo := intField(field(nil, 1, str("to")), 3, 1) // to = FLOAT
-	castTo = intField(castTo, 20, 2)                   // type = INT
-	var shapeData []byte                               // int64 [4] = {1, 1, 1, -1}
-	for _, v := range []int64{1, 1, 1, -1} {
-		shapeData = binary.LittleEndian.AppendUint64(shapeData, uint64(v))
-	}
-	shapeInit := intField(nil, 1, 4)              // dims
-	shapeInit = intField(shapeInit, 2, 7)         // data_type INT64
-	shapeInit = field(shapeInit, 8, str("shape")) // name
-	shapeInit = field(shapeInit, 9, shapeData)    // raw_data
-	scale := binary.LittleEndian.AppendUint32(nil, math.Float32bits(0.001))
-	scaleInit := intField(nil, 2, 1) // data_type FLOAT (scalar)
-	scaleInit = field(scaleInit, 8, str("k"))
-	scaleInit = field(scaleInit, 9, scale)
-	graph := field(nil, 1, node("Cast", []string{"input"}, "f", castTo))
-	graph = field(graph, 1, node("Mul", []string{"f", "k"}, "g"))
-	graph = field(graph, 1, node("Reshape", []string{"g", "shape"}, "output"))
-	graph = field(graph, 2, str("tiny_piper"))
-	graph = field(graph, 5, shapeInit)
-	graph = field(graph, 5, scaleInit)
-	graph = field(graph, 11, valueInfo("input", 7, "x", "N"))
-	graph = field(graph, 11, valueInfo("input_lengths", 7, "x"))
-	graph = field(graph, 11, valueInfo("scales", 1, "xxx"))
-	graph = field(graph, 12, valueInfo("output", 1, "x", "x", "x", "N"))
-	opset := intField(field(nil, 1, nil), 2, 13)
-	model := intField(nil, 1, 8)
-	model = field(model, 7, graph)
-	return field(model, 8, opset)
+	var g onnxtest.Graph
+	g.InitInt64("shape", []int64{4}, []int64{1, 1, 1, -1})
+	g.InitFloat("k", nil, []float32{0.001})
+	g.Node("Cast", []string{"input"}, "f", onnxtest.AttrInt("to", onnxtest.Float))
+	g.Node("Mul", []string{"f", "k"}, "g")
+	g.Node("Reshape", []string{"g", "shape"}, "output")
+	g.Input("input", onnxtest.Int64, 1, onnxtest.Dynamic("N"))
+	g.Input("input_lengths", onnxtest.Int64, 1)
+	g.Input("scales", onnxtest.Float, 3)
+	g.Output("output", onnxtest.Float, 1, 1, 1, onnxtest.Dynamic("N"))
+	return g.Model(13, nil)
 }
 
 func TestPiper(t *testing.T) {

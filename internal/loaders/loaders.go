@@ -28,6 +28,48 @@ func Register(rt interface {
 	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
 	rt.RegisterLoader("lattice-asr", Transcribe)
 	rt.RegisterLoader(LLMBackend, LLM)
+	rt.RegisterLoader("piper", Piper)
+	rt.RegisterLoader("wespeaker", WeSpeaker)
+}
+
+// Piper opens a Piper voice (tts driver "piper", ONNX Runtime builds). The
+// entry's options name its files: "model" (the .onnx), "config" (its
+// .onnx.json) and "espeak" (the espeak-ng program file).
+func Piper(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+	cfg := spec.Config()
+	if err := filePaths(spec, cfg.Options, tts.OptPiperModel, tts.OptPiperConfig, "espeak"); err != nil {
+		return nil, err
+	}
+	return tts.Open(ctx, "piper", cfg)
+}
+
+// WeSpeaker opens a WeSpeaker speaker-embedding network (speaker driver
+// "wespeaker", ONNX Runtime builds); the entry's option "model" names its
+// .onnx file.
+func WeSpeaker(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+	cfg := spec.Config()
+	if err := filePaths(spec, cfg.Options, speaker.OptModelFile); err != nil {
+		return nil, err
+	}
+	return speaker.Open(ctx, "wespeaker", cfg)
+}
+
+// filePaths replaces the options named by keys, each the name of one of
+// the entry's files, by that file's path on disk. An option that is not
+// set is left unset.
+func filePaths(spec models.LoadSpec, opts map[string]string, keys ...string) error {
+	for _, k := range keys {
+		name := opts[k]
+		if name == "" {
+			continue
+		}
+		p, err := spec.Path(name)
+		if err != nil {
+			return fmt.Errorf("loaders: %s: file %q (option %s) is not on disk: %w", spec.Entry.ID, name, k, err)
+		}
+		opts[k] = p
+	}
+	return nil
 }
 
 // Transcribe opens the pure-Go recognizer (asr driver "go") of a
