@@ -278,14 +278,7 @@ func (f *stopFilter) flush() error {
 // generate runs req locally or on its upstream.
 func (s *Server) generate(ctx context.Context, req *genRequest, r *http.Request, delta func(string) error) (genResult, error) {
 	if isRemote(req.model) {
-		if usesTools(req) {
-			return genResult{}, unsupported("tools", "tool calls are not translated between protocols; "+
-				"use an upstream that speaks this endpoint's protocol (Chat Completions or Messages)")
-		}
-		if len(req.opts.JSONSchema) > 0 {
-			return genResult{}, unsupported("response_format", "structured output is not translated between protocols; "+
-				"use an upstream that speaks this endpoint's protocol")
-		}
+
 		u, err := s.upstreamFor(req.model)
 		if err != nil {
 			return genResult{}, err

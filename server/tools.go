@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
+	"time"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/llm"
@@ -29,20 +31,6 @@ import (
 
 // toolName is the function name pattern the protocols accept.
 var toolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
-
-// usesTools reports whether a request involves tool calling: tools offered
-// or tool calls and results in the conversation.
-func usesTools(req *genRequest) bool {
-	if len(req.opts.Tools) > 0 {
-		return true
-	}
-	for _, m := range req.msgs {
-		if m.Role == "tool" || len(m.ToolCalls) > 0 {
-			return true
-		}
-	}
-	return false
-}
 
 // checkTool validates one tool definition; param locates it.
 func checkTool(t llm.Tool, param string) (llm.Tool, error) {
@@ -498,4 +486,167 @@ func responseCalls(calls []llm.ToolCall) []responseCall {
 			Arguments: string(c.Arguments), Status: "completed"}
 	}
 	return out
+}
+
+// --- Remote upstreams (upstream.go): the internal request in the
+// upstream's protocol, and the calls its stream returns. ---
+
+// chatUpstreamTurns writes the conversation as Chat Completions messages.
+func chatUpstreamTurns(msgs []llm.Message) []map[string]any {
+	out := make([]map[string]any, 0, len(msgs))
+	for _, m := range msgs {
+		msg := map[string]any{"role": m.Role, "content": m.Content}
+		if len(m.ToolCalls) > 0 {
+			msg["tool_calls"] = chatCallsOut(m.ToolCalls, false)
+			if m.Content == "" {
+				msg["content"] = nil
+			}
+		}
+		if m.Role == "tool" {
+			msg["tool_call_id"] = m.ToolCallID
+		}
+		out = append(out, msg)
+	}
+	return out
+}
+
+// chatUpstreamTools adds the tools, tool choice and JSON schema of o to a
+// Chat Completions body.
+func chatUpstreamTools(body map[string]any, o llm.Options) {
+	if len(o.Tools) > 0 {
+		tools := make([]map[string]any, len(o.Tools))
+		for i, t := range o.Tools {
+			fn := map[string]any{"name": t.Name}
+			if t.Description != "" {
+				fn["description"] = t.Description
+			}
+			if len(t.Parameters) > 0 {
+				fn["parameters"] = t.Parameters
+			}
+			tools[i] = map[string]any{"type": "function", "function": fn}
+		}
+		body["tools"] = tools
+		switch o.ToolChoice {
+		case "", "auto":
+		case "required":
+			body["tool_choice"] = "required"
+		default:
+			body["tool_choice"] = map[string]any{"type": "function", "function": map[string]string{"name": o.ToolChoice}}
+		}
+	}
+	if len(o.JSONSchema) > 0 {
+		body["response_format"] = map[string]any{"type": "json_schema",
+			"json_schema": map[string]any{"name": "response", "schema": o.JSONSchema, "strict": true}}
+	}
+}
+
+// messagesUpstreamTurns writes the conversation as Messages turns: system
+// text apart, a tool result as a tool_result block of a user turn
+// (consecutive results in one turn), calls as tool_use blocks.
+func messagesUpstreamTurns(msgs []llm.Message) (system []string, out []map[string]any) {
+	for _, m := range msgs {
+		switch {
+		case m.Role == "system":
+			system = append(system, m.Content)
+		case m.Role == "tool":
+			block := map[string]any{"type": "tool_result", "tool_use_id": m.ToolCallID, "content": m.Content}
+			if n := len(out); n > 0 && out[n-1]["role"] == "user" {
+				if blocks, ok := out[n-1]["content"].([]map[string]any); ok && len(blocks) > 0 && blocks[0]["type"] == "tool_result" {
+					out[n-1]["content"] = append(blocks, block)
+					continue
+				}
+			}
+			out = append(out, map[string]any{"role": "user", "content": []map[string]any{block}})
+		case len(m.ToolCalls) > 0:
+			var blocks []map[string]any
+			if m.Content != "" {
+				blocks = append(blocks, map[string]any{"type": "text", "text": m.Content})
+			}
+			for _, c := range m.ToolCalls {
+				blocks = append(blocks, map[string]any{"type": "tool_use", "id": c.ID, "name": c.Name, "input": c.Arguments})
+			}
+			out = append(out, map[string]any{"role": m.Role, "content": blocks})
+		default:
+			out = append(out, map[string]any{"role": m.Role, "content": m.Content})
+		}
+	}
+	return system, out
+}
+
+// messagesUpstreamTools adds the tools and tool choice of o to a Messages
+// body.
+func messagesUpstreamTools(body map[string]any, o llm.Options) {
+	if len(o.Tools) == 0 {
+		return
+	}
+	tools := make([]map[string]any, len(o.Tools))
+	for i, t := range o.Tools {
+		schema := t.Parameters
+		if len(schema) == 0 {
+			schema = json.RawMessage(`{"type":"object"}`)
+		}
+		tools[i] = map[string]any{"name": t.Name, "input_schema": schema}
+		if t.Description != "" {
+			tools[i]["description"] = t.Description
+		}
+	}
+	body["tools"] = tools
+	switch o.ToolChoice {
+	case "", "auto":
+	case "required":
+		body["tool_choice"] = map[string]string{"type": "any"}
+	default:
+		body["tool_choice"] = map[string]string{"type": "tool", "name": o.ToolChoice}
+	}
+}
+
+// upstreamCalls collects the tool calls of an upstream stream by the
+// index the protocol gives them.
+type upstreamCalls struct {
+	order []int
+	calls map[int]*upstreamCall
+}
+
+type upstreamCall struct {
+	id, name string
+	args     strings.Builder
+}
+
+func (u *upstreamCalls) start(i int, id, name string) {
+	if u.calls == nil {
+		u.calls = map[int]*upstreamCall{}
+	}
+	c, ok := u.calls[i]
+	if !ok {
+		c = &upstreamCall{}
+		u.calls[i] = c
+		u.order = append(u.order, i)
+	}
+	if id != "" {
+		c.id = id
+	}
+	if name != "" {
+		c.name = name
+	}
+}
+
+func (u *upstreamCalls) add(i int, args string) {
+	if c, ok := u.calls[i]; ok {
+		c.args.WriteString(args)
+	}
+}
+
+// result returns the calls in order; arguments that are not a JSON object
+// are an upstream error.
+func (u *upstreamCalls) result() ([]llm.ToolCall, error) {
+	var out []llm.ToolCall
+	for _, i := range u.order {
+		c := u.calls[i]
+		args, err := argumentsObject(c.args.String(), "arguments")
+		if err != nil || c.name == "" {
+			return nil, sotto.Unavailable("upstream_error", time.Second, "the upstream's tool call %q has malformed arguments", c.name)
+		}
+		out = append(out, llm.ToolCall{ID: c.id, Name: c.name, Arguments: args})
+	}
+	return out, nil
 }

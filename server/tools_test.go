@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -388,5 +389,86 @@ func TestCallOnlyReplies(t *testing.T) {
 	}
 	if len(acc.Content) != 1 || acc.Content[0].Type != "tool_use" || acc.StopReason != "tool_use" {
 		t.Errorf("messages: content %+v; want one tool_use block", acc.Content)
+	}
+}
+
+// TestRemoteToolCalls runs tool calls through a gateway whose model is
+// remote, on an upstream of each protocol, from each front end: requests
+// and replies are translated both ways.
+func TestRemoteToolCalls(t *testing.T) {
+	m := &toolModel{}
+	_, up := newTestServer(t, Config{Models: toolModels{b: m}})
+	remote := func(id, proto string) map[string]any {
+		return map[string]any{"id": id, "object": "model", "owned_by": "test", "execution_location": "remote",
+			"base_url": up.URL + "/v1", "supported_endpoints": []string{pathChat, pathResponses, pathMessages},
+			"options": map[string]string{"protocol": proto, "upstream_model": "Test/tools"}}
+	}
+	gw := llmServer(t, Config{}, remote("Remote/chat", protoChat), remote("Remote/messages", protoMessages))
+	ctx := context.Background()
+	oc, ac := openaiClient(gw), anthropicClient(gw)
+	for _, id := range []string{"Remote/chat", "Remote/messages"} {
+		// Responses is always translated.
+		rp := oresponses.ResponseNewParams{Model: id, Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String("Weather in Zürich?")},
+			Tools: []oresponses.ToolUnionParam{{OfFunction: &oresponses.FunctionToolParam{Name: "get_weather", Parameters: weatherSchema, Strict: openai.Bool(false)}}}}
+		r, err := oc.Responses.New(ctx, rp)
+		if err != nil {
+			t.Fatalf("%s responses: %v", id, err)
+		}
+		if len(r.Output) != 2 || r.Output[1].Type != "function_call" || r.Output[1].AsFunctionCall().Arguments != wantArgs {
+			t.Fatalf("%s responses output %+v", id, r.Output)
+		}
+		fc := r.Output[1].AsFunctionCall()
+		out := oresponses.ResponseInputItemParamOfFunctionCallOutput(`{"temp": 18}`)
+		out.OfFunctionCallOutput.CallID = openai.String(fc.CallID)
+		next, err := oc.Responses.New(ctx, oresponses.ResponseNewParams{Model: id, PreviousResponseID: openai.String(r.ID),
+			Input: oresponses.ResponseNewParamsInputUnion{OfInputItemList: oresponses.ResponseInputParam{out}}, Tools: rp.Tools})
+		if err != nil {
+			t.Fatalf("%s responses with the result: %v", id, err)
+		}
+		if next.OutputText() != "It is 18 degrees." {
+			t.Errorf("%s: answer %q", id, next.OutputText())
+		}
+		checkToolResult(t, m, fc.CallID)
+	}
+	// Chat Completions front end on the Messages upstream, and the reverse.
+	cc, err := oc.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{Model: "Remote/messages",
+		Messages:   []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather?")},
+		Tools:      []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{Name: "get_weather", Parameters: weatherSchema})},
+		ToolChoice: openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("required")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cc.Choices[0].Message.ToolCalls) != 1 || cc.Choices[0].FinishReason != "tool_calls" {
+		t.Errorf("chat via messages: %+v", cc.Choices[0])
+	}
+	if _, opts := m.last(); opts.ToolChoice != "required" {
+		t.Errorf("tool choice reached the upstream as %q", opts.ToolChoice)
+	}
+	msg, err := ac.Messages.New(ctx, anthropic.MessageNewParams{Model: "Remote/chat", MaxTokens: 100,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather?"))},
+		Tools: []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: "get_weather",
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.StopReason != "tool_use" || len(msg.Content) != 2 || msg.Content[1].AsToolUse().Name != "get_weather" {
+		t.Errorf("messages via chat: %+v", msg.Content)
+	}
+
+	// A JSON schema reaches a Chat Completions upstream as response_format;
+	// a Messages upstream has no such field: 400.
+	sp := oresponses.ResponseNewParams{Model: "Remote/chat", Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String("x")},
+		Text: oresponses.ResponseTextConfigParam{Format: oresponses.ResponseFormatTextConfigUnionParam{
+			OfJSONSchema: &oresponses.ResponseFormatTextJSONSchemaConfigParam{Name: "s", Schema: weatherSchema}}}}
+	if _, err := oc.Responses.New(ctx, sp); err != nil {
+		t.Fatal(err)
+	}
+	if _, opts := m.last(); !strings.Contains(string(opts.JSONSchema), `"city"`) {
+		t.Errorf("schema reached the upstream as %s", opts.JSONSchema)
+	}
+	sp.Model = "Remote/messages"
+	var apiErr *openai.Error
+	if _, err := oc.Responses.New(ctx, sp); !errors.As(err, &apiErr) || apiErr.StatusCode != 400 || apiErr.Code != "unsupported_parameter" {
+		t.Errorf("schema via a Messages upstream: %v; want 400 unsupported_parameter", err)
 	}
 }

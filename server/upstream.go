@@ -18,7 +18,10 @@ package server
 // "model" replaced, the upstream's status, headers that matter and body
 // (streamed as it arrives). Any other protocol is translated through the
 // internal request shape: the upstream is asked to stream, and its text
-// deltas, usage and stop reason are rendered in the client's protocol.
+// deltas, tool calls, usage and stop reason are rendered in the client's
+// protocol (tools, tool choice, calls and results are translated both
+// ways, see tools.go; a JSON schema goes to a Chat Completions upstream as
+// response_format and is refused for a Messages one).
 // anthropic-version and anthropic-beta are forwarded unchanged to a
 // Messages upstream (anthropic-version defaults to 2023-06-01 there, since
 // that protocol requires it). /v1/tokenize is passed through to
@@ -243,15 +246,10 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 	o := req.opts
 	if u.protocol == protoMessages {
 		path = "/messages"
-		var system []string
-		var msgs []map[string]string
-		for _, m := range req.msgs {
-			if m.Role == "system" {
-				system = append(system, m.Content)
-				continue
-			}
-			msgs = append(msgs, map[string]string{"role": m.Role, "content": m.Content})
+		if len(o.JSONSchema) > 0 {
+			return genResult{}, unsupported("response_format", "structured output through a Messages upstream")
 		}
+		system, msgs := messagesUpstreamTurns(req.msgs)
 		maxTok := o.MaxTokens
 		if maxTok == 0 {
 			maxTok = 4096 // the protocol requires max_tokens
@@ -264,12 +262,10 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 		if len(o.Stop) > 0 {
 			body["stop_sequences"] = o.Stop
 		}
+		messagesUpstreamTools(body, o)
 	} else {
 		path = "/chat/completions"
-		msgs := make([]map[string]string, len(req.msgs))
-		for i, m := range req.msgs {
-			msgs[i] = map[string]string{"role": m.Role, "content": m.Content}
-		}
+		msgs := chatUpstreamTurns(req.msgs)
 		body = map[string]any{"model": u.model, "messages": msgs, "stream": true,
 			"stream_options": map[string]bool{"include_usage": true}, "temperature": o.Temperature}
 		if o.MaxTokens > 0 {
@@ -287,6 +283,7 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 		if o.RepeatPenalty > 0 {
 			body["repetition_penalty"] = o.RepeatPenalty
 		}
+		chatUpstreamTools(body, o)
 	}
 	if o.TopP > 0 {
 		body["top_p"] = o.TopP
@@ -322,6 +319,7 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 		text.WriteString(s)
 		return delta(s)
 	}
+	var calls upstreamCalls
 	var handle func(name, data string) error
 	done := false // the protocol's terminal event arrived
 	if u.protocol == protoMessages {
@@ -334,12 +332,19 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 						OutputTokens int `json:"output_tokens"`
 					} `json:"usage"`
 				} `json:"message"`
+				Index int `json:"index"`
 				Delta struct {
 					Type         string  `json:"type"`
 					Text         string  `json:"text"`
+					PartialJSON  string  `json:"partial_json"`
 					StopReason   string  `json:"stop_reason"`
 					StopSequence *string `json:"stop_sequence"`
 				} `json:"delta"`
+				ContentBlock struct {
+					Type string `json:"type"`
+					ID   string `json:"id"`
+					Name string `json:"name"`
+				} `json:"content_block"`
 				Usage *struct {
 					InputTokens  *int `json:"input_tokens"`
 					OutputTokens int  `json:"output_tokens"`
@@ -356,12 +361,21 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 			case "message_start":
 				res.inputTokens = ev.Message.Usage.InputTokens
 				res.outputTokens = ev.Message.Usage.OutputTokens
+			case "content_block_start":
+				if ev.ContentBlock.Type == "tool_use" {
+					calls.start(ev.Index, ev.ContentBlock.ID, ev.ContentBlock.Name)
+				}
 			case "content_block_delta":
-				if ev.Delta.Type == "text_delta" {
+				switch ev.Delta.Type {
+				case "text_delta":
 					return emit(ev.Delta.Text)
+				case "input_json_delta":
+					calls.add(ev.Index, ev.Delta.PartialJSON)
 				}
 			case "message_delta":
 				switch ev.Delta.StopReason {
+				case "tool_use":
+					res.stop = llm.StopToolCalls
 				case "max_tokens":
 					res.stop = llm.StopLength
 				case "stop_sequence":
@@ -393,7 +407,15 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 			var ch struct {
 				Choices []struct {
 					Delta struct {
-						Content *string `json:"content"`
+						Content   *string `json:"content"`
+						ToolCalls []struct {
+							Index    int    `json:"index"`
+							ID       string `json:"id"`
+							Function struct {
+								Name      string `json:"name"`
+								Arguments string `json:"arguments"`
+							} `json:"function"`
+						} `json:"tool_calls"`
 					} `json:"delta"`
 					FinishReason *string `json:"finish_reason"`
 				} `json:"choices"`
@@ -419,6 +441,15 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 				if c.FinishReason != nil && *c.FinishReason == "length" {
 					res.stop = llm.StopLength
 				}
+				if c.FinishReason != nil && *c.FinishReason == "tool_calls" {
+					res.stop = llm.StopToolCalls
+				}
+				for _, tc := range c.Delta.ToolCalls {
+					if tc.ID != "" || tc.Function.Name != "" {
+						calls.start(tc.Index, tc.ID, tc.Function.Name)
+					}
+					calls.add(tc.Index, tc.Function.Arguments)
+				}
 				if c.Delta.Content != nil {
 					if err := emit(*c.Delta.Content); err != nil {
 						return err
@@ -439,5 +470,11 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 		return genResult{}, sotto.Unavailable("upstream_error", time.Second, "the upstream stream ended without its terminal event")
 	}
 	res.text = text.String()
+	if res.toolCalls, err = calls.result(); err != nil {
+		return genResult{}, err
+	}
+	if len(res.toolCalls) > 0 {
+		res.stop = llm.StopToolCalls
+	}
 	return res, nil
 }
