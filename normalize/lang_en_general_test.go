@@ -33,6 +33,13 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"day range then month", "tn", "the 12-14 March meeting", "the twelfth to fourteenth of march meeting"},
 		{"day range with suffixes and en dash", "tn", "5th–7th May 2021", "the fifth to seventh of may twenty twenty one"},
 		{"falling day pair is no range", "tn", "May 5-3", "may fifth-three"},
+		// Hyphenated compound numbers, as writers and recognizers spell them.
+		{"hyphenated cardinal", "itn", "forty-two", "42"},
+		{"hyphenated money", "itn", "twenty-five dollars", "$25"},
+		{"hyphenated ordinal", "itn", "the twenty-first century", "the 21st century"},
+		{"hyphenated year", "itn", "nineteen sixty-nine", "1969"},
+		{"hyphenated minutes", "itn", "at five thirty-five p m", "at 05:35 p.m."},
+		{"hyphenated words stay", "itn", "a well-known fact", "a well-known fact"},
 		// Spoken dates with the month "may" and with "the" before the day.
 		{"day of may", "itn", "the second of may", "2 may"},
 		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},

@@ -21,6 +21,40 @@ var enWordVal = func() map[string]int {
 	return m
 }()
 
+// enWords is s.words with hyphenated compound numbers split, as writers
+// and speech recognizers often spell them: "twenty-five dollars" reads as
+// "twenty five dollars", "thirty-first" as "thirty first". idx[k] is the
+// token index after word k, as for s.words. Without such a hyphen it
+// returns s.words's shared views; with one, fresh slices.
+func enWords(s *stream, i, max int) ([]string, []int) {
+	ws, idx := s.words(i, max)
+	if len(ws) == 0 || len(ws) >= max {
+		return ws, idx
+	}
+	h := idx[len(ws)-1]
+	if !s.is(h, "-") || s.kind(h+1) != tWord || !enHyphenCompound(ws[len(ws)-1], s.lowerAt(h+1)) {
+		return ws, idx
+	}
+	more, midx := enWords(s, h+1, max-len(ws))
+	ws = append(slices.Clip(ws), more...)
+	idx = append(slices.Clip(idx), midx...)
+	return ws, idx
+}
+
+// enHyphenCompound reports whether a hyphen joins tens and a unit of one
+// number: "twenty-five", "ninety-nine", "forty-first".
+func enHyphenCompound(tens, unit string) bool {
+	t, ok := enWordVal[tens]
+	if !ok || t < 20 || t%10 != 0 {
+		return false
+	}
+	if c := enOrdToCard(unit); c != "" {
+		unit = c
+	}
+	u, ok := enWordVal[unit]
+	return ok && u >= 1 && u <= 9
+}
+
 // enNum is a parsed spoken number.
 type enNum struct {
 	groups   []int // groups[k] = value of the 1000^k group
@@ -151,7 +185,7 @@ func enNumAt(s *stream, i int) (enNum, []string, []int, bool) {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return enNum{}, nil, nil, false
 	}
-	ws, idx := s.words(i, 40)
+	ws, idx := enWords(s, i, 40)
 	n, ok := enParseNum(ws)
 	if !ok {
 		return n, ws, idx, false
@@ -246,7 +280,7 @@ func enDecimalITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
-	ws, idx := s.words(i, 40)
+	ws, idx := enWords(s, i, 40)
 	amt, used, _, scale, ok := enSpokenAmount(ws)
 	if !ok || !strings.Contains(amt, ".") {
 		return nil
@@ -285,7 +319,7 @@ func enOrdinalAt(s *stream, i int) (string, int, bool) {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return "", 0, false
 	}
-	ws, idx := s.words(i, 40)
+	ws, idx := enWords(s, i, 40)
 	for k, w := range ws {
 		c := enOrdToCard(w)
 		if c == "" {
@@ -348,7 +382,7 @@ func enMoneyITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
-	ws, idx := s.words(i, 40)
+	ws, idx := enWords(s, i, 40)
 	// "one cent", "fifty cents"
 	if c, k, ok := enCentsWords(ws); ok && k < len(ws) && enMinorSpoken[ws[k]] != "" {
 		return one(idx[k], Money, enMinorSpoken[ws[k]]+"0."+twoDigits(c))
@@ -471,7 +505,7 @@ func enMeasureITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
-	ws, idx := s.words(i, 40)
+	ws, idx := enWords(s, i, 40)
 	amt, used, _, scale, ok := enSpokenAmount(ws)
 	if !ok {
 		return nil
@@ -552,7 +586,7 @@ func enDateITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
-	ws, idx := s.words(i, 12)
+	ws, idx := enWords(s, i, 12)
 	if len(ws) == 0 {
 		return nil
 	}
@@ -723,7 +757,7 @@ func enTimeITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
-	ws, idx := s.words(i, 12)
+	ws, idx := enWords(s, i, 12)
 	if len(ws) == 0 {
 		return nil
 	}
