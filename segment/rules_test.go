@@ -423,3 +423,19 @@ func TestRuleMoreNumberedReferences(t *testing.T) {
 		{"uk", "Див. рис. 3. Там усе є.", []string{"Див. рис. 3.", "Там усе є."}},
 	})
 }
+
+// TestRuleLabelledNumbers checks numbered items under a label ("Step 1.",
+// "Question 2)"), which start at the label, and numbered references in
+// prose ("see Table 1. … Table 2."), which are not list items at all.
+func TestRuleLabelledNumbers(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"en", "Step 1. Open the box. Step 2. Remove the device.", []string{"Step 1. Open the box.", "Step 2. Remove the device."}},
+		{"en", "Step 1. Open the box Step 2. Remove the device", []string{"Step 1. Open the box", "Step 2. Remove the device"}},
+		{"en", "Question 1) What is it? Question 2) Why is it?", []string{"Question 1) What is it?", "Question 2) Why is it?"}},
+		{"en", "Steps:\nStep 1. Open it\nStep 2. Close it", []string{"Steps:", "Step 1. Open it", "Step 2. Close it"}},
+		{"en", "See Table 1. Then see Table 2. Both agree.", []string{"See Table 1.", "Then see Table 2.", "Both agree."}},
+		{"en", "Go to Step 1. Then Step 2. Done.", []string{"Go to Step 1.", "Then Step 2.", "Done."}},
+		{"de", "Siehe Abb. 1. Dann Abb. 2. Fertig.", []string{"Siehe Abb. 1.", "Dann Abb. 2.", "Fertig."}},
+		{"en", "Fig. 1. A cat. Fig. 2. A dog.", []string{"Fig. 1. A cat.", "Fig. 2. A dog."}},
+	})
+}

@@ -847,12 +847,20 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 		// A. … Plan B.", "Louis I. … Louis II."): a pair counts only
 		// when the first one leads.
 		if len(run) >= 2 && (kind == markNum || run[0].lead || len(run) >= 3) {
+			label, lead := runLabel(s, run)
+			if label != "" && !lead {
+				run = run[:0] // numbered references in prose: "see Table 1. … Table 2."
+				return
+			}
 			for k, m := range run {
 				set[m.pos] = true
 				if k == 0 {
 					continue
 				}
 				end := m.pos
+				if label != "" {
+					end = tokenStart(s, backSpace(s, m.pos)) // "… the box. | Step 2. Remove …"
+				}
 				// Back over a bullet before the marker: "• 2. …", "⁃10. …".
 				if k := backSpace(s, end); k > 0 {
 					r, n := runeBefore(s, k)
@@ -1663,4 +1671,34 @@ func (sc *scanner) initialAt(ts int, tok string, n int) bool {
 	}
 	k = skipSpace(sc.s, ts+k+len(tok)+1) + n
 	return k < len(sc.s) && sc.s[k] == '.'
+}
+
+// runLabel returns the word that precedes every marker of a numbered run
+// when it is the same capitalised word each time ("Step 1. … Step 2. …",
+// "Question 1) … Question 2) …"), and whether the first label leads
+// (starts the text or a line, or follows a stop or a colon): then the items
+// start at the label, not at the number. A first label that does not lead
+// makes references in prose ("see Table 1. … Table 2."), not list items. It returns "" when the
+// markers have no common label.
+func runLabel(s string, run []listMarker) (string, bool) {
+	label, lead := "", true
+	for _, m := range run {
+		k := backSpace(s, m.pos)
+		if k == m.pos || k == 0 {
+			return "", false
+		}
+		a := tokenStart(s, k)
+		w := strings.TrimSuffix(s[a:k], ".") // "Fig. 1. … Fig. 2."
+		if !allLetters(w) || !isTitleCase(w) && !(len(w) > 1 && strings.ToUpper(w) == w) {
+			return "", false
+		}
+		if label != "" && !strings.EqualFold(w, label) {
+			return "", false
+		}
+		if label == "" && !leads(s, a) && !endsWithStop(prevToken(s, backSpace(s, a))) {
+			lead = false
+		}
+		label = w
+	}
+	return label, lead
 }
