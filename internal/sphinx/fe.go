@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/sottolabs/sotto/internal/dsp"
 )
 
 // Frontend turns 16 kHz audio into mel-frequency cepstra exactly as the
@@ -26,7 +28,7 @@ type Frontend struct {
 	sqrtInvN   float32
 	sqrtInv2N  float32
 	lifter     []float32
-	fft        *fft
+	fft        *dsp.FFT
 	removeNois bool
 
 	// streaming state
@@ -76,7 +78,7 @@ func NewFrontend(p FeatParams) (*Frontend, error) {
 			fe.lifter[i] = float32(1 + float64(p.Lifter)/2*math.Sin(float64(i)*math.Pi/float64(p.Lifter)))
 		}
 	}
-	fe.fft = newFFT(fe.nfft)
+	fe.fft = dsp.NewFFT(fe.nfft)
 	fe.frame = make([]float64, fe.nfft)
 	fe.im = make([]float64, fe.nfft)
 	fe.spec = make([]float64, fe.nfft/2+1)
@@ -265,7 +267,7 @@ func (fe *Frontend) frameCep(dst []float32, spch []int16) []float32 {
 	}
 	// Power spectrum.
 	clear(fe.im)
-	fe.fft.transform(fr, fe.im)
+	fe.fft.Transform(fr, fe.im)
 	for j := 0; j <= fe.nfft/2; j++ {
 		fe.spec[j] = fr[j]*fr[j] + fe.im[j]*fe.im[j]
 	}
@@ -420,60 +422,5 @@ func (ns *noiseStats) track(mfspec []float64) {
 			c += ns.gain[j]
 		}
 		mfspec[i] *= c / float64(l2-l1+1)
-	}
-}
-
-// fft is an in-place iterative radix-2 complex FFT of a fixed size.
-type fft struct {
-	n        int
-	rev      []int
-	cos, sin []float64
-}
-
-func newFFT(n int) *fft {
-	f := &fft{n: n, rev: make([]int, n), cos: make([]float64, n/2), sin: make([]float64, n/2)}
-	bits := 0
-	for 1<<bits < n {
-		bits++
-	}
-	for i := range n {
-		r := 0
-		for b := range bits {
-			if i&(1<<b) != 0 {
-				r |= 1 << (bits - 1 - b)
-			}
-		}
-		f.rev[i] = r
-	}
-	for i := range n / 2 {
-		f.cos[i] = math.Cos(2 * math.Pi * float64(i) / float64(n))
-		f.sin[i] = -math.Sin(2 * math.Pi * float64(i) / float64(n))
-	}
-	return f
-}
-
-// transform computes the forward DFT of (re, im) in place.
-func (f *fft) transform(re, im []float64) {
-	n := f.n
-	for i, r := range f.rev {
-		if i < r {
-			re[i], re[r] = re[r], re[i]
-			im[i], im[r] = im[r], im[i]
-		}
-	}
-	for size := 2; size <= n; size <<= 1 {
-		half := size / 2
-		step := n / size
-		for start := 0; start < n; start += size {
-			for k := range half {
-				wr, wi := f.cos[k*step], f.sin[k*step]
-				a, b := start+k, start+k+half
-				tr := re[b]*wr - im[b]*wi
-				ti := re[b]*wi + im[b]*wr
-				re[b], im[b] = re[a]-tr, im[a]-ti
-				re[a] += tr
-				im[a] += ti
-			}
-		}
 	}
 }
