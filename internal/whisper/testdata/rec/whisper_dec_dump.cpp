@@ -61,7 +61,7 @@ static void run_full(whisper_context *ctx, const char *name, whisper_full_params
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: whisper_dec_dump model.bin audio.wav threads [long]\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: whisper_dec_dump model.bin audio.wav threads [long|beam|fallback]\n"); return 2; }
     int nt = atoi(argv[3]);
     whisper_context_params cp = whisper_context_default_params();
     cp.use_gpu = false;
@@ -75,6 +75,27 @@ int main(int argc, char **argv) {
     whisper_full_params g = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
     g.n_threads = nt; g.temperature_inc = 0.0f; g.greedy.best_of = 1;
 
+    if (argc > 4 && strcmp(argv[4], "beam") == 0) {
+        // Beam search (5 beams; whisper.cpp's beams draw their candidates
+        // with std::mt19937), on a fresh context: decoder 0's generator
+        // lives as long as the state.
+        whisper_full_params b = whisper_full_default_params(WHISPER_SAMPLING_BEAM_SEARCH);
+        b.n_threads = nt; b.temperature_inc = 0.0f; b.language = "en"; g_ts_bias = 6;
+        run_full(ctx, "beam5_tsbias6", b, pcm);
+        whisper_print_timings(ctx);
+        whisper_free(ctx);
+        return 0;
+    }
+    if (argc > 4 && strcmp(argv[4], "fallback") == 0) {
+        // Greedy with whisper.cpp's default temperature fallback (best of
+        // 5 samples at 0.2, 0.4, …), on a fresh context.
+        whisper_full_params f = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
+        f.n_threads = nt; f.language = "en"; g_ts_bias = 6;
+        run_full(ctx, "fallback_tsbias6", f, pcm);
+        whisper_print_timings(ctx);
+        whisper_free(ctx);
+        return 0;
+    }
     if (argc > 4 && strcmp(argv[4], "long") == 0) {
         // Long-form only, on a fresh context (whisper_full keeps the
         // previous call's text in its state).
