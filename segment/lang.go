@@ -330,10 +330,18 @@ func guessLanguage(text string) (string, bool) {
 	}
 	best, bestN := "", 0
 	counts := map[string]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		for _, l := range detectLangs {
-			if functionWords[l][w] {
-				counts[l]++
+	for _, chunk := range strings.Fields(strings.ToLower(text)) {
+		if strings.Contains(chunk, "://") || strings.Contains(chunk, "www.") || strings.Contains(chunk, "@") {
+			continue // addresses are not words of the text's language
+		}
+		for _, w := range strings.FieldsFunc(chunk, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if len(w) == 1 && w != "y" {
+				continue // "(a)", "(e)": list letters as often as words
+			}
+			for _, l := range detectLangs {
+				if functionWords[l][w] {
+					counts[l]++
+				}
 			}
 		}
 	}
@@ -367,11 +375,11 @@ var latinMarks = map[rune]string{
 
 var functionWords = map[string]map[string]bool{
 	"en": words2(`the and of to is was that with for this are have it you not be`),
-	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des`),
-	"fr": words2(`le la les et est des une dans pour que qui pas sur avec du au`),
-	"es": words2(`el los las y es del una en que por para con no se lo al`),
+	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des ich wir sie er im vom zum zur auch nach wurde`),
+	"fr": words2(`le la les et est des une dans pour que qui pas sur avec du au je nous vous ils elle sont très mais`),
+	"es": words2(`el los las y es del una en que por para con no se lo al muy está están también más pero sus`),
 	"it": words2(`il gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
-	"pt": words2(`o os e é do da uma em que para com não são dos das no na`),
+	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
 	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze`),
 	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget`),
 	"sv": words2(`och inte är att som jag hon för också när ett till var`),

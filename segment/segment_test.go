@@ -459,6 +459,9 @@ func TestDetectLanguage(t *testing.T) {
 		{"ወደ ገበያ ሄድኩ።", "am"},
 		{"ကျွန်တော် ဈေးသွားတယ်။", "my"},
 		{"Hello World.", "en"},
+		{"Am 12. Juni kam er nach Hause.", "de"},
+		{"(a) Hello world. (b) Hello world. (c) Hello world. (d) Hello world. (e) Hello world.", "en"},
+		{"Who is the artist? http://www.example.com/es/en/la/search?hl=en", "en"},
 	}
 	for _, tt := range tests {
 		if got := detectLanguage(tt.in); got != tt.want {
