@@ -7,26 +7,28 @@ import (
 	"github.com/sottolabs/sotto/backend"
 )
 
-// Message is one turn of a conversation.
+// Message is one turn of a conversation. Its JSON form is a Chat
+// Completions message without tool calls (the tool fields are left out
+// when empty).
 type Message struct {
-	Role    string // "system", "user", "assistant" or "tool"
-	Content string
+	Role    string `json:"role"` // "system", "user", "assistant" or "tool"
+	Content string `json:"content"`
 	// ToolCalls are the calls an assistant turn made.
-	ToolCalls []ToolCall
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
 	// ToolCallID and Name identify the call a "tool" turn answers (the
 	// result is Content).
-	ToolCallID string
-	Name       string
+	ToolCallID string `json:"tool_call_id,omitempty"`
+	Name       string `json:"name,omitempty"`
 }
 
 // ToolCall is one function call written by the model.
 type ToolCall struct {
 	// ID identifies the call (the server assigns one when the model gives
 	// none).
-	ID   string
-	Name string
+	ID   string `json:"id"`
+	Name string `json:"name"`
 	// Arguments is a JSON object.
-	Arguments json.RawMessage
+	Arguments json.RawMessage `json:"arguments"`
 }
 
 // Tool is a function the model may call.
