@@ -3,6 +3,7 @@ package normalize_test
 import (
 	"context"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sottolabs/sotto/normalize"
 )
@@ -144,5 +145,44 @@ func TestEnglishGeneralRules(t *testing.T) {
 				t.Errorf("Normalize(%s %q) = %q; want %q", tt.mode, tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestEnglishGeneralRulesTruncated runs every input of
+// TestEnglishGeneralRules cut at each byte boundary and glued to its
+// neighbours, in both modes, and checks the result invariants: the rules
+// above look ahead and behind several tokens, and a cut ("6'2", "Apt. 4",
+// "1-800-") must neither panic nor break the spans.
+func TestEnglishGeneralRulesTruncated(t *testing.T) {
+	ins := []string{
+		"open 2:30-3:30 pm", "9 am - 5 pm daily", "from 3-4pm today", "He is 6'2\" tall.", "5′ 10″",
+		"9.8 m/s²", "100 mg/dL", "a loss of -$5.2 million", "(-€3)", "5 kg - 10 kg", "10%–20%", "pp. 5-10",
+		"card 4111 1111 1111 1111 ok", "x^2", "5 m^3", "Python 3.11.2", "1.000.000 people", "192.168.100.200",
+		"January 5-7, 2020", "5th–7th May 2021", "http://localhost:8080/api", "at 1630 hrs", "0800 hours", "No.1",
+		"Apt. 4B", "4500 N. Michigan Ave., Chicago", "lives on 5th St. now", "1½ cups", "2/3rds of it",
+		"call one eight hundred five five five one two one two now", "go to w w w dot example dot co dot uk",
+		"email me at john dot doe at gmail dot com", "the twenty-first century", "may the fourth",
+		"oh eight hundred hours", "five minutes to two a m",
+	}
+	for x, in := range ins {
+		next := ins[(x+1)%len(ins)]
+		for cut := 0; cut <= len(in); cut++ {
+			if !utf8.ValidString(in[:cut]) {
+				continue
+			}
+			for _, text := range []string{in[:cut], in[:cut] + next, next + in[:cut]} {
+				for _, mode := range []normalize.Mode{normalize.TN, normalize.ITN} {
+					opts := normalize.Options{Language: "en", Mode: mode, TopK: 2}
+					res, err := normalize.Normalize(context.Background(), text, opts)
+					if err != nil {
+						if text == "" {
+							continue
+						}
+						t.Fatalf("Normalize(%s %q): %v", mode, text, err)
+					}
+					checkInvariants(t, text, opts, res)
+				}
+			}
+		}
 	}
 }
