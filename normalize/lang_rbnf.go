@@ -1180,8 +1180,19 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 				addCard(raw, v)
 			}
 		}
+		var all []int64 // 0–999, for an ordinal derived from cardinals
+		for v := range int64(1000) {
+			all = append(all, v)
+		}
 		for _, set := range ords {
-			for _, v := range few {
+			vs := few
+			if set == derivedSet && l.conv.derive != nil {
+				// the suffix glues to the last word, so the cardinal of
+				// 121 would swallow "…մեկ" before "երորդ": every
+				// ordinal below 1000 is a spelling of its own
+				vs = all
+			}
+			for _, v := range vs {
 				for _, w := range []string{l.format(set, v), l.spell(set, v)} {
 					if w == "" {
 						continue
@@ -1227,6 +1238,21 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 					inv.scales[rest] = e
 				}
 			}
+		}
+		// Scale words as the conventions spell them (hy "միլիոն" for
+		// CLDR's "միլիօն").
+		conv := map[string]int{}
+		for k, e := range inv.scales {
+			c := k
+			for from, to := range l.conv.infix {
+				c = strings.ReplaceAll(c, rbnfCompact(from), rbnfCompact(to))
+			}
+			if _, taken := inv.scales[c]; !taken && c != k {
+				conv[c] = e
+			}
+		}
+		for c, e := range conv {
+			inv.scales[c] = e
 		}
 		// Inner groups: how g is said after a thousand ("không trăm lẻ
 		// một" vi, "وسبعة" ar), what follows the spelling of 1000 in
@@ -1537,9 +1563,16 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 	if full != read && conv != read && !(piece != read && (strings.HasSuffix(full, piece) || strings.HasSuffix(conv, piece))) {
 		return nil
 	}
+	// As with cardinals, a lone Latin-script ordinal word below ten stays
+	// a word ("första", like German "zweite").
+	if l.info.Script == "Latn" && v < 10 && end == i+1 {
+		return nil
+	}
 	digits := "%digits-ordinal" + strings.TrimPrefix(set, "%spellout-ordinal")
 	w := ""
-	if d := l.conv.derive; d != nil && set == derivedSet {
+	if l.conv.periodOrdinal {
+		w = strconv.FormatInt(v, 10) + "." // the convention TN reads (sv "20.")
+	} else if d := l.conv.derive; d != nil && set == derivedSet {
 		w = strconv.FormatInt(v, 10) + d.markFor(v)
 	} else if l.rs.Has(digits) {
 		w, _ = l.rs.Format(digits, v)

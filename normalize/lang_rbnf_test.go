@@ -70,6 +70,10 @@ func TestRBNFLanguages(t *testing.T) {
 		{"hy", normalize.TN, "300-րդ", "երեք հարյուրերորդ"},
 		{"hy", normalize.ITN, "քսանմեկերորդ", "21-րդ"},
 		{"hy", normalize.ITN, "առաջին", "1-ին"},
+		{"hy", normalize.ITN, "հարյուր քսանմեկերորդ", "121-րդ"},
+		{"hy", normalize.ITN, "երկու միլիոն հարյուր իննսունինը", "2000199"},
+		{"sv", normalize.ITN, "tjugoandra", "22."},
+		{"sv", normalize.ITN, "första", "första"},
 		// Not numbers to spell.
 		{"ru", normalize.TN, "3.14", "3.14"},
 		{"ru", normalize.TN, "99999999999999999999", "99999999999999999999"},
