@@ -1280,6 +1280,20 @@ func enMilitaryTime(s *stream, i int) (match, bool) {
 	return one(e, Time, w+" hours")[0], true
 }
 
+// enSuperscript returns the digits a run of superscript digits stands
+// for ("⁶" → "6"), or "" when t is anything else.
+func enSuperscript(t string) string {
+	var b strings.Builder
+	for _, r := range t {
+		d := strings.IndexRune("⁰¹²³⁴⁵⁶⁷⁸⁹", r)
+		if d < 0 {
+			return ""
+		}
+		b.WriteByte('0' + byte(utf8.RuneCountInString("⁰¹²³⁴⁵⁶⁷⁸⁹"[:d])))
+	}
+	return b.String()
+}
+
 // enDashAt reports whether a range dash starts at j: "-" or "–" written
 // solid, or spaced on both sides. It returns the token index after it.
 func enDashAt(s *stream, j int) (int, bool) {
@@ -2072,6 +2086,26 @@ func enVerbatimTN(s *stream, i int) []match {
 		default:
 			if len(p) <= 3 {
 				return one(i+2, Verbatim, " to the power of "+enCardinal(p, false))
+			}
+		}
+	}
+	// Superscript powers: "x²" → "x squared", "10⁶" → "ten to the power
+	// of six".
+	if p := enSuperscript(t); p != "" && (s.kind(i-1) == tWord || s.kind(i-1) == tNum) {
+		e := i + 1
+		for q := enSuperscript(s.text(e)); q != "" && e-i < 4; q = enSuperscript(s.text(e)) {
+			p, e = p+q, e+1
+		}
+		if s.boundary(e) {
+			switch p {
+			case "2":
+				return one(e, Verbatim, " squared")
+			case "3":
+				return one(e, Verbatim, " cubed")
+			default:
+				if len(p) <= 3 {
+					return one(e, Verbatim, " to the power of "+enCardinal(p, false))
+				}
 			}
 		}
 	}

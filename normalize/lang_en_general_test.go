@@ -128,6 +128,15 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"scheme without a dot", "tn", "see http://localhost:8080/api now", "see HTTP colon slash slash localhost colon eight zero eight zero slash api now"},
 		{"ftp scheme", "tn", "ftp://files.example.org/pub", "FTP colon slash slash files dot example dot org slash pub"},
 		{"no scheme before the colon", "tn", "a://b", "a://b"},
+		// Mathematical symbols.
+		{"division sign", "tn", "12 ÷ 4 = 3", "twelve divided by four equals three"},
+		{"comparison", "tn", "5 > 3", "five greater than three"},
+		{"markup is no comparison", "tn", "<p>text</p>", "<p>text</p>"},
+		{"at least", "tn", "x ≥ 5", "x greater than or equal to five"},
+		{"plus or minus", "tn", "3 ± 0.5", "three plus or minus zero point five"},
+		{"square root", "tn", "√4 = 2", "square root of four equals two"},
+		{"superscript power", "tn", "10¹² cells", "ten to the power of twelve cells"},
+		{"superscript square", "tn", "E=mc²", "E equals mc squared"},
 		// Roman numerals after a name are small regnal numbers.
 		{"regnal number", "tn", "Louis XIV", "Louis the fourteenth"},
 		{"pope's number", "tn", "John XXIII", "John the twenty third"},
@@ -162,7 +171,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"Apt. 4B", "4500 N. Michigan Ave., Chicago", "lives on 5th St. now", "1½ cups", "2/3rds of it",
 		"call one eight hundred five five five one two one two now", "go to w w w dot example dot co dot uk",
 		"email me at john dot doe at gmail dot com", "the twenty-first century", "may the fourth",
-		"oh eight hundred hours", "five minutes to two a m",
+		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
