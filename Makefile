@@ -88,7 +88,7 @@ eval-normalize:
 
 eval-segment:
 	@$(call need-testdata,text/segment,$@); \
-	$(GO) run ./segment/internal/segbench -out docs/bench/segment.md
+	$(GO) run ./segment/internal/segbench -before docs/bench/segment-before.json -out docs/bench/segment.md
 
 # Alignment accuracy and speed beside pocketsphinx_batch; -long 60 adds the
 # hour-long file (about 15 minutes more).
