@@ -34,6 +34,10 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"day range then month", "tn", "the 12-14 March meeting", "the twelfth to fourteenth of march meeting"},
 		{"day range with suffixes and en dash", "tn", "5th–7th May 2021", "the fifth to seventh of may twenty twenty one"},
 		{"falling day pair is no range", "tn", "May 5-3", "may fifth-three"},
+		// Numbers below thirteen stay words in ITN, as in NeMo's grammar.
+		{"twelve stays a word", "itn", "twelve apples", "twelve apples"},
+		{"thirteen is written", "itn", "thirteen apples", "13 apples"},
+		{"ten with a unit is written", "itn", "ten kilograms", "10 kg"},
 		// Hyphenated compound numbers, as writers and recognizers spell them.
 		{"hyphenated cardinal", "itn", "forty-two", "42"},
 		{"hyphenated money", "itn", "twenty-five dollars", "$25"},

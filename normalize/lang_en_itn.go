@@ -268,6 +268,11 @@ func enCardinalITN(s *stream, i int) []match {
 	if n.words == 1 && ws[0] == "hundred" {
 		return nil
 	}
+	// Numbers below thirteen stay words, as in NeMo's grammar ("ten
+	// people", "twelve").
+	if v, isWord := enWordVal[ws[0]]; n.words == 1 && isWord && v < 13 {
+		return nil
+	}
 	amt, used, _, scale, ok := enSpokenAmount(ws)
 	if ok && scale != "" && used == n.words {
 		return one(idx[used-1], Decimal, amt+" "+scale)
