@@ -7,8 +7,8 @@ import (
 )
 
 // Drivers lists the transcription drivers compiled in; the pure-Go
-// recognizer registers as "go".
+// recognizer registers as "go", the Whisper engine as "whisper".
 func ExampleDrivers() {
 	fmt.Println(asr.Drivers())
-	// Output: [go]
+	// Output: [go whisper]
 }
