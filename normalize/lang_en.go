@@ -617,7 +617,11 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 	return enUnit{}, j, false
 }
 
-func enMeasureTN(s *stream, i int) []match {
+func enMeasureTN(s *stream, i int) []match { return enMeasure(s, i, true) }
+
+// enMeasure reads a measure at i; with ranges, a second measure after a
+// spaced or en dash joins it ("5 kg - 10 kg"), one level deep.
+func enMeasure(s *stream, i int, ranges bool) []match {
 	if _, ok := enMilitaryTime(s, i); ok {
 		return nil // "at 1600 hours" is a time
 	}
@@ -770,8 +774,8 @@ func enMeasureTN(s *stream, i int) []match {
 	// A range of two measures with a spaced dash or an en dash: "5 kg - 10
 	// kg", "10%–20%" → "ten percent to twenty percent". A solid hyphen
 	// stays, as NeMo keeps it ("2%-10%" → "two percent-ten percent").
-	if j, ok := enDashAt(s, e); ok && !s.is(e, "-") && s.kind(j) == tNum {
-		if m2 := enMeasureTN(s, j); len(m2) == 1 && m2[0].readings[0].class == Measure {
+	if j, ok := enDashAt(s, e); ok && ranges && !s.is(e, "-") && s.kind(j) == tNum {
+		if m2 := enMeasure(s, j, false); len(m2) == 1 && m2[0].readings[0].class == Measure {
 			return one(m2[0].end, Measure, out+" to "+m2[0].readings[0].text)
 		}
 	}
