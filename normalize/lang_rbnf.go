@@ -31,6 +31,10 @@ import (
 //     suffix (-feminine, -plural-genitive, …). Languages whose orthography
 //     marks ordinals with a trailing full stop ("31." hu, "3." da) and
 //     that have no marked digits-ordinal set are listed in periodOrdinal.
+//     A language CLDR spells no ordinal for may derive them from its
+//     cardinals (rbnfConv.derive, Armenian), and a language's data file
+//     may list whole written ordinals ([ordinal_words] in
+//     data/<tag>.tsv: Hindi "3rd" → "थर्ड").
 //
 // Where the NeMo test suites follow a spoken convention that differs from
 // CLDR's written one, rbnfConventions adapts the output with a general
