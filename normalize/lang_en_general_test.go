@@ -45,6 +45,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"hyphenated year", "itn", "nineteen sixty-nine", "1969"},
 		{"hyphenated minutes", "itn", "at five thirty-five p m", "at 05:35 p.m."},
 		{"hyphenated words stay", "itn", "a well-known fact", "a well-known fact"},
+		{"spoken day range", "itn", "january fifth to seventh twenty twenty", "january 5-7 2020"},
+		{"spoken day range through", "itn", "march third through fifth", "march 3-5"},
+		{"negative money back", "itn", "minus five dollars", "-$5"},
 		// Spoken dates with the month "may" and with "the" before the day.
 		{"day of may", "itn", "the second of may", "2 may"},
 		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},

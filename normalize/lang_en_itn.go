@@ -437,6 +437,9 @@ func enMoneyITN(s *stream, i int) []match {
 		}
 	}
 	out := sym + amt + cents
+	if strings.HasPrefix(amt, "-") {
+		out = "-" + sym + amt[1:] + cents // "minus five dollars" → "-$5"
+	}
 	if scale != "" {
 		out += " " + scale
 	}
@@ -645,6 +648,13 @@ func enDateITN(s *stream, i int) []match {
 		}
 		if d, n, ok := enDayWords(ws[k:]); ok {
 			out := tok(0) + " " + strconv.Itoa(d)
+			// A day range: "january fifth to seventh" → "january 5-7".
+			if j := k + n; j+1 < len(ws) && (ws[j] == "to" || ws[j] == "through") {
+				if d2, n2, ok := enDayWords(ws[j+1:]); ok && d2 > d && enOrdToCard(ws[j+n2]) != "" {
+					out += "-" + strconv.Itoa(d2)
+					n = j + n2 + 1 - k
+				}
+			}
 			end := idx[k+n-1]
 			if y, yn, ok := enYearWords(ws[k+n:]); ok {
 				out += " " + y
