@@ -101,7 +101,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"heart rate", "tn", "60 bpm", "sixty beats per minute"},
 		{"binary prefix", "tn", "8 GiB", "eight gibibytes"},
 		{"one-letter unit after a slash stays a letter", "tn", "3 cc/s", "three CC per S"},
-		{"new unit words stay words in ITN", "itn", "sixty beats per minute", "60 beats per minute"},
+		{"everyday new unit words stay words in ITN", "itn", "sixty beats per minute", "60 beats per minute"},
+		{"technical new unit written back", "itn", "one hundred milligrams per deciliter", "100 mg/dL"},
 		// Negative amounts of money.
 		{"negative money", "tn", "a loss of -$5.2 million", "a loss of minus five point two million dollars"},
 		{"negative money in brackets", "tn", "(-€3)", "(minus three euros)"},
