@@ -634,7 +634,8 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if L.centsJoin != "" {
 			join = " " + L.centsJoin + " "
 		}
-		return one(end, Money, L.beforeNoun(n.intPart, unit)+" "+unit+join+cw)
+		amt := L.beforeNoun(n.intPart, unit)
+		return one(end, Money, amt+" "+L.ofAfter(amt, unit)+unit+join+cw)
 	}
 	// more than two decimals: read as a decimal, without trailing zeros
 	n.frac = frac
