@@ -432,6 +432,8 @@ func TestGenerationValidation(t *testing.T) {
 		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": msgs, "tools": []any{map[string]any{"name": "f", "input_schema": map[string]any{"type": "object"}}}}, 400, "unsupported_parameter", "tools"},
 		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": msgs, "tools": []any{map[string]any{"name": "f"}}}, 400, "bad_request", "tools[0].input_schema"},
 		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": msgs, "tool_choice": map[string]any{"type": "any"}}, 400, "bad_request", "tool_choice"},
+		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": msgs, "output_config": map[string]any{"effort": "high"}}, 400, "unsupported_parameter", "output_config.effort"},
+		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": msgs, "output_config": map[string]any{"format": map[string]any{"type": "json_schema", "schema": map[string]any{"type": "string", "pattern": "x"}}}}, 400, "unsupported_parameter", "output_config.format.schema"},
 		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": []any{map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result"}}}}}, 400, "bad_request", "messages[0].content[0].tool_use_id"},
 		{pathMessages, map[string]any{"model": "Test/none", "max_tokens": 4, "messages": msgs}, 404, "model_not_found", "model"},
 		{pathTokenize, map[string]any{"model": testLLM}, 400, "bad_request", "text"},

@@ -23,6 +23,7 @@ type messagesRequest struct {
 	Tools         json.RawMessage   `json:"tools"`
 	ToolChoice    json.RawMessage   `json:"tool_choice"`
 	Thinking      json.RawMessage   `json:"thinking"`
+	OutputConfig  json.RawMessage   `json:"output_config"`
 	ServiceTier   string            `json:"service_tier"`
 	sampling
 }
@@ -86,6 +87,29 @@ func parseMessages(body []byte, m ModelInfo) (*genRequest, error) {
 	opts.Stop = mr.StopSequences
 	if err := messagesTools(&opts, mr.Tools, mr.ToolChoice); err != nil {
 		return nil, err
+	}
+	if !isEmptyJSON(mr.OutputConfig) {
+		var oc struct {
+			Effort *string `json:"effort"`
+			Format *struct {
+				Type   string          `json:"type"`
+				Schema json.RawMessage `json:"schema"`
+			} `json:"format"`
+		}
+		if err := json.Unmarshal(mr.OutputConfig, &oc); err != nil {
+			return nil, sotto.Invalid("bad_request", "output_config", "output_config must be an object")
+		}
+		if oc.Effort != nil {
+			return nil, unsupported("output_config.effort", "this model does not think aloud")
+		}
+		if f := oc.Format; f != nil {
+			if f.Type != "json_schema" {
+				return nil, sotto.Invalid("bad_request", "output_config.format.type", "output_config.format.type %q is not json_schema", f.Type)
+			}
+			if opts.JSONSchema, err = jsonSchema(f.Schema, "output_config.format.schema"); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if !isEmptyJSON(mr.Thinking) {
 		var th struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/openai/openai-go/v3"
 	oresponses "github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
@@ -103,4 +104,33 @@ func TestStructuredOutputSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkStory(t, text)
+}
+
+// TestMessagesOutputConfigSDK: output_config.format constrains a Messages
+// reply the same way.
+func TestMessagesOutputConfigSDK(t *testing.T) {
+	ts := llmServer(t, Config{})
+	c := anthropicClient(ts)
+	params := anthropic.MessageNewParams{Model: testLLM, MaxTokens: 120,
+		Messages:     []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Once upon a time"))},
+		OutputConfig: anthropic.OutputConfigParam{Format: anthropic.JSONOutputFormatParam{Schema: storySchema}}}
+	msg, err := c.Messages.New(context.Background(), params, greedyOpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.StopReason != "end_turn" {
+		t.Errorf("stop_reason %s; want end_turn", msg.StopReason)
+	}
+	checkStory(t, msg.Content[0].Text)
+	stream := c.Messages.NewStreaming(context.Background(), params)
+	var acc anthropic.Message
+	for stream.Next() {
+		if err := acc.Accumulate(stream.Current()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := stream.Err(); err != nil {
+		t.Fatal(err)
+	}
+	checkStory(t, acc.Content[0].Text)
 }

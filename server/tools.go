@@ -573,9 +573,12 @@ func messagesUpstreamTurns(msgs []llm.Message) (system []string, out []map[strin
 	return system, out
 }
 
-// messagesUpstreamTools adds the tools and tool choice of o to a Messages
-// body.
+// messagesUpstreamTools adds the tools, tool choice and JSON schema
+// (output_config.format) of o to a Messages body.
 func messagesUpstreamTools(body map[string]any, o llm.Options) {
+	if len(o.JSONSchema) > 0 {
+		body["output_config"] = map[string]any{"format": map[string]any{"type": "json_schema", "schema": o.JSONSchema}}
+	}
 	if len(o.Tools) == 0 {
 		return
 	}

@@ -466,9 +466,17 @@ func TestRemoteToolCalls(t *testing.T) {
 	if _, opts := m.last(); !strings.Contains(string(opts.JSONSchema), `"city"`) {
 		t.Errorf("schema reached the upstream as %s", opts.JSONSchema)
 	}
+	m.opts = nil
 	sp.Model = "Remote/messages"
+	if _, err := oc.Responses.New(ctx, sp); err != nil {
+		t.Fatal(err)
+	}
+	if _, opts := m.last(); !strings.Contains(string(opts.JSONSchema), `"city"`) {
+		t.Errorf("schema reached the Messages upstream as %s", opts.JSONSchema)
+	}
 	var apiErr *openai.Error
+	sp.Text.Format.OfJSONSchema.Schema = map[string]any{"type": "string", "pattern": "^a"}
 	if _, err := oc.Responses.New(ctx, sp); !errors.As(err, &apiErr) || apiErr.StatusCode != 400 || apiErr.Code != "unsupported_parameter" {
-		t.Errorf("schema via a Messages upstream: %v; want 400 unsupported_parameter", err)
+		t.Errorf("schema with pattern: %v; want 400 unsupported_parameter", err)
 	}
 }

@@ -21,7 +21,7 @@ package server
 // deltas, tool calls, usage and stop reason are rendered in the client's
 // protocol (tools, tool choice, calls and results are translated both
 // ways, see tools.go; a JSON schema goes to a Chat Completions upstream as
-// response_format and is refused for a Messages one).
+// response_format, to a Messages one as output_config.format).
 // anthropic-version and anthropic-beta are forwarded unchanged to a
 // Messages upstream (anthropic-version defaults to 2023-06-01 there, since
 // that protocol requires it). /v1/tokenize is passed through to
@@ -246,9 +246,6 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 	o := req.opts
 	if u.protocol == protoMessages {
 		path = "/messages"
-		if len(o.JSONSchema) > 0 {
-			return genResult{}, unsupported("response_format", "structured output through a Messages upstream")
-		}
 		system, msgs := messagesUpstreamTurns(req.msgs)
 		maxTok := o.MaxTokens
 		if maxTok == 0 {
