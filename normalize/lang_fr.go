@@ -195,26 +195,85 @@ func init() {
 }
 
 func frOrdinalTN(s *stream, i int) []match {
+	if m := frRomanCenturyTN(s, i); m != nil {
+		return m
+	}
 	if s.kind(i) != tNum || !s.startOK(i) || s.kind(i+1) != tWord && !s.is(i+1, "°") {
 		return nil
 	}
-	suf := s.text(i + 1)
-	if !s.boundary(i + 2) {
+	suf, ok := frOrdSuffixes[s.text(i+1)]
+	if !ok || !s.boundary(i+2) {
 		return nil
 	}
-	d := s.text(i)
-	switch suf {
-	case "e", "ème", "eme", "ᵉ", "°", "è":
-		return one(i+2, Ordinal, frOrdinal(d, false))
-	case "er", "ᵉʳ":
-		return one(i+2, Ordinal, frOrdinal(d, false))
-	case "ère", "re", "ʳᵉ":
-		return one(i+2, Ordinal, frOrdinal(d, true))
-	case "es", "èmes", "ᵉˢ":
-		return one(i+2, Ordinal, frOrdinal(d, false)+"s")
+	d := strings.TrimLeft(s.text(i), "0")
+	if suf.only != "*" && d != suf.only {
+		return nil
 	}
-	return nil
+	var w string
+	switch {
+	case d == "2" && suf.only == "2":
+		w = "second"
+		if suf.fem {
+			w = "seconde"
+		}
+	default:
+		w = frOrdinal(s.text(i), suf.fem)
+	}
+	if suf.plural {
+		w += "s"
+	}
+	return one(i+2, Ordinal, w)
 }
+
+// frRomanCenturyTN reads a century in Roman numerals with an ordinal
+// suffix, "XIXe siècle" → "dix-neuvième siècle", the form ITN writes
+// (frOrdinalITN). Only before "siècle": "Ce", "De", "Le" are words.
+func frRomanCenturyTN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.startOK(i) || s.kind(i+1) != tSpace {
+		return nil
+	}
+	if next := strings.ToLower(s.text(i + 2)); next != "siècle" && next != "siècles" {
+		return nil
+	}
+	w := s.text(i)
+	k := strings.IndexFunc(w, func(r rune) bool { return !strings.ContainsRune("IVXLCDM", r) })
+	if k <= 0 {
+		return nil
+	}
+	suf, ok := frOrdSuffixes[w[k:]]
+	n, okR := parseRoman(w[:k])
+	if !ok || !okR || n > 40 || suf.only != "*" && strconv.Itoa(n) != suf.only {
+		return nil
+	}
+	out := frOrdinal(strconv.Itoa(n), suf.fem)
+	if suf.plural {
+		out += "s"
+	}
+	return one(i+1, Ordinal, out)
+}
+
+// frOrdSuf is a written ordinal suffix of data/fr.tsv [ordinal_suffixes]:
+// the number it follows ("1", "2" or "*" for any), gender and number.
+type frOrdSuf struct {
+	only        string
+	fem, plural bool
+}
+
+// frOrdSuffixes maps each written suffix ("e", "ème", "1er", "ʳᵉ", "nde",
+// "es") to what it marks.
+var frOrdSuffixes = func() map[string]frOrdSuf {
+	m := map[string]frOrdSuf{}
+	for _, p := range lexiconFor("fr").pairs("ordinal_suffixes") {
+		suf := frOrdSuf{only: first(field(p.spoken, 0)), fem: p.has("f"), plural: p.has("pl")}
+		for _, w := range p.written {
+			if _, taken := m[w]; !taken {
+				m[w] = suf
+			}
+		}
+	}
+	m["eme"] = m["ème"] // unaccented, as typed
+	return m
+}()
 
 func frMonth(w string) int {
 	w = strings.ToLower(w)
@@ -500,7 +559,7 @@ func frOrdinalITN(s *stream, i int) []match {
 			sup += "ˢ"
 		}
 		// "dix-neuvième siècle" → "XIXᵉ siècle"
-		if n, _ := strconv.Atoi(num); n > 0 && n < 40 && s.kind(ends[k]) == tSpace && strings.EqualFold(s.text(ends[k]+1), "siècle") {
+		if n, _ := strconv.Atoi(num); n > 0 && n < 40 && s.kind(ends[k]) == tSpace && (strings.EqualFold(s.text(ends[k]+1), "siècle") || strings.EqualFold(s.text(ends[k]+1), "siècles")) {
 			return one(ends[k], Ordinal, toRoman(n)+sup)
 		}
 		return one(ends[k], Ordinal, num+sup)

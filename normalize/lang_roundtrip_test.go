@@ -102,3 +102,30 @@ func TestRangeMeasure(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchOrdinalSuffixes reads every written ordinal suffix of
+// data/fr.tsv, and centuries in Roman numerals, both ways.
+func TestFrenchOrdinalSuffixes(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"1er", "premier"}, {"1re", "première"}, {"1ers", "premiers"}, {"1res", "premières"},
+		{"2nd", "second"}, {"2nde", "seconde"}, {"2e", "deuxième"}, {"3èmes", "troisièmes"},
+		{"21ᵉ", "vingt et unième"}, {"le XIXe siècle", "le dix-neuvième siècle"},
+		{"Ce siècle", "Ce siècle"},
+	}
+	for _, tt := range tests {
+		res, err := Normalize(context.Background(), tt.in, Options{Language: "fr", TopK: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%q, fr) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+	res, err := Normalize(context.Background(), "le dix-neuvième siècle", Options{Language: "fr", Mode: ITN, TopK: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Best(), "le XIXᵉ siècle"; got != want {
+		t.Errorf("ITN(le dix-neuvième siècle) = %q; want %q", got, want)
+	}
+}
