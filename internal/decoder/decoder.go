@@ -188,7 +188,7 @@ func (d *Decoder) DecodeWith(ctx context.Context, frame func(t int) []float32, n
 	}
 	defer d.pool.Put(s)
 	boost := d.boosts(opts)
-	s.boost = boost
+	s.setBoost(boost)
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func (d *Decoder) DecodeWith(ctx context.Context, frame func(t int) []float32, n
 	}
 	flat := buildFlat(d.am.Mdef, d.lx, vocab, starts, n, d.flatWindow)
 	s2 := newSearch(d, flat)
-	s2.boost = boost
+	s2.setBoost(boost)
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}

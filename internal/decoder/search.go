@@ -65,11 +65,13 @@ type search struct {
 	frameBP  []int32 // first bp entry of each frame (len frames+1)
 	lmCache  map[uint64]float32
 	boost    map[int32]float32 // LM id → weighted log bonus (Options.Bias)
+	maxBoost float32           // largest value of boost, or 0
 	bestRC   []float32
 	argRC    []int32
 	pidCache []int32 // [base][left][right] begin triphones, -2 = unknown
 	sglCache []int32
 	hist     []int32 // histogram pruning scratch
+	curFirst int32   // first bp entry of the frame being decoded
 	stats    Stats
 }
 
@@ -318,6 +320,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 		thr := s.threshold(best)
 		norm += float64(best)
 		first := len(s.bp)
+		s.curFirst = int32(first)
 		// Channels: word exits, within the word beam of the best
 		// last-phone state (as the peer's newword_thresh).
 		wthr := bestC - best - d.wbeam
@@ -361,9 +364,11 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 				}
 			}
 			for _, w := range nd.ends {
-				cand := v // a flat lexicon applied the LM at the word's entry
+				cand, from := v, bp // a flat lexicon applied the LM at the word's entry
 				if !lx.flat {
-					cand += s.lmScore(w, bp) - nd.la
+					var gain float32
+					gain, from = s.bestPredecessor(w, bp)
+					cand += gain - nd.la
 				}
 				if cand < -d.lpbeam {
 					continue
@@ -371,7 +376,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 				wd := &lx.words[w]
 				for g := range wd.nfan {
 					c := wd.fan + g
-					if enter(&s.chanH[c], t, cand, bp, lx.chanPid[c]) {
+					if enter(&s.chanH[c], t, cand, from, lx.chanPid[c]) {
 						s.listChan(c, t)
 					}
 				}
@@ -392,6 +397,37 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 	s.frameBP = append(s.frameBP, int32(len(s.bp)))
 	s.stats.Backpointers = len(s.bp)
 	return s.bp, int32(n), nil
+}
+
+// bestPredecessor returns the best predecessor of word w among all word
+// exits of the frame of entry bp (the token's own predecessor, chosen in
+// the tree by acoustics alone), and its gain over bp: the difference of
+// their exit scores into w's first phone plus w's trigram score after the
+// chosen one. The peer's fwdtree pass does this when a word enters its
+// last phone (last_phone_transition).
+func (s *search) bestPredecessor(w, bp int32) (float32, int32) {
+	f := int32(s.lx.words[w].phones[0])
+	fr := s.bp[bp].frame
+	lo := s.frameBP[fr+1]
+	hi := s.curFirst
+	if int(fr)+2 < len(s.frameBP) {
+		hi = s.frameBP[fr+2]
+	}
+	base := s.rcPool[s.bp[bp].rc+f]
+	best, arg := base+s.lmScore(w, bp), bp
+	// An LM score is at most the insertion penalty plus the bias bonus:
+	// exits too far below the best so far cannot win.
+	slack := s.d.logWip + s.maxBoost
+	for e := lo; e < hi; e++ {
+		v := s.rcPool[s.bp[e].rc+f]
+		if v+slack <= best || e == bp {
+			continue
+		}
+		if v += s.lmScore(w, e); v > best {
+			best, arg = v, e
+		}
+	}
+	return best - base, arg
 }
 
 // wordExit records that word w (channel c) ends at frame t.
@@ -632,5 +668,13 @@ func (s *search) flatTransitions(t int32, first, last int) {
 		if enter(&s.chanH[wd.fan], t, v, s.argRC[f], lx.chanPid[wd.fan]) {
 			s.listChan(wd.fan, t)
 		}
+	}
+}
+
+// setBoost sets the per-call LM bonuses (Options.Bias).
+func (s *search) setBoost(b map[int32]float32) {
+	s.boost, s.maxBoost = b, 0
+	for _, v := range b {
+		s.maxBoost = max(s.maxBoost, v)
 	}
 }
