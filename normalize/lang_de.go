@@ -221,7 +221,19 @@ func whitelistMatcher(table map[string]string) matcher {
 	}
 }
 
-var deOrdEndings = wordSet("ter te tem ten tes ster ste stem sten stes")
+// deOrdEndings are the ordinal endings written after digits ("2te",
+// "3ter"), the word suffixes of data/de.tsv [ordinal_suffixes].
+var deOrdEndings = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range lexiconFor("de").pairs("ordinal_suffixes") {
+		for _, w := range p.written {
+			if w != "." {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
 
 func deOrdinalTN(s *stream, i int) []match {
 	if s.kind(i) == tNum && s.startOK(i) && s.kind(i+1) == tWord && deOrdEndings[s.text(i+1)] && s.boundary(i+2) {
