@@ -36,7 +36,7 @@ func (r *remote) Close() error { return nil }
 // chatRequest is the part of a Chat Completions request sotto-chat sends.
 type chatRequest struct {
 	Model       string        `json:"model"`
-	Messages    []llm.Message `json:"messages"`
+	Messages    []chatMessage `json:"messages"`
 	Stream      bool          `json:"stream"`
 	MaxTokens   int           `json:"max_completion_tokens,omitempty"`
 	Temperature float64       `json:"temperature"`
@@ -98,11 +98,17 @@ func (r *remote) Reply(ctx context.Context, msgs []llm.Message, emit func(string
 	})
 }
 
-// lowerRoles keeps the roles Chat Completions knows.
-func lowerRoles(msgs []llm.Message) []llm.Message {
-	out := make([]llm.Message, len(msgs))
+// chatMessage is a Chat Completions message of text.
+type chatMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// lowerRoles turns the conversation into Chat Completions messages.
+func lowerRoles(msgs []llm.Message) []chatMessage {
+	out := make([]chatMessage, len(msgs))
 	for i, m := range msgs {
-		out[i] = llm.Message{Role: strings.ToLower(m.Role), Content: m.Content}
+		out[i] = chatMessage{Role: strings.ToLower(m.Role), Content: m.Content}
 	}
 	return out
 }
