@@ -1914,6 +1914,19 @@ func enWhitelistTN(s *stream, i int) []match {
 			return one(i+5, Whitelist, d1+" to "+d2)
 		}
 	}
+	// Ranges of weekday or month abbreviations without periods: "Mon-Fri",
+	// "Jan–Mar" → "Monday to Friday", "january to march".
+	if (s.is(i+1, "-") || s.is(i+1, "–")) && s.kind(i+2) == tWord && s.boundary(i+3) && !s.is(i+3, "-") {
+		a, b := s.text(i), s.text(i+2)
+		if d1, ok := enDays[a+"."]; ok {
+			if d2, ok := enDays[b+"."]; ok {
+				return one(i+3, Whitelist, d1+" to "+d2)
+			}
+		}
+		if m1, m2 := enMonth(a), enMonth(b); m1 != 0 && m2 != 0 && m1 != m2 && unicode.IsUpper(firstRune(a)) && unicode.IsUpper(firstRune(b)) {
+			return one(i+3, Date, enMonths[m1-1]+" to "+enMonths[m2-1])
+		}
+	}
 	// "VOL 24 NO 39", "No 10 Downing Street": the number abbreviation
 	// without its period, before a number.
 	if (t == "NO" || t == "No") && s.kind(i+1) == tSpace && s.kind(i+2) == tNum && !enSentenceStart(s, i) {

@@ -48,6 +48,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"spoken day range", "itn", "january fifth to seventh twenty twenty", "january 5-7 2020"},
 		{"spoken day range through", "itn", "march third through fifth", "march 3-5"},
 		{"negative money back", "itn", "minus five dollars", "-$5"},
+		{"weekday range without periods", "tn", "open Mon-Fri", "open Monday to Friday"},
+		{"month range", "tn", "Jan–Mar 2020", "january to march twenty twenty"},
+		{"lower-case words are no month range", "tn", "may-june", "may june"},
 		// Spoken dates with the month "may" and with "the" before the day.
 		{"day of may", "itn", "the second of may", "2 may"},
 		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},
