@@ -242,7 +242,7 @@ func FromJSON(data []byte) (jinja.Value, error) {
 	if err != nil {
 		return jinja.Undefined(), err
 	}
-	if _, err := dec.Token(); err == nil {
+	if len(bytes.Trim(data[dec.InputOffset():], " \t\r\n")) > 0 { // JSON white space only
 		return jinja.Undefined(), errors.New("chattemplate: trailing data after JSON value")
 	}
 	return v, nil

@@ -180,3 +180,63 @@ func TestFromJSONKeepsOrder(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFromJSON: valid JSON decodes, invalid JSON is an error, and an
+// object's keys keep their order.
+func FuzzFromJSON(f *testing.F) {
+	for _, s := range []string{`{"z":1,"a":[true,null,2.5,"s"]}`, `[]`, `"x"`, `{"a":`, `1e400`, `{"a":1}{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, err := FromJSON(b)
+		var std any
+		valid := json.Unmarshal(b, &std) == nil
+		if valid != (err == nil) {
+			// A number too large for float64 is valid JSON the template
+			// value cannot hold; both decoders refuse it.
+			t.Fatalf("FromJSON(%q) error %v; encoding/json valid %v", b, err, valid)
+		}
+		if err != nil || !v.IsDict() {
+			return
+		}
+		keys, _ := orderedKeysOf(b)
+		if got := v.AsDict().OrderedKeys(); !slices.Equal(dedup(keys), got) {
+			t.Fatalf("keys %v; want %v", got, keys)
+		}
+	})
+}
+
+// orderedKeysOf returns the top-level keys of a JSON object in order.
+func orderedKeysOf(b []byte) ([]string, error) {
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+	}
+	return keys, nil
+}
+
+// dedup keeps the first position of each key (a repeated key keeps its
+// first place and takes the last value, as in Python).
+func dedup(keys []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
