@@ -131,6 +131,10 @@ type rbnfConv struct {
 	// derive builds the ordinals of a language CLDR spells no ordinal for
 	// (hy); see rbnfDerived.
 	derive *rbnfDerived
+	// spoken adds ITN spellings CLDR does not write, the language's
+	// colloquial forms (vi "sáu bảy" = 67); spell gives CLDR's cardinal
+	// spelling after the conventions.
+	spoken func(spell func(int64) string, add func(w string, v int64))
 }
 
 // rbnfDerived builds a language's ordinals from its cardinals: the
@@ -167,8 +171,9 @@ var rbnfConventions = map[string]rbnfConv{
 	// The ordinal 2 is the everyday "thứ hai" (as NeMo's Vietnamese
 	// grammar says it), not CLDR's literary "thứ nhì"; 1 and 4 keep
 	// "nhất" and "tư".
+	// ITN reads the colloquial forms too (viSpoken).
 	"vi": {words: map[string]string{"lẻ": "linh", "nhì": "hai"}, phrases: map[string]string{"không trăm": ""},
-		itnWords: map[string]string{"ngàn": "nghìn", "tỉ": "tỷ"}},
+		itnWords: map[string]string{"ngàn": "nghìn", "tỉ": "tỷ"}, spoken: viSpoken},
 	// Swedish: "hundra", "tusen", "miljon" without "ett"/"en" (both are
 	// standard; the suites use the short form), and the neuter "ett" in
 	// counting ("tjugoett").
@@ -226,6 +231,53 @@ var rbnfConventions = map[string]rbnfConv{
 	// reads it.
 	"sv": {dropOne: []string{"en", "ett", "et"}, scales: []string{"hundra", "tusen", "miljon", "miljoner",
 		"miljard", "miljarder", "biljon", "biljoner", "biljard", "biljarder"}, periodOrdinal: true},
+}
+
+// viSpoken adds the colloquial Vietnamese numbers ITN reads: two digits
+// without "mươi" ("sáu bảy" 67, "ba mốt" 31, "chín lăm" 95); a digit after
+// the hundreds standing for the tens ("một trăm hai" 120, "năm trăm tư"
+// 540, "một trăm mốt" 110); "tư", "lăm" as the units after "linh"/"lẻ"
+// ("một trăm lẻ tư" 104); and "rưỡi", half the unit before it ("tám trăm
+// rưỡi" 850, "năm nghìn rưỡi" 5500). "một" alone after the hundreds stays
+// ambiguous (101 or 110) and is not added.
+func viSpoken(spell func(int64) string, add func(string, int64)) {
+	unit := func(d int64, afterTens bool) []string {
+		w := []string{spell(d)}
+		switch {
+		case d == 1 && afterTens:
+			w = []string{"mốt"}
+		case d == 4:
+			w = append(w, "tư")
+		case d == 5:
+			w = append(w, "lăm", "nhăm")
+		}
+		return w
+	}
+	for a := int64(2); a <= 9; a++ {
+		for b := int64(1); b <= 9; b++ {
+			for _, u := range unit(b, true) {
+				add(spell(a)+" "+u, 10*a+b)
+			}
+		}
+	}
+	for h := int64(1); h <= 9; h++ {
+		head := spell(h * 100)
+		for y := int64(2); y <= 9; y++ {
+			for _, u := range unit(y, false) {
+				add(head+" "+u, 100*h+10*y)
+			}
+		}
+		add(head+" mốt", 100*h+10)
+		for _, lk := range []string{"linh", "lẻ"} {
+			add(head+" "+lk+" tư", 100*h+4)
+			add(head+" "+lk+" lăm", 100*h+5)
+		}
+		add(head+" rưỡi", 100*h+50)
+	}
+	for x := int64(1); x <= 99; x++ {
+		add(spell(x)+" nghìn rưỡi", 1000*x+500)
+		add(spell(x)+" triệu rưỡi", 1000000*x+500000)
+	}
 }
 
 // rbnfLang is one CLDR language's number rules, loaded on first use.
@@ -1168,6 +1220,9 @@ func (l *rbnfLang) inverse() *rbnfInverse {
 			raw, _ := rs.Format(l.card, v)
 			addCard(raw, v)
 			addCard(l.spell(l.card, v), v)
+		}
+		if l.conv.spoken != nil {
+			l.conv.spoken(func(v int64) string { return l.spell(l.card, v) }, addCard)
 		}
 		// The other sets (genders, cases): 0–99 and the round hundreds;
 		// the groups compose the rest.

@@ -73,6 +73,10 @@ func TestRBNFLanguages(t *testing.T) {
 		{"hy", normalize.ITN, "հարյուր քսանմեկերորդ", "121-րդ"},
 		{"hy", normalize.ITN, "երկու միլիոն հարյուր իննսունինը", "2000199"},
 		{"sv", normalize.ITN, "tjugoandra", "22."},
+		{"vi", normalize.ITN, "sáu bảy", "67"},
+		{"vi", normalize.ITN, "một trăm hai", "120"},
+		{"vi", normalize.ITN, "một trăm lẻ tư", "104"},
+		{"vi", normalize.ITN, "năm ngàn rưỡi", "5500"},
 		{"sv", normalize.ITN, "första", "första"},
 		// Not numbers to spell.
 		{"ru", normalize.TN, "3.14", "3.14"},
