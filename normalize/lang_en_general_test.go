@@ -23,6 +23,13 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"card number after a prefix", "itn", "nine eight seven three zero five six nine three zero nine zero two five nine zero four", "987 3056 930902 5904"},
 		{"social security number", "itn", "one two three four five six seven eight nine", "123-45-6789"},
 		{"too short for a telephone", "itn", "one two three four five", "one two three four five"},
+		// TN's telephone readings, with their commas, read back.
+		{"phone read back", "itn", "call five five five, one two three, four five six seven", "call 555-123-4567"},
+		{"phone with a country code read back", "itn", "plus one, five five five, one two three, four five six seven", "+1 555-123-4567"},
+		{"toll-free read back", "itn", "one, eight hundred, five five five, one two one two", "1-800-555-1212"},
+		{"social security number read back", "itn", "one two three, four five, six seven eight nine", "123-45-6789"},
+		{"list of numbers is no phone", "itn", "twenty, thirty, forty, fifty, sixty", "20, 30, 40, 50, 60"},
+		{"counted digits are no phone", "itn", "five, six, seven, eight, nine, ten, eleven", "five, six, seven, eight, nine, ten, eleven"},
 		{"toll-free number", "itn", "call one eight hundred five five five one two one two now", "call 1-800-555-1212 now"},
 		{"hundreds are no toll-free number", "itn", "eight hundred people", "800 people"},
 		// Spoken addresses start where the spelling starts.

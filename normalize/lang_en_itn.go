@@ -993,6 +993,9 @@ func enTelephoneITN(s *stream, i int) []match {
 		}
 		return m
 	}
+	if m, ok := enCommaPhoneITN(s, i); ok {
+		return []match{m}
+	}
 	k := 0
 	plus := false
 	if len(ws) > 1 && ws[0] == "plus" {
@@ -1045,6 +1048,63 @@ func enTelephoneITN(s *stream, i int) []match {
 		return nil
 	}
 	return one(idx[k-1], Telephone, cc+out)
+}
+
+// enCommaPhoneITN reads a number spoken in groups separated by commas, as
+// TN writes one: "five five five, one two three, four five six seven" →
+// "555-123-4567", "plus one, ..." → "+1 555-123-4567", "one, eight
+// hundred, ..." → "1-800-...". Every group must be digits only.
+func enCommaPhoneITN(s *stream, i int) (match, bool) {
+	var groups []string
+	plus := false
+	end, k := 0, i
+	for len(groups) < 6 {
+		ws, idx := s.words(k, 12)
+		if len(ws) == 0 {
+			break
+		}
+		w0 := 0
+		if len(groups) == 0 && ws[0] == "plus" {
+			plus, w0 = true, 1
+		}
+		var d string
+		var n int
+		if len(ws) == w0+2 && ws[w0+1] == "hundred" && (ws[w0] == "eight" || ws[w0] == "nine") && len(groups) > 0 {
+			d, n = strconv.Itoa(enWordVal[ws[w0]]*100), 2
+		} else {
+			d, n = enDigitRun(ws[w0:])
+		}
+		if n == 0 || w0+n != len(ws) || strings.Trim(d, "0123456789") != "" || n < 2 && !(len(groups) == 0 && len(d) == 1) {
+			break // the group must be digits, all of the run, said in two words or more
+		}
+		groups = append(groups, d)
+		end = idx[len(ws)-1]
+		if !s.is(end, ",") || s.kind(end+1) != tSpace || s.kind(end+2) != tWord {
+			break
+		}
+		k = end + 2
+	}
+	if len(groups) < 2 {
+		return match{}, false
+	}
+	// A phone's groups have two digits or more, after a leading country
+	// code or "1": "five, six, seven, eight" is a count.
+	for x, g := range groups {
+		if len(g) < 2 && !(x == 0 && (plus || g == "1" && len(groups) >= 4)) {
+			return match{}, false
+		}
+	}
+	all := strings.Join(groups, "")
+	switch {
+	case plus && len(all) > 10:
+		return one(end, Telephone, "+"+all[:len(all)-10]+" "+all[len(all)-10:len(all)-7]+"-"+all[len(all)-7:len(all)-4]+"-"+all[len(all)-4:])[0], true
+	case len(groups) == 4 && groups[1] == "800" || len(groups) == 4 && groups[1] == "900":
+		return one(end, Telephone, strings.Join(groups, "-"))[0], true
+	case !plus && (len(all) == 10 || len(all) == 7 || len(all) == 9):
+		out, _ := enGroupDigits(all, false)
+		return one(end, Telephone, out)[0], true
+	}
+	return match{}, false
 }
 
 // enGroupDigits writes a spoken run of digits in the layout its length
