@@ -1445,6 +1445,13 @@ func (inv *rbnfInverse) parse(c string, ordinal bool) (v int64, n int, set strin
 // parseOrd is parse that also returns where the last (ordinal) piece
 // starts.
 func (inv *rbnfInverse) parseOrd(c string, ordinal bool) (v int64, n int, set string, last int, ok bool) {
+	return inv.parseOrdAt(c, ordinal, nil)
+}
+
+// parseOrdAt is parseOrd where, with bounds, a cardinal piece must end at
+// one of the offsets of bounds (the ends of words): "девятьсот двадцатых"
+// is 900 and 20th, not "девятьсот два" and a rest that reads as nothing.
+func (inv *rbnfInverse) parseOrdAt(c string, ordinal bool, bounds map[int]int) (v int64, n int, set string, last int, ok bool) {
 	lastE := 100
 	pos := 0
 	var total int64
@@ -1468,7 +1475,7 @@ func (inv *rbnfInverse) parseOrd(c string, ordinal bool) (v int64, n int, set st
 				continue
 			}
 			k := c[pos:end]
-			if v, ok := inv.card[k]; ok && v >= 0 && bestV < 0 {
+			if v, ok := inv.card[k]; ok && v >= 0 && bestV < 0 && (bounds == nil || boundAt(bounds, end)) {
 				best, bestV = end, v
 			}
 			if ordinal {
@@ -1521,6 +1528,11 @@ func (inv *rbnfInverse) parseOrd(c string, ordinal bool) (v int64, n int, set st
 		return 0, 0, "", 0, false
 	}
 	return total, pos, "", 0, true
+}
+
+func boundAt(bounds map[int]int, end int) bool {
+	_, ok := bounds[end]
+	return ok
 }
 
 func rbnfPow10(e int) int64 {
@@ -1606,7 +1618,12 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 		return nil
 	}
 	sp := l.span(s, i, 4*inv.maxLen)
-	v, n, set, last, ok := inv.parseOrd(sp.text, true)
+	// Pieces ending at word ends first; compounding languages read
+	// without ("hundratjugoförsta").
+	v, n, set, last, ok := inv.parseOrdAt(sp.text, true, sp.ends)
+	if !ok {
+		v, n, set, last, ok = inv.parseOrd(sp.text, true)
+	}
 	if !ok {
 		return nil
 	}
