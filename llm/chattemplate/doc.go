@@ -24,8 +24,9 @@
 // the key order the client wrote. A template that calls raise_exception
 // fails with an error matching [ErrRejected].
 //
-// The tests render real templates (Llama 3.2, Qwen2.5, Qwen3, Ministral 3,
-// SmolLM2, TinyLlama) and compare them with Python Jinja2's renderings.
+// The tests render real templates (Llama 3.2, Qwen2.5, Qwen3, Qwen3.6,
+// Ministral 3, Mistral Medium 3.5, SmolLM2, TinyLlama) and compare them
+// with Python Jinja2's renderings.
 // One difference is known: tojson(indent=N), which Llama 3 uses to print
 // tool definitions, sorts object keys and escapes <, > and & as \u003c …
 //
@@ -33,7 +34,9 @@
 //
 // [Template.SupportsTools] tells whether a template renders tools (it is
 // rendered once with a probe tool) in a syntax [ParseToolCalls] reads:
-// Hermes/Qwen <tool_call> JSON, Llama 3.1 JSON, Mistral [TOOL_CALLS].
+// Hermes/Qwen <tool_call> JSON, Llama 3.1 JSON, Mistral [TOOL_CALLS]. The
+// XML parameter syntax of Qwen3.5/3.6 and Qwen3-Coder is not read yet: such
+// templates report no tool support.
 // A [Splitter] does the same on streamed output, showing text at once and
 // holding back what may be a call.
 package chattemplate

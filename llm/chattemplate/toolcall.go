@@ -45,9 +45,15 @@ const (
 	llamaFormMsg = `"parameters": dictionary of argument name`
 )
 
-// detectFormat reads the tool-call syntax a template teaches.
+// detectFormat reads the tool-call syntax a template teaches. The XML
+// parameter syntax inside <tool_call> of Qwen3.5 and Qwen3-Coder
+// (<function=NAME><parameter=P>value</parameter>) is not read yet: such a
+// template counts as rendering no tools rather than have its calls
+// misread.
 func detectFormat(src string) Format {
 	switch {
+	case strings.Contains(src, "<function="):
+		return FormatNone
 	case strings.Contains(src, hermesOpen):
 		return FormatHermes
 	case strings.Contains(src, mistralOpen):

@@ -165,7 +165,7 @@ func FuzzParseToolCalls(f *testing.F) {
 
 // TestCallSyntax: a call written in a template's syntax parses back.
 func TestCallSyntax(t *testing.T) {
-	for _, name := range []string{"llama3.2-1b-instruct", "qwen2.5-instruct", "qwen3-8b", "ministral3-14b-instruct-2512", "smollm2-instruct"} {
+	for _, name := range []string{"llama3.2-1b-instruct", "qwen2.5-instruct", "qwen3-8b", "ministral3-14b-instruct-2512", "smollm2-instruct", "mistral-medium-3.5"} {
 		src, err := os.ReadFile("testdata/templates/" + name + ".jinja")
 		if err != nil {
 			t.Fatal(err)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Renders cases.json through every template in templates/ with Jinja2,
 configured as Hugging Face transformers' apply_chat_template, into golden/."""
-import glob, json, os, sys
+import datetime, glob, json, os, sys
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.ext import loopcontrols
 
@@ -16,7 +16,8 @@ def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False)
 env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[loopcontrols])
 env.filters["tojson"] = tojson
 env.globals["raise_exception"] = raise_exception
-env.globals["strftime_now"] = lambda f: "26 Nov 2026"
+NOW = datetime.datetime(2026, 11, 26, 8, 0, 0)
+env.globals["strftime_now"] = lambda f: NOW.strftime(f)
 
 cases = json.load(open(os.path.join(here, "cases.json")))
 os.makedirs(os.path.join(here, "golden"), exist_ok=True)
