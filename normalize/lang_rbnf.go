@@ -101,8 +101,10 @@ type rbnfConv struct {
 	// "50,000").
 	itnGroup string
 	// itnWords maps spoken variants to the words CLDR spells (vi "ngàn",
-	// the Southern "nghìn"), for ITN.
+	// the Southern "nghìn"), for ITN; itnInfix does so inside words (hi
+	// "निन्यानवे" → "निन्यानबे").
 	itnWords map[string]string
+	itnInfix map[string]string
 	// counters are ordinal counter words written after digits in ITN
 	// ("三番目" → "3番目", "다섯번째" → "5번째"), without digit grouping.
 	counters []string
@@ -186,7 +188,10 @@ var rbnfConventions = map[string]rbnfConv{
 	// Hindi: numbers with leading zeros are read digit by digit; a spoken
 	// ordinal ends as its written marker ("वीं", "वां").
 	// ITN writes Devanagari digits.
-	"hi": {zeroDigits: true, markerEnding: true, nativeZero: '०'},
+	// ITN also reads the spellings "-नवे" of the nineties ("निन्यानवे",
+	// CLDR's "निन्यानबे") and "छः" for six.
+	"hi": {zeroDigits: true, markerEnding: true, nativeZero: '०', itnInfix: map[string]string{"ानवे": "ानबे"},
+		itnWords: map[string]string{"छः": "छह", "छे": "छह"}},
 	// Italian: groups of three digits apart, the hundreds apart from
 	// what follows in their group ("tremila cinquecento quarantaquattro",
 	// "cento uno", but "duecentomila"), and "tre" unaccented inside and
@@ -1164,6 +1169,10 @@ func (inv *rbnfInverse) whole(k string) bool {
 	return containsStr(inv.minus, k)
 }
 
+// devaNuktaBase holds the letters of U+0958–U+095F (क़ ख़ ग़ ज़ ड़ ढ़ फ़ य़)
+// without their nukta.
+var devaNuktaBase = [8]rune{'क', 'ख', 'ग', 'ज', 'ड', 'ढ', 'फ', 'य'}
+
 func rbnfCompact(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
@@ -1172,6 +1181,11 @@ func rbnfCompact(s string) string {
 			continue
 		case '\u0901':
 			r = '\u0902' // Devanagari nasals: "वाँ" and "वां" alike
+		case '\u093c':
+			continue // the nukta: "हज़ार" and "हजार" alike
+		}
+		if r >= '\u0958' && r <= '\u095f' { // letters with a nukta, precomposed
+			r = devaNuktaBase[r-'\u0958']
 		}
 		b.WriteRune(r)
 	}
@@ -1384,6 +1398,9 @@ func (l *rbnfLang) lowerTok(s *stream, i int) string {
 		w := s.lowerAt(i)
 		if r, ok := l.conv.itnWords[w]; ok {
 			return r
+		}
+		for from, to := range l.conv.itnInfix {
+			w = strings.ReplaceAll(w, from, to)
 		}
 		return w
 	}

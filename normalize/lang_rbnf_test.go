@@ -74,6 +74,7 @@ func TestRBNFLanguages(t *testing.T) {
 		{"hy", normalize.ITN, "երկու միլիոն հարյուր իննսունինը", "2000199"},
 		{"sv", normalize.ITN, "tjugoandra", "22."},
 		{"ru", normalize.ITN, "тысяча девятьсот двадцатых", "1920-х"},
+		{"hi", normalize.ITN, "दस हजार निन्यानवे", "१००९९"},
 		{"vi", normalize.ITN, "sáu bảy", "67"},
 		{"vi", normalize.ITN, "một trăm hai", "120"},
 		{"vi", normalize.ITN, "một trăm lẻ tư", "104"},
