@@ -545,3 +545,42 @@ func TestSamplingMatchesWhisperCpp(t *testing.T) {
 	}
 	t.Logf("beam search: Go\n%s\nwhisper.cpp\n%s", describe(res), describeGolden(want))
 }
+
+// TestTranscribeAllocs checks that decoding allocates per call, not per
+// token: a 220-token window (the random tiny model's repetition loop, no
+// timestamps) against a fixed encoder output.
+func TestTranscribeAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skip: 220 decoder steps of the tiny model take seconds")
+	}
+	m := randomTiny(t, FTypeQ8_0)
+	pool := tensor.NewPool(2)
+	defer pool.Close()
+	tr, err := NewTranscriber(m, pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := m.Hparams
+	enc := rows(h.NAudioCtx, h.NAudioState)
+	for i := range enc {
+		for j := range enc[i] {
+			enc[i][j] = float32(math.Sin(float64(i*7 + j)))
+		}
+	}
+	mel := &Mel{NMel: h.NMels, NLen: 3000 + 2*h.NAudioCtx, NLenAudio: 3000}
+	tr.primeWindow(mel, 0, enc)
+	p := DefaultParams(Greedy)
+	p.NoTimestamps, p.SingleSegment, p.TemperatureInc, p.BestOf = true, true, 0, 1
+	var ntok int
+	allocs := testing.AllocsPerRun(1, func() {
+		res, err := tr.Transcribe(context.Background(), mel, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ntok = len(flat(res))
+	})
+	t.Logf("%d tokens, %v allocations per call", ntok, allocs)
+	if ntok < 100 || allocs > 40 {
+		t.Errorf("%d tokens with %v allocations; want ≥ 100 tokens and at most 40 allocations", ntok, allocs)
+	}
+}
