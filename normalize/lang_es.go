@@ -230,6 +230,12 @@ var esOrdHundreds = [...]string{"", "centésim", "ducentésim", "tricentésim", 
 // esOrdinal spells 1..999 as an ordinal with gender ending g ("o", "a") or
 // "" for the apocopated masculine ("primer", "tercer").
 func esOrdinal(n int, g string) string {
+	if n >= 1000 && n < 1000000 { // Roman numerals reach 3999
+		return esOrdinalThousands(n, g)
+	}
+	if n < 1 || n >= 1000000 {
+		return esCardinal(strconv.Itoa(n))
+	}
 	end := func(stem string, last bool) string {
 		if last && g == "" && (stem == "primer" || stem == "tercer") {
 			return stem
@@ -327,13 +333,16 @@ var esOrdSuffixes = func() map[string]string {
 
 func esOrdinalOut(n numLit, g string, end int) []match {
 	v, err := strconv.Atoi(n.intPart)
-	if err != nil || v < 1 {
+	if err != nil || v < 1 || v >= 1000000 {
 		return nil
 	}
-	if v < 1000 {
-		return one(end, Ordinal, esOrdinal(v, g))
-	}
-	if v%1000 == 0 && v < 1000000 {
+	return one(end, Ordinal, esOrdinal(v, g))
+}
+
+// esOrdinalThousands reads the ordinals from 1000 to 999 999: "milésimo",
+// "dosmilésimo", "milésimo primero".
+func esOrdinalThousands(v int, g string) string {
+	if v%1000 == 0 {
 		pre := ""
 		if v/1000 > 1 {
 			pre = es999(v/1000, true)
@@ -342,19 +351,16 @@ func esOrdinalOut(n numLit, g string, end int) []match {
 		if g == "a" {
 			suf = "milésima"
 		}
-		return one(end, Ordinal, strings.TrimSpace(pre+suf))
+		return strings.TrimSpace(pre + suf)
 	}
-	if v < 1000000 {
-		pre := "milésimo"
-		if v/1000 > 1 {
-			pre = es999(v/1000, true) + "milésimo"
-		}
-		if g == "a" {
-			pre = strings.TrimSuffix(pre, "o") + "a"
-		}
-		return one(end, Ordinal, pre+" "+esOrdinal(v%1000, g))
+	pre := "milésimo"
+	if v/1000 > 1 {
+		pre = es999(v/1000, true) + "milésimo"
 	}
-	return nil
+	if g == "a" {
+		pre = strings.TrimSuffix(pre, "o") + "a"
+	}
+	return pre + " " + esOrdinal(v%1000, g)
 }
 
 func esMonth(w string) int {
