@@ -159,7 +159,7 @@ func init() {
 		tag: "de", name: "German", script: "Latn",
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(deElec),
-			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: L.moneyTN, Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
+			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("bis")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
 			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: deTimeTN, Fraction: deFractionTN,
 			Whitelist: whitelistMatcher(deWhitelistTN),
 			Telephone: deTelephoneTN,

@@ -1191,16 +1191,24 @@ func yearRangeTN(year func(string) string, to string) matcher {
 // rangeMeasureTN reads a range of amounts before a unit, the dash said as
 // the word to: "5-10 kg" → "fünf bis zehn kilogramm", "2–3 h" → "dos a
 // tres horas". A range without a unit is left to the other rules.
-func (L *latin) rangeMeasureTN(to string) matcher {
+func (L *latin) rangeMeasureTN(to string) matcher { return L.rangeTN(to, L.measureTN, Measure) }
+
+// rangeMoneyTN is rangeMeasureTN for a currency written after the amounts:
+// "5-10 €" → "fünf bis zehn euro".
+func (L *latin) rangeMoneyTN(to string) matcher { return L.rangeTN(to, L.moneyTN, Money) }
+
+// rangeTN reads a number, a dash and what next reads from the second
+// number on, as the first number, the word to, and next's reading.
+func (L *latin) rangeTN(to string, next matcher, class string) matcher {
 	return func(s *stream, i int) []match {
 		n, ok := L.scanNum(s, i)
 		if !ok || n.neg || !(s.is(n.end, "-") || s.is(n.end, "–")) || s.kind(n.end+1) != tNum {
 			return nil
 		}
 		var out []match
-		for _, m := range L.measureTN(s, n.end+1) {
+		for _, m := range next(s, n.end+1) {
 			for _, r := range m.readings {
-				out = append(out, match{end: m.end, readings: []reading{{text: L.number(n) + " " + to + " " + r.text, class: Measure, cost: r.cost}}})
+				out = append(out, match{end: m.end, readings: []reading{{text: L.number(n) + " " + to + " " + r.text, class: class, cost: r.cost}}})
 			}
 		}
 		return out

@@ -129,3 +129,21 @@ func TestFrenchOrdinalSuffixes(t *testing.T) {
 		t.Errorf("ITN(le dix-neuvième siècle) = %q; want %q", got, want)
 	}
 }
+
+// TestRangeMoney checks a range of amounts before a currency.
+func TestRangeMoney(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"de", "5-10 €", "fünf bis zehn euro"},
+		{"fr", "20–30 $", "vingt à trente dollars"},
+		{"pt", "5-10 €", "cinco a dez euros"},
+	}
+	for _, tt := range tests {
+		res, err := Normalize(context.Background(), tt.in, Options{Language: tt.lang, TopK: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Best(); got != tt.want {
+			t.Errorf("Normalize(%q, %s) = %q; want %q", tt.in, tt.lang, got, tt.want)
+		}
+	}
+}
