@@ -94,6 +94,7 @@ type config struct {
 	start, end  float64
 	startB      float64
 	endB        float64
+	onnxModel   string
 }
 
 func parseArgs(args []string, stdout io.Writer) (*config, error) {
@@ -112,6 +113,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.channel, "channel", "", "audio channel: mix (default) or a channel number from 0")
 	fs.IntVar(&c.track, "track", 0, "audio track of a container with several (from 0)")
 	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "directory of the Sphinx acoustic model (default: the Debian en-us model)")
+	fs.StringVar(&c.onnxModel, "onnx-model", "", "use a WeSpeaker ONNX network from `FILE` instead of the pure-Go model (builds with -tags onnx; its threshold is not --threshold's default)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
 		return nil, usagef("%v", err)
@@ -157,10 +159,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg := backend.Config{Model: "Sotto/Lattice-1"}
+	driver := "go"
 	if c.acousticDir != "" {
 		cfg.Options = map[string]string{speaker.OptAcousticDir: c.acousticDir}
 	}
-	b, err := speaker.Open(ctx, "go", cfg)
+	if c.onnxModel != "" {
+		driver, cfg = "wespeaker", backend.Config{Model: "Sotto/WeSpeaker-ResNet34", Options: map[string]string{speaker.OptModelFile: c.onnxModel}}
+	}
+	b, err := speaker.Open(ctx, driver, cfg)
 	if err != nil {
 		return err
 	}
