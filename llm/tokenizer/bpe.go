@@ -2,6 +2,8 @@ package tokenizer
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -48,7 +50,7 @@ func NewBPE(tokens, merges []string, types []int32, bos, eos int, pre string) (*
 	}
 	pt, ok := preTokenizers[pre]
 	if !ok {
-		return nil, fmt.Errorf("%w: pre-tokenizer %q (supported: gpt2, llama-bpe, qwen2, smollm)", ErrUnsupported, pre)
+		return nil, fmt.Errorf("%w: pre-tokenizer %q (supported: %s)", ErrUnsupported, pre, strings.Join(slices.Sorted(maps.Keys(preTokenizers)), ", "))
 	}
 	b := &BPE{vocab: newVocab(tokens, types, bos, eos), ranks: make(map[string]int, len(merges)), pre: pt, addBOS: bos >= 0}
 	for i, m := range merges {
@@ -70,11 +72,7 @@ func (b *BPE) Encode(text string, bos, special bool) []int {
 			out = b.encodeWord(out, w)
 		}
 	}
-	if special {
-		b.splitSpecial(text, plain, func(id int) { out = append(out, id) })
-	} else {
-		plain(text)
-	}
+	b.splitSpecial(text, special, plain, func(id int) { out = append(out, id) })
 	return out
 }
 
@@ -83,8 +81,10 @@ func (b *BPE) encodeWord(out []int, word string) []int {
 	for _, c := range []byte(word) {
 		syms = append(syms, string(byteChar[c]))
 	}
-	if id, ok := b.ids[strings.Join(syms, "")]; ok && len(syms) > 1 {
-		return append(out, id)
+	if b.pre.ignoreMerges {
+		if id, ok := b.ids[strings.Join(syms, "")]; ok {
+			return append(out, id)
+		}
 	}
 	for len(syms) > 1 {
 		best, bestRank := -1, 0

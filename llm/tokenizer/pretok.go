@@ -23,22 +23,41 @@ type preTokenizer struct {
 	// character (each digit alone), then applies the expression to the
 	// pieces between digits, as llama.cpp runs SmolLM's two expressions.
 	splitDigits bool
+	// ignoreMerges makes a word that is itself a vocabulary entry one
+	// token without applying the merges.
+	ignoreMerges bool
 }
 
-// The pre-tokenizers by tokenizer.ggml.pre value.
-var preTokenizers = map[string]preTokenizer{
+// The pre-tokenizers by tokenizer.ggml.pre value. The names are llama.cpp's
+// (src/llama-vocab.cpp), which maps several model families to one
+// expression; every family listed here runs the same expression there.
+var preTokenizers = func() map[string]preTokenizer {
 	// 's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
-	"gpt2":    {name: "gpt2"},
-	"default": {name: "gpt2"},
+	gpt2 := preTokenizer{name: "gpt2"}
 	// (?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
-	"llama-bpe": {name: "llama3", caseFold: true, llama3Style: true, maxDigits: 3},
-	"llama3":    {name: "llama3", caseFold: true, llama3Style: true, maxDigits: 3},
-	// As llama3 with \p{N} (one digit at a time).
-	"qwen2": {name: "qwen2", caseFold: true, llama3Style: true, maxDigits: 1},
-	// \p{N} first, then the GPT-2 expression (SmolLM, StarCoder).
-	"smollm":    {name: "smollm", splitDigits: true},
-	"starcoder": {name: "smollm", splitDigits: true},
-}
+	// A word that is a vocabulary entry is one token, merges or not
+	// (Hugging Face's ignore_merges, set in Llama 3's tokenizer.json).
+	llama3 := preTokenizer{name: "llama3", caseFold: true, llama3Style: true, maxDigits: 3, ignoreMerges: true}
+	// As llama3 with \p{N} (one digit at a time) and the merges always
+	// applied.
+	qwen2 := preTokenizer{name: "qwen2", caseFold: true, llama3Style: true, maxDigits: 1}
+	// \p{N} first, then the GPT-2 expression.
+	smollm := preTokenizer{name: "smollm", splitDigits: true}
+	m := map[string]preTokenizer{}
+	for _, n := range []string{"gpt2", "gpt-2", "phi-2", "roberta-bpe", "mpt", "olmo", "jais"} {
+		m[n] = gpt2
+	}
+	for _, n := range []string{"llama-bpe", "llama3", "llama-v3", "falcon3", "dbrx", "smaug-bpe"} {
+		m[n] = llama3
+	}
+	for _, n := range []string{"qwen2", "deepseek-r1-qwen", "stablelm2", "megrez"} {
+		m[n] = qwen2
+	}
+	for _, n := range []string{"smollm", "starcoder", "refact", "command-r", "codeshell", "exaone", "minerva-7b"} {
+		m[n] = smollm
+	}
+	return m
+}()
 
 func isL(r rune) bool { return unicode.IsLetter(r) }
 func isN(r rune) bool { return unicode.IsNumber(r) }

@@ -40,25 +40,24 @@ func (s *SentencePiece) Encode(text string, bos, special bool) []int {
 	if bos && s.bos >= 0 {
 		out = append(out, s.bos)
 	}
-	first := true
+	// The space prefix goes before the text at the start and before text
+	// that follows a token cut out by splitSpecial, as in llama.cpp (each
+	// such stretch is encoded as if it began the input).
+	prefix := true
 	plain := func(t string) {
-		out = s.encodePlain(out, t, first)
-		first = false
+		out = s.encodePlain(out, t, prefix)
+		prefix = false
 	}
-	if special {
-		s.splitSpecial(text, plain, func(id int) { out = append(out, id); first = false })
-	} else {
-		plain(text)
-	}
+	s.splitSpecial(text, special, plain, func(id int) { out = append(out, id); prefix = true })
 	return out
 }
 
-func (s *SentencePiece) encodePlain(out []int, text string, first bool) []int {
+func (s *SentencePiece) encodePlain(out []int, text string, prefix bool) []int {
 	if text == "" {
 		return out
 	}
 	text = strings.ReplaceAll(text, " ", "▁")
-	if first && s.addSpacePrefix {
+	if prefix && s.addSpacePrefix {
 		text = "▁" + text
 	}
 	// Initial pieces: characters, or their bytes when not in the vocabulary.

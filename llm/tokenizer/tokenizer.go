@@ -16,7 +16,9 @@ var ErrUnsupported = errors.New("tokenizer: unsupported vocabulary")
 type Tokenizer interface {
 	// Encode returns the tokens of text, after the BOS token when bos is
 	// true and the vocabulary has one. Control tokens written in the text
-	// (e.g. "<|im_start|>") are recognised when special is true.
+	// (e.g. "<|im_start|>") are recognised when special is true;
+	// user-defined tokens (a vocabulary's non-special added tokens) always
+	// are, as in Hugging Face tokenizers and llama.cpp.
 	Encode(text string, bos, special bool) []int
 	// Piece returns the bytes token id stands for; prev is the token before
 	// it (-1 at the start), which decides whether a leading space is dropped.
@@ -52,7 +54,7 @@ type vocab struct {
 	ids      map[string]int
 	bos, eos int
 	eog      map[int]bool
-	special  []int // control and user-defined tokens, longest first
+	special  []int // control, user-defined and unknown tokens, longest first
 }
 
 func newVocab(tokens []string, types []int32, bos, eos int) vocab {
@@ -61,7 +63,7 @@ func newVocab(tokens []string, types []int32, bos, eos int) vocab {
 		if _, dup := v.ids[t]; !dup {
 			v.ids[t] = i
 		}
-		if v.typ(i) == typeControl || v.typ(i) == typeUserDefined {
+		if t := v.typ(i); t == typeControl || t == typeUserDefined || t == typeUnknown {
 			v.special = append(v.special, i)
 		}
 		if v.typ(i) == typeControl {
@@ -98,29 +100,54 @@ func (v *vocab) IsControl(id int) bool {
 }
 func (v *vocab) EOG(id int) bool { return v.eog[id] }
 
-// splitSpecial cuts text at occurrences of control and user-defined tokens,
-// calling plain for text between them and tok for each special token.
-func (v *vocab) splitSpecial(text string, plain func(string), tok func(int)) {
-	for len(text) > 0 {
-		best, at := -1, len(text)
-		for _, id := range v.special {
-			s := v.tokens[id]
-			if s == "" {
+// splitSpecial cuts text at occurrences of vocabulary entries that are
+// matched before any other processing, calling plain for each stretch of
+// text between them and tok for each such token, in order. User-defined
+// tokens (Hugging Face's non-special added tokens, e.g. GPT-NeoX's runs of
+// spaces) are always matched; control and unknown tokens only when special
+// is true. As llama.cpp does, the longest token is cut out of the whole text
+// first, then the next longest out of what remains, and so on.
+func (v *vocab) splitSpecial(text string, special bool, plain func(string), tok func(int)) {
+	type frag struct {
+		text string
+		id   int // -1 for text
+	}
+	frags := []frag{{text, -1}}
+	for _, id := range v.special {
+		s := v.tokens[id]
+		if s == "" || !special && v.typ(id) != typeUserDefined {
+			continue
+		}
+		var next []frag
+		for _, f := range frags {
+			if f.id >= 0 || !strings.Contains(f.text, s) {
+				next = append(next, f)
 				continue
 			}
-			if i := strings.Index(text[:min(len(text), at+len(s))], s); i >= 0 && i < at {
-				best, at = id, i
+			t := f.text
+			for {
+				i := strings.Index(t, s)
+				if i < 0 {
+					break
+				}
+				if i > 0 {
+					next = append(next, frag{t[:i], -1})
+				}
+				next = append(next, frag{"", id})
+				t = t[i+len(s):]
+			}
+			if t != "" {
+				next = append(next, frag{t, -1})
 			}
 		}
-		if best < 0 {
-			plain(text)
-			return
+		frags = next
+	}
+	for _, f := range frags {
+		if f.id >= 0 {
+			tok(f.id)
+		} else {
+			plain(f.text)
 		}
-		if at > 0 {
-			plain(text[:at])
-		}
-		tok(best)
-		text = text[at+len(v.tokens[best]):]
 	}
 }
 

@@ -1,0 +1,131 @@
+package tokenizer
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/llm/gguf"
+)
+
+// llamaCppVocabs are the vocabulary-only GGUF files of llama.cpp's
+// tokenizer tests kept in testdata/llamacpp (see the README there), with
+// whether llama.cpp's detokenizer gives each test string back.
+var llamaCppVocabs = []string{
+	"llama-spm", // SentencePiece, Llama 1/2, TinyLlama, Mistral v0.1 layout
+	"phi-3",     // SentencePiece, Phi-3 (Llama 2 pieces plus chat tokens)
+	"gpt-2",     // byte-level BPE, GPT-2 expression
+	"mpt",       // byte-level BPE, GPT-2 expression (GPT-NeoX vocabulary)
+	"starcoder", // byte-level BPE, digits alone then GPT-2 (SmolLM's expressions)
+	"refact",    // byte-level BPE, the same expressions as starcoder
+}
+
+// readLlamaCppCases reads a .inp/.out pair the way llama.cpp's
+// tests/test-tokenizer-0.cpp does: inputs separated by
+// "\n__ggml_vocab_test__\n", one line of space-separated token IDs each.
+func readLlamaCppCases(t *testing.T, base string) (inputs []string, want [][]int) {
+	t.Helper()
+	inp, err := os.ReadFile(base + ".inp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(base + ".out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sep = "\n__ggml_vocab_test__\n"
+	for s := string(inp); len(s) > 0; {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			inputs = append(inputs, s)
+			break
+		}
+		inputs = append(inputs, s[:i])
+		s = s[i+len(sep):]
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(inputs) {
+		t.Fatalf("%s: %d inputs, %d output lines", base, len(inputs), len(lines))
+	}
+	for _, l := range lines {
+		var ids []int
+		for f := range strings.FieldsSeq(l) {
+			id, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatalf("%s.out: %v", base, err)
+			}
+			ids = append(ids, id)
+		}
+		want = append(want, ids)
+	}
+	return inputs, want
+}
+
+// TestLlamaCppVocabs tokenizes llama.cpp's test strings with tokenizers
+// built from its vocabulary files (through FromGGUF, as the engine does) and
+// compares with the token IDs llama.cpp's tests expect. Like
+// test-tokenizer-0, it adds no BOS and parses no special tokens.
+func TestLlamaCppVocabs(t *testing.T) {
+	for _, name := range llamaCppVocabs {
+		t.Run(name, func(t *testing.T) {
+			base := filepath.Join("testdata", "llamacpp", "ggml-vocab-"+name+".gguf")
+			f, err := gguf.Open(base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			tok, err := FromGGUF(f)
+			if err != nil {
+				t.Fatalf("FromGGUF: %v", err)
+			}
+			inputs, want := readLlamaCppCases(t, base)
+			exact := 0
+			for i, s := range inputs {
+				got := tok.Encode(s, false, false)
+				if slices.Equal(got, want[i]) {
+					exact++
+				} else {
+					t.Errorf("Encode(%q) = %v; want %v", s, got, want[i])
+				}
+				if dec := tok.Decode(want[i]); dec != s {
+					t.Errorf("Decode(%v) = %q; want %q", want[i], dec, s)
+				}
+			}
+			t.Logf("%s: %d/%d exact", name, exact, len(inputs))
+		})
+	}
+}
+
+// TestSentencePieceSpecialPrefix checks that text right after a control
+// token gets the space prefix, as at the start of the input (llama.cpp's
+// SPM tokenizer encodes each stretch between special tokens as if it began
+// the text).
+func TestSentencePieceSpecialPrefix(t *testing.T) {
+	f, err := gguf.Open(filepath.Join("testdata", "llamacpp", "ggml-vocab-llama-spm.gguf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tok, err := FromGGUF(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	once := tok.Encode("Once", false, false)
+	for _, c := range []struct {
+		text string
+		want []int
+	}{
+		{"<s>Once", append([]int{1}, once...)},
+		{"Once</s><s>Once", slices.Concat(once, []int{2, 1}, once)},
+	} {
+		if got := tok.Encode(c.text, false, true); !slices.Equal(got, c.want) {
+			t.Errorf("Encode(%q) = %v; want %v", c.text, got, c.want)
+		}
+	}
+	if len(once) != 1 || tok.(*SentencePiece).Text(once[0]) != "▁Once" {
+		t.Errorf("Encode(%q) = %v; want the single piece ▁Once", "Once", once)
+	}
+}
