@@ -63,7 +63,7 @@ type search struct {
 	exitSlot []int32 // word → index into frame exits (valid when exitStamp == t)
 	exitStmp []int32
 	frameBP  []int32 // first bp entry of each frame (len frames+1)
-	lmCache  map[uint64]float32
+	lmCache  []lmSlot // direct-mapped cache of weighted LM scores
 	boost    map[int32]float32 // LM id → weighted log bonus (Options.Bias)
 	maxBoost float32           // largest value of boost, or 0
 	bestRC   []float32
@@ -87,7 +87,7 @@ func newSearch(d *Decoder, lx *lexicon) *search {
 		senStamp: make([]int32, d.am.Mdef.NSen),
 		exitSlot: make([]int32, len(lx.words)),
 		exitStmp: make([]int32, len(lx.words)),
-		lmCache:  map[uint64]float32{},
+		lmCache:  make([]lmSlot, 1<<lmCacheBits),
 		bestRC:   make([]float32, lx.nci),
 		argRC:    make([]int32, lx.nci),
 		pidCache: make([]int32, lx.nci*lx.nci*lx.nci),
@@ -117,9 +117,6 @@ func (s *search) resetAll() {
 	}
 	s.curN, s.nextN, s.curC, s.nextC = s.curN[:0], s.nextN[:0], s.curC[:0], s.nextC[:0]
 	s.bp, s.rcPool, s.frameBP = s.bp[:0], s.rcPool[:0], s.frameBP[:0]
-	if len(s.lmCache) > 1<<20 {
-		clear(s.lmCache)
-	}
 	s.stats = Stats{}
 }
 
@@ -146,14 +143,27 @@ func (s *search) singlePid(base, left, right int16) int32 {
 	return p
 }
 
+// lmSlot is one entry of the LM score cache: key+1 of the (word, history)
+// triple (0 = empty) and the weighted score.
+type lmSlot struct {
+	key uint64
+	v   float32
+}
+
+// lmCacheBits sizes the LM score cache (2^18 slots, 4 MB per search): the
+// last-phone predecessor choice asks for a score per word exit of a frame
+// and candidate word, mostly the same ones frame after frame.
+const lmCacheBits = 18
+
 // lmScore is the weighted LM score of word w after the history of entry e,
 // with the word insertion penalty.
 func (s *search) lmScore(w int32, e int32) float32 {
 	lmid := s.lx.words[w].lmid
 	b := &s.bp[e]
 	key := uint64(uint32(lmid)) | uint64(uint32(b.real))<<21 | uint64(uint32(b.prevReal+1))<<42
-	if v, ok := s.lmCache[key]; ok {
-		return v + s.boost[lmid]
+	slot := &s.lmCache[(key*0x9E3779B97F4A7C15)>>(64-lmCacheBits)]
+	if slot.key == key+1 {
+		return slot.v + s.boost[lmid]
 	}
 	var p float32
 	if b.prevReal >= 0 {
@@ -162,7 +172,7 @@ func (s *search) lmScore(w int32, e int32) float32 {
 		p = s.d.lang.Score(lmid, b.real)
 	}
 	v := s.lw*p + s.d.logWip
-	s.lmCache[key] = v
+	*slot = lmSlot{key + 1, v}
 	return v + s.boost[lmid]
 }
 
