@@ -62,8 +62,8 @@ type search struct {
 	rcPool   []float32
 	exitSlot []int32 // word → index into frame exits (valid when exitStamp == t)
 	exitStmp []int32
-	frameBP  []int32 // first bp entry of each frame (len frames+1)
-	lmCache  []lmSlot // direct-mapped cache of weighted LM scores
+	frameBP  []int32           // first bp entry of each frame (len frames+1)
+	lmCache  []lmSlot          // direct-mapped cache of weighted LM scores
 	boost    map[int32]float32 // LM id → weighted log bonus (Options.Bias)
 	maxBoost float32           // largest value of boost, or 0
 	bestRC   []float32
