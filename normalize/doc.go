@@ -47,9 +47,10 @@
 // whitelist, verbatim); Options.Classes restricts conversion to a subset.
 //
 // Languages with rules: English (en), German (de), Spanish (es), French (fr),
-// Portuguese (pt, the number classes, dates and ordinals) and Mandarin Chinese
-// (zh); [Languages] lists them and [Capabilities] says which classes each
-// converts per mode. Language tags are parsed with
+// Portuguese (pt) and Mandarin Chinese (zh), each with its lexicon in
+// data/<lang>.tsv; cardinals, ordinals and years in 72 more languages come
+// from CLDR's number rules. [Languages] lists them and [Capabilities] says
+// which classes each converts per mode. Language tags are parsed with
 // golang.org/x/text/language and matched on their base language ("en-GB" →
 // en). The tag "und" chooses rules segment by segment: Han runs use the
 // Chinese rules, other runs are split at sentence ends and each sentence uses
