@@ -110,6 +110,7 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		return nil, err
 	}
 	mask := speechMask(cep)
+	l.m.compensateNoise(cep, mask) // before the mean is taken: it works on powers
 	n := subtractMean(cep, mask)
 	l.m.normalizeSpread(cep, mask)
 	if float64(n) < MinSpeech*frameRate {
