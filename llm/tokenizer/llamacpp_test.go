@@ -1,6 +1,8 @@
 package tokenizer
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,9 +14,12 @@ import (
 )
 
 // llamaCppVocabs are the vocabulary-only GGUF files of llama.cpp's
-// tokenizer tests kept in testdata/llamacpp (see the README there), with
-// whether llama.cpp's detokenizer gives each test string back.
+// tokenizer tests in testdata/llamacpp (see the README there). The
+// llama-bpe and qwen2 files are built by testdata/llamacpp/fetch-bpe.sh and
+// skipped when absent.
 var llamaCppVocabs = []string{
+	"llama-bpe", // byte-level BPE, Llama 3 expression, ignore_merges
+	"qwen2",     // byte-level BPE, Qwen2 expression (digits one by one)
 	"llama-spm", // SentencePiece, Llama 1/2, TinyLlama, Mistral v0.1 layout
 	"phi-3",     // SentencePiece, Phi-3 (Llama 2 pieces plus chat tokens)
 	"gpt-2",     // byte-level BPE, GPT-2 expression
@@ -72,6 +77,9 @@ func TestLlamaCppVocabs(t *testing.T) {
 	for _, name := range llamaCppVocabs {
 		t.Run(name, func(t *testing.T) {
 			base := filepath.Join("testdata", "llamacpp", "ggml-vocab-"+name+".gguf")
+			if _, err := os.Stat(base); errors.Is(err, fs.ErrNotExist) && (name == "llama-bpe" || name == "qwen2") {
+				t.Skipf("%s absent: run testdata/llamacpp/fetch-bpe.sh", base)
+			}
 			f, err := gguf.Open(base)
 			if err != nil {
 				t.Fatal(err)
