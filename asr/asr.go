@@ -37,6 +37,11 @@ type Segment struct {
 	End   float64 `json:"end"`
 	Text  string  `json:"text"`
 	Words []Word  `json:"words,omitempty"`
+	// WordTiming says how Words got their times where a backend has more
+	// than one way: the "whisper" driver sets [WordTimingAligned] or
+	// [WordTimingTimestamps]; "" for backends whose words come from their
+	// own search.
+	WordTiming string `json:"word_timing,omitempty"`
 }
 
 // Transcript is a whole transcription.

@@ -3,13 +3,16 @@ package asr
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/tensor"
 	"github.com/sottolabs/sotto/internal/whisper"
@@ -141,8 +144,10 @@ func whisperLanguage(tag string) string {
 
 // Transcribe decodes a window by window as whisper.cpp does and emits the
 // segments with times in seconds. Options.Prompt conditions the first
-// window as previous text; Options.Words is not served yet (segments come
-// without words).
+// window as previous text. With Options.Words each segment's words get
+// their times from forced alignment of the segment's text in its span of
+// the audio (see [whisperWords]); Segment.WordTiming says where they came
+// from.
 func (w *whisperASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options, emit func(Segment) error) error {
 	if a.Rate() != sotto.SampleRate {
 		return sotto.Invalid("bad_request", "file", "asr: sample rate %d Hz unsupported (want %d)", a.Rate(), sotto.SampleRate)
@@ -177,11 +182,150 @@ func (w *whisperASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options
 		}
 		return err
 	}
+	lang := res.Language
+	if lang == "" || lang == "auto" {
+		lang = p.Language
+	}
 	for i, s := range res.Segments {
 		seg := Segment{ID: i, Start: max(0, float64(s.T0)/100), End: max(0, float64(s.T1)/100), Text: strings.TrimSpace(s.Text)}
+		if opts.Words {
+			if seg.Words, seg.WordTiming, err = whisperWords(ctx, a, s, lang, w.tr.Tokenizer()); err != nil {
+				return err
+			}
+		}
 		if err := emit(seg); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// Values of [Segment.WordTiming] for the "whisper" driver.
+const (
+	// WordTimingAligned: the words' times come from forced alignment of
+	// the segment's text (package align, the default model).
+	WordTimingAligned = "aligned"
+	// WordTimingTimestamps: the segment's timestamp tokens' span is shared
+	// among its words in proportion to their length, because the text
+	// could not be aligned (or is not speech).
+	WordTimingTimestamps = "timestamps"
+)
+
+// alignAlign is the aligner behind [whisperWords] (align.Align; tests may
+// replace it).
+var alignAlign = align.Align
+
+// whisperWords returns the words of a Whisper segment s of a and how their
+// times were found. The segment's text is aligned with [align.Align] (the
+// default Lattice-2 model, language lang, the transcript normalized as the
+// alignments API does) within the segment's span of the audio, which
+// places words to a frame (10 ms) instead of Whisper's 20 ms timestamp
+// grid and pins each word rather than the segment's ends only; a word's
+// confidence is its alignment score. Where the text is empty or has no
+// letters or digits, is a bracketed non-speech tag ("[BLANK_AUDIO]",
+// "(music)"), or the alignment fails for any reason but cancellation, the
+// words share the span of the timestamp tokens instead ([spreadWords]).
+// Only ctx's error is returned.
+func whisperWords(ctx context.Context, a sotto.Audio, s whisper.Segment, lang string, tok *whisper.Tokenizer) ([]Word, string, error) {
+	text := strings.TrimSpace(s.Text)
+	if text == "" {
+		return nil, "", nil
+	}
+	start, end := max(0, float64(s.T0)/100), min(float64(s.T1)/100, a.Seconds())
+	if isSpeechText(text) && end > start {
+		res, err := alignAlign(ctx, a, text, align.Options{Language: lang, Start: start, End: end,
+			TextNormalization: align.DefaultTextNormalization, Sentences: align.SentenceOptions{Disabled: true}})
+		if err == nil {
+			var words []Word
+			for _, seg := range res.Segments {
+				for _, aw := range seg.Words {
+					words = append(words, Word{Word: aw.Word, Start: aw.Start, End: aw.End, Confidence: aw.Score})
+				}
+			}
+			if len(words) > 0 {
+				return words, WordTimingAligned, nil
+			}
+		} else if ctx.Err() != nil {
+			return nil, "", ctx.Err()
+		}
+	}
+	return spreadWords(s, tok), WordTimingTimestamps, nil
+}
+
+// isSpeechText reports whether a segment's text may be aligned: it has a
+// letter or digit and is not wholly a bracketed tag, as Whisper writes
+// for non-speech ("[BLANK_AUDIO]", "(music)", "♪").
+func isSpeechText(text string) bool {
+	if n := len(text); n >= 2 && (text[0] == '[' && text[n-1] == ']' || text[0] == '(' && text[n-1] == ')') &&
+		strings.IndexAny(text[1:n-1], "[]()") < 0 {
+		return false
+	}
+	return strings.IndexFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// spreadWords gives the words of s (its text split at white space) times
+// from its timestamp tokens: the segment's span is shared among the
+// characters of its text, each word taking the share of its bytes, as
+// whisper.cpp shares a segment among its tokens by length. A word's
+// confidence is the mean probability of the text tokens that overlap it
+// (0 when the segment carries no tokens).
+func spreadWords(s whisper.Segment, tok *whisper.Tokenizer) []Word {
+	text := strings.TrimSpace(s.Text)
+	if text == "" {
+		return nil
+	}
+	lead := strings.Index(s.Text, text)
+	// Byte ranges of the text tokens in text, when they spell it.
+	type span struct {
+		from, to int
+		p        float64
+	}
+	var spans []span
+	if tok != nil {
+		off, eot := -lead, tok.Tokens().EOT
+		for _, td := range s.Tokens {
+			if td.ID >= eot {
+				continue
+			}
+			n := len(tok.Text(td.ID))
+			spans = append(spans, span{off, off + n, float64(td.P)})
+			off += n
+		}
+		if off+lead != len(s.Text) {
+			spans = nil // the tokens do not spell the text: no confidences
+		}
+	}
+	t0, t1 := max(0, float64(s.T0)/100), max(0, float64(s.T1)/100)
+	t1 = max(t0, t1)
+	at := func(b int) float64 { return math.Round((t0+(t1-t0)*float64(b)/float64(len(text)))*1000) / 1000 }
+	var words []Word
+	for i := 0; i < len(text); {
+		for i < len(text) && isSpaceByte(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && !isSpaceByte(text[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		var sum float64
+		var n int
+		for _, sp := range spans {
+			if sp.to > i && sp.from < j {
+				sum += sp.p
+				n++
+			}
+		}
+		c := 0.0
+		if n > 0 {
+			c = math.Round(sum/float64(n)*1e4) / 1e4
+		}
+		words = append(words, Word{Word: text[i:j], Start: at(i), End: at(j), Confidence: c})
+		i = j
+	}
+	return words
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
