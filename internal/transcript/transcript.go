@@ -150,6 +150,10 @@ type VerboseSegment struct {
 	Start float64 `json:"start"`
 	End   float64 `json:"end"`
 	Text  string  `json:"text"`
+	// WordTiming is the recognizer's asr.Segment.WordTiming: how the
+	// segment's words were timed, where the recognizer has more than one
+	// way ("aligned", "timestamps").
+	WordTiming string `json:"word_timing,omitempty"`
 }
 
 // VerboseWord is one word of verbose_json; Confidence is in [0, 1].
@@ -196,7 +200,7 @@ func (r *Result) Verbose(g Granularities) VerboseResult {
 	for _, s := range r.Segments {
 		if g.Segments {
 			v.Segments = append(v.Segments, VerboseSegment{ID: len(v.Segments), Start: ms(s.Start), End: ms(s.End),
-				Text: strings.TrimSpace(s.Text)})
+				Text: strings.TrimSpace(s.Text), WordTiming: s.WordTiming})
 		}
 		if g.Words {
 			for _, w := range s.Words {
