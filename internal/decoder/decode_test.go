@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -149,6 +150,17 @@ func TestDecodeDebianLM(t *testing.T) {
 	t.Logf("Decode(jfk) = %q (%+v)", got, r.Stats)
 	if plain > 14 {
 		t.Errorf("Decode(jfk) = %q: %d word errors; want ≤ 14", got, plain)
+	}
+	// The tree pass scores paths as the peer's does: its words are the
+	// peer's fwdtree words (pocketsphinx_batch -remove_silence no -fwdflat
+	// no -bestpath no on the same file: "and got my fellow america and not
+	// like you are kind trained in dover yo and white you can you we got on
+	// pre") up to where the beams part them. Without the predecessor
+	// choice at the last phone the search gave "and while my fellow
+	// america and not white you are covering in dover yo ...".
+	const peerTree = "and got my fellow america and not like you are kind trained in dover yo and white you can"
+	if hw, pw := splitWords(got), splitWords(peerTree); len(hw) < len(pw) || strings.Join(hw[:len(pw)], " ") != peerTree {
+		t.Errorf("Decode(jfk) = %q; want it to start with the peer's tree-pass words %q", got, peerTree)
 	}
 	// Biasing the LM toward the words of a prompt (as the API's prompt
 	// field does) must help on speech that contains them.
