@@ -27,6 +27,7 @@ func Register(rt interface {
 	rt.RegisterLoader("flite", Speech("flite"))
 	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
 	rt.RegisterLoader("lattice-asr", Transcribe)
+	rt.RegisterLoader(WhisperBackend, Whisper)
 	rt.RegisterLoader(LLMBackend, LLM)
 	rt.RegisterLoader("piper", Piper)
 	rt.RegisterLoader("wespeaker", WeSpeaker)
