@@ -55,6 +55,9 @@ type vocab struct {
 	bos, eos int
 	eog      map[int]bool
 	special  []int // control, user-defined and unknown tokens, longest first
+	// rstrip marks special tokens that swallow the white space after them
+	// in the text (Hugging Face's AddedToken.rstrip).
+	rstrip map[int]bool
 }
 
 func newVocab(tokens []string, types []int32, bos, eos int) vocab {
@@ -135,6 +138,9 @@ func (v *vocab) splitSpecial(text string, special bool, plain func(string), tok 
 				}
 				next = append(next, frag{"", id})
 				t = t[i+len(s):]
+				if v.rstrip[id] {
+					t = strings.TrimLeft(t, " \t\n\v\f\r")
+				}
 			}
 			if t != "" {
 				next = append(next, frag{t, -1})
@@ -147,6 +153,30 @@ func (v *vocab) splitSpecial(text string, special bool, plain func(string), tok 
 			tok(f.id)
 		} else {
 			plain(f.text)
+		}
+	}
+}
+
+// familyStrip sets the white-space stripping of special tokens that GGUF
+// files do not record but the model family's tokenizer configuration does,
+// by the model's general.name, as llama.cpp does: Phi-3's added tokens
+// (<|user|>, <|end|>, ...) and </s> swallow the white space after them;
+// <unk>, <s> and <|endoftext|> do not.
+func (v *vocab) familyStrip(modelName string) {
+	name := strings.ToLower(modelName)
+	if !strings.Contains(name, "phi-3") && !strings.Contains(name, "phi3") {
+		return
+	}
+	v.rstrip = map[int]bool{}
+	for _, id := range v.special {
+		v.rstrip[id] = true
+	}
+	if id, ok := v.ids["</s>"]; ok {
+		v.rstrip[id] = true
+	}
+	for _, t := range []string{"<unk>", "<s>", "<|endoftext|>"} {
+		if id, ok := v.ids[t]; ok {
+			delete(v.rstrip, id)
 		}
 	}
 }
@@ -172,6 +202,7 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 	}
 	bos, eos := id("tokenizer.ggml.bos_token_id"), id("tokenizer.ggml.eos_token_id")
 	addBOS, hasAddBOS := f.Bool("tokenizer.ggml.add_bos_token")
+	name, _ := f.String("general.name")
 	switch model {
 	case "llama":
 		scores, _ := f.Float32s("tokenizer.ggml.scores")
@@ -185,6 +216,7 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 		if hasAddBOS && !addBOS {
 			sp.vocab.bos = -1
 		}
+		sp.familyStrip(name)
 		return sp, nil
 	case "gpt2":
 		merges, _ := f.Strings("tokenizer.ggml.merges")
@@ -196,6 +228,7 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 		if !hasAddBOS || !addBOS {
 			b.addBOS = false
 		}
+		b.familyStrip(name)
 		return b, nil
 	}
 	return nil, fmt.Errorf("%w: tokenizer.ggml.model %q (supported: llama, gpt2)", ErrUnsupported, model)
