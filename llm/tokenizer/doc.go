@@ -21,5 +21,24 @@
 // merges over bytes mapped to printable characters, after a pre-tokenizer
 // chosen by tokenizer.ggml.pre).
 //
+// # Special tokens
+//
+// Control tokens written in the text (e.g. "<|im_start|>") become tokens
+// only when Encode's special argument is true; user-defined tokens (a
+// vocabulary's non-special added tokens, such as GPT-NeoX's runs of spaces)
+// always do, as in Hugging Face tokenizers and llama.cpp. In a SentencePiece
+// vocabulary the text after such a token gets the space prefix, as at the
+// start. Phi-3's special tokens swallow the white space after them, as its
+// tokenizer configuration says (GGUF files do not record this; the model
+// is recognised by general.name, as llama.cpp does).
+//
+// # Checked against llama.cpp
+//
+// The tests tokenize llama.cpp's own tokenizer test strings with its
+// vocabulary files (testdata/llamacpp: Llama SentencePiece, Phi-3, GPT-2,
+// MPT, StarCoder/SmolLM, Refact; Llama 3 and Qwen2 when fetch-bpe.sh has
+// built them) and 672 more strings per vocabulary whose IDs llama.cpp
+// produced, and compare the IDs exactly.
+//
 // A Tokenizer is immutable and safe for concurrent use.
 package tokenizer

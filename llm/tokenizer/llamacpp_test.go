@@ -218,3 +218,29 @@ func TestLlamaCppExtra(t *testing.T) {
 		})
 	}
 }
+
+// TestEOGTokens checks which tokens end generation: the EOS token, and
+// control tokens that end a turn (Phi-3's <|end|>), not others.
+func TestEOGTokens(t *testing.T) {
+	for _, c := range []struct {
+		vocab, token string
+		want         bool
+	}{
+		{"llama-spm", "</s>", true},
+		{"llama-spm", "<s>", false},
+		{"phi-3", "<|end|>", true},
+		{"phi-3", "<|endoftext|>", true},
+		{"phi-3", "<|user|>", false},
+		{"phi-3", "<|assistant|>", false},
+		{"gpt-2", "<|endoftext|>", true},
+	} {
+		_, tok := openLlamaCppVocab(t, c.vocab)
+		id := tok.Encode(c.token, false, true)
+		if len(id) != 1 {
+			t.Fatalf("%s: Encode(%q) = %v; want one token", c.vocab, c.token, id)
+		}
+		if got := tok.EOG(id[0]); got != c.want {
+			t.Errorf("%s: EOG(%q) = %v; want %v", c.vocab, c.token, got, c.want)
+		}
+	}
+}

@@ -71,7 +71,8 @@ func newVocab(tokens []string, types []int32, bos, eos int) vocab {
 		}
 		if v.typ(i) == typeControl {
 			switch t {
-			case "<|eot_id|>", "<|im_end|>", "<|end_of_text|>", "<|endoftext|>", "<end_of_turn>", "<|eom_id|>":
+			case "<|eot_id|>", "<|im_end|>", "<|end_of_text|>", "<|endoftext|>", "<end_of_turn>", "<|eom_id|>",
+				"<|end|>", "<EOT>":
 				v.eog[i] = true
 			}
 		}
