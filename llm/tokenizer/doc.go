@@ -37,7 +37,7 @@
 // The tests tokenize llama.cpp's own tokenizer test strings with its
 // vocabulary files (testdata/llamacpp: Llama SentencePiece, Phi-3, GPT-2,
 // MPT, StarCoder/SmolLM, Refact; Llama 3 and Qwen2 when fetch-bpe.sh has
-// built them) and 672 more strings per vocabulary whose IDs llama.cpp
+// built them) and 1272 more strings per vocabulary whose IDs llama.cpp
 // produced, and compare the IDs exactly.
 //
 // A Tokenizer is immutable and safe for concurrent use.

@@ -150,9 +150,9 @@ func TestSentencePieceSpecialPrefix(t *testing.T) {
 // TestLlamaCppExtra compares with llama.cpp's token IDs recorded by
 // testdata/llamacpp/record-extra.mjs: the strings of extra.txt (chat
 // prompts with each family's control tokens, many scripts, code, white
-// space) and 300 seeded random strings, each without and with special-token
-// parsing; and Decode(Encode(s)) == s wherever llama.cpp's detokenizer gives
-// s back.
+// space), 300 seeded random strings and 300 of code points from all of
+// Unicode, each without and with special-token parsing; and
+// Decode(Encode(s)) == s wherever llama.cpp's detokenizer gives s back.
 func TestLlamaCppExtra(t *testing.T) {
 	for _, name := range llamaCppVocabs {
 		t.Run(name, func(t *testing.T) {

@@ -1,7 +1,8 @@
 // record-extra.mjs records llama.cpp's token IDs (through node-llama-cpp
 // 3.21.1 and its prebuilt CPU binaries, vocabulary only) for the strings of
-// extra.txt and for seeded random strings mixing scripts, digits,
-// punctuation, white space and emoji, as extra-NAME.jsonl lines
+// extra.txt, for seeded random strings mixing scripts, digits,
+// punctuation, white space and emoji, and for seeded strings of code points
+// from all of Unicode, as extra-NAME.jsonl lines
 // {"text", "special", "ids"}: the Go test compares its tokenizers with them.
 // Texts are tokenized without BOS; "special" says whether control tokens
 // written in the text are parsed (llama.cpp's parse_special).
@@ -66,9 +67,35 @@ function randomString(r) {
     return s;
 }
 
+// Strings of code points drawn from all of Unicode (planes 0-3 and 14,
+// surrogates left out), between ASCII letters, digits and spaces: they put
+// the character classes (\p{L}, \p{N}, \s) of both implementations side by
+// side.
+function randomCodePoints(r) {
+    const n = 1 + Math.floor(r() * 10);
+    let s = "";
+    for (let i = 0; i < n; i++) {
+        const k = r();
+        if (k < 0.15) s += " ";
+        else if (k < 0.25) s += "ab"[Math.floor(r() * 2)];
+        else if (k < 0.3) s += "7";
+        else {
+            let cp;
+            do {
+                const plane = [0, 0, 0, 0, 1, 2, 3, 14][Math.floor(r() * 8)];
+                cp = plane * 0x10000 + Math.floor(r() * 0x10000);
+            } while ((cp >= 0xD800 && cp <= 0xDFFF) || cp < 0x20);
+            s += String.fromCodePoint(cp);
+        }
+    }
+    return s;
+}
+
 const fixed = fs.readFileSync(path.join(dir, "extra.txt"), "utf8").split("\n__ggml_vocab_test__\n").filter(s => s !== "");
 const r = rng(20261126);
 const random = Array.from({length: 300}, () => randomString(r));
+const r2 = rng(13);
+random.push(...Array.from({length: 300}, () => randomCodePoints(r2)));
 
 const llama = await getLlama({gpu: false, build: "never", logLevel: LlamaLogLevel.error});
 for (const name of names) {
