@@ -26,3 +26,23 @@ func allocHuge(n int) ([]byte, func() error, error) {
 	_ = syscall.Madvise(buf, 14) // MADV_HUGEPAGE
 	return buf[:n], func() error { return syscall.Munmap(m) }, nil
 }
+
+// ReleaseMapped drops the whole pages of b from the process's resident set
+// (madvise MADV_DONTNEED), for the source of a CopyToMemory. In a read-only
+// shared file mapping reading the pages again faults them back in from the
+// file, so nothing is lost; in any other memory they read as zeros
+// afterwards, so the caller must own every whole page of b and not read it
+// again. Errors are ignored: the advice only saves memory.
+func ReleaseMapped(b []byte) {
+	const page = 4096
+	if len(b) == 0 {
+		return
+	}
+	p := uintptrOf(b)
+	lo := (p + page - 1) &^ (page - 1)
+	hi := (p + uintptr(len(b))) &^ (page - 1)
+	if hi <= lo {
+		return
+	}
+	_ = syscall.Madvise(b[lo-p:hi-p], 4) // MADV_DONTNEED
+}

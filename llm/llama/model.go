@@ -76,16 +76,28 @@ func (m *Model) Close() error {
 // and the output) out of the file mapping into memory backed by huge pages
 // (see [tensor.CopyToMemory]: generation from 4 KiB file pages spends much
 // of its time on address translation). The token embedding, read one row
-// per token, stays mapped. If the memory cannot be had, the weights stay
-// mapped: slower, not wrong.
+// per token, stays mapped. The file pages read for the copy are dropped
+// from the resident set, so that the process holds the weights once. If
+// the memory cannot be had, the weights stay mapped: slower, not wrong.
 func (m *Model) copyWeights() {
 	mats := []*tensor.Matrix{m.Output}
 	for i := range m.Layers {
 		l := &m.Layers[i]
 		mats = append(mats, l.Wq, l.Wk, l.Wv, l.Wo, l.Gate, l.Up, l.Down)
 	}
-	if release, err := tensor.CopyToMemory(mats); err == nil {
-		m.release = release
+	orig := make([][]byte, len(mats))
+	for i, x := range mats {
+		orig[i] = x.Data
+	}
+	release, err := tensor.CopyToMemory(mats)
+	if err != nil {
+		return
+	}
+	m.release = release
+	// Whole pages inside a matrix's range hold only that matrix, which now
+	// reads its copy (a tied output's embedding too: same matrix).
+	for _, b := range orig {
+		tensor.ReleaseMapped(b)
 	}
 }
 
