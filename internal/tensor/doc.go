@@ -32,9 +32,20 @@
 // # SIMD
 //
 // Built with GOEXPERIMENT=simd on amd64, the kernels use the experimental
-// simd/archsimd package (AVX2 and FMA, checked at run time). Every other
-// build uses portable Go loops with the same results up to float rounding.
-// [Kernels] reports which set is active; the tests run over both.
+// simd/archsimd package (AVX2 and FMA, checked at run time, and AVX-512 for
+// some prompt-batch kernels where present). Every other build uses portable
+// Go loops with the same results up to float rounding. [Kernels] reports
+// which set is active; the tests run over both. Within one set, a batched
+// product ([Pool.MatMul]) gives exactly the results of one row at a time.
+//
+// # Weights in memory
+//
+// A matrix-vector product reads every weight once, so for large models the
+// speed of generation depends on how the weights reach the core.
+// [CopyToMemory] moves matrices out of a memory-mapped file into one block
+// backed by transparent huge pages (Linux), which saves most of the
+// address-translation misses of 4 KiB file pages; [ReleaseMapped] then
+// drops the file's copies from the resident set.
 //
 // # Concurrency and misuse
 //
