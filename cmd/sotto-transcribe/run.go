@@ -16,6 +16,7 @@ import (
 	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/internal/transcript"
@@ -37,6 +38,7 @@ Examples:
   sotto-transcribe -f verbose_json --granularity word,segment meeting.wav
   sotto-transcribe --prompt "Kubernetes, etcd, kubelet" standup.wav
   sotto-transcribe --lm domain.arpa lecture.wav
+  sotto-transcribe --model Sotto/Whisper-base.en talk.wav
 
 Formats (--format), the response formats of POST /v1/audio/transcriptions:
   text          the transcript as plain text (default)
@@ -53,6 +55,10 @@ Formats (--format), the response formats of POST /v1/audio/transcriptions:
 With several files, text and json go to standard output one after another
 (json as one object a line); srt and vtt need --out-dir, which writes
 NAME.srt (or .vtt, .txt, .json) for each input.
+
+Models other than the default (Whisper's, for example) are read from the
+data directory where sotto-cli serve keeps them: download them first with
+"sotto-cli models download MODEL" (--data-dir, --catalog as for serve).
 
 Better results: bring a language model of your domain as an ARPA file (--lm,
 e.g. built with KenLM or SRILM from text like what is said); name rare words
@@ -92,6 +98,7 @@ type config struct {
 	out, outDir       string
 	model             string
 	entry             *models.Entry // catalog entry of model, when it has one
+	dataDir, catalog  string        // where downloaded models live; the user catalog
 	opts              asr.Options
 	audioOpts         audio.Options
 	acousticDir, dict string
@@ -123,6 +130,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer may bias its language model toward them")
 	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json or diarized_json: word and/or segment timestamps (default segment)")
 	fs.StringVar(&c.model, "model", def, "transcription model (a catalog ID; sotto-cli models list shows them)")
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir()),
+		"where downloaded models are (sotto-cli serve's data directory; env SOTTO_DATA_DIR)")
+	fs.StringVar(&c.catalog, "catalog", os.Getenv("SOTTO_CATALOG"),
+		"JSON file of extra catalog entries merged over the built-in catalog (env SOTTO_CATALOG)")
 	fs.StringVar(&c.lm, "lm", "", "language model as an ARPA text file, used instead of the model's own")
 	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "acoustic model directory (default: the model's, e.g. the Debian pocketsphinx-en-us)")
 	fs.StringVar(&c.dict, "dict", "", "pronouncing dictionary (default: the model's, e.g. the Debian CMUdict)")
@@ -171,7 +182,11 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("subtitles of %d files need --out-dir (one %s file each)", len(c.files), c.format)
 	}
 	if c.model != "" {
-		e, err := models.DefaultCatalog().Lookup(c.model)
+		cat, err := models.LoadCatalog(c.catalog)
+		if err != nil {
+			return nil, usagef("--catalog: %v", err)
+		}
+		e, err := cat.Lookup(c.model)
 		if err != nil {
 			return nil, usagef("--model %q is not in the catalog", c.model)
 		}
@@ -179,6 +194,9 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 			return nil, usagef("--model %s does not transcribe (it serves %s)", c.model, strings.Join(e.SupportedEndpoints, ", "))
 		}
 		c.entry = &e
+		if !c.sphinx() && (c.lm != "" || c.acousticDir != "" || c.dict != "") {
+			return nil, usagef("--lm, --acoustic-dir and --dict apply to the Sphinx recognizer, not to %s (backend %s)", c.model, e.Backend)
+		}
 	}
 	if lang != "" && lang != "auto" {
 		tag, err := language.Parse(lang)
@@ -217,6 +235,59 @@ func (c *config) backendConfig() backend.Config {
 	return cfg
 }
 
+// envOr returns the environment variable name, or def when it is unset.
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// defaultDataDir is sotto-cli serve's default data directory.
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "sotto")
+	}
+	if h := os.Getenv("HOME"); h != "" {
+		return filepath.Join(h, ".local", "share", "sotto")
+	}
+	return filepath.Join(os.TempDir(), "sotto")
+}
+
+// sphinx reports whether the model is the Sphinx recognizer (or none is
+// named), which opens from the flags; other models open through the model
+// store and their catalog backend's loader.
+func (c *config) sphinx() bool { return c.entry == nil || c.entry.Backend == "lattice-asr" }
+
+// openRecognizer opens the recognizer: the Sphinx one from the flags, or
+// the model's catalog backend on its files in the data directory (a model
+// that is not downloaded is an error that says so). close releases it.
+func (c *config) openRecognizer(ctx context.Context) (b asr.Backend, close func(), err error) {
+	if c.sphinx() {
+		if b, err = asr.Open(ctx, "", c.backendConfig()); err != nil {
+			return nil, nil, err
+		}
+		return b, func() { b.Close() }, nil
+	}
+	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: c.catalog})
+	if err != nil {
+		return nil, nil, err
+	}
+	loaders.Register(m)
+	loaded, release, err := m.Runtime.Acquire(ctx, c.model)
+	if err != nil {
+		m.Close(context.Background())
+		return nil, nil, err
+	}
+	b, ok := loaded.(asr.Backend)
+	if !ok {
+		release()
+		m.Close(context.Background())
+		return nil, nil, fmt.Errorf("%s does not load as a recognizer", c.model)
+	}
+	return b, func() { release(); m.Close(context.Background()) }, nil
+}
+
 // run is the whole command, with its environment passed in for tests.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c, err := parseArgs(args, stdout)
@@ -228,11 +299,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return err
 		}
 	}
-	b, err := asr.Open(ctx, "", c.backendConfig())
+	b, closeB, err := c.openRecognizer(ctx)
 	if err != nil {
 		return err
 	}
-	defer b.Close()
+	defer closeB()
 	if c.format == transcript.DiarizedJSON {
 		cfg := backend.Config{Options: map[string]string{}}
 		if c.acousticDir != "" {
