@@ -47,32 +47,34 @@ type bpEntry struct {
 
 // search is the per-goroutine state of a decode; reused between calls.
 type search struct {
-	d        *Decoder
-	lx       *lexicon
-	lw       float32 // language weight of this pass
-	nodeH    []hmm
-	chanH    []hmm
-	curN     []int32
-	nextN    []int32
-	curC     []int32
-	nextC    []int32
-	senScore []float32
-	senStamp []int32
-	bp       []bpEntry
-	rcPool   []float32
-	exitSlot []int32 // word → index into frame exits (valid when exitStamp == t)
-	exitStmp []int32
-	frameBP  []int32           // first bp entry of each frame (len frames+1)
-	lmCache  []lmSlot          // direct-mapped cache of weighted LM scores
-	boost    map[int32]float32 // LM id → weighted log bonus (Options.Bias)
-	maxBoost float32           // largest value of boost, or 0
-	bestRC   []float32
-	argRC    []int32
-	pidCache []int32 // [base][left][right] begin triphones, -2 = unknown
-	sglCache []int32
-	hist     []int32 // histogram pruning scratch
-	curFirst int32   // first bp entry of the frame being decoded
-	stats    Stats
+	d         *Decoder
+	lx        *lexicon
+	lw        float32 // language weight of this pass
+	nodeH     []hmm
+	chanH     []hmm
+	curN      []int32
+	nextN     []int32
+	curC      []int32
+	nextC     []int32
+	senScore  []float32
+	senStamp  []int32
+	bp        []bpEntry
+	rcPool    []float32
+	exitSlot  []int32 // word → index into frame exits (valid when exitStamp == t)
+	exitStmp  []int32
+	frameBP   []int32           // first bp entry of each frame (len frames+1)
+	lmCache   []lmSlot          // direct-mapped cache of weighted LM scores
+	boost     map[int32]float32 // LM id → weighted log bonus (Options.Bias)
+	maxBoost  float32           // largest value of boost, or 0
+	predCache []predSlot        // predecessor choices (bestPredecessor)
+	gen       uint32            // decodes run by this search, to tell cache entries apart
+	bestRC    []float32
+	argRC     []int32
+	pidCache  []int32 // [base][left][right] begin triphones, -2 = unknown
+	sglCache  []int32
+	hist      []int32 // histogram pruning scratch
+	curFirst  int32   // first bp entry of the frame being decoded
+	stats     Stats
 }
 
 func newSearch(d *Decoder, lx *lexicon) *search {
@@ -81,17 +83,18 @@ func newSearch(d *Decoder, lx *lexicon) *search {
 		lw = d.flatLw
 	}
 	s := &search{d: d, lx: lx, lw: lw,
-		nodeH:    make([]hmm, len(lx.nodes)),
-		chanH:    make([]hmm, len(lx.chanPid)),
-		senScore: make([]float32, d.am.Mdef.NSen),
-		senStamp: make([]int32, d.am.Mdef.NSen),
-		exitSlot: make([]int32, len(lx.words)),
-		exitStmp: make([]int32, len(lx.words)),
-		lmCache:  make([]lmSlot, 1<<lmCacheBits),
-		bestRC:   make([]float32, lx.nci),
-		argRC:    make([]int32, lx.nci),
-		pidCache: make([]int32, lx.nci*lx.nci*lx.nci),
-		sglCache: make([]int32, lx.nci*lx.nci*lx.nci),
+		nodeH:     make([]hmm, len(lx.nodes)),
+		chanH:     make([]hmm, len(lx.chanPid)),
+		senScore:  make([]float32, d.am.Mdef.NSen),
+		senStamp:  make([]int32, d.am.Mdef.NSen),
+		exitSlot:  make([]int32, len(lx.words)),
+		exitStmp:  make([]int32, len(lx.words)),
+		lmCache:   make([]lmSlot, 1<<lmCacheBits),
+		predCache: make([]predSlot, 1<<predCacheBits),
+		bestRC:    make([]float32, lx.nci),
+		argRC:     make([]int32, lx.nci),
+		pidCache:  make([]int32, lx.nci*lx.nci*lx.nci),
+		sglCache:  make([]int32, lx.nci*lx.nci*lx.nci),
 	}
 	for i := range s.pidCache {
 		s.pidCache[i] = -2
@@ -118,6 +121,7 @@ func (s *search) resetAll() {
 	s.curN, s.nextN, s.curC, s.nextC = s.curN[:0], s.nextN[:0], s.curC[:0], s.nextC[:0]
 	s.bp, s.rcPool, s.frameBP = s.bp[:0], s.rcPool[:0], s.frameBP[:0]
 	s.stats = Stats{}
+	s.gen++
 }
 
 // beginPid returns the first-phone triphone of a tree root.
@@ -149,6 +153,17 @@ type lmSlot struct {
 	key uint64
 	v   float32
 }
+
+// predSlot caches the predecessor choice of a word for one start frame
+// within one decode (run).
+type predSlot struct {
+	key uint64
+	gen uint32
+	e   int32
+	v   float32
+}
+
+const predCacheBits = 16
 
 // lmCacheBits sizes the LM score cache (2^18 slots, 4 MB per search): the
 // last-phone predecessor choice asks for a score per word exit of a frame
@@ -418,12 +433,20 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 func (s *search) bestPredecessor(w, bp int32) (float32, int32) {
 	f := int32(s.lx.words[w].phones[0])
 	fr := s.bp[bp].frame
+	base := s.rcPool[s.bp[bp].rc+f]
+	// The choice depends only on the word and the frame (whose exits are
+	// final): a word enters its last phone from the same start frame in
+	// many consecutive frames.
+	key := uint64(uint32(w))<<32 | uint64(uint32(fr+1))
+	slot := &s.predCache[(key*0x9E3779B97F4A7C15)>>(64-predCacheBits)]
+	if slot.key == key && slot.gen == s.gen {
+		return slot.v - base, slot.e
+	}
 	lo := s.frameBP[fr+1]
 	hi := s.curFirst
 	if int(fr)+2 < len(s.frameBP) {
 		hi = s.frameBP[fr+2]
 	}
-	base := s.rcPool[s.bp[bp].rc+f]
 	best, arg := base+s.lmScore(w, bp), bp
 	// An LM score is at most the insertion penalty plus the bias bonus:
 	// exits too far below the best so far cannot win.
@@ -437,6 +460,7 @@ func (s *search) bestPredecessor(w, bp int32) (float32, int32) {
 			best, arg = v, e
 		}
 	}
+	*slot = predSlot{key: key, gen: s.gen, v: best, e: arg}
 	return best - base, arg
 }
 
