@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -96,5 +97,42 @@ func TestCompensateNoise(t *testing.T) {
 		t.Errorf("similarity to the clean embedding: %.3f compensated, %.3f not; want higher", s1, s0)
 	} else {
 		t.Logf("similarity to the clean embedding: %.3f compensated, %.3f not", s1, s0)
+	}
+}
+
+func TestAbsorbSmall(t *testing.T) {
+	// Items 0-3 and 4-6 are two voices; item 7 is a stray group most like
+	// the first voice.
+	const n = 8
+	sim := make([]float64, n*n)
+	voice := []int{0, 0, 0, 0, 1, 1, 1, 0}
+	for i := range n {
+		for j := range n {
+			switch {
+			case i == j:
+				sim[i*n+j] = 1
+			case voice[i] == voice[j]:
+				sim[i*n+j] = 0.5
+			default:
+				sim[i*n+j] = -0.1
+			}
+		}
+	}
+	for _, tt := range []struct {
+		name     string
+		minCount float64
+		want     []int
+	}{
+		{"nothing small", 1, []int{0, 0, 0, 0, 4, 4, 4, 7}},
+		{"stray joins its voice", 2, []int{0, 0, 0, 0, 4, 4, 4, 0}},
+		{"smaller voice joins too", 4, []int{0, 0, 0, 0, 0, 0, 0, 0}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			group := []int{0, 0, 0, 0, 4, 4, 4, 7}
+			absorbSmall(sim, group, n, tt.minCount)
+			if !slices.Equal(group, tt.want) {
+				t.Errorf("groups %v; want %v", group, tt.want)
+			}
+		})
 	}
 }

@@ -97,7 +97,13 @@ const (
 	fillGap      = 30 // pauses shorter than this are bridged
 	minRun       = 10 // speech shorter than this (after bridging) is dropped
 	maxClustered = 1200
-	reassignRuns = 4
+	// minSpeakerBlocks: when the number of speakers is estimated, a group
+	// of fewer blocks (5 s of speech) joins the group it is most like. On
+	// the synthetic conversations: none / 3 / 5 / 8 s gave 13.6 / 13.3 /
+	// 12.9 / 10.3 % DER; 8 s is about the least any speaker has there, so
+	// the more general 5 s was kept.
+	minSpeakerBlocks = 10
+	reassignRuns     = 4
 )
 
 func (l *lattice) Timeline(ctx context.Context, a sotto.Audio, opts TimelineOptions) (*Timeline, error) {
@@ -269,6 +275,7 @@ func (l *lattice) cluster(ctx context.Context, win [][]float64, opts TimelineOpt
 			sim[i*n+j], sim[j*n+i] = s, s
 		}
 	}
+	orig := append([]float64(nil), sim...)
 	size := make([]int, n)
 	group := make([]int, n)
 	alive := make([]bool, n)
@@ -319,6 +326,10 @@ func (l *lattice) cluster(ctx context.Context, win [][]float64, opts TimelineOpt
 				group[k] = bi
 			}
 		}
+	}
+	if opts.Speakers == 0 {
+		// A clustered window stands for step blocks.
+		absorbSmall(orig, group, n, float64(minSpeakerBlocks)/float64(step))
 	}
 	// Number the groups 0.. and give every window one.
 	num := map[int]int{}
@@ -395,4 +406,50 @@ func dot(a, b []float64) float64 {
 		s += a[i] * b[i]
 	}
 	return s
+}
+
+// absorbSmall merges every group of fewer than minCount of the n items
+// into the group it is most similar to on average (smallest first), so
+// that short stretches of odd speech do not count as speakers.
+func absorbSmall(sim []float64, group []int, n int, minCount float64) {
+	for {
+		size := map[int]int{}
+		for _, g := range group {
+			size[g]++
+		}
+		if len(size) < 2 {
+			return
+		}
+		small, sn := -1, n+1
+		for g, c := range size {
+			if float64(c) < minCount && (c < sn || (c == sn && g < small)) {
+				small, sn = g, c
+			}
+		}
+		if small < 0 {
+			return
+		}
+		avg := map[int]float64{}
+		for i := range n {
+			if group[i] != small {
+				continue
+			}
+			for j := range n {
+				if group[j] != small {
+					avg[group[j]] += sim[i*n+j] / float64(size[group[j]])
+				}
+			}
+		}
+		best, bs := -1, math.Inf(-1)
+		for g, v := range avg {
+			if v > bs || (v == bs && g < best) {
+				best, bs = g, v
+			}
+		}
+		for i := range group {
+			if group[i] == small {
+				group[i] = best
+			}
+		}
+	}
 }

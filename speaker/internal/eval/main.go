@@ -419,7 +419,7 @@ const methodNotes = `## Method and why
   the sealed part too.
 * **Timelines**: the 40 dB gate halved the missed speech on the synthetic conversations (13.9 -> 6.6 %) and,
   with the number of speakers given, their confusion (5.6 -> 1.9 %); the clustering threshold was re-chosen
-  on them (0.20 -> 0.23, see below). On the sealed AMI excerpt the count is now overestimated (4 for 2):
+  on them (0.20 -> 0.23, see below). On the sealed AMI excerpt the count is now overestimated (3 for 2):
   the estimate of the number of speakers is the open problem (no dev data with real meetings).
 * **No LDA/WCCN/PLDA**: the data that may be trained on (files not of trial speakers) is about a dozen
   recordings, far too few for a 168-dimensional within-speaker covariance; a trained projection would have had
