@@ -25,8 +25,10 @@ func init() {
 const OptAcousticDir = "acoustic_dir"
 
 // Method names the embedding space of the "go" driver. Embeddings of
-// different methods are not comparable.
-const Method = "sphinx-mllr-v1"
+// different methods are not comparable. v2 (this version) adds the
+// SNR-weighted spectral subtraction and the wider speech gate to v1's
+// transform; v1 embeddings stored elsewhere must be recomputed.
+const Method = "sphinx-mllr-v2"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code

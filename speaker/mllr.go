@@ -11,7 +11,7 @@ import (
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
-// The "sphinx-mllr-v1" embedding: a per-utterance MLLR mean transform of
+// The "sphinx-mllr-v2" embedding: a per-utterance MLLR mean transform of
 // the CMU Sphinx English acoustic model's Gaussians, taken as the
 // description of the voice (see ../shared/research/speaker-embeddings.md
 // and docs/bench/speaker.md for the measurements behind each choice).
