@@ -37,13 +37,13 @@ rate; stereo is mixed down unless --channel picks one.
 
 What the numbers mean:
   * An embedding needs at least %.1[4]f s of speech (pauses do not count); shorter
-    input is refused. Longer is better: 3 s clips give about 13 %% equal error
-    rate on read speech, whole utterances (5-30 s) about 6 %%.
+    input is refused. Longer is better: 3 s clips give about 11-12 %% equal error
+    rate on read speech, whole utterances (5-30 s) about 5 %%.
   * A similarity does not decide who someone is. At the default threshold,
     measured on whole utterances of read speech (docs/bench/speaker.md),
-    5-7 %% of pairs of different speakers are accepted and 6-10 %% of pairs
+    4-5 %% of pairs of different speakers are accepted and 4-7 %% of pairs
     of the same speaker rejected; for 3 s clips use --threshold 0.2 (about
-    13 %% each way). Noise, other microphones and sessions make all of it
+    11-12 %% each way). Noise, other microphones and sessions make all of it
     worse. Raise the threshold to accept fewer strangers, lower it to reject
     fewer true pairs.
   * Embeddings of different methods or models are not comparable.
