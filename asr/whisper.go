@@ -211,6 +211,14 @@ const (
 	WordTimingTimestamps = "timestamps"
 )
 
+// alignPad widens the audio span a segment's text is aligned in, in
+// seconds on each side: Whisper's segment times may cut into the first or
+// last word. On the shared references, segment spans cut 0.1 s (0.2 s)
+// into the outer words gave 87.0 % (53.8 %) of word starts within 50 ms
+// without the pad and 91.1 % (90.5 %) with it; exact spans of
+// neighbouring segments lose little (87.6 % → 86.9 %).
+var alignPad = 0.2
+
 // alignAlign is the aligner behind [whisperWords] (align.Align; tests may
 // replace it).
 var alignAlign = align.Align
@@ -218,8 +226,8 @@ var alignAlign = align.Align
 // whisperWords returns the words of a Whisper segment s of a and how their
 // times were found. The segment's text is aligned with [align.Align] (the
 // default Lattice-2 model, language lang, the transcript normalized as the
-// alignments API does) within the segment's span of the audio, which
-// places words to a frame (10 ms) instead of Whisper's 20 ms timestamp
+// alignments API does) within the segment's span of the audio widened by
+// alignPad on each side, which places words to a frame (10 ms) instead of Whisper's 20 ms timestamp
 // grid and pins each word rather than the segment's ends only; a word's
 // confidence is its alignment score. Where the text is empty or has no
 // letters or digits, is a bracketed non-speech tag ("[BLANK_AUDIO]",
@@ -233,7 +241,7 @@ func whisperWords(ctx context.Context, a sotto.Audio, s whisper.Segment, lang st
 	}
 	start, end := max(0, float64(s.T0)/100), min(float64(s.T1)/100, a.Seconds())
 	if isSpeechText(text) && end > start {
-		res, err := alignAlign(ctx, a, text, align.Options{Language: lang, Start: start, End: end,
+		res, err := alignAlign(ctx, a, text, align.Options{Language: lang, Start: max(0, start-alignPad), End: min(end+alignPad, a.Seconds()),
 			TextNormalization: align.DefaultTextNormalization, Sentences: align.SentenceOptions{Disabled: true}})
 		if err == nil {
 			var words []Word
