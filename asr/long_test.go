@@ -226,14 +226,15 @@ func transcribeHeap(t *testing.T, b Backend, seconds float64) (heapUse, int, int
 // that does not depend on the duration, 256 MiB per worker plus twice the
 // cepstra (5.2 kB per second), and from a short to a long recording it may
 // grow by at most twice the cepstra plus 48 MiB: each pooled search keeps
-// the capacity of its backpointer table and LM cache from the bushiest
+// the capacity of its tables (backpointers, LM cache) from the bushiest
 // region it has decoded, a high-water mark that rises, slower and slower,
 // with the file (measured: +26 MiB from 2 to 6 minutes, +38 MiB from 5 to
-// 30, 2 workers). A search, lattice or segment kept per region breaks it. After the run, with the audio still held, the live heap must
-// be back within 4 MiB of the baseline (nothing kept across requests).
+// 30, 2 workers). A search, lattice or segment kept per region breaks
+// it. After the run, with the audio still held, the live heap must be back
+// within 4 MiB of the baseline (nothing kept across requests).
 //
 // Always: 2 minutes against 6 (about 2 CPU-minutes). With SOTTO_LONG=1
-// (make test-long): 5 minutes against 30 (about 9 CPU-minutes).
+// (make test-long): 5 minutes against 30 (about 7 CPU-minutes).
 func TestLongMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs the recognizer on minutes of speech")
