@@ -32,6 +32,12 @@ type Config struct {
 	// the dev recordings it finds better-scoring paths with more word
 	// errors (docs/bench/asr.md).
 	Flat bool
+	// FlatBeam is the HMM beam of the second pass, applied to phone and
+	// word transitions as well; 0 = 1e-64 (the peer's -fwdflatbeam).
+	FlatBeam float64
+	// FlatWordBeam is the word-exit beam of the second pass; 0 = 7e-29
+	// (the peer's -fwdflatwbeam).
+	FlatWordBeam float64
 	// FlatWindow is how many frames from a first-pass start a word may
 	// start in the second pass; 0 = 25.
 	FlatWindow int
@@ -58,6 +64,8 @@ type Decoder struct {
 	noFlat     bool
 	flatLw     float32
 	flatWindow int32
+	flatBeam   float32
+	flatWbeam  float32
 }
 
 func orDefault(v, def float64) float64 {
@@ -92,6 +100,8 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 		silPen:    float32(math.Log(orDefault(cfg.SilenceProb, 0.005))),
 		fillPen:   float32(math.Log(orDefault(cfg.FillerProb, 1e-8))),
 	}
+	d.flatBeam = neg(cfg.FlatBeam, 1e-64)
+	d.flatWbeam = neg(cfg.FlatWordBeam, 7e-29)
 	d.noFlat = !cfg.Flat
 	d.flatLw = float32(orDefault(cfg.FlatLanguageWeight, 8.5))
 	d.flatWindow = int32(cfg.FlatWindow)
@@ -242,11 +252,35 @@ func (s *search) firstPassWords() ([]int32, map[int32][]int32) {
 
 // result backtraces the best path of a finished search.
 func (s *search) result(n int) *Result {
-	d := s.d
 	bp := s.bp
 	res := &Result{Frames: n, Stats: s.stats}
-	// The best final entry: the last frame with word exits, scored for a
-	// following silence and "</s>".
+	lx := s.lx
+	bestE, best := s.bestFinal()
+	if bestE < 0 {
+		return res
+	}
+	res.Score = best
+	var rev []Word
+	for e := bestE; e > 0; e = bp[e].pred {
+		b := &bp[e]
+		start := int(bp[b.pred].frame) + 1
+		w := &lx.words[b.word]
+		sc := float64(b.score) + b.norm - (float64(bp[b.pred].score) + bp[b.pred].norm)
+		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc,
+			Confidence: s.endPosterior(e)})
+	}
+	for i := len(rev) - 1; i >= 0; i-- {
+		res.Words = append(res.Words, rev[i])
+	}
+	return res
+}
+
+// bestFinal returns the back-pointer entry that ends the best path (-1
+// if none) and the path's score: the last frame with word exits, scored
+// for a following silence and "</s>".
+func (s *search) bestFinal() (int32, float64) {
+	d := s.d
+	bp := s.bp
 	lx := s.lx
 	bestE, best := int32(-1), math.Inf(-1)
 	for f := len(s.frameBP) - 2; f >= 1 && bestE < 0; f-- {
@@ -268,23 +302,7 @@ func (s *search) result(n int) *Result {
 			}
 		}
 	}
-	if bestE < 0 {
-		return res
-	}
-	res.Score = best
-	var rev []Word
-	for e := bestE; e > 0; e = bp[e].pred {
-		b := &bp[e]
-		start := int(bp[b.pred].frame) + 1
-		w := &lx.words[b.word]
-		sc := float64(b.score) + b.norm - (float64(bp[b.pred].score) + bp[b.pred].norm)
-		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc,
-			Confidence: s.endPosterior(e)})
-	}
-	for i := len(rev) - 1; i >= 0; i-- {
-		res.Words = append(res.Words, rev[i])
-	}
-	return res
+	return bestE, best
 }
 
 // endPosterior is the confidence of the word of entry e: its share of the

@@ -47,42 +47,43 @@ type bpEntry struct {
 
 // search is the per-goroutine state of a decode; reused between calls.
 type search struct {
-	d         *Decoder
-	lx        *lexicon
-	lw        float32 // language weight of this pass
-	nodeH     []hmm
-	chanH     []hmm
-	curN      []int32
-	nextN     []int32
-	curC      []int32
-	nextC     []int32
-	senScore  []float32
-	senStamp  []int32
-	bp        []bpEntry
-	rcPool    []float32
-	exitSlot  []int32 // word → index into frame exits (valid when exitStamp == t)
-	exitStmp  []int32
-	frameBP   []int32           // first bp entry of each frame (len frames+1)
-	lmCache   []lmSlot          // direct-mapped cache of weighted LM scores
-	boost     map[int32]float32 // LM id → weighted log bonus (Options.Bias)
-	maxBoost  float32           // largest value of boost, or 0
-	predCache []predSlot        // predecessor choices (bestPredecessor)
-	gen       uint32            // decodes run by this search, to tell cache entries apart
-	bestRC    []float32
-	argRC     []int32
-	pidCache  []int32 // [base][left][right] begin triphones, -2 = unknown
-	sglCache  []int32
-	hist      []int32 // histogram pruning scratch
-	curFirst  int32   // first bp entry of the frame being decoded
-	stats     Stats
+	d  *Decoder
+	lx *lexicon
+	lw float32 // language weight of this pass
+	// The beams of this pass (negative log ratios) and its histogram
+	// limit (≤ 0: none).
+	beam, wbeam, pbeam, lpbeam float32
+	maxActive                  int
+	nodeH                      []hmm
+	chanH                      []hmm
+	curN                       []int32
+	nextN                      []int32
+	curC                       []int32
+	nextC                      []int32
+	senScore                   []float32
+	senStamp                   []int32
+	bp                         []bpEntry
+	rcPool                     []float32
+	exitSlot                   []int32 // word → index into frame exits (valid when exitStamp == t)
+	exitStmp                   []int32
+	frameBP                    []int32           // first bp entry of each frame (len frames+1)
+	lmCache                    []lmSlot          // direct-mapped cache of weighted LM scores
+	boost                      map[int32]float32 // LM id → weighted log bonus (Options.Bias)
+	maxBoost                   float32           // largest value of boost, or 0
+	predCache                  []predSlot        // predecessor choices (bestPredecessor)
+	gen                        uint32            // decodes run by this search, to tell cache entries apart
+	bestRC                     []float32
+	argRC                      []int32
+	pidCache                   []int32 // [base][left][right] begin triphones, -2 = unknown
+	sglCache                   []int32
+	hist                       []int32 // histogram pruning scratch
+	curFirst                   int32   // first bp entry of the frame being decoded
+	stats                      Stats
 }
 
 func newSearch(d *Decoder, lx *lexicon) *search {
-	lw := d.lw
-	if lx.flat {
-		lw = d.flatLw
-	}
-	s := &search{d: d, lx: lx, lw: lw,
+	s := &search{d: d, lx: lx, lw: d.lw,
+		beam: d.beam, wbeam: d.wbeam, pbeam: d.pbeam, lpbeam: d.lpbeam, maxActive: d.maxActive,
 		nodeH:     make([]hmm, len(lx.nodes)),
 		chanH:     make([]hmm, len(lx.chanPid)),
 		senScore:  make([]float32, d.am.Mdef.NSen),
@@ -95,6 +96,15 @@ func newSearch(d *Decoder, lx *lexicon) *search {
 		argRC:     make([]int32, lx.nci),
 		pidCache:  make([]int32, lx.nci*lx.nci*lx.nci),
 		sglCache:  make([]int32, lx.nci*lx.nci*lx.nci),
+	}
+	if lx.flat {
+		// The peer's fwdflat pass prunes with one HMM beam everywhere
+		// (phone and word transitions alike) and a word-exit beam, and
+		// has no histogram limit.
+		s.lw = d.flatLw
+		s.beam, s.pbeam, s.lpbeam = d.flatBeam, d.flatBeam, d.flatBeam
+		s.wbeam = d.flatWbeam
+		s.maxActive = -1
 	}
 	for i := range s.pidCache {
 		s.pidCache[i] = -2
@@ -348,7 +358,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 		s.curFirst = int32(first)
 		// Channels: word exits, within the word beam of the best
 		// last-phone state (as the peer's newword_thresh).
-		wthr := bestC - best - d.wbeam
+		wthr := bestC - best - s.wbeam
 		for _, i := range s.curC {
 			h := &s.chanH[i]
 			hb := max(h.s[0], h.s[1], h.s[2])
@@ -379,7 +389,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 			}
 			s.listNode(i, t)
 			v, bp := s.exit(h)
-			if v < -d.pbeam {
+			if v < -s.pbeam {
 				continue
 			}
 			nd := &lx.nodes[i]
@@ -395,7 +405,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 					gain, from = s.bestPredecessor(w, bp)
 					cand += gain - nd.la
 				}
-				if cand < -d.lpbeam {
+				if cand < -s.lpbeam {
 					continue
 				}
 				wd := &lx.words[w]
@@ -514,7 +524,7 @@ func (s *search) pruneExits(first int) {
 	}
 	j := first
 	for i := first; i < len(s.bp); i++ {
-		if s.bp[i].score >= best-s.d.wbeam {
+		if s.bp[i].score >= best-s.wbeam {
 			s.bp[j] = s.bp[i]
 			j++
 		}
@@ -525,10 +535,9 @@ func (s *search) pruneExits(first int) {
 // threshold returns the pruning threshold for frame scores with best
 // best: the beam, tightened by histogram pruning to at most MaxActive HMMs.
 func (s *search) threshold(best float32) float32 {
-	d := s.d
-	thr := best - d.beam
+	thr := best - s.beam
 	n := len(s.curN) + len(s.curC)
-	if d.maxActive <= 0 || n <= d.maxActive {
+	if s.maxActive <= 0 || n <= s.maxActive {
 		return thr
 	}
 	const bins = 256
@@ -536,7 +545,7 @@ func (s *search) threshold(best float32) float32 {
 		s.hist = make([]int32, bins)
 	}
 	clear(s.hist)
-	scale := float32(bins) / d.beam
+	scale := float32(bins) / s.beam
 	add := func(h *hmm) {
 		v := max(h.s[0], h.s[1], h.s[2])
 		if v < thr {
@@ -557,7 +566,7 @@ func (s *search) threshold(best float32) float32 {
 	cum := int32(0)
 	for b, c := range s.hist {
 		cum += c
-		if int(cum) > d.maxActive {
+		if int(cum) > s.maxActive {
 			return best - float32(b)/scale
 		}
 	}
@@ -586,7 +595,7 @@ func (s *search) transitions(t int32, first, last int) {
 			}
 		}
 	}
-	thr := -d.beam
+	thr := -s.beam
 	if lx.flat {
 		s.flatTransitions(t, first, last)
 		return
@@ -615,7 +624,7 @@ func (s *search) transitions(t int32, first, last int) {
 				continue
 			}
 			v += s.lmScore(w, e)
-			if v < -d.lpbeam {
+			if v < -s.lpbeam {
 				continue
 			}
 			for g := range wd.nfan {
@@ -651,7 +660,7 @@ func (s *search) transitions(t int32, first, last int) {
 func (s *search) flatTransitions(t int32, first, last int) {
 	d := s.d
 	lx := s.lx
-	thr := -d.beam
+	thr := -s.beam
 	if int(t+1) < len(lx.starts) {
 		for _, w := range lx.starts[t+1] {
 			wd := &lx.words[w]
@@ -669,7 +678,7 @@ func (s *search) flatTransitions(t int32, first, last int) {
 					bestV, bestE = v, e
 				}
 			}
-			if bestE < 0 || bestV < -d.lpbeam {
+			if bestE < 0 || bestV < -s.lpbeam {
 				continue
 			}
 			left := s.bp[bestE].lastPhone
