@@ -38,6 +38,16 @@ type Config struct {
 	// FlatWordBeam is the word-exit beam of the second pass; 0 = 7e-29
 	// (the peer's -fwdflatwbeam).
 	FlatWordBeam float64
+	// BestPath rescores the word graph of the last pass with the trigram
+	// at BestPathLanguageWeight (the peer's -bestpath).
+	BestPath bool
+	// BestPathLanguageWeight is the language weight of the rescoring; 0
+	// = 9.5 (the peer's -bestpathlw).
+	BestPathLanguageWeight float64
+	// FlatMinEnds is how many frames the exits of a first-pass word
+	// from one start must span for the second pass to search it there;
+	// 0 = 4 (the peer's -fwdflatefwid), < 0 = every word.
+	FlatMinEnds int
 	// FlatWindow is how many frames from a first-pass start a word may
 	// start in the second pass; 0 = 25.
 	FlatWindow int
@@ -48,24 +58,27 @@ type Config struct {
 // safe for concurrent use by multiple goroutines; each Decode uses its own
 // search state (pooled).
 type Decoder struct {
-	am         *sphinx.Model
-	lang       *lm.Model
-	lx         *lexicon
-	beam       float32
-	wbeam      float32
-	pbeam      float32
-	lpbeam     float32
-	maxActive  int
-	lw         float32
-	logWip     float32
-	silPen     float32
-	fillPen    float32
-	pool       sync.Pool
-	noFlat     bool
-	flatLw     float32
-	flatWindow int32
-	flatBeam   float32
-	flatWbeam  float32
+	am          *sphinx.Model
+	lang        *lm.Model
+	lx          *lexicon
+	beam        float32
+	wbeam       float32
+	pbeam       float32
+	lpbeam      float32
+	maxActive   int
+	lw          float32
+	logWip      float32
+	silPen      float32
+	fillPen     float32
+	pool        sync.Pool
+	noFlat      bool
+	flatLw      float32
+	flatWindow  int32
+	flatMinEnds int32
+	bestPath    bool
+	bestPathLw  float32
+	flatBeam    float32
+	flatWbeam   float32
 }
 
 func orDefault(v, def float64) float64 {
@@ -105,6 +118,14 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 	d.noFlat = !cfg.Flat
 	d.flatLw = float32(orDefault(cfg.FlatLanguageWeight, 8.5))
 	d.flatWindow = int32(cfg.FlatWindow)
+	d.bestPath = cfg.BestPath
+	d.bestPathLw = float32(orDefault(cfg.BestPathLanguageWeight, 9.5))
+	d.flatMinEnds = int32(cfg.FlatMinEnds)
+	if d.flatMinEnds == 0 {
+		d.flatMinEnds = 4
+	} else if d.flatMinEnds < 0 {
+		d.flatMinEnds = 0
+	}
 	if d.flatWindow <= 0 {
 		d.flatWindow = 25
 	}
@@ -203,11 +224,11 @@ func (d *Decoder) DecodeWith(ctx context.Context, frame func(t int) []float32, n
 		return nil, err
 	}
 	if d.noFlat {
-		return s.result(n), nil
+		return d.finish(s, n), nil
 	}
-	vocab, starts := s.firstPassWords()
+	vocab, starts := s.firstPassWords(d.flatMinEnds)
 	if len(vocab) == 0 {
-		return s.result(n), nil
+		return d.finish(s, n), nil
 	}
 	flat := buildFlat(d.am.Mdef, d.lx, vocab, starts, n, d.flatWindow)
 	s2 := newSearch(d, flat)
@@ -215,35 +236,60 @@ func (d *Decoder) DecodeWith(ctx context.Context, frame func(t int) []float32, n
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
-	r := s2.result(n)
+	r := d.finish(s2, n)
 	fp := s.stats
 	r.Stats.FirstPass = &fp
 	if len(r.Words) == 0 { // the narrower search lost every path
-		r = s.result(n)
+		r = d.finish(s, n)
 	}
 	return r, nil
 }
 
-// firstPassWords returns the words (tree lexicon indices) with exits in
-// the back-pointer table and the frames at which each started.
-func (s *search) firstPassWords() ([]int32, map[int32][]int32) {
-	starts := map[int32][]int32{}
-	var vocab []int32
-	for e := 1; e < len(s.bp); e++ {
-		b := &s.bp[e]
-		w := &s.lx.words[b.word]
-		if w.filler {
-			continue
-		}
-		st := s.bp[b.pred].frame + 1
-		fs, ok := starts[b.word]
-		if !ok {
-			vocab = append(vocab, b.word)
-		}
-		if len(fs) == 0 || fs[len(fs)-1] != st {
-			starts[b.word] = append(fs, st)
+// finish returns the result of a finished search: its best path, or the
+// best path of its rescored word graph with Config.BestPath.
+func (d *Decoder) finish(s *search, n int) *Result {
+	if d.bestPath {
+		if e, best, pred, score := s.bestPath(d.bestPathLw); e >= 0 {
+			return s.pathResult(n, e, best, pred, score)
 		}
 	}
+	return s.result(n)
+}
+
+// firstPassWords returns the words (tree lexicon indices) the second
+// pass searches and the frames at which each may start: a word and a
+// start frame of the first pass's back-pointer table count when the
+// word's exits from that start span at least minEnds frames (last end
+// minus first; the peer's -fwdflatefwid, which drops words the tree pass
+// only brushed past).
+func (s *search) firstPassWords(minEnds int32) ([]int32, map[int32][]int32) {
+	type span struct{ first, last int32 }
+	type key struct{ word, start int32 }
+	spans := map[key]span{}
+	for e := 1; e < len(s.bp); e++ {
+		b := &s.bp[e]
+		if s.lx.words[b.word].filler {
+			continue
+		}
+		k := key{b.word, s.bp[b.pred].frame + 1}
+		if sp, ok := spans[k]; ok {
+			spans[k] = span{min(sp.first, b.frame), max(sp.last, b.frame)}
+		} else {
+			spans[k] = span{b.frame, b.frame}
+		}
+	}
+	starts := map[int32][]int32{}
+	var vocab []int32
+	for k, sp := range spans {
+		if sp.last-sp.first < minEnds {
+			continue
+		}
+		if _, ok := starts[k.word]; !ok {
+			vocab = append(vocab, k.word)
+		}
+		starts[k.word] = append(starts[k.word], k.start)
+	}
+	slices.Sort(vocab) // map order must not reach the search
 	for _, fs := range starts {
 		slices.Sort(fs)
 	}
@@ -252,20 +298,40 @@ func (s *search) firstPassWords() ([]int32, map[int32][]int32) {
 
 // result backtraces the best path of a finished search.
 func (s *search) result(n int) *Result {
-	bp := s.bp
-	res := &Result{Frames: n, Stats: s.stats}
-	lx := s.lx
 	bestE, best := s.bestFinal()
+	return s.pathResult(n, bestE, best, nil, nil)
+}
+
+// pathResult is the result of the path ending in entry bestE with score
+// best, following pred and scored by score (both indexed by entry), or
+// the back-pointers and exit scores of the search when pred is nil.
+func (s *search) pathResult(n int, bestE int32, best float64, pred []int32, score []float64) *Result {
+	bp := s.bp
+	lx := s.lx
+	res := &Result{Frames: n, Stats: s.stats}
 	if bestE < 0 {
 		return res
 	}
 	res.Score = best
+	predOf := func(e int32) int32 {
+		if pred == nil {
+			return bp[e].pred
+		}
+		return pred[e]
+	}
+	scoreOf := func(e int32) float64 {
+		if score == nil {
+			return float64(bp[e].score) + bp[e].norm
+		}
+		return score[e]
+	}
 	var rev []Word
-	for e := bestE; e > 0; e = bp[e].pred {
+	for e := bestE; e > 0; e = predOf(e) {
 		b := &bp[e]
-		start := int(bp[b.pred].frame) + 1
+		p := predOf(e)
+		start := int(bp[p].frame) + 1
 		w := &lx.words[b.word]
-		sc := float64(b.score) + b.norm - (float64(bp[b.pred].score) + bp[b.pred].norm)
+		sc := scoreOf(e) - scoreOf(p)
 		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc,
 			Confidence: s.endPosterior(e)})
 	}

@@ -62,12 +62,14 @@ func TestFlatReproducesTreePath(t *testing.T) {
 		}
 		starts[b.word] = append([]int32{tree.bp[b.pred].frame + 1}, starts[b.word]...)
 	}
+	var last *search
 	run := func(vocab []int32, starts map[int32][]int32, window int32) *Result {
 		t.Helper()
 		s := newSearch(d, buildFlat(d.am.Mdef, d.lx, vocab, starts, n, window))
 		if _, _, err := s.run(ctx, frame, n); err != nil {
 			t.Fatal(err)
 		}
+		last = s
 		return s.result(n)
 	}
 	path1 := run(vocab, starts, 0)
@@ -87,11 +89,17 @@ func TestFlatReproducesTreePath(t *testing.T) {
 		}
 		wi++
 	}
-	vocabAll, startsAll := tree.firstPassWords()
+	vocabAll, startsAll := tree.firstPassWords(0)
 	full := run(vocabAll, startsAll, d.flatWindow)
 	t.Logf("tree %.2f %q; flat over its path %.2f; flat over its %d words %.2f %q",
 		want.Score, want.Text(), path1.Score, len(vocabAll), full.Score, full.Text())
 	if full.Score < path1.Score*(1+1e-6) { // scores are negative; float32 sums
 		t.Errorf("flat pass over the tree's words scores %.2f, below the tree path's %.2f: it lost that path", full.Score, path1.Score)
+	}
+	// Rescoring the flat pass's word graph at the pass's own language
+	// weight must find its best path again (or a better one).
+	e, best, _, _ := last.bestPath(last.lw)
+	if e < 0 || best < full.Score*(1+1e-6) {
+		t.Errorf("bestPath at the flat pass's weight scores %.2f (entry %d); want at least the pass's %.2f", best, e, full.Score)
 	}
 }

@@ -50,6 +50,8 @@ type search struct {
 	d  *Decoder
 	lx *lexicon
 	lw float32 // language weight of this pass
+	// logWip is the log word insertion penalty of this pass.
+	logWip float32
 	// The beams of this pass (negative log ratios) and its histogram
 	// limit (≤ 0: none).
 	beam, wbeam, pbeam, lpbeam float32
@@ -82,7 +84,7 @@ type search struct {
 }
 
 func newSearch(d *Decoder, lx *lexicon) *search {
-	s := &search{d: d, lx: lx, lw: d.lw,
+	s := &search{d: d, lx: lx, lw: d.lw, logWip: d.logWip,
 		beam: d.beam, wbeam: d.wbeam, pbeam: d.pbeam, lpbeam: d.lpbeam, maxActive: d.maxActive,
 		nodeH:     make([]hmm, len(lx.nodes)),
 		chanH:     make([]hmm, len(lx.chanPid)),
@@ -102,6 +104,9 @@ func newSearch(d *Decoder, lx *lexicon) *search {
 		// (phone and word transitions alike) and a word-exit beam, and
 		// has no histogram limit.
 		s.lw = d.flatLw
+		// The peer scales its weighted LM scores, insertion penalty
+		// included, by the ratio of the two language weights.
+		s.logWip = d.logWip * d.flatLw / d.lw
 		s.beam, s.pbeam, s.lpbeam = d.flatBeam, d.flatBeam, d.flatBeam
 		s.wbeam = d.flatWbeam
 		s.maxActive = -1
@@ -196,7 +201,7 @@ func (s *search) lmScore(w int32, e int32) float32 {
 	} else {
 		p = s.d.lang.Score(lmid, b.real)
 	}
-	v := s.lw*p + s.d.logWip
+	v := s.lw*p + s.logWip
 	*slot = lmSlot{key + 1, v}
 	return v + s.boost[lmid]
 }
@@ -460,7 +465,7 @@ func (s *search) bestPredecessor(w, bp int32) (float32, int32) {
 	best, arg := base+s.lmScore(w, bp), bp
 	// An LM score is at most the insertion penalty plus the bias bonus:
 	// exits too far below the best so far cannot win.
-	slack := s.d.logWip + s.maxBoost
+	slack := s.logWip + s.maxBoost
 	for e := lo; e < hi; e++ {
 		v := s.rcPool[s.bp[e].rc+f]
 		if v+slack <= best || e == bp {
