@@ -254,8 +254,8 @@ func TestLongMemory(t *testing.T) {
 		segs, words int
 	}{{short, hs, segsS, wordsS}, {long, hl, segsL, wordsL}} {
 		t.Logf("%4.0f s: %d segments, %d words; live heap before %.1f MiB; peak in objects %.1f MiB (+%.1f MiB), peak live %.1f MiB (+%.1f MiB); after %+.1f MiB; %d GCs",
-			r.sec, r.segs, r.words, mib(int64(r.h.base)), mib(int64(r.h.peakObj)), mib(r.h.growth()),
-			mib(int64(r.h.peakLive)), mib(int64(r.h.peakLive)-int64(r.h.base)), mib(r.h.retained()), r.h.gcs)
+			r.sec, r.segs, r.words, mib(int64(r.h.base)), mib(int64(r.h.peakObj)), mib(int64(r.h.peakObj)-int64(r.h.base)),
+			mib(int64(r.h.peakLive)), mib(r.h.growth()), mib(r.h.retained()), r.h.gcs)
 		if bound := int64(workers)*256<<20 + int64(2*cepBytesPerSecond*r.sec); r.h.growth() > bound {
 			t.Errorf("%.0f s: peak live heap %.1f MiB above the input; want at most %.1f MiB (256 MiB per worker, twice the cepstra)",
 				r.sec, mib(r.h.growth()), mib(bound))
