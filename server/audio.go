@@ -10,13 +10,18 @@ const (
 	pathSpeech         = "/v1/audio/speech"
 )
 
-// languageIn reports whether tag's base language is one of langs.
+// languageIn reports whether tag's base language is one of langs. A tag
+// without a language of its own ("und", "und-US", "und-Zzzz") is in none:
+// x/text would guess one from the region or script.
 func languageIn(tag string, langs []string) bool {
 	t, err := language.Parse(tag)
 	if err != nil {
 		return false
 	}
-	base, _ := t.Base()
+	base, conf := t.Base()
+	if conf != language.Exact {
+		return false
+	}
 	for _, l := range langs {
 		lt, err := language.Parse(l)
 		if err != nil {

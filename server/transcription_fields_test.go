@@ -423,3 +423,19 @@ func TestTranscriptionGranularityRules(t *testing.T) {
 		}
 	}
 }
+
+// A tag without a language of its own is no model's language: x/text's
+// guess from its region or script ("und-US" → en) must not let it through.
+func TestLanguageInUndetermined(t *testing.T) {
+	for _, tc := range []struct {
+		tag  string
+		want bool
+	}{
+		{"en", true}, {"en-GB", true}, {"EN-us", true}, {"de", false},
+		{"und", false}, {"und-US", false}, {"und-Zzzz", false}, {"und-Latn", false}, {"xx-invalid-", false},
+	} {
+		if got := languageIn(tc.tag, []string{"en"}); got != tc.want {
+			t.Errorf("languageIn(%q, [en]) = %v; want %v", tc.tag, got, tc.want)
+		}
+	}
+}
