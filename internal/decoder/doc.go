@@ -44,10 +44,16 @@
 // normalised to the best of each frame. The result is the best path into "</s>" at the last
 // frame with word exits.
 //
-// An optional second pass (Config.Flat) searches again over the words the
-// first pass found, each with its own phones, applying the exact trigram
-// score at every word entry. Options.Bias favours given words (the API's
-// prompt).
+// An optional second pass (Config.Flat, the peer's fwdflat) searches again
+// over the words the first pass found, each with its own phones and free
+// to start only near where the first pass started it, applying the exact
+// trigram score at every word entry. It prunes with its own, wider beams:
+// word entries carry their full trigram score, which the tree's
+// last-phone beam would cut. It took the dev WER of docs/bench/asr.md from
+// 0.426 to 0.410. Config.BestPath rescores the back-pointer table of the
+// last pass as a word graph at a higher language weight (the peer's
+// bestpath); it has not helped so far. Options.Bias favours given words
+// (the API's prompt).
 //
 // # Results
 //
