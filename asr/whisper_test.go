@@ -2,10 +2,8 @@ package asr
 
 import (
 	"bufio"
-	"compress/gzip"
 	"context"
 	"errors"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -20,6 +18,7 @@ import (
 	"github.com/sottolabs/sotto/internal/holdout"
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/internal/whisper"
+	"github.com/sottolabs/sotto/internal/whisper/whispertest"
 )
 
 // randomWhisperDir writes the seed-1 random-weight tiny F16 model (the one
@@ -27,28 +26,8 @@ import (
 // a temporary directory.
 func randomWhisperDir(t *testing.T) string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "internal", "whisper", "testdata", "for-tests-ggml-tiny.bin.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(z)
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	src := filepath.Join(dir, "for-tests.bin")
-	if err := os.WriteFile(src, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := whisper.GenerateFile(context.Background(), src, filepath.Join(dir, "ggml-tiny.bin"), whisper.FTypeF16, 1); err != nil {
-		t.Fatal(err)
-	}
-	os.Remove(src)
+	whispertest.RandomTiny(t, dir, "ggml-tiny.bin", whisper.FTypeF16, 1)
 	return dir
 }
 
@@ -338,19 +317,7 @@ func TestWhisperWordsFallback(t *testing.T) {
 // from token probabilities, with the vocabulary of whisper.cpp's
 // for-tests tiny model.
 func TestSpreadWords(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "internal", "whisper", "testdata", "for-tests-ggml-tiny.bin.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(z)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := whispertest.ForTestsTiny(t)
 	m, err := whisper.Parse(b)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,7 @@
 package server
 
 import (
-	"compress/gzip"
 	"context"
-	"crypto/sha1"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -25,6 +22,7 @@ import (
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/internal/transcript"
 	"github.com/sottolabs/sotto/internal/whisper"
+	"github.com/sottolabs/sotto/internal/whisper/whispertest"
 )
 
 // randomWhisperFile writes the seed-1 random-weight tiny F16 Whisper model
@@ -32,34 +30,7 @@ import (
 // filters) into dir and returns its path and SHA-1.
 func randomWhisperFile(t *testing.T, dir string) (string, string) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "internal", "whisper", "testdata", "for-tests-ggml-tiny.bin.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(z)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(dir, "for-tests.bin")
-	if err := os.WriteFile(src, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Remove(src)
-	path := filepath.Join(dir, "ggml-tiny.bin")
-	if err := whisper.GenerateFile(context.Background(), src, path, whisper.FTypeF16, 1); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha1.Sum(data)
-	return path, hex.EncodeToString(sum[:])
+	return whispertest.RandomTiny(t, dir, "ggml-tiny.bin", whisper.FTypeF16, 1)
 }
 
 // engineTranscript is what the Whisper engine itself gives for samples with

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"compress/gzip"
 	"context"
-	"crypto/sha1"
-	"encoding/hex"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,6 +16,7 @@ import (
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/internal/transcript"
 	"github.com/sottolabs/sotto/internal/whisper"
+	"github.com/sottolabs/sotto/internal/whisper/whispertest"
 )
 
 // whisperCatalog writes the seed-1 random-weight tiny F16 Whisper model
@@ -28,33 +25,7 @@ import (
 // returns the catalog's path; the server stops with the test.
 func whisperCatalog(t *testing.T, dir string) string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "internal", "whisper", "testdata", "for-tests-ggml-tiny.bin.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(z)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(dir, "for-tests.bin")
-	if err := os.WriteFile(src, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "ggml-tiny.bin")
-	if err := whisper.GenerateFile(context.Background(), src, file, whisper.FTypeF16, 1); err != nil {
-		t.Fatal(err)
-	}
-	os.Remove(src)
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha1.Sum(data)
+	file, sum1 := whispertest.RandomTiny(t, dir, "ggml-tiny.bin", whisper.FTypeF16, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.ServeFile(w, r, file) }))
 	t.Cleanup(srv.Close)
 	doc, _ := json.Marshal(map[string]any{"models": []any{map[string]any{
@@ -63,7 +34,7 @@ func whisperCatalog(t *testing.T, dir string) string {
 		"execution_location": "local", "default_for": []string{}, "backend": "whisper",
 		"languages": []string{"*"}, "options": map[string]string{"model": "ggml-tiny.bin", "temperature_inc": "0"},
 		"files": []any{map[string]any{"name": "ggml-tiny.bin", "url": srv.URL + "/ggml-tiny.bin",
-			"size": len(data), "sha1": hex.EncodeToString(sum[:])}},
+			"sha1": sum1}},
 	}}})
 	catalog := filepath.Join(dir, "catalog.json")
 	if err := os.WriteFile(catalog, doc, 0o644); err != nil {
