@@ -28,9 +28,10 @@ const (
 	// OptLM is the language model: sphinxbase binary trie or ARPA text
 	// (default: Debian's en-us.lm.bin).
 	OptLM = "lm"
-	// OptPasses is "1" (default: the tree pass) or "2" (the tree pass,
-	// then the flat-lexicon pass; measured worse so far, see
-	// docs/bench/asr.md).
+	// OptPasses is "1" (the tree pass), "2" (default: the tree pass,
+	// then the flat-lexicon pass over the words it found) or "3" (both,
+	// then the word graph of the flat pass rescored with the trigram;
+	// not better so far). See docs/bench/asr.md.
 	OptPasses = "passes"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
@@ -78,11 +79,13 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	}
 	var dcfg decoder.Config
 	switch o[OptPasses] {
-	case "", "1":
-	case "2":
+	case "1":
+	case "", "2":
 		dcfg.Flat = true
+	case "3":
+		dcfg.Flat, dcfg.BestPath = true, true
 	default:
-		return nil, fmt.Errorf("asr: option %s %q: want 1 or 2", OptPasses, o[OptPasses])
+		return nil, fmt.Errorf("asr: option %s %q: want 1, 2 or 3", OptPasses, o[OptPasses])
 	}
 	dec, err := decoder.New(am, lang, dcfg)
 	if err != nil {

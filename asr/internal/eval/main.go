@@ -39,10 +39,11 @@ import (
 )
 
 var (
-	peerArgs string
-	goRuns   int
-	peer     bool
-	onlyPart string
+	peerArgs     string
+	secondPasses string
+	goRuns       int
+	peer         bool
+	onlyPart     string
 )
 
 type item struct {
@@ -59,6 +60,7 @@ func main() {
 	limit := flag.Int("limit", 0, "use only the first N recordings (0 = all)")
 	stride := flag.Int("stride", 1, "use every Nth recording (sorted by name)")
 	passes := flag.Int("passes", 2, "also measure the two-pass search (2) or the tree pass only (1)")
+	flag.StringVar(&secondPasses, "second", "2", "asr option passes of the second search measured (2: tree and flat, 3: and bestpath)")
 	flag.BoolVar(&peer, "peer", true, "run pocketsphinx_batch beside ours and write the report (false: ours only, pooled WER on stderr)")
 	flag.StringVar(&peerArgs, "peerargs", "", "extra pocketsphinx_batch arguments, space-separated (e.g. \"-fwdflat no -bestpath no\")")
 	flag.IntVar(&goRuns, "go", 1, "decode with ours (0: peer only, with -peer)")
@@ -198,7 +200,11 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 			break
 		}
 		c1, t1 := cpuTime(), time.Now()
-		b, err := asr.Open(ctx, "go", backend.Config{Options: map[string]string{asr.OptPasses: fmt.Sprint(pass + 1)}})
+		opt := "1"
+		if pass == 1 {
+			opt = secondPasses
+		}
+		b, err := asr.Open(ctx, "go", backend.Config{Options: map[string]string{asr.OptPasses: opt}})
 		if err != nil {
 			return err
 		}
@@ -284,7 +290,7 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	fmt.Fprintf(&b, "Both sides use the Debian pocketsphinx-en-us acoustic model, cmudict-en-us.dict and en-us.lm.bin.\n\n")
 	fmt.Fprintf(&b, "Text normalization (reference and both hypotheses): package normalize (English TN, numbers and the like as words), lower case, every character other than a letter, digit or apostrophe a space. WER = (S+D+I)/reference words.\n\n")
 	fmt.Fprintf(&b, "Peer command: `%s` (whole file as one utterance, the peer's defaults).\n", strings.Join(peerCmd, " "))
-	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1, the default) and, when measured, with both passes (`passes` 2; a dash in the tables when not run). The peer process ran at the same time as ours; compare CPU times.\n\n")
+	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1) and, when measured, with the tree and flat passes (`passes` 2, the default; a dash in the tables when not run). The peer process ran at the same time as ours; compare CPU times.\n\n")
 	type agg struct {
 		errs            [2]int
 		words, peerErrs int
@@ -329,9 +335,9 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 		fmt.Fprintf(&b, "\nCPU ratio go %d-pass / peer, load included: %.2f.", pass+1, (loadCPU[pass]+goCPU[pass]).Seconds()/peerCPU.Seconds())
 	}
 	b.WriteString("\n\n## Notes\n\n")
-	b.WriteString("- Ours runs one pass: tree lexicon, unigram LM lookahead, trigram LM when a word enters its last phone, with the word's predecessor chosen again there among all exits of its start frame (the peer's fwdtree does this; it took our dev WER from 0.465 to 0.426). The peer runs fwdtree, fwdflat and bestpath and drops the frames its VAD calls silence (`-remove_silence yes`). The peer's passes apart, dev part of this stride (`-go 0 -peerargs ...`, 2026-11-26): fwdtree only 0.426, with fwdflat 0.404, all three (default) 0.392; fwdtree with `-remove_silence no` 0.434. No speaker adaptation or lattice rescoring yet.\n")
+	b.WriteString("- Ours, `passes` 1: tree lexicon, unigram LM lookahead, trigram LM when a word enters its last phone, with the word's predecessor chosen again there among all exits of its start frame (the peer's fwdtree does this; it took our dev WER from 0.465 to 0.426). `passes` 2 (the default) adds the flat pass (the peer's fwdflat): the words the tree pass ended over at least 4 frames from one start, each free to start within 25 frames of where it started there, one HMM chain per word, trigram and predecessor chosen at word entry, language weight 8.5, beams 1e-64 (HMMs, phone and word entries alike) and 7e-29 (word exits). The peer runs fwdtree, fwdflat and bestpath and drops the frames its VAD calls silence (`-remove_silence yes`). The peer's passes apart, dev part of this stride (`-go 0 -peerargs ...`, 2026-11-26): fwdtree only 0.426, with fwdflat 0.404, all three (default) 0.392; fwdtree with `-remove_silence no` 0.434. No speaker adaptation yet.\n")
 	b.WriteString("- Scoring equals the peer's: jfk's senone scores from `pocketsphinx_batch -compallsen yes -senlogdir` (which writes about two records per frame; matched by content) differ from ours by 0.07-0.3 nats on average over the senones within 30 nats of each frame's best (the peer's integer quantisation and its density clamp MAX_NEG_ASCR); cepstra equal `-mfclogdir`'s and the batch CMN mean equals the peer's. The remaining gap is the peer's later passes.\n")
-	b.WriteString("- The optional flat second pass (`passes` 2) is worse than the first (dev, stride 3: 0.648 against 0.465 before the predecessor fix), a defect of that pass; it stays off by default.\n")
+	b.WriteString("- The flat pass used to lose paths (dev, stride 3: 0.648): it pruned word entries, which carry their full trigram score, with the tree's last-phone beam (1e-40); with its own beam it reproduces the tree pass's path on jfk (internal/decoder TestFlatReproducesTreePath). Lattice rescoring (`passes` 3, the back-pointer table of the flat pass rescored at language weight 9.5, `-second 3`) gave dev 0.415 against the flat pass's 0.410 (2026-11-26), so it stays off.\n")
 	fmt.Fprintf(&b, "- Run: `go run ./asr/internal/eval %s`.\n", strings.Join(os.Args[1:], " "))
 	b.WriteString("- Timing: both decoders ran at the same time on a machine shared with other jobs, so wall times are inflated; CPU times are per process.\n")
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
