@@ -31,10 +31,13 @@
 // of constant channel); each region then gets a Viterbi beam search
 // (internal/decoder) over a prefix tree of the dictionary's words with
 // cross-word triphones, unigram language-model lookahead and the trigram
-// model. A second, flat-lexicon pass over the words the first pass found,
-// with the exact trigram score at every word entry, is available
-// ([OptPasses] "2") but not on by default: so far it lowers the path score
-// and raises the word error rate.
+// model, in which a word entering its last phone re-chooses its predecessor
+// with the trigram (as pocketsphinx's first pass does). By default
+// ([OptPasses] "2") a second, flat-lexicon pass over the words the first
+// pass found rescores them with the exact trigram at every word entry, with
+// its own wide beams (pocketsphinx's fwdflat); "1" keeps the tree pass only,
+// "3" adds a rescoring of the flat pass's word graph (bestpath; not yet
+// better). Figures beside pocketsphinx: docs/bench/asr.md.
 // Word times come from the search's back-pointers, confidences are word-end
 // posteriors over the search's word exits.
 //
