@@ -138,7 +138,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer ch.Close()
 	if !c.interactive {
-		return turn(ctx, ch, c, nil, c.prompt, stdout)
+		_, err := reply(ctx, ch, c, nil, c.prompt, stdout)
+		return err
 	}
 	return chat(ctx, ch, c, stdin, stdout, stderr)
 }
@@ -171,14 +172,9 @@ func (c *config) options() llm.Options {
 	return o
 }
 
-// turn sends one user turn (after history) and prints the reply. A raw
-// model gets the prompt alone, and the prompt is printed before its
-// continuation.
-func turn(ctx context.Context, ch chatter, c *config, history []llm.Message, prompt string, stdout io.Writer) error {
-	_, err := reply(ctx, ch, c, history, prompt, stdout)
-	return err
-}
-
+// reply sends one user turn (after history), prints the reply and returns
+// its text. A raw model gets the prompt alone, and the prompt is printed
+// before its continuation.
 func reply(ctx context.Context, ch chatter, c *config, history []llm.Message, prompt string, stdout io.Writer) (string, error) {
 	var msgs []llm.Message
 	if ch.Raw() {

@@ -1,6 +1,8 @@
 // Package dsp holds the signal-processing pieces several front ends share:
-// a radix-2 FFT. (The acoustic engine's MFCC front end, Whisper's log-mel
-// and the speaker filterbank each compute spectra of short frames.)
+// a radix-2 FFT, used by the acoustic engine's MFCC front end
+// (internal/sphinx) and the speaker filterbank (speaker.Fbank). Whisper's
+// log-mel keeps its own transform: its 400-point frames are not a power of
+// two, and it must match whisper.cpp's arithmetic.
 package dsp
 
 import (
