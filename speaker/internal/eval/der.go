@@ -172,6 +172,20 @@ func diarization(ctx context.Context, e *evaluator, rep *strings.Builder) error 
 		fmt.Fprintf(os.Stderr, "DER synthetic %s: %.2f%% (miss %.1f fa %.1f conf %.1f) right %d/8\n", label, 100*r.rate(),
 			100*r.miss/r.ref, 100*r.fa/r.ref, 100*r.conf/r.ref, right)
 	}
+	for _, known := range []bool{true, false} {
+		r, right, counts, err := meetingDER(ctx, e, d, known)
+		if err != nil {
+			return err
+		}
+		label := "estimated"
+		if known {
+			label = "given"
+		}
+		fmt.Fprintf(rep, "| %d dev meetings (2–4 speakers in one room, noise, overlaps; meetings.go) | dev | %s | %.1f %% | %.1f %% | %.1f %% | %.1f %% | right number in %d of %d |\n",
+			nMeetings, label, 100*r.rate(), 100*r.miss/r.ref, 100*r.fa/r.ref, 100*r.conf/r.ref, right, nMeetings)
+		fmt.Fprintf(os.Stderr, "DER meetings %s: %.2f%% (miss %.1f fa %.1f conf %.1f) right %d/%d [%s]\n", label, 100*r.rate(),
+			100*r.miss/r.ref, 100*r.fa/r.ref, 100*r.conf/r.ref, right, nMeetings, counts)
+	}
 	if only == "synth" {
 		return nil
 	}
