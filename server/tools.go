@@ -117,44 +117,76 @@ func jsonSchema(raw json.RawMessage, param string) (json.RawMessage, error) {
 	return raw, nil
 }
 
-// --- Chat Completions ---
+// --- Chat Completions and Responses: one validator ---
 
-type chatTool struct {
+// The two OpenAI protocols define function tools and tool_choice in the
+// same shape but nest them differently: Chat Completions puts the
+// function's fields under "function" ({"type": "function", "function":
+// {"name", "description", "parameters", "strict"}}), Responses puts them
+// beside "type". openAITool and openAIChoice decode either nesting, and
+// openAITools validates both, the differences (nesting, and the wording
+// of a few messages) held in an openAIDialect.
+
+// functionDef is the part of a function tool that names and describes it.
+type functionDef struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+	Strict      *bool           `json:"strict"`
+}
+
+// openAITool is a tool of either protocol: Responses fills the embedded
+// fields, Chat Completions fills Function.
+type openAITool struct {
+	Type string `json:"type"`
+	functionDef
+	Function *functionDef `json:"function"`
+}
+
+// openAIChoice is the object form of tool_choice of either protocol:
+// {"type": "function", "name": …} (Responses) or {"type": "function",
+// "function": {"name": …}} (Chat Completions).
+type openAIChoice struct {
 	Type     string `json:"type"`
+	Name     string `json:"name"`
 	Function *struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		Parameters  json.RawMessage `json:"parameters"`
-		Strict      *bool           `json:"strict"`
+		Name string `json:"name"`
 	} `json:"function"`
 }
 
-type chatToolCall struct {
-	Index    *int   `json:"index,omitempty"`
-	ID       string `json:"id"`
-	Type     string `json:"type"`
-	Function struct {
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	} `json:"function"`
+// openAIDialect holds what differs between the two protocols' tools.
+type openAIDialect struct {
+	nested   bool   // the function's fields sit under "function" (Chat Completions)
+	toolsMsg string // the error for tools that are not an array of tools
+	modes    string // the tool_choice strings and forms, for the error of an unknown one
 }
 
-// chatTools decodes tools and tool_choice into opts.
-func chatTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
+var (
+	chatDialect      = openAIDialect{nested: true, toolsMsg: "tools must be an array of function tools", modes: "none, auto, required or a tool object"}
+	responsesDialect = openAIDialect{toolsMsg: "tools must be an array of tools", modes: "none, auto or required"}
+)
+
+// openAITools decodes and validates a Chat Completions or Responses
+// tools array and tool_choice into opts.
+func openAITools(opts *llm.Options, rawTools, rawChoice json.RawMessage, d openAIDialect) error {
 	if !isEmptyJSON(rawTools) {
-		var tools []chatTool
+		var tools []openAITool
 		if err := json.Unmarshal(rawTools, &tools); err != nil {
-			return sotto.Invalid("bad_request", "tools", "tools must be an array of function tools")
+			return sotto.Invalid("bad_request", "tools", "%s", d.toolsMsg)
 		}
 		for i, t := range tools {
 			p := fmt.Sprintf("tools[%d]", i)
 			if t.Type != "function" {
 				return unsupported(p+".type", fmt.Sprintf("tools of type %q (function tools only)", t.Type))
 			}
-			if t.Function == nil {
-				return sotto.Invalid("bad_request", p+".function", "%s.function is required", p)
+			fn, fp := t.functionDef, p
+			if d.nested {
+				if t.Function == nil {
+					return sotto.Invalid("bad_request", p+".function", "%s.function is required", p)
+				}
+				fn, fp = *t.Function, p+".function"
 			}
-			lt, err := checkTool(llm.Tool{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters}, p+".function")
+			lt, err := checkTool(llm.Tool{Name: fn.Name, Description: fn.Description, Parameters: fn.Parameters}, fp)
 			if err != nil {
 				return err
 			}
@@ -168,30 +200,51 @@ func chatTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
 		return nil
 	}
 	var mode string
-	if json.Unmarshal(rawChoice, &mode) != nil {
-		var obj struct {
-			Type     string `json:"type"`
-			Function *struct {
-				Name string `json:"name"`
-			} `json:"function"`
+	if json.Unmarshal(rawChoice, &mode) == nil {
+		if mode != "none" && mode != "auto" && mode != "required" {
+			return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not %s", mode, d.modes)
 		}
-		if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
-			return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
-		}
-		switch {
-		case obj.Type == "function" && obj.Function != nil && obj.Function.Name != "":
-			return toolChoiceMode(opts, obj.Function.Name, "tool_choice.function.name")
-		case obj.Type == "function":
-			return sotto.Invalid("bad_request", "tool_choice.function", "tool_choice.function.name is required")
-		case obj.Type == "allowed_tools" || obj.Type == "custom":
-			return unsupported("tool_choice", fmt.Sprintf("tool_choice of type %q", obj.Type))
-		}
-		return sotto.Invalid("bad_request", "tool_choice.type", "tool_choice.type %q is not function", obj.Type)
+		return toolChoiceMode(opts, mode, "tool_choice")
 	}
-	if mode != "none" && mode != "auto" && mode != "required" {
-		return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not none, auto, required or a tool object", mode)
+	var obj openAIChoice
+	if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
+		return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
 	}
-	return toolChoiceMode(opts, mode, "tool_choice")
+	if !d.nested {
+		if obj.Type != "function" {
+			return unsupported("tool_choice", fmt.Sprintf("tool_choice of type %q (function only)", obj.Type))
+		}
+		if obj.Name == "" {
+			return sotto.Invalid("bad_request", "tool_choice.name", "tool_choice.name is required")
+		}
+		return toolChoiceMode(opts, obj.Name, "tool_choice.name")
+	}
+	switch {
+	case obj.Type == "function" && obj.Function != nil && obj.Function.Name != "":
+		return toolChoiceMode(opts, obj.Function.Name, "tool_choice.function.name")
+	case obj.Type == "function":
+		return sotto.Invalid("bad_request", "tool_choice.function", "tool_choice.function.name is required")
+	case obj.Type == "allowed_tools" || obj.Type == "custom":
+		return unsupported("tool_choice", fmt.Sprintf("tool_choice of type %q", obj.Type))
+	}
+	return sotto.Invalid("bad_request", "tool_choice.type", "tool_choice.type %q is not function", obj.Type)
+}
+
+// --- Chat Completions ---
+
+type chatToolCall struct {
+	Index    *int   `json:"index,omitempty"`
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// chatTools decodes tools and tool_choice into opts.
+func chatTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
+	return openAITools(opts, rawTools, rawChoice, chatDialect)
 }
 
 // chatCallsIn decodes an assistant message's tool_calls.
@@ -381,60 +434,9 @@ func messagesTurn(mm messagesMessage, p string, prev []llm.Message) ([]llm.Messa
 
 // --- Responses ---
 
-type responsesTool struct {
-	Type        string          `json:"type"`
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Parameters  json.RawMessage `json:"parameters"`
-	Strict      *bool           `json:"strict"`
-}
-
 // responsesTools decodes tools and tool_choice into opts.
 func responsesTools(opts *llm.Options, rawTools, rawChoice json.RawMessage) error {
-	if !isEmptyJSON(rawTools) {
-		var tools []responsesTool
-		if err := json.Unmarshal(rawTools, &tools); err != nil {
-			return sotto.Invalid("bad_request", "tools", "tools must be an array of tools")
-		}
-		for i, t := range tools {
-			p := fmt.Sprintf("tools[%d]", i)
-			if t.Type != "function" {
-				return unsupported(p+".type", fmt.Sprintf("tools of type %q (function tools only)", t.Type))
-			}
-			lt, err := checkTool(llm.Tool{Name: t.Name, Description: t.Description, Parameters: t.Parameters}, p)
-			if err != nil {
-				return err
-			}
-			opts.Tools = append(opts.Tools, lt)
-		}
-		if err := checkToolNames(opts.Tools, "tools"); err != nil {
-			return err
-		}
-	}
-	if isEmptyJSON(rawChoice) {
-		return nil
-	}
-	var mode string
-	if json.Unmarshal(rawChoice, &mode) != nil {
-		var obj struct {
-			Type string `json:"type"`
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(rawChoice, &obj) != nil || obj.Type == "" {
-			return sotto.Invalid("bad_request", "tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or a tool object")
-		}
-		if obj.Type != "function" {
-			return unsupported("tool_choice", fmt.Sprintf("tool_choice of type %q (function only)", obj.Type))
-		}
-		if obj.Name == "" {
-			return sotto.Invalid("bad_request", "tool_choice.name", "tool_choice.name is required")
-		}
-		return toolChoiceMode(opts, obj.Name, "tool_choice.name")
-	}
-	if mode != "none" && mode != "auto" && mode != "required" {
-		return sotto.Invalid("bad_request", "tool_choice", "tool_choice %q is not none, auto or required", mode)
-	}
-	return toolChoiceMode(opts, mode, "tool_choice")
+	return openAITools(opts, rawTools, rawChoice, responsesDialect)
 }
 
 // responsesCallItem adds a function_call or function_call_output input
