@@ -1,13 +1,19 @@
 // Command eval measures the speech voices: intelligibility (each English
-// voice speaks a fixed list of sentences, a recognizer transcribes them,
-// WER per voice) and speed (real-time factor and time to first audio for a
+// voice, at a few speaking rates, speaks a fixed list of sentences split
+// into a dev and a sealed part by internal/holdout; two recognizers
+// transcribe them, WER per voice; and the same recognizers on human
+// recordings of the same kind, to tell the voice's errors from the
+// recognizer's), speed (real-time factor and time to first audio for a
 // 200-word paragraph, beside the engine's own command line on the same
-// text, in the same run). It writes docs/bench/tts.md:
+// text, in the same run), word timings and the cost of a process per
+// sentence. It writes docs/bench/tts.md:
 //
 //	go run ./tts/internal/eval -out docs/bench/tts.md
 //
-// The recognizer is pocketsphinx_batch on Debian's en-us model (the peer),
-// until Sotto's own recognizer is the default.
+// The recognizers are pocketsphinx_batch (the peer) and Sotto's own asr
+// driver "go", both on Debian's en-us model, LM and dictionary. -work keeps
+// the audio and the transcripts in a directory, so that a second run
+// decodes only what changed.
 package main
 
 import (
@@ -24,6 +30,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,78 +38,39 @@ import (
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/normalize"
 	"github.com/sottolabs/sotto/tts"
 )
 
-// sentences are the first two lists of the Harvard sentences (IEEE
-// Recommended Practice for Speech Quality Measurements, 1969; public
-// domain), the usual intelligibility material, plus five everyday sentences
-// with numbers, money and times that exercise text normalization.
-var sentences = []string{
-	"The birch canoe slid on the smooth planks.",
-	"Glue the sheet to the dark blue background.",
-	"It's easy to tell the depth of a well.",
-	"These days a chicken leg is a rare dish.",
-	"Rice is often served in round bowls.",
-	"The juice of lemons makes fine punch.",
-	"The box was thrown beside the parked truck.",
-	"The hogs were fed chopped corn and garbage.",
-	"Four hours of steady work faced us.",
-	"A large size in stockings is hard to sell.",
-	"The boy was there when the sun rose.",
-	"A rod is used to catch pink salmon.",
-	"The source of the huge river is the clear spring.",
-	"Kick the ball straight and follow through.",
-	"Help the woman get back to her feet.",
-	"A pot of tea helps to pass the evening.",
-	"Smoky fires lack flame and heat.",
-	"The soft cushion broke the man's fall.",
-	"The salt breeze came across from the sea.",
-	"The girl at the booth sold fifty bonds.",
-	"The meeting starts at 9:30 am on Monday.",
-	"The ticket costs $12.50 at the door.",
-	"Please call me back as soon as you get this message.",
-	"Turn off the lights in the kitchen and lock the front door.",
-	"We drove 25 miles to see the 3 little ducks.",
-	// Everyday sentences (the peer study's list in ../shared/research).
-	"The quick brown fox jumps over the lazy dog.",
-	"The weather will be sunny tomorrow with a high of seventy degrees.",
-	"I would like to book a table for two people at eight o'clock.",
-}
-
-// groups splits sentences for the report: the Harvard lists, then the
-// everyday ones.
-var groups = []struct {
-	name     string
-	from, to int
-}{{"Harvard 1–2", 0, 20}, {"everyday", 20, 28}, {"all", 0, 28}}
-
-// paragraph is about 200 words of ordinary prose for the speed figures.
-var paragraph = strings.Repeat("The old lighthouse stood at the end of the harbor, where the road gave way to sand and stone. "+
-	"Every evening the keeper climbed the narrow stairs, lit the lamp, and watched the boats come home. "+
-	"Some nights the fog rolled in so thick that the beam seemed to stop a few yards from the glass. "+
-	"On those nights he rang the bell by hand, once every minute, until the last boat was tied up safely. ", 2)
-
 var showErrors bool
 
-type voiceRun struct {
-	driver, voice string
-}
-
-var voices = []voiceRun{
-	{"flite", "builtin:kal16"}, {"flite", "builtin:rms"}, {"flite", "builtin:slt"}, {"flite", "builtin:awb"}, {"flite", "builtin:kal"},
-	{"espeak-ng", "builtin:en-us"}, {"espeak-ng", "builtin:en-us+klatt"}, {"espeak-ng", "builtin:en-gb"},
-}
+// fliteVoiceIDs are the flite voices the word-timing table measures.
+var fliteVoiceIDs = []string{"builtin:kal16", "builtin:rms", "builtin:slt", "builtin:awb", "builtin:kal"}
 
 func main() {
 	out := flag.String("out", "", "write the markdown report to `FILE` (default: standard output)")
 	runs := flag.Int("runs", 5, "timing repeats (medians are reported)")
-	only := flag.String("voices", "", "comma-separated voice IDs to evaluate (default: all)")
-	flag.BoolVar(&showErrors, "show", false, "print each misrecognized sentence to standard error")
+	work := flag.String("work", "", "keep audio and transcripts in `DIR` and reuse them (default: a temporary directory)")
+	parts := flag.String("parts", "intel,human,speed,timings,cost", "comma-separated sections to run")
+	stretch := flag.String("stretch", "1,1.15,1.3", "comma-separated duration stretches for the intelligibility grid")
+	recs := flag.String("asr", "peer,go", "comma-separated recognizers: peer (pocketsphinx_batch), go (package asr)")
+	flag.BoolVar(&showErrors, "show", false, "print the default voice's misrecognized dev sentences to standard error")
 	flag.Parse()
-	if *only != "" {
-		voices = slices.DeleteFunc(voices, func(v voiceRun) bool { return !slices.Contains(strings.Split(*only, ","), v.voice) })
+	var stretches []float64
+	for _, f := range strings.Split(*stretch, ",") {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil || v <= 0 {
+			fmt.Fprintln(os.Stderr, "eval: -stretch:", f)
+			os.Exit(2)
+		}
+		stretches = append(stretches, v)
+	}
+	var chosen []recognizer
+	for _, r := range recognizers {
+		if slices.Contains(strings.Split(*recs, ","), r.name) {
+			chosen = append(chosen, r)
+		}
 	}
 	var w io.Writer = os.Stdout
 	if *out != "" {
@@ -114,13 +82,13 @@ func main() {
 		defer f.Close()
 		w = f
 	}
-	if err := run(context.Background(), w, *runs); err != nil {
+	if err := run(context.Background(), w, *runs, *work, strings.Split(*parts, ","), grid(stretches), chosen); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, w io.Writer, runs int) error {
+func run(ctx context.Context, w io.Writer, runs int, work string, parts []string, configs []config, recs []recognizer) error {
 	for _, p := range []string{"flite", "espeak-ng", "pocketsphinx_batch"} {
 		if _, err := exec.LookPath(p); err != nil {
 			fmt.Fprintf(w, "tts eval skipped: %s is not installed (make deps installs it)\n", p)
@@ -132,6 +100,15 @@ func run(ctx context.Context, w io.Writer, runs int) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
+	if work == "" {
+		work = dir
+	} else if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
+	d, err := loadCMUDict(cmudictPath)
+	if err != nil {
+		return err
+	}
 	backends := map[string]tts.Backend{}
 	for _, d := range []string{"flite", "espeak-ng"} {
 		b, err := tts.Open(ctx, d, backend.Config{})
@@ -143,16 +120,40 @@ func run(ctx context.Context, w io.Writer, runs int) error {
 	}
 	fmt.Fprintf(w, "## Speech synthesis (tts: Sotto/Flite, Sotto/eSpeak)\n\nReproduce: `go run ./tts/internal/eval -out docs/bench/tts.md` (%s, %s/%s, %d CPUs, %s).\n\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02"))
-	if err := intelligibility(ctx, w, dir, backends); err != nil {
-		return err
+	if slices.Contains(parts, "intel") {
+		if err := intelligibility(ctx, w, work, backends, configs, recs, &d); err != nil {
+			return err
+		}
 	}
-	if err := speed(ctx, w, dir, backends, runs); err != nil {
-		return err
+	if slices.Contains(parts, "human") {
+		if speech, err := testdata.Lookup("speech"); err != nil {
+			fmt.Fprintf(w, "(human-recording comparison skipped: %v)\n\n", err)
+		} else {
+			var hc []config
+			for _, c := range configs {
+				if c.stretch == 1 && c.driver == "flite" && c.voice == "builtin:"+fliteDefaultName {
+					hc = append(hc, c)
+				}
+			}
+			if err := human(ctx, w, work, speech, backends, hc, recs, &d); err != nil {
+				return err
+			}
+		}
 	}
-	if err := timings(ctx, w, backends["flite"]); err != nil {
-		return err
+	if slices.Contains(parts, "speed") {
+		if err := speed(ctx, w, dir, backends, runs); err != nil {
+			return err
+		}
 	}
-	return processCost(ctx, w, runs)
+	if slices.Contains(parts, "timings") {
+		if err := timings(ctx, w, backends["flite"]); err != nil {
+			return err
+		}
+	}
+	if slices.Contains(parts, "cost") {
+		return processCost(ctx, w, runs)
+	}
+	return nil
 }
 
 var benchLine = regexp.MustCompile(`synthesized in ([0-9.]+)`)
@@ -196,95 +197,6 @@ func processCost(ctx context.Context, w io.Writer, runs int) error {
 	return nil
 }
 
-// intelligibility synthesizes every sentence with every voice, decodes all
-// of them in one pocketsphinx_batch run and reports WER per voice.
-func intelligibility(ctx context.Context, w io.Writer, dir string, backends map[string]tts.Backend) error {
-	utt := filepath.Join(dir, "utt")
-	if err := os.MkdirAll(utt, 0o755); err != nil {
-		return err
-	}
-	var ids []string
-	for vi, v := range voices {
-		for si, s := range sentences {
-			var samples []float32
-			rate := 0
-			err := tts.Speak(ctx, backends[v.driver], s, tts.Options{Voice: v.voice, Language: "en"}, func(c tts.Chunk) error {
-				samples, rate = append(samples, c.Samples...), c.Rate
-				return nil
-			})
-			if err != nil {
-				return fmt.Errorf("%s %s: %w", v.driver, v.voice, err)
-			}
-			if rate != 16000 {
-				if samples, err = audio.Resample(nil, samples, rate, 16000); err != nil {
-					return err
-				}
-			}
-			id := fmt.Sprintf("v%02d_s%02d", vi, si)
-			raw := audio.AppendPCM16(nil, samples)
-			if err := os.WriteFile(filepath.Join(utt, id+".raw"), raw, 0o644); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-	}
-	ctl := filepath.Join(dir, "all.ctl")
-	hyp := filepath.Join(dir, "all.hyp")
-	if err := os.WriteFile(ctl, []byte(strings.Join(ids, "\n")+"\n"), 0o644); err != nil {
-		return err
-	}
-	cmd := exec.CommandContext(ctx, "pocketsphinx_batch", "-ctl", ctl, "-cepdir", utt, "-cepext", ".raw",
-		"-adcin", "yes", "-adchdr", "0", "-hyp", hyp, "-logfn", filepath.Join(dir, "ps.log"))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("pocketsphinx_batch: %v: %s", err, out)
-	}
-	hyps, err := readHyp(hyp)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(w, "### Intelligibility")
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Each voice speaks %d sentences (Harvard lists 1–2 and five everyday sentences with numbers, money and times, "+
-		"spoken through Sotto's text normalization), resampled to 16 kHz and transcribed by `pocketsphinx_batch` "+
-		"(Debian en-us model, LM and dictionary) in one run. WER = (substitutions + deletions + insertions) / reference words, "+
-		"both sides lower-cased, punctuation removed and numbers written as words with `normalize` (TN). The recognizer's own "+
-		"errors are part of every figure: this is a round-trip regression number, not a listening test.\n\n", len(sentences))
-	fmt.Fprint(w, "| engine | voice |")
-	for _, g := range groups {
-		fmt.Fprintf(w, " WER %s (words) |", g.name)
-	}
-	fmt.Fprint(w, "\n| --- | --- |")
-	for range groups {
-		fmt.Fprint(w, " ---: |")
-	}
-	fmt.Fprintln(w)
-	for vi, v := range voices {
-		fmt.Fprintf(w, "| %s | %s |", v.driver, v.voice)
-		for _, g := range groups {
-			words, errs := wer(ctx, vi, v, sentences[g.from:g.to], g.from, hyps, g.name == "all")
-			fmt.Fprintf(w, " %.1f %% (%d) |", 100*float64(errs)/float64(words), words)
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintln(w)
-	return nil
-}
-
-// wer counts reference words and errors of voice vi over sents (whose
-// first index in sentences is first).
-func wer(ctx context.Context, vi int, v voiceRun, sents []string, first int, hyps map[string]string, show bool) (words, errs int) {
-	for k, s := range sents {
-		ref := canon(ctx, s)
-		h := canon(ctx, hyps[fmt.Sprintf("v%02d_s%02d", vi, first+k)])
-		e := editDistance(ref, h)
-		words, errs = words+len(ref), errs+e
-		if show && showErrors && e > 0 {
-			fmt.Fprintf(os.Stderr, "%s %d errors\n  ref %s\n  hyp %s\n", v.voice, e, strings.Join(ref, " "), strings.Join(h, " "))
-		}
-	}
-	return words, errs
-}
-
 var hypLine = regexp.MustCompile(`^(.*?) \((\S+)(?: -?\d+)?\)$`)
 
 func readHyp(path string) (map[string]string, error) {
@@ -312,7 +224,9 @@ func canon(ctx context.Context, s string) []string {
 	return strings.Fields(nonWord.ReplaceAllString(s, " "))
 }
 
-func editDistance(a, b []string) int {
+// editDistance is the word edit distance between a and b, words matching
+// when eq says so.
+func editDistance(a, b []string, eq func(x, y string) bool) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -322,7 +236,7 @@ func editDistance(a, b []string) int {
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			c := prev[j-1]
-			if a[i-1] != b[j-1] {
+			if !eq(a[i-1], b[j-1]) {
 				c++
 			}
 			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
@@ -338,10 +252,10 @@ func editDistance(a, b []string) int {
 func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts.Backend, runs int) error {
 	fmt.Fprintln(w, "### Speed")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "A %d-word paragraph (8 sentences), default voice of each engine, median of %d runs in one process on the shared "+
+	fmt.Fprintf(w, "A %d-word paragraph (%d sentences), default voice of each engine, median of %d runs in one process on the shared "+
 		"machine. *First audio* is when `tts.Speak` delivers its first chunk (the SSE stream sends it at once); the engine's own "+
 		"first-sentence time is its command line on the first sentence alone. RTF = synthesis time / audio duration.\n\n",
-		len(strings.Fields(paragraph)), runs)
+		len(strings.Fields(paragraph)), strings.Count(paragraph, ". ")+1, runs)
 	fmt.Fprintln(w, "| engine | Sotto first audio | engine CLI, first sentence | Sotto whole text | engine CLI, whole text | audio | Sotto RTF | CLI RTF |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	first := strings.SplitAfter(paragraph, ". ")[0]
@@ -393,16 +307,15 @@ func timings(ctx context.Context, w io.Writer, b tts.Backend) error {
 		"timings (`-psdur`) matched with the words' CMU-dictionary pronunciations. The same audio is then aligned with the same "+
 		"words by package `align` (Lattice-2, the Sphinx en-us model), and each word's start is compared. *Alignment time* is "+
 		"what the alignment costs per sentence (median); deriving the marks from the phones costs far less "+
-		"(`go test -bench EngineMarks ./tts`).\n\n", len(sentences))
+		"(`go test -bench EngineMarks ./tts`).\n\n", len(items()))
 	fmt.Fprintln(w, "| voice | words | engine marks | starts within 50 ms | median abs. difference | alignment time |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")
-	for _, v := range voices {
-		if v.driver != "flite" {
-			continue
-		}
+	for _, id := range fliteVoiceIDs {
+		v := config{"flite", id, 1}
 		var words, engine, near int
 		var diffs, tAli []float64
-		for _, s := range sentences {
+		for _, it := range items() {
+			s := it.text
 			var marked []tts.Chunk
 			err := tts.Speak(ctx, b, s, tts.Options{Voice: v.voice, Marks: true}, func(c tts.Chunk) error { marked = append(marked, c); return nil })
 			if err != nil {
