@@ -32,28 +32,28 @@ func (c config) key() string {
 	return strings.NewReplacer("builtin:", "", "+", "_", "-", "_").Replace(c.driver+"_"+c.voice) + "_" + strconv.FormatFloat(c.stretch, 'f', 2, 64)
 }
 
-// grid is what the intelligibility tables measure: every flite voice at
-// its natural rate, the four best also slower; espeak-ng's default voices
-// and its best variant (klatt, the earlier run's best), also slower.
-func grid(stretches []float64) []config {
+// defaultGrid is what the intelligibility tables measure, most important
+// first: every flite voice at its natural rate, the two best also slower,
+// and espeak-ng's default voice and its best variant (klatt) by the
+// earlier run.
+const defaultGrid = "flite:rms:1,flite:kal16:1,flite:slt:1,flite:awb:1,flite:rms:1.15,flite:rms:1.3,flite:kal16:1.15," +
+	"flite:kal16:1.3,flite:kal:1,espeak-ng:en-us+klatt:1,espeak-ng:en-us:1"
+
+// parseGrid reads driver:voice:stretch items separated by commas.
+func parseGrid(s string) ([]config, error) {
 	var out []config
-	for _, v := range []string{"rms", "kal16", "slt", "awb", "kal"} {
-		for _, s := range stretches {
-			if s != 1 && v == "kal" {
-				continue
-			}
-			out = append(out, config{"flite", "builtin:" + v, s})
+	for _, item := range strings.Split(s, ",") {
+		f := strings.Split(item, ":")
+		if len(f) != 3 {
+			return nil, fmt.Errorf("grid item %q: want driver:voice:stretch", item)
 		}
-	}
-	for _, v := range []string{"en-us", "en-gb", "en-us+klatt"} {
-		for _, s := range stretches {
-			if s != 1 && v != "en-us+klatt" {
-				continue
-			}
-			out = append(out, config{"espeak-ng", "builtin:" + v, s})
+		st, err := strconv.ParseFloat(f[2], 64)
+		if err != nil || st <= 0 {
+			return nil, fmt.Errorf("grid item %q: bad stretch", item)
 		}
+		out = append(out, config{f[0], "builtin:" + f[1], st})
 	}
-	return out
+	return out, nil
 }
 
 // utterance is one recording to transcribe: an ID (its file name under the
@@ -92,11 +92,18 @@ func synthesize(ctx context.Context, b tts.Backend, c config, text, dir, id stri
 type recognizer struct {
 	name, title string
 	run         func(ctx context.Context, dir string, ids []string, out io.Writer) error
+	only        []config // the configurations it transcribes; nil: all
 }
 
+// defaultGoGrid is what package asr transcribes by default.
+const defaultGoGrid = "flite:rms:1,flite:kal16:1,flite:rms:1.15,flite:rms:1.3"
+
+// wants reports whether r transcribes c.
+func (r recognizer) wants(c config) bool { return r.only == nil || slices.Contains(r.only, c) }
+
 var recognizers = []recognizer{
-	{"peer", "`pocketsphinx_batch`", peerDecode},
-	{"go", "Sotto's `asr` (driver go)", goDecode},
+	{"peer", "`pocketsphinx_batch`", peerDecode, nil},
+	{"go", "Sotto's `asr` (driver go)", goDecode, nil},
 }
 
 // transcribe returns the hypotheses of r for ids, decoding those not in
@@ -121,7 +128,12 @@ func transcribe(ctx context.Context, r recognizer, dir string, ids []string) (ma
 		if err != nil {
 			return nil, err
 		}
-		err = r.run(ctx, dir, todo, f)
+		// In pieces, so that an interrupted run keeps what it decoded.
+		for len(todo) > 0 && err == nil {
+			n := min(len(todo), 130)
+			err = r.run(ctx, dir, todo[:n], f)
+			todo = todo[n:]
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -315,7 +327,15 @@ func intelligibility(ctx context.Context, w io.Writer, work string, backends map
 		"model choosing a spelling, which no voice can influence.")
 	fmt.Fprintln(w)
 	for _, r := range recs {
-		hyps, err := transcribe(ctx, r, work, ids)
+		var mine []string
+		for _, id := range ids {
+			for _, c := range configs {
+				if r.wants(c) && strings.HasPrefix(id, c.key()+"_s") {
+					mine = append(mine, id)
+				}
+			}
+		}
+		hyps, err := transcribe(ctx, r, work, mine)
 		if err != nil {
 			return err
 		}
@@ -323,6 +343,9 @@ func intelligibility(ctx context.Context, w io.Writer, work string, backends map
 		fmt.Fprintln(w, "| engine | voice | stretch | dev Harvard | dev everyday | dev all | sealed all | dev, homophones equal | sealed, homophones equal |")
 		fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 		for _, c := range configs {
+			if !r.wants(c) {
+				continue
+			}
 			var harv, every, dev, sealed score
 			for i, it := range list {
 				hyp := hyps[fmt.Sprintf("%s_s%03d", c.key(), i)]

@@ -17,20 +17,16 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -53,18 +49,18 @@ func main() {
 	runs := flag.Int("runs", 5, "timing repeats (medians are reported)")
 	work := flag.String("work", "", "keep audio and transcripts in `DIR` and reuse them (default: a temporary directory)")
 	parts := flag.String("parts", "intel,human,speed,timings,cost", "comma-separated sections to run")
-	stretch := flag.String("stretch", "1,1.15,1.3", "comma-separated duration stretches for the intelligibility grid")
+	gridFlag := flag.String("grid", defaultGrid, "comma-separated `driver:voice:stretch` configurations the intelligibility tables measure")
+	goGrid := flag.String("go-grid", defaultGoGrid, "the configurations package asr transcribes (a subset of -grid: it costs as much CPU as the peer)")
 	recs := flag.String("asr", "peer,go", "comma-separated recognizers: peer (pocketsphinx_batch), go (package asr)")
 	flag.BoolVar(&showErrors, "show", false, "print the default voice's misrecognized dev sentences to standard error")
 	flag.Parse()
-	var stretches []float64
-	for _, f := range strings.Split(*stretch, ",") {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil || v <= 0 {
-			fmt.Fprintln(os.Stderr, "eval: -stretch:", f)
-			os.Exit(2)
-		}
-		stretches = append(stretches, v)
+	configs, err := parseGrid(*gridFlag)
+	if err == nil {
+		recognizers[1].only, err = parseGrid(*goGrid)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "eval:", err)
+		os.Exit(2)
 	}
 	var chosen []recognizer
 	for _, r := range recognizers {
@@ -82,7 +78,7 @@ func main() {
 		defer f.Close()
 		w = f
 	}
-	if err := run(context.Background(), w, *runs, *work, strings.Split(*parts, ","), grid(stretches), chosen); err != nil {
+	if err := run(context.Background(), w, *runs, *work, strings.Split(*parts, ","), configs, chosen); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
 		os.Exit(1)
 	}
@@ -246,57 +242,6 @@ func editDistance(a, b []string, eq func(x, y string) bool) int {
 	return prev[len(b)]
 }
 
-// speed times the paragraph: Sotto's first audio (tts.Speak's first chunk)
-// and whole synthesis, beside the engine's command line on the whole text
-// and on the first sentence alone.
-func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts.Backend, runs int) error {
-	fmt.Fprintln(w, "### Speed")
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "A %d-word paragraph (%d sentences), default voice of each engine, median of %d runs in one process on the shared "+
-		"machine. *First audio* is when `tts.Speak` delivers its first chunk (the SSE stream sends it at once); the engine's own "+
-		"first-sentence time is its command line on the first sentence alone. RTF = synthesis time / audio duration.\n\n",
-		len(strings.Fields(paragraph)), strings.Count(paragraph, ". ")+1, runs)
-	fmt.Fprintln(w, "| engine | Sotto first audio | engine CLI, first sentence | Sotto whole text | engine CLI, whole text | audio | Sotto RTF | CLI RTF |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-	first := strings.SplitAfter(paragraph, ". ")[0]
-	for _, e := range []struct{ driver, voice string }{{"flite", "builtin:rms"}, {"espeak-ng", "builtin:en-us"}} {
-		var tFirst, tAll, cFirst, cAll []float64
-		var secs float64
-		for range runs {
-			start := time.Now()
-			var got bool
-			n, rate := 0, 1
-			err := tts.Speak(ctx, backends[e.driver], paragraph, tts.Options{Voice: e.voice}, func(c tts.Chunk) error {
-				if !got {
-					tFirst, got = append(tFirst, ms(time.Since(start))), true
-				}
-				n, rate = n+len(c.Samples), c.Rate
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			tAll = append(tAll, ms(time.Since(start)))
-			secs = float64(n) / float64(rate)
-			for i, text := range []string{first, paragraph} {
-				d, err := cli(ctx, dir, e.driver, text)
-				if err != nil {
-					return err
-				}
-				if i == 0 {
-					cFirst = append(cFirst, d)
-				} else {
-					cAll = append(cAll, d)
-				}
-			}
-		}
-		fmt.Fprintf(w, "| %s (%s) | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.1f s | %.3f | %.3f |\n", e.driver, e.voice,
-			median(tFirst), median(cFirst), median(tAll), median(cAll), secs, median(tAll)/1000/secs, median(cAll)/1000/secs)
-	}
-	fmt.Fprintln(w)
-	return nil
-}
-
 // timings compares the word marks of each flite voice (from flite's own
 // phone timings) with a forced alignment of the same audio, sentence by
 // sentence over the intelligibility list.
@@ -368,24 +313,6 @@ func timings(ctx context.Context, w io.Writer, b tts.Backend) error {
 	}
 	fmt.Fprintln(w)
 	return nil
-}
-
-// cli times the engine's own command line writing a WAV file.
-func cli(ctx context.Context, dir, driver, text string) (float64, error) {
-	out := filepath.Join(dir, "cli.wav")
-	var cmd *exec.Cmd
-	if driver == "flite" {
-		cmd = exec.CommandContext(ctx, "flite", "-voice", "rms", "-t", text, "-o", out)
-	} else {
-		cmd = exec.CommandContext(ctx, "espeak-ng", "-v", "en-us", "-w", out, text)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		return 0, errors.New(driver + ": " + err.Error() + ": " + stderr.String())
-	}
-	return ms(time.Since(start)), nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
