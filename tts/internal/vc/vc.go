@@ -373,3 +373,6 @@ func EQGains(from, to Profile, strength, maxDB float64) []float64 {
 	}
 	return g
 }
+
+// WarpLTAS returns the LTAS l of a voice as it reads after a warp by α.
+func WarpLTAS(l []float64, alpha float64) []float64 { return warpLTAS(l, alpha) }
