@@ -1,6 +1,7 @@
 // Package voicelib is the voice library: saved user voices (user:<uuid>),
 // each a base voice of a speech model with its design, speaking style,
-// speed, pitch and preferred clone recipe, kept in an SQLite database in
+// speed, pitch, preferred clone recipe and reference recording (for the
+// voice-cloning model), kept in an SQLite database in
 // the data directory.
 //
 // The database runs in WAL mode with full synchronous commits through the
@@ -12,7 +13,10 @@ package voicelib
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -49,9 +53,30 @@ type Voice struct {
 	Pitch float64 `json:"pitch"`
 	// CloneRecipe is the preferred clone recipe, "controllable" or
 	// "ultimate", for a voice-cloning model; "" for none.
-	CloneRecipe string    `json:"clone_recipe,omitempty"`
-	CreatedAt   time.Time `json:"created_at"`
-	UpdatedAt   time.Time `json:"updated_at"`
+	CloneRecipe string `json:"clone_recipe,omitempty"`
+	// Reference is the voice's reference recording, which a voice-cloning
+	// model moves its base voice toward; nil for none.
+	Reference *Reference `json:"reference,omitempty"`
+	CreatedAt time.Time  `json:"created_at"`
+	UpdatedAt time.Time  `json:"updated_at"`
+}
+
+// Reference is a saved voice's reference recording. The library keeps the
+// recording and the voice statistics measured from it in the same database
+// row set as the voice, written in the same transaction.
+type Reference struct {
+	// Audio is the recording as a 16 kHz mono 16-bit WAV file. [Library.Get]
+	// and [Library.List] leave it nil; [Library.ReferenceAudio] reads it.
+	Audio []byte `json:"-"`
+	// Profile is the JSON of the voice statistics measured from the
+	// recording (tts.VoiceProfile).
+	Profile json.RawMessage `json:"-"`
+	// Seconds is the recording's duration, SpeechSeconds its speech after
+	// the voice-activity gate.
+	Seconds       float64 `json:"seconds"`
+	SpeechSeconds float64 `json:"speech_seconds"`
+	// SHA256 is the hex digest of Audio.
+	SHA256 string `json:"sha256"`
 }
 
 // Patch is a partial update: nil fields keep their value.
@@ -64,6 +89,9 @@ type Patch struct {
 	Speed        *float64 `json:"speed"`
 	Pitch        *float64 `json:"pitch"`
 	CloneRecipe  *string  `json:"clone_recipe"`
+	// Reference, when non-nil, replaces the reference recording. It is
+	// not part of the JSON form: the server fills it from reference_audio.
+	Reference *Reference `json:"-"`
 }
 
 // Library is an open voice library. It is safe for concurrent use by
@@ -87,6 +115,14 @@ CREATE TABLE IF NOT EXISTS voices (
 	clone_recipe  TEXT NOT NULL DEFAULT '',
 	created_at    INTEGER NOT NULL,
 	updated_at    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS voice_references (
+	id             TEXT PRIMARY KEY REFERENCES voices(id) ON DELETE CASCADE,
+	audio          BLOB NOT NULL,
+	profile        TEXT NOT NULL,
+	seconds        REAL NOT NULL,
+	speech_seconds REAL NOT NULL,
+	sha256         TEXT NOT NULL
 )`
 
 // Open opens (creating if needed) the library in the SQLite file at path.
@@ -154,30 +190,90 @@ func (l *Library) Create(ctx context.Context, v Voice) (Voice, error) {
 	}
 	now := l.now().UTC().Truncate(time.Millisecond)
 	v.ID, v.Object, v.CreatedAt, v.UpdatedAt = id, "voice", now, now
-	_, err = l.db.ExecContext(ctx, `INSERT INTO voices (id, name, model, base_voice, design, instructions, language, speed, pitch, clone_recipe, created_at, updated_at)
+	tx, err := l.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Voice{}, fmt.Errorf("voicelib: create: %w", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO voices (id, name, model, base_voice, design, instructions, language, speed, pitch, clone_recipe, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		v.ID, v.Name, v.Model, v.BaseVoice, v.Design, v.Instructions, v.Language, v.Speed, v.Pitch, v.CloneRecipe, now.UnixMilli(), now.UnixMilli())
 	if err != nil {
 		return Voice{}, fmt.Errorf("voicelib: create: %w", err)
 	}
+	if v.Reference != nil {
+		if err := putReference(ctx, tx, v.ID, v.Reference); err != nil {
+			return Voice{}, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return Voice{}, fmt.Errorf("voicelib: create: %w", err)
+	}
 	return v, nil
 }
 
-const columns = `id, name, model, base_voice, design, instructions, language, speed, pitch, clone_recipe, created_at, updated_at`
+// putReference writes (or replaces) the reference of voice id, filling in
+// its digest, and drops its Audio from r (the returned voice does not
+// carry it).
+func putReference(ctx context.Context, tx *sql.Tx, id string, r *Reference) error {
+	if len(r.Audio) == 0 || !json.Valid(r.Profile) {
+		return errors.New("voicelib: a reference needs its audio and a JSON profile")
+	}
+	sum := sha256.Sum256(r.Audio)
+	r.SHA256 = hex.EncodeToString(sum[:])
+	_, err := tx.ExecContext(ctx, `INSERT INTO voice_references (id, audio, profile, seconds, speech_seconds, sha256) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT(id) DO UPDATE SET audio = excluded.audio, profile = excluded.profile, seconds = excluded.seconds,
+		speech_seconds = excluded.speech_seconds, sha256 = excluded.sha256`,
+		id, r.Audio, string(r.Profile), r.Seconds, r.SpeechSeconds, r.SHA256)
+	if err != nil {
+		return fmt.Errorf("voicelib: reference: %w", err)
+	}
+	r.Audio = nil
+	return nil
+}
+
+// ReferenceAudio returns the reference recording of voice id (a 16 kHz
+// mono WAV file), or a 404 error when the voice or its reference does not
+// exist.
+func (l *Library) ReferenceAudio(ctx context.Context, id string) ([]byte, error) {
+	var b []byte
+	err := l.db.QueryRowContext(ctx, `SELECT audio FROM voice_references WHERE id = ?`, id).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, sotto.NotFound("voice_not_found", "voice", "saved voice %q has no reference recording", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("voicelib: reference: %w", err)
+	}
+	return b, nil
+}
+
+// columns and from select a voice with its reference's metadata and
+// profile (not its audio).
+const (
+	columns = `v.id, v.name, v.model, v.base_voice, v.design, v.instructions, v.language, v.speed, v.pitch, v.clone_recipe, v.created_at, v.updated_at,
+	r.profile, r.seconds, r.speech_seconds, r.sha256`
+	from = ` FROM voices v LEFT JOIN voice_references r ON r.id = v.id`
+)
 
 func scan(row interface{ Scan(...any) error }) (Voice, error) {
 	var v Voice
 	var created, updated int64
-	err := row.Scan(&v.ID, &v.Name, &v.Model, &v.BaseVoice, &v.Design, &v.Instructions, &v.Language, &v.Speed, &v.Pitch, &v.CloneRecipe, &created, &updated)
+	var profile, sum sql.NullString
+	var secs, speech sql.NullFloat64
+	err := row.Scan(&v.ID, &v.Name, &v.Model, &v.BaseVoice, &v.Design, &v.Instructions, &v.Language, &v.Speed, &v.Pitch, &v.CloneRecipe, &created, &updated,
+		&profile, &secs, &speech, &sum)
 	v.Object = "voice"
 	v.CreatedAt, v.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	if profile.Valid {
+		v.Reference = &Reference{Profile: json.RawMessage(profile.String), Seconds: secs.Float64, SpeechSeconds: speech.Float64, SHA256: sum.String}
+	}
 	return v, err
 }
 
 // Get returns the voice with the given ID ("user:<uuid>"); an unknown ID is
 // a 404 voice_not_found.
 func (l *Library) Get(ctx context.Context, id string) (Voice, error) {
-	v, err := scan(l.db.QueryRowContext(ctx, `SELECT `+columns+` FROM voices WHERE id = ?`, id))
+	v, err := scan(l.db.QueryRowContext(ctx, `SELECT `+columns+from+` WHERE v.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Voice{}, notFound(id)
 	}
@@ -190,7 +286,7 @@ func (l *Library) Get(ctx context.Context, id string) (Voice, error) {
 // List returns every saved voice, oldest first (in the order they were
 // created).
 func (l *Library) List(ctx context.Context) ([]Voice, error) {
-	rows, err := l.db.QueryContext(ctx, `SELECT `+columns+` FROM voices ORDER BY created_at, rowid`)
+	rows, err := l.db.QueryContext(ctx, `SELECT `+columns+from+` ORDER BY v.created_at, v.rowid`)
 	if err != nil {
 		return nil, fmt.Errorf("voicelib: list: %w", err)
 	}
@@ -215,7 +311,7 @@ func (l *Library) Update(ctx context.Context, id string, p Patch, check func(Voi
 		return Voice{}, fmt.Errorf("voicelib: update: %w", err)
 	}
 	defer tx.Rollback()
-	v, err := scan(tx.QueryRowContext(ctx, `SELECT `+columns+` FROM voices WHERE id = ?`, id))
+	v, err := scan(tx.QueryRowContext(ctx, `SELECT `+columns+from+` WHERE v.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Voice{}, notFound(id)
 	}
@@ -239,6 +335,9 @@ func (l *Library) Update(ctx context.Context, id string, p Patch, check func(Voi
 	if p.Pitch != nil {
 		v.Pitch = *p.Pitch
 	}
+	if p.Reference != nil {
+		v.Reference = p.Reference
+	}
 	if err := v.Validate(); err != nil {
 		return Voice{}, err
 	}
@@ -252,6 +351,11 @@ func (l *Library) Update(ctx context.Context, id string, p Patch, check func(Voi
 		v.Name, v.BaseVoice, v.Design, v.Instructions, v.Language, v.Speed, v.Pitch, v.CloneRecipe, v.UpdatedAt.UnixMilli(), id)
 	if err != nil {
 		return Voice{}, fmt.Errorf("voicelib: update: %w", err)
+	}
+	if p.Reference != nil {
+		if err := putReference(ctx, tx, id, p.Reference); err != nil {
+			return Voice{}, err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return Voice{}, fmt.Errorf("voicelib: update: %w", err)

@@ -166,3 +166,60 @@ func writer(path string) {
 		l.Update(context.Background(), v.ID, Patch{Speed: &s}, nil)
 	}
 }
+
+func TestReferenceKeptAcrossRestart(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "voices.db")
+	l := open(t, path)
+	wav := []byte("RIFF....WAVEfmt fake audio bytes")
+	v, err := l.Create(ctx, Voice{Name: "Me", Model: "Sotto/Clone", BaseVoice: "builtin:kal16",
+		Reference: &Reference{Audio: wav, Profile: []byte(`{"f0_mean":120}`), Seconds: 5.5, SpeechSeconds: 4.25}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Reference == nil || v.Reference.Audio != nil || len(v.Reference.SHA256) != 64 {
+		t.Fatalf("Create().Reference = %+v; want metadata with a digest and no audio", v.Reference)
+	}
+	plain, err := l.Create(ctx, Voice{Name: "Plain", Model: "Sotto/Flite", BaseVoice: "builtin:rms"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	l = open(t, path)
+	got, err := l.Get(ctx, v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := got.Reference; r == nil || string(r.Profile) != `{"f0_mean":120}` || r.Seconds != 5.5 || r.SpeechSeconds != 4.25 || r.SHA256 != v.Reference.SHA256 {
+		t.Fatalf("Get after reopen: Reference = %+v; want %+v", got.Reference, v.Reference)
+	}
+	if b, err := l.ReferenceAudio(ctx, v.ID); err != nil || string(b) != string(wav) {
+		t.Fatalf("ReferenceAudio = %q, %v; want %q", b, err, wav)
+	}
+	if p, _ := l.Get(ctx, plain.ID); p.Reference != nil {
+		t.Fatalf("voice without reference: Reference = %+v; want nil", p.Reference)
+	}
+	// A patch replaces the reference; other patches keep it.
+	name := "Me again"
+	if u, err := l.Update(ctx, v.ID, Patch{Name: &name}, nil); err != nil || u.Reference == nil || u.Reference.SHA256 != v.Reference.SHA256 {
+		t.Fatalf("Update(name) = %+v, %v; want the reference kept", u.Reference, err)
+	}
+	u, err := l.Update(ctx, v.ID, Patch{Reference: &Reference{Audio: []byte("other"), Profile: []byte(`{}`), Seconds: 9}}, nil)
+	if err != nil || u.Reference.Seconds != 9 {
+		t.Fatalf("Update(reference) = %+v, %v", u.Reference, err)
+	}
+	if b, _ := l.ReferenceAudio(ctx, v.ID); string(b) != "other" {
+		t.Fatalf("ReferenceAudio after update = %q; want %q", b, "other")
+	}
+	// Deleting the voice deletes its reference.
+	if err := l.Delete(ctx, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.ReferenceAudio(ctx, v.ID); !errors.Is(err, sotto.ErrNotFound) {
+		t.Fatalf("ReferenceAudio after delete: %v; want not found", err)
+	}
+	var n int
+	if err := l.db.QueryRow(`SELECT count(*) FROM voice_references`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("references left after delete: %d, %v", n, err)
+	}
+}
