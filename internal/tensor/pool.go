@@ -16,6 +16,10 @@ type Pool struct {
 	// scratch[w] is worker w's buffer for a decoded weight row (prompt
 	// batches); it grows to the largest row seen and is then reused.
 	scratch [][]byte
+	// tiles is set while a MatMul runs on the tile kernels (gemm_q.go);
+	// tilePrep holds the batch's prepared activations.
+	tiles    qTileJob
+	tilePrep []byte
 }
 
 // job describes the current parallel call; workers read it after being
@@ -79,6 +83,10 @@ func (p *Pool) runPart(w int) {
 		for i := lo; i < hi; i++ {
 			j.out[i] = j.dot(j.m.Row(i), j.a)
 		}
+		return
+	}
+	if p.tiles.t != nil {
+		p.runTiles(w, lo, hi)
 		return
 	}
 	if j.dec != nil {
@@ -166,6 +174,11 @@ func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
 		return
 	}
 	p.job = job{kind: 1, outs: outs, m: m, as: as, dot: m.rowDotter(), rows: m.Rows}
+	if p.setupTiles(m, as) {
+		p.run(len(m.Data) * len(as))
+		p.tiles = qTileJob{}
+		return
+	}
 	switch m.Type {
 	case Q8_0:
 		p.job.dot4 = active.dot4Q8_0

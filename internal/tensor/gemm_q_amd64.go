@@ -1,0 +1,157 @@
+//go:build goexperiment.simd && amd64
+
+// Keep in sync with gemm_q_none.go.
+
+package tensor
+
+import (
+	"simd/archsimd"
+	"unsafe"
+)
+
+// simdTiles holds the AVX-512 prompt tiles (gemm_q.go), nil without
+// AVX-512 or the SIMD kernel set.
+var simdTiles = func() *qTiles {
+	if simdKernels == nil || !archsimd.X86.AVX512() {
+		return nil
+	}
+	return &qTiles{
+		decQ8_0:    decQ8_0AVX512,
+		prepQ8_0:   prepQ8_0AVX512,
+		dot2x4Q8_0: dot2x4Q8_0AVX512,
+		dotDecQ8_0: dotDecQ8_0AVX512,
+	}
+}()
+
+func ldF32x16(p unsafe.Pointer, off int) archsimd.Float32x16 {
+	return archsimd.LoadFloat32x16((*[16]float32)(unsafe.Add(p, off)))
+}
+
+func ldI32x16(p unsafe.Pointer, off int) archsimd.Int32x16 {
+	return archsimd.LoadInt32x16((*[16]int32)(unsafe.Add(p, off)))
+}
+
+func mask64(p unsafe.Pointer, off int) archsimd.Mask8x64 {
+	return archsimd.Mask8x64FromBits(*(*uint64)(unsafe.Add(p, off)))
+}
+
+// qsum4 stores the four partial sums v's lanes reduce to, in the order of
+// hsumClear: the low half plus the high half.
+func qsum4(v archsimd.Float32x8, s *[4]float32) { v.GetLo().Add(v.GetHi()).Store(s) }
+
+// decQ8_0AVX512 decodes a Q8_0 row (see decQ8_0Pair): per pair of blocks
+// the magnitudes of the 64 weights, each block's scale in 8 lanes, and the
+// signs as a 64-bit mask.
+func decQ8_0AVX512(w, dst []byte) {
+	np := len(w) / (2 * q80Len)
+	if np == 0 {
+		return
+	}
+	_, _ = w[np*2*q80Len-1], dst[np*decQ8_0Pair-1]
+	pw, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&dst[0])
+	tab := f16Bits
+	for range np {
+		lo, hi := ldI8(pw, 2), ldI8(pw, q80Len+2)
+		var v, zero archsimd.Int8x64
+		v = v.SetLo(lo).SetHi(hi)
+		v.Abs().Store((*[64]int8)(pd))
+		archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).Store((*[8]uint32)(unsafe.Add(pd, 64)))
+		archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, q80Len))]).Store((*[8]uint32)(unsafe.Add(pd, 96)))
+		*(*uint64)(unsafe.Add(pd, 128)) = v.Less(zero).ToBits()
+		pw, pd = unsafe.Add(pw, 2*q80Len), unsafe.Add(pd, decQ8_0Pair)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// prepQ8_0AVX512 writes, per pair of blocks of a, the 64 negated values
+// and each block's scale in 8 lanes (see prepQ8_0Pair).
+func prepQ8_0AVX512(a *Activation, dst []byte) {
+	np := len(a.D) / 2
+	if np == 0 {
+		return
+	}
+	_, _, _ = a.Q[np*64-1], a.D[2*np-1], dst[np*prepQ8_0Pair-1]
+	pq, pa, pd := unsafe.Pointer(&a.Q[0]), unsafe.Pointer(&a.D[0]), unsafe.Pointer(&dst[0])
+	var zero archsimd.Int8x64
+	for range np {
+		zero.Sub(ldI8x64(pq, 0)).Store((*[64]int8)(pd))
+		archsimd.BroadcastUint32x8(*(*uint32)(pa)).Store((*[8]uint32)(unsafe.Add(pd, 64)))
+		archsimd.BroadcastUint32x8(*(*uint32)(unsafe.Add(pa, 4))).Store((*[8]uint32)(unsafe.Add(pd, 96)))
+		pq, pa, pd = unsafe.Add(pq, 64), unsafe.Add(pa, 8), unsafe.Add(pd, prepQ8_0Pair)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// dot2x4Q8_0AVX512 multiplies two decoded Q8_0 rows by four activations
+// (quantized values q, prepared data x) as two tiles of two by two: with
+// four, the accumulators and operands would not fit the sixteen vector
+// registers the compiler uses.
+func dot2x4Q8_0AVX512(d0, d1 []byte, q, x *[4][]byte, out *[8]float32) {
+	var r [4]float32
+	dot2x2Q8_0AVX512(d0, d1, q[0], q[1], x[0], x[1], &r)
+	out[0], out[1], out[4], out[5] = r[0], r[1], r[2], r[3]
+	dot2x2Q8_0AVX512(d0, d1, q[2], q[3], x[2], x[3], &r)
+	out[2], out[3], out[6], out[7] = r[0], r[1], r[2], r[3]
+}
+
+// dot2x2Q8_0AVX512 sets out to rows d0, d1 times activations (qa, xa), (qb,
+// xb): out[2r+t]. Per pair of blocks and activation: the activation's values
+// with the weights' signs (a blend of the values and their negations under
+// the sign mask), VPMADDUBSW with the magnitudes, VPMADDWD with ones, and
+// the product of the two blocks' scales, lane by lane.
+func dot2x2Q8_0AVX512(d0, d1, qa, qb, xa, xb []byte, out *[4]float32) {
+	np := len(d0) / decQ8_0Pair
+	if np == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_, _ = d0[np*decQ8_0Pair-1], d1[np*decQ8_0Pair-1]
+	_, _, _, _ = qa[np*64-1], qb[np*64-1], xa[np*prepQ8_0Pair-1], xb[np*prepQ8_0Pair-1]
+	p0, p1 := unsafe.Pointer(&d0[0]), unsafe.Pointer(&d1[0])
+	q0, q1 := unsafe.Pointer(&qa[0]), unsafe.Pointer(&qb[0])
+	x0, x1 := unsafe.Pointer(&xa[0]), unsafe.Pointer(&xb[0])
+	ones := archsimd.BroadcastInt16x32(1)
+	var c00, c01, c10, c11 archsimd.Float32x16
+	for range np {
+		w0, w1 := ldU8x64(p0, 0), ldU8x64(p1, 0)
+		m0, m1 := mask64(p0, 128), mask64(p1, 128)
+		a, n := ldI8x64(q0, 0), ldI8x64(x0, 0)
+		c00 = w0.DotProductPairsSaturated(n.Merge(a, m0)).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p0, 64).Mul(ldF32x16(x0, 64)), c00)
+		c10 = w1.DotProductPairsSaturated(n.Merge(a, m1)).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p1, 64).Mul(ldF32x16(x0, 64)), c10)
+		a, n = ldI8x64(q1, 0), ldI8x64(x1, 0)
+		c01 = w0.DotProductPairsSaturated(n.Merge(a, m0)).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p0, 64).Mul(ldF32x16(x1, 64)), c01)
+		c11 = w1.DotProductPairsSaturated(n.Merge(a, m1)).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p1, 64).Mul(ldF32x16(x1, 64)), c11)
+		p0, p1 = unsafe.Add(p0, decQ8_0Pair), unsafe.Add(p1, decQ8_0Pair)
+		q0, q1 = unsafe.Add(q0, 64), unsafe.Add(q1, 64)
+		x0, x1 = unsafe.Add(x0, prepQ8_0Pair), unsafe.Add(x1, prepQ8_0Pair)
+	}
+	var s [4][4]float32
+	qsum4(c00.GetLo().Add(c00.GetHi()), &s[0])
+	qsum4(c01.GetLo().Add(c01.GetHi()), &s[1])
+	qsum4(c10.GetLo().Add(c10.GetHi()), &s[2])
+	qsum4(c11.GetLo().Add(c11.GetHi()), &s[3])
+	archsimd.ClearAVXUpperBits()
+	for k := range out {
+		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+	}
+}
+
+// dotDecQ8_0AVX512 is dot2x4Q8_0AVX512 for one decoded row and one
+// activation, with the same operations per pair and the same final
+// reduction, so the two give identical results.
+func dotDecQ8_0AVX512(dec, q, x []byte) float32 {
+	np := len(dec) / decQ8_0Pair
+	if np == 0 {
+		return 0
+	}
+	_, _, _ = dec[np*decQ8_0Pair-1], q[np*64-1], x[np*prepQ8_0Pair-1]
+	p, pq, px := unsafe.Pointer(&dec[0]), unsafe.Pointer(&q[0]), unsafe.Pointer(&x[0])
+	ones := archsimd.BroadcastInt16x32(1)
+	var c archsimd.Float32x16
+	for i := range np {
+		o, oq, ox := i*decQ8_0Pair, i*64, i*prepQ8_0Pair
+		v := ldI8x64(px, ox).Merge(ldI8x64(pq, oq), mask64(p, o+128))
+		c = ldU8x64(p, o).DotProductPairsSaturated(v).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p, o+64).Mul(ldF32x16(px, ox+64)), c)
+	}
+	return hsumClear(c.GetLo().Add(c.GetHi()))
+}
