@@ -122,8 +122,7 @@ func TestToolSupport(t *testing.T) {
 		"smollm2-instruct":             FormatNone,
 		"tinyllama-1.1b-chat-v1.0":     FormatNone,
 		"mistral-medium-3.5":           FormatMistral,
-		// Qwen3.5/3.6's XML parameter syntax is not read (yet).
-		"qwen3.6-35b-a3b": FormatNone,
+		"qwen3.6-35b-a3b":              FormatXML,
 	}
 	for name, f := range want {
 		src, err := os.ReadFile("testdata/templates/" + name + ".jinja")

@@ -34,9 +34,21 @@
 //
 // [Template.SupportsTools] tells whether a template renders tools (it is
 // rendered once with a probe tool) in a syntax [ParseToolCalls] reads:
-// Hermes/Qwen <tool_call> JSON, Llama 3.1 JSON, Mistral [TOOL_CALLS]. The
-// XML parameter syntax of Qwen3.5/3.6 and Qwen3-Coder is not read yet: such
-// templates report no tool support.
-// A [Splitter] does the same on streamed output, showing text at once and
-// holding back what may be a call.
+// Hermes/Qwen <tool_call> JSON, Llama 3.1 JSON, Mistral [TOOL_CALLS], and
+// the XML parameter syntax of Qwen3-Coder, Qwen3.5 and Qwen3.6
+// (<function=NAME><parameter=P>value</parameter>), whose bare values take
+// their JSON types from the tools' parameter schemas.
+//
+// A [Splitter] reads the same on streamed output: it shows text at once,
+// holds back what may be a call marker, and announces each call as soon
+// as its name is known, its arguments following piece by piece as
+// [CallDelta] values whose Arguments, joined, are the call's JSON
+// arguments:
+//
+//	s := chattemplate.NewSplitter(t.ToolFormat(), tools...)
+//	for piece := range output {
+//		show(s.Write(piece))
+//		for _, d := range s.Deltas() { ... } // d.Name starts call d.Index
+//	}
+//	rest, calls := s.Finish()
 package chattemplate

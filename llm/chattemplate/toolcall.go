@@ -23,11 +23,15 @@ const (
 	// {"name": …, "arguments": {…}} (Mistral v0.3, Nemo, Small), or by
 	// name[ARGS]{…} (Mistral tokenizer v11 and later).
 	FormatMistral
+	// FormatXML: <function=NAME> blocks of <parameter=P>value</parameter>
+	// inside <tool_call></tool_call> tags (Qwen3-Coder, Qwen3.5, Qwen3.6),
+	// the values typed by the tool's parameters schema.
+	FormatXML
 )
 
-var formatNames = [...]string{"none", "hermes", "llama3", "mistral"}
+var formatNames = [...]string{"none", "hermes", "llama3", "mistral", "xml"}
 
-// String returns the format's name: none, hermes, llama3 or mistral.
+// String returns the format's name: none, hermes, llama3, mistral or xml.
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -46,14 +50,12 @@ const (
 )
 
 // detectFormat reads the tool-call syntax a template teaches. The XML
-// parameter syntax inside <tool_call> of Qwen3.5 and Qwen3-Coder
-// (<function=NAME><parameter=P>value</parameter>) is not read yet: such a
-// template counts as rendering no tools rather than have its calls
-// misread.
+// parameter syntax (<function=NAME>) is looked for first: its templates
+// mention <tool_call> too.
 func detectFormat(src string) Format {
 	switch {
-	case strings.Contains(src, "<function="):
-		return FormatNone
+	case strings.Contains(src, xmlFunction):
+		return FormatXML
 	case strings.Contains(src, hermesOpen):
 		return FormatHermes
 	case strings.Contains(src, mistralOpen):
@@ -69,7 +71,7 @@ func detectFormat(src string) Format {
 // control tokens (Mistral's [TOOL_CALLS], Llama's <|python_tag|>).
 func (f Format) Markers() []string {
 	switch f {
-	case FormatHermes:
+	case FormatHermes, FormatXML:
 		return []string{hermesOpen, hermesClose}
 	case FormatMistral:
 		return []string{mistralOpen, mistralArgs}
@@ -82,125 +84,44 @@ func (f Format) Markers() []string {
 // ParseToolCalls splits a model's reply in format f into its text and the
 // tool calls it makes. The text is what precedes the first call (trimmed
 // of surrounding white space when calls follow). A reply whose call
-// syntax does not parse is returned whole as text, with no calls.
-func ParseToolCalls(f Format, out string) (text string, calls []ToolCall) {
-	switch f {
-	case FormatHermes:
-		i := strings.Index(out, hermesOpen)
-		if i < 0 {
-			return out, nil
-		}
-		rest := out[i:]
-		for {
-			rest = strings.TrimSpace(rest)
-			if rest == "" {
-				break
-			}
-			if !strings.HasPrefix(rest, hermesOpen) {
-				return out, nil
-			}
-			rest = rest[len(hermesOpen):]
-			body := rest
-			j := strings.Index(rest, hermesClose)
-			if j >= 0 {
-				body, rest = rest[:j], rest[j+len(hermesClose):]
-			} else {
-				rest = ""
-			}
-			c, ok := callFromJSON([]byte(strings.TrimSpace(body)), "arguments")
-			if !ok {
-				return out, nil
-			}
-			calls = append(calls, c)
-		}
-		return strings.TrimSpace(out[:i]), calls
-	case FormatMistral:
-		i := strings.Index(out, mistralOpen)
-		if i < 0 {
-			return out, nil
-		}
-		rest := strings.TrimSpace(out[i+len(mistralOpen):])
-		if strings.HasPrefix(rest, "[") {
-			var items []json.RawMessage
-			if json.Unmarshal([]byte(rest), &items) != nil || len(items) == 0 {
-				return out, nil
-			}
-			for _, it := range items {
-				c, ok := callFromJSON(it, "arguments")
-				if !ok {
-					return out, nil
-				}
-				calls = append(calls, c)
-			}
-			return strings.TrimSpace(out[:i]), calls
-		}
-		// name[ARGS]{...}, possibly repeated after further [TOOL_CALLS].
-		for _, part := range strings.Split(rest, mistralOpen) {
-			name, args, ok := strings.Cut(strings.TrimSpace(part), mistralArgs)
-			name = strings.TrimSpace(name)
-			if !ok || name == "" || !isObject([]byte(args)) {
-				return out, nil
-			}
-			calls = append(calls, ToolCall{Name: name, Arguments: compact([]byte(args))})
-		}
-		return strings.TrimSpace(out[:i]), calls
-	case FormatLlama3:
-		s := strings.TrimSpace(out)
-		s = strings.TrimSpace(strings.TrimPrefix(s, llamaPyTag))
-		if !strings.HasPrefix(s, "{") {
-			return out, nil
-		}
-		// One call, or several separated by ';' (as Meta's examples show).
-		dec := json.NewDecoder(strings.NewReader(s))
-		for {
-			var raw json.RawMessage
-			if err := dec.Decode(&raw); err != nil {
-				return out, nil
-			}
-			c, ok := callFromJSON(raw, "parameters")
-			if !ok {
-				if c, ok = callFromJSON(raw, "arguments"); !ok {
-					return out, nil
-				}
-			}
-			calls = append(calls, c)
-			rest := strings.TrimSpace(s[dec.InputOffset():])
-			rest = strings.TrimSpace(strings.TrimPrefix(rest, ";"))
-			if rest == "" {
-				return "", calls
-			}
-			s = rest
-			dec = json.NewDecoder(strings.NewReader(s))
-		}
+// syntax does not parse, or that goes on after its calls, is returned
+// whole as text, with no calls. tools are the tools offered to the model:
+// the XML format reads its parameters' types from their schemas (the
+// other formats write JSON and do not need them).
+func ParseToolCalls(f Format, out string, tools ...Tool) (text string, calls []ToolCall) {
+	i := callStart(f, out)
+	if i < 0 {
+		return out, nil
 	}
-	return out, nil
+	r := scanCalls(f, out[i:], true, typesOf(tools))
+	if r.state != scanDone || len(r.calls) == 0 || strings.TrimSpace(out[i+r.end:]) != "" {
+		return out, nil
+	}
+	for _, c := range r.calls {
+		if !c.done {
+			return out, nil
+		}
+		calls = append(calls, ToolCall{ID: c.id, Name: c.name, Arguments: json.RawMessage(c.args)})
+	}
+	return strings.TrimSpace(out[:i]), calls
 }
 
-// callFromJSON reads {"name": string, argsKey: object} (arguments given
-// as a JSON string holding an object are accepted too).
-func callFromJSON(raw []byte, argsKey string) (ToolCall, bool) {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
-		return ToolCall{}, false
+// callStart returns the offset where the calls of a reply in format f
+// begin (its first call marker; 0 for a Llama 3 reply that starts with a
+// JSON object or <|python_tag|>), or -1 when the reply makes no call.
+func callStart(f Format, out string) int {
+	switch f {
+	case FormatHermes, FormatXML:
+		return strings.Index(out, hermesOpen)
+	case FormatMistral:
+		return strings.Index(out, mistralOpen)
+	case FormatLlama3:
+		s := strings.TrimLeft(out, " \t\r\n")
+		if strings.HasPrefix(s, "{") || strings.HasPrefix(s, llamaPyTag) {
+			return 0
+		}
 	}
-	var name string
-	if json.Unmarshal(obj["name"], &name) != nil || name == "" {
-		return ToolCall{}, false
-	}
-	args := obj[argsKey]
-	var s string
-	if json.Unmarshal(args, &s) == nil {
-		args = []byte(s)
-	}
-	if len(args) == 0 {
-		args = []byte("{}")
-	}
-	if !isObject(args) {
-		return ToolCall{}, false
-	}
-	var id string
-	_ = json.Unmarshal(obj["id"], &id)
-	return ToolCall{ID: id, Name: name, Arguments: compact(args)}, true
+	return -1
 }
 
 func isObject(b []byte) bool {
@@ -216,26 +137,52 @@ func compact(b []byte) json.RawMessage {
 	return buf.Bytes()
 }
 
+// CallDelta is a piece of a tool call that a [Splitter] read from streamed
+// output. A call's first delta carries its Name (and its ID, when the
+// model wrote one before the arguments); the Arguments of a call's
+// deltas, joined in order, are its arguments' JSON text.
+type CallDelta struct {
+	// Index is the call's position among the reply's calls, from 0.
+	Index int
+	// ID and Name are set in the call's first delta only.
+	ID, Name string
+	// Arguments is the next piece of the arguments' JSON text (compact).
+	Arguments string
+}
+
 // Splitter separates streamed model output into text that can be shown
-// at once and a tool-call tail that is held until the end. Text that may
-// be the start of a call marker, and trailing white space, is held back
-// until it is known not to precede a call.
-// The zero value is not usable; use [NewSplitter].
+// at once and tool calls, which it reads as they are written: a call is
+// announced as soon as its name is known and its arguments follow piece
+// by piece (see [Splitter.Deltas]). Text that may be the start of a call
+// marker, and trailing white space, is held back until it is known not to
+// precede a call.
+// The zero value is not usable; use [NewSplitter]. A Splitter is not safe
+// for concurrent use.
 type Splitter struct {
 	f       Format
+	types   toolTypes
 	pending strings.Builder // held text
 	inCall  bool
 	all     strings.Builder // the whole output
 	started bool            // (Llama 3) some non-space text was seen
+	start   int             // the offset in all where the calls begin
+	sent    []partialCall   // the calls announced, with the arguments sent
+	deltas  []CallDelta     // not yet taken by Deltas
 }
 
-// NewSplitter returns a splitter for output in format f.
-func NewSplitter(f Format) *Splitter { return &Splitter{f: f} }
+// NewSplitter returns a splitter for output in format f. tools are the
+// tools offered to the model (the XML format types its parameters by
+// their schemas).
+func NewSplitter(f Format, tools ...Tool) *Splitter {
+	return &Splitter{f: f, types: typesOf(tools)}
+}
 
 // Write adds a piece of output and returns the text that can be shown.
+// The call pieces it reads are queued for [Splitter.Deltas].
 func (s *Splitter) Write(piece string) string {
 	s.all.WriteString(piece)
 	if s.inCall {
+		s.scan(false)
 		return ""
 	}
 	s.pending.WriteString(piece)
@@ -249,13 +196,14 @@ func (s *Splitter) Write(piece string) string {
 			}
 			s.started = true
 			if strings.HasPrefix(t, "{") || strings.HasPrefix(llamaPyTag, t) || strings.HasPrefix(t, llamaPyTag) {
-				s.inCall = true
+				s.inCall, s.start = true, 0
+				s.scan(false)
 				return ""
 			}
 		}
 		s.pending.Reset()
 		return p
-	case FormatHermes, FormatMistral:
+	case FormatHermes, FormatMistral, FormatXML:
 		open := hermesOpen
 		if s.f == FormatMistral {
 			open = mistralOpen
@@ -264,7 +212,9 @@ func (s *Splitter) Write(piece string) string {
 			// The white space between the text and the call is dropped,
 			// as ParseToolCalls trims it.
 			s.inCall = true
+			s.start = s.all.Len() - len(p) + i
 			s.pending.Reset()
+			s.scan(false)
 			return strings.TrimRight(p[:i], " \t\r\n")
 		}
 		hold := 0
@@ -284,46 +234,76 @@ func (s *Splitter) Write(piece string) string {
 	return p
 }
 
-// Finish ends the output. It returns the held text that turned out not to
-// be a call (to show now) and the calls. When the call syntax does not
-// parse, the held text is returned as text and calls is nil.
+// scan reads the calls written so far and queues what is new: the first
+// delta of a call that can be announced, the arguments' text added to
+// one already announced.
+func (s *Splitter) scan(final bool) scanResult {
+	r := scanCalls(s.f, s.all.String()[s.start:], final, s.types)
+	for i, c := range r.calls {
+		if i < len(s.sent) {
+			sent := &s.sent[i]
+			if len(c.args) > len(sent.args) && strings.HasPrefix(c.args, sent.args) {
+				s.deltas = append(s.deltas, CallDelta{Index: i, Arguments: c.args[len(sent.args):]})
+				sent.args = c.args
+			}
+			if c.id != "" {
+				sent.id = c.id
+			}
+			sent.done = c.done && c.args == sent.args
+			continue
+		}
+		if !c.ready {
+			break
+		}
+		s.sent = append(s.sent, c)
+		s.deltas = append(s.deltas, CallDelta{Index: i, ID: c.id, Name: c.name, Arguments: c.args})
+	}
+	return r
+}
+
+// Deltas returns the call pieces read since the last call of Deltas, in
+// order. Call it after each Write and after Finish.
+func (s *Splitter) Deltas() []CallDelta {
+	d := s.deltas
+	s.deltas = nil
+	return d
+}
+
+// Finish ends the output. It returns the held text to show now and the
+// calls, one for each call announced by [Splitter.Deltas], with the
+// arguments as streamed (and the ID the model wrote, also one written
+// after the arguments). A call the output broke off inside (cut short,
+// or its syntax broken) has arguments that are not a complete JSON
+// object. When no call could be announced the held call text is
+// returned as text and calls is nil; text the model wrote after its
+// complete calls is returned as text too.
 func (s *Splitter) Finish() (text string, calls []ToolCall) {
 	held := s.pending.String()
 	s.pending.Reset()
 	if !s.inCall {
 		return held, nil
 	}
-	whole := s.all.String()
-	_, calls = ParseToolCalls(s.f, whole)
-	if calls == nil {
-		// Show what was held back: everything after the shown text.
-		shown := len(whole) - len(s.tail(whole))
-		return whole[shown:], nil
+	r := s.scan(true)
+	region := s.all.String()[s.start:]
+	if len(s.sent) == 0 {
+		return region, nil
 	}
-	return "", calls
-}
-
-// tail returns the part of whole held since the call marker appeared.
-func (s *Splitter) tail(whole string) string {
-	switch s.f {
-	case FormatHermes:
-		if i := strings.Index(whole, hermesOpen); i >= 0 {
-			return whole[i:]
-		}
-	case FormatMistral:
-		if i := strings.Index(whole, mistralOpen); i >= 0 {
-			return whole[i:]
-		}
-	case FormatLlama3:
-		return whole
+	complete := true
+	for _, c := range s.sent {
+		calls = append(calls, ToolCall{ID: c.id, Name: c.name, Arguments: json.RawMessage(c.args)})
+		complete = complete && c.done
 	}
-	return ""
+	if complete {
+		text = strings.TrimSpace(region[r.end:])
+	}
+	return text, calls
 }
 
 // CallSyntax returns the text of one call in the template's tool-call
 // syntax around the function's name and its JSON arguments: before NAME
 // between ARGS after. An engine uses it to force a call (tool_choice
-// "required"); ok is false when the template renders no tools.
+// "required"); ok is false when the template renders no tools, or
+// renders them in the XML format, whose arguments are not JSON.
 func (t *Template) CallSyntax() (before, between, after string, ok bool) {
 	switch t.format {
 	case FormatHermes:
