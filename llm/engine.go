@@ -168,13 +168,19 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 	var split *chattemplate.Splitter
 	shown := emit // the caller's emit, for text the splitter releases at the end
 	if len(opts.Tools) > 0 {
-		split = chattemplate.NewSplitter(g.tmpl.ToolFormat())
+		var tools []chattemplate.Tool
+		for _, tl := range opts.Tools {
+			tools = append(tools, chattemplate.Tool{Name: tl.Name, Description: tl.Description, Parameters: tl.Parameters})
+		}
+		split = chattemplate.NewSplitter(g.tmpl.ToolFormat(), tools...)
 		next := emit
 		emit = func(t Token) error {
 			if s := split.Write(t.Text); s != "" {
-				return next(Token{Text: s, ID: t.ID})
+				if err := next(Token{Text: s, ID: t.ID}); err != nil {
+					return err
+				}
 			}
-			return nil
+			return emitCalls(split, t.ID, next)
 		}
 	}
 	tok := g.b.Tokenizer
@@ -212,18 +218,35 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 		return rep, err
 	}
 	rest, calls := split.Finish()
+	if err := emitCalls(split, -1, shown); err != nil {
+		return rep, err
+	}
 	if rest != "" {
 		if err := shown(Token{Text: rest, ID: -1}); err != nil {
 			return rep, err
 		}
 	}
+	complete := true
 	for _, c := range calls {
 		rep.ToolCalls = append(rep.ToolCalls, ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+		// A prefix of a JSON object is never valid JSON itself.
+		complete = complete && json.Valid(c.Arguments)
 	}
-	if len(calls) > 0 {
+	if len(calls) > 0 && complete {
 		rep.Stop = StopToolCalls
 	}
 	return rep, nil
+}
+
+// emitCalls emits the call pieces the splitter has read as Token.Call
+// deltas; id is the token that completed them (-1: the end).
+func emitCalls(split *chattemplate.Splitter, id int, emit func(Token) error) error {
+	for _, d := range split.Deltas() {
+		if err := emit(Token{ID: id, Call: &ToolCallDelta{Index: d.Index, ID: d.ID, Name: d.Name, Arguments: d.Arguments}}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SupportsTools implements [ToolCaller]: the model's chat template renders

@@ -87,10 +87,31 @@ func CheckJSONSchema(schema json.RawMessage, param string) error {
 	return err
 }
 
-// Token is one generated piece of text.
+// Token is one generated piece of text, or a piece of a tool call.
 type Token struct {
 	Text string
 	ID   int
+	// Call, when not nil, is a piece of a tool call (see Options.Tools)
+	// read from the output as the model writes it; Text is then empty.
+	// A backend that reads calls only at the end never sets it and
+	// reports the calls in Report.ToolCalls alone.
+	Call *ToolCallDelta
+}
+
+// ToolCallDelta is a piece of a tool call streamed as the model writes
+// it: the call's first delta names it as soon as the name is known, the
+// following ones carry the rest of its arguments. Report.ToolCalls[Index]
+// is the call when the generation ends; its Arguments are the Arguments
+// of the call's deltas joined in order.
+type ToolCallDelta struct {
+	// Index is the call's position in Report.ToolCalls, from 0.
+	Index int
+	// ID and Name are set in the call's first delta only (ID when the
+	// model wrote one before the arguments; the server assigns one
+	// otherwise).
+	ID, Name string
+	// Arguments is the next piece of the arguments' JSON text.
+	Arguments string
 }
 
 // Backend is what a language-model driver implements. Generate calls emit

@@ -39,7 +39,12 @@ type Report struct {
 	// StopSequence.
 	StopSequence string
 	// ToolCalls are the calls the model made (Stop is StopToolCalls). Their
-	// text was not emitted.
+	// text was not emitted; a backend that streams calls emitted them as
+	// Token.Call deltas, in this order. A generation that stopped inside
+	// a call (cut short by MaxTokens, or the call's syntax broke off after
+	// it had been announced) ends with that call, its Arguments the text
+	// streamed so far, which is not a complete JSON object; Stop is then
+	// the reason it stopped, not StopToolCalls.
 	ToolCalls []ToolCall
 }
 
