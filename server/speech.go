@@ -76,6 +76,10 @@ type speechPart struct {
 	speed, pitch                         float64
 	speedSet                             bool   // speed came from the request
 	saved                                string // the user:<uuid> voice resolved into voice, or ""
+	savedRecipe                          string // the saved voice's preferred clone recipe
+	savedStyle                           bool   // instructions came from the saved voice
+	reference                            []byte // the saved voice's reference profile (JSON), for a cloning model
+	recipe                               string // the clone recipe in force for a part with a reference
 	param                                string // "input" or "segments[i]"
 }
 
@@ -111,7 +115,11 @@ func (s *Server) parseSpeech(r *http.Request) (*speechRequest, ModelInfo, []spee
 		return nil, m, nil, err
 	}
 	if req.CloneRecipe != nil {
-		if err := s.checkCloneRecipe(m, req.Voice, *req.CloneRecipe); err != nil {
+		voice := req.Voice
+		if voice == "" || voice == tts.VoiceDesign {
+			voice = tts.VoiceAuto // no saved voice
+		}
+		if err := s.checkCloneRecipe(m, voice, *req.CloneRecipe); err != nil {
 			return nil, m, nil, err
 		}
 	}
@@ -122,11 +130,35 @@ func (s *Server) parseSpeech(r *http.Request) (*speechRequest, ModelInfo, []spee
 	if err := s.userVoices(r.Context(), m, parts); err != nil {
 		return nil, m, nil, err
 	}
-	for _, p := range parts {
+	cloner := isCloner(m)
+	for i := range parts {
+		p := &parts[i]
 		if err := checkSpeechLanguage(m, p.language); err != nil {
 			return nil, m, nil, err
 		}
-		if p.instructions != "" && p.voice != tts.VoiceDesign && p.saved == "" {
+		if cloner && req.CloneRecipe != nil && p.reference == nil {
+			return nil, m, nil, sotto.Invalid("clone_recipe_requires_saved_voice", voiceParam(*p),
+				"clone_recipe needs a saved user voice with a reference recording for every segment; %s has none", p.voice)
+		}
+		if cloner && p.reference != nil {
+			p.recipe = p.savedRecipe
+			if req.CloneRecipe != nil {
+				p.recipe = *req.CloneRecipe
+			}
+			if p.recipe == "" {
+				p.recipe = tts.RecipeControllable
+			}
+			if p.recipe == tts.RecipeUltimate && p.instructions != "" {
+				if p.savedStyle && req.CloneRecipe != nil {
+					p.instructions = "" // the saved style yields to an explicit ultimate
+				} else {
+					return nil, m, nil, sotto.Invalid("bad_request", "instructions",
+						"clone_recipe ultimate has no style control; send instructions with clone_recipe controllable")
+				}
+			}
+			continue
+		}
+		if p.instructions != "" && p.voice != tts.VoiceDesign && (p.saved == "" || !p.savedStyle) {
 			return nil, m, nil, sotto.Invalid("bad_request", "instructions",
 				"%s takes no speaking-style instructions with a specific voice; use voice builtin:design to describe a voice", m.ID)
 		}
@@ -272,7 +304,10 @@ func checkSpeechLanguage(m ModelInfo, tag string) error {
 }
 
 // checkCloneRecipe applies the clone_recipe rules: only the cloning model
-// takes it, and never with builtin:auto.
+// takes it (another model answers clone_recipe_requires_<its name>, e.g.
+// clone_recipe_requires_clone for Sotto/Clone), and only with a saved user
+// voice (builtin:auto and every other builtin voice answer
+// clone_recipe_requires_saved_voice). voice "" skips the voice rule.
 func (s *Server) checkCloneRecipe(m ModelInfo, voice, recipe string) error {
 	if recipe != "controllable" && recipe != "ultimate" {
 		return sotto.Invalid("bad_request", "clone_recipe", "clone_recipe must be controllable or ultimate, not %q", recipe)
@@ -292,8 +327,9 @@ func (s *Server) checkCloneRecipe(m ModelInfo, voice, recipe string) error {
 		return sotto.Invalid("clone_recipe_requires_"+name, "clone_recipe",
 			"clone_recipe applies to a voice-cloning model only; %s does not clone voices", m.ID)
 	}
-	if voice == tts.VoiceAuto {
-		return sotto.Invalid("clone_recipe_requires_saved_voice", "clone_recipe", "clone_recipe needs a saved user voice, not builtin:auto")
+	if voice != "" && !strings.HasPrefix(voice, "user:") {
+		return sotto.Invalid("clone_recipe_requires_saved_voice", "clone_recipe",
+			"clone_recipe needs a saved user voice with a reference recording (POST /v1/audio/voices), not %s", voice)
 	}
 	return nil
 }
@@ -313,7 +349,7 @@ func (s *Server) handleSpeech(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	plan, err := planSpeech(b, parts)
+	plan, err := planSpeech(r.Context(), b, parts, req.RetryBadcase != nil && *req.RetryBadcase)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -345,6 +381,11 @@ func (s *Server) handleSpeech(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	copy(pcm, audio.WAVHeader(rate, len(pcm)-44))
+	if c := cloneReport(plan); c != nil {
+		if j, err := json.Marshal(c); err == nil {
+			w.Header().Set("X-Sotto-Clone", string(j))
+		}
+	}
 	w.Header().Set("Content-Type", "audio/wav")
 	w.Header().Set("Content-Length", strconv.Itoa(len(pcm)))
 	w.WriteHeader(http.StatusOK)
@@ -357,11 +398,16 @@ type plannedPart struct {
 	voice  tts.Voice
 	opts   tts.Options
 	design *tts.Design
+	// clone, for a saved voice with a reference on the cloning model, is
+	// the converted voice that speaks the part instead of the model.
+	clone *tts.ClonedVoice
 }
 
 // planSpeech picks each part's voice: builtin:auto the model's voice for
-// the part's language, builtin:design the voice the instructions describe.
-func planSpeech(b tts.Backend, parts []speechPart) ([]plannedPart, error) {
+// the part's language, builtin:design the voice the instructions describe,
+// and for a saved voice with a reference on the cloning model a cloned
+// voice (retry sets its retry_badcase judge).
+func planSpeech(ctx context.Context, b tts.Backend, parts []speechPart, retry bool) ([]plannedPart, error) {
 	out := make([]plannedPart, len(parts))
 	for i, p := range parts {
 		lang := p.language
@@ -369,6 +415,13 @@ func planSpeech(b tts.Backend, parts []speechPart) ([]plannedPart, error) {
 			lang = ""
 		}
 		pp := plannedPart{text: p.input, opts: tts.Options{Language: lang, Speed: p.speed, Pitch: p.pitch}}
+		if cl, ok := b.(tts.Cloner); ok && p.reference != nil {
+			if err := planClone(ctx, b, cl, p, lang, retry, &pp); err != nil {
+				return nil, err
+			}
+			out[i] = pp
+			continue
+		}
 		var err error
 		switch p.voice {
 		case tts.VoiceAuto:
@@ -397,6 +450,43 @@ func planSpeech(b tts.Backend, parts []speechPart) ([]plannedPart, error) {
 	return out, nil
 }
 
+// planClone plans a part spoken by a saved voice with a reference: the
+// base voice (a builtin:design base chosen from its design text), with the
+// controllable recipe the pitch and speed words of the instructions, then
+// the clone of the reference.
+func planClone(ctx context.Context, b tts.Backend, cl tts.Cloner, p speechPart, lang string, retry bool, pp *plannedPart) error {
+	var prof tts.VoiceProfile
+	if err := json.Unmarshal(p.reference, &prof); err != nil || !prof.Valid() {
+		return fmt.Errorf("server: saved voice %s: stored reference profile unreadable: %v", p.saved, err)
+	}
+	co := tts.CloneOptions{Reference: prof, Recipe: p.recipe, BaseVoice: p.voice, Language: lang, RetryBadcase: retry}
+	if p.recipe == tts.RecipeControllable && p.instructions != "" {
+		d, err := tts.DesignVoice(b, p.instructions, lang)
+		if err != nil {
+			return err
+		}
+		pp.design = &d
+		if p.voice == tts.VoiceDesign {
+			co.BaseVoice = d.VoiceID
+		}
+		co.Variant = d.Variant
+		pp.opts.Pitch += d.Pitch
+		if d.Speed != 0 {
+			pp.opts.Speed *= d.Speed
+		}
+	}
+	if co.BaseVoice == tts.VoiceDesign {
+		co.BaseVoice = "" // a design base with no design left: the default voice
+	}
+	cv, err := cl.Clone(ctx, co)
+	if err != nil {
+		return err
+	}
+	pp.clone, pp.voice = cv, cv.Voice()
+	pp.opts.Voice = pp.voice.ID
+	return nil
+}
+
 func voiceParam(p speechPart) string {
 	if p.param == "input" {
 		return "voice"
@@ -413,7 +503,11 @@ func speakPlan(ctx context.Context, b tts.Backend, plan []plannedPart, rate int,
 	for i, p := range plan {
 		p.opts.Marks = marks
 		offset := float64(emitted) / float64(rate)
-		err := tts.Speak(ctx, b, p.text, p.opts, func(c tts.Chunk) error {
+		sb := b
+		if p.clone != nil {
+			sb = p.clone
+		}
+		err := tts.Speak(ctx, sb, p.text, p.opts, func(c tts.Chunk) error {
 			if c.Rate != rate {
 				out, err := audio.Resample(nil, c.Samples, c.Rate, rate)
 				if err != nil {
@@ -469,6 +563,20 @@ type speechDoneInfo struct {
 	SampleRate int     `json:"sample_rate"`
 	Seconds    float64 `json:"seconds"`
 	Voice      string  `json:"voice"`
+	// Clone reports the voice conversion, for a cloned voice (as the
+	// X-Sotto-Clone header of a WAV response).
+	Clone *tts.CloneReport `json:"clone,omitempty"`
+}
+
+// cloneReport returns the report of the first cloned part of plan, or nil.
+func cloneReport(plan []plannedPart) *tts.CloneReport {
+	for _, p := range plan {
+		if p.clone != nil {
+			r := p.clone.Report()
+			return &r
+		}
+	}
+	return nil
 }
 
 // streamSpeech sends each sentence's audio as a speech.audio.delta as soon
@@ -504,7 +612,8 @@ func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Back
 	}
 	if err == nil {
 		err = sse.event(eventSpeechDone, speechDone{Type: eventSpeechDone, XSotto: speechDoneInfo{
-			SampleRate: rate, Seconds: math.Round(float64(samples)/float64(rate)*1000) / 1000, Voice: plan[0].voice.ID}})
+			SampleRate: rate, Seconds: math.Round(float64(samples)/float64(rate)*1000) / 1000, Voice: plan[0].voice.ID,
+			Clone: cloneReport(plan)}})
 		if err == nil {
 			return
 		}

@@ -101,7 +101,7 @@ func TestSpeechValidation(t *testing.T) {
 		{"response_format mp3", map[string]any{"response_format": "mp3"}, 400, "bad_request", "response_format"},
 		{"stream_format", map[string]any{"stream_format": "bogus"}, 400, "bad_request", "stream_format"},
 		{"headless sample_rate", map[string]any{"sample_rate": 16000}, 400, "bad_request", "sample_rate"},
-		{"clone_recipe", map[string]any{"clone_recipe": "controllable"}, 400, "clone_recipe_requires_voice_cloning_model", "clone_recipe"},
+		{"clone_recipe", map[string]any{"clone_recipe": "controllable"}, 400, "clone_recipe_requires_clone", "clone_recipe"},
 		{"clone_recipe value", map[string]any{"clone_recipe": "best"}, 400, "bad_request", "clone_recipe"},
 		{"bad tag", map[string]any{"language": "!!not a tag"}, 400, "bad_request", "language"},
 		{"language outside the model", map[string]any{"language": "tlh"}, 422, "language_unsupported", "language"},

@@ -1,11 +1,17 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/internal/voicelib"
 	"github.com/sottolabs/sotto/tts"
 )
@@ -22,20 +28,31 @@ func (s *Server) library() (*voicelib.Library, error) {
 }
 
 // checkSavedVoice vets a voice against its model: the model serves speech,
-// the base voice is one of its voices, and it takes no style instructions
-// (no model here does).
+// the base voice is one of its voices, style instructions only for the
+// voice-cloning model with the controllable recipe, and a reference
+// recording exactly when the model clones.
 func (s *Server) checkSavedVoice(ctx context.Context, v voicelib.Voice) error {
 	m, err := s.resolveModel(v.Model, pathSpeech)
 	if err != nil {
 		return err
 	}
-	if v.Instructions != "" {
+	cloner := isCloner(m)
+	if v.Instructions != "" && (!cloner || v.CloneRecipe == tts.RecipeUltimate) {
+		if cloner {
+			return sotto.Invalid("bad_request", "instructions", "the ultimate clone recipe has no style control; save instructions with clone_recipe controllable")
+		}
 		return sotto.Invalid("bad_request", "instructions", "%s takes no speaking-style instructions; describe the voice in design with base_voice builtin:design", m.ID)
 	}
 	if v.CloneRecipe != "" {
 		if err := s.checkCloneRecipe(m, "", v.CloneRecipe); err != nil {
 			return err
 		}
+	}
+	switch {
+	case cloner && v.Reference == nil:
+		return sotto.Invalid("bad_request", "reference_audio", "a voice of %s needs a reference recording in reference_audio (base64 of an audio file with at least %.0f s of speech)", m.ID, tts.MinReferenceSpeech)
+	case !cloner && v.Reference != nil:
+		return sotto.Invalid("bad_request", "reference_audio", "%s does not clone voices and takes no reference_audio; save the voice for the voice-cloning model", m.ID)
 	}
 	if v.BaseVoice == tts.VoiceDesign {
 		return nil
@@ -60,11 +77,18 @@ func (s *Server) handleCreateVoice(w http.ResponseWriter, r *http.Request) {
 	var v voicelib.Voice
 	var in struct {
 		voicelib.Patch
-		Model string `json:"model"`
+		Model          string  `json:"model"`
+		ReferenceAudio *string `json:"reference_audio"`
 	}
 	if err := decodeJSON(r, &in, true, ""); err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	if in.ReferenceAudio != nil {
+		if v.Reference, err = referenceFrom(r.Context(), *in.ReferenceAudio); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 	}
 	v.Model = in.Model
 	deref := func(p *string) string {
@@ -116,10 +140,20 @@ func (s *Server) handleUpdateVoice(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	var p voicelib.Patch
-	if err := decodeJSON(r, &p, true, ""); err != nil {
+	var in struct {
+		voicelib.Patch
+		ReferenceAudio *string `json:"reference_audio"`
+	}
+	if err := decodeJSON(r, &in, true, ""); err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	p := in.Patch
+	if in.ReferenceAudio != nil {
+		if p.Reference, err = referenceFrom(r.Context(), *in.ReferenceAudio); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
 	}
 	v, err := lib.Update(r.Context(), r.PathValue("id"), p, func(v voicelib.Voice) error {
 		return s.checkSavedVoice(r.Context(), v)
@@ -176,6 +210,64 @@ func (s *Server) userVoices(ctx context.Context, m ModelInfo, parts []speechPart
 		}
 		p.pitch = v.Pitch
 		p.saved = v.ID
+		p.savedRecipe = v.CloneRecipe
+		if p.instructions == "" && !p.disableStyle {
+			p.instructions = v.Instructions
+			p.savedStyle = v.Instructions != ""
+		}
+		if v.Reference != nil {
+			p.reference = v.Reference.Profile
+		}
 	}
 	return nil
 }
+
+// isCloner reports whether m is a voice-cloning model.
+func isCloner(m ModelInfo) bool { return slices.Contains(m.Features, speechFeatureCloning) }
+
+// maxReferenceSeconds bounds a reference recording.
+const maxReferenceSeconds = 120
+
+// referenceFrom decodes reference_audio (base64 of an audio file in any
+// format package audio reads), measures the voice in it, and returns what
+// the library stores: the recording as 16 kHz mono WAV and the profile.
+// Errors name param reference_audio: 400 for bad base64, an undecodable
+// file or more than 120 s, 422 insufficient_speech for under 3 s of speech.
+func referenceFrom(ctx context.Context, b64 string) (*voicelib.Reference, error) {
+	const param = "reference_audio"
+	if i := strings.Index(b64, ";base64,"); strings.HasPrefix(b64, "data:") && i > 0 {
+		b64 = b64[i+len(";base64,"):] // a data: URL
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(b64))
+	if err != nil {
+		return nil, sotto.Invalid("bad_request", param, "reference_audio is not base64: %v", err)
+	}
+	if len(raw) == 0 {
+		return nil, sotto.Invalid("bad_request", param, "reference_audio is empty")
+	}
+	a, _, err := audio.Decode(ctx, bytes.NewReader(raw), audio.Options{})
+	if err != nil {
+		if e, ok := errors.AsType[*sotto.Error](err); ok && e.Param == audio.ParamFile {
+			c := *e
+			c.Param = param
+			return nil, &c
+		}
+		return nil, err
+	}
+	secs := float64(len(a.Samples)) / float64(a.Rate())
+	if secs > maxReferenceSeconds {
+		return nil, sotto.Invalid("bad_request", param, "reference_audio is %.0f s long; send at most %d s", secs, maxReferenceSeconds)
+	}
+	prof, err := tts.AnalyzeVoice(ctx, a.Samples, a.Rate(), param)
+	if err != nil {
+		return nil, err
+	}
+	pj, err := json.Marshal(prof)
+	if err != nil {
+		return nil, err
+	}
+	return &voicelib.Reference{Audio: audio.EncodeWAV(a.Samples, a.Rate()), Profile: pj,
+		Seconds: roundMs(secs), SpeechSeconds: roundMs(prof.SpeechSeconds)}, nil
+}
+
+func roundMs(x float64) float64 { return float64(int64(x*1000+0.5)) / 1000 }

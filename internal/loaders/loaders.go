@@ -26,6 +26,7 @@ func Register(rt interface {
 	rt.RegisterLoader("lattice-2", Align)
 	rt.RegisterLoader("flite", Speech("flite"))
 	rt.RegisterLoader("espeak-ng", Speech("espeak-ng"))
+	rt.RegisterLoader("clone", Clone)
 	rt.RegisterLoader("lattice-asr", Transcribe)
 	rt.RegisterLoader(WhisperBackend, Whisper)
 	rt.RegisterLoader(LLMBackend, LLM)
@@ -114,6 +115,19 @@ func Speech(driver string) models.Loader {
 		}
 		return tts.Open(ctx, driver, cfg)
 	}
+}
+
+// Clone opens the voice-cloning model (tts driver "clone"), given the
+// paths of its two base engines, flite and espeak-ng, as found here.
+func Clone(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+	cfg := spec.Config()
+	cfg.Options = map[string]string{}
+	for _, prog := range []string{tts.OptCloneFlite, tts.OptCloneEspeak} {
+		if p, ok := spec.Paths[prog]; ok {
+			cfg.Options[prog] = p
+		}
+	}
+	return tts.Open(ctx, "clone", cfg)
 }
 
 // packLanguages are the languages whose acoustic model may come from a
