@@ -49,15 +49,22 @@ func decQ8_0AVX512(w, dst []byte) {
 	}
 	_, _ = w[np*2*q80Len-1], dst[np*decQ8_0Pair-1]
 	pw, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&dst[0])
-	tab := f16Bits
-	for range np {
-		lo, hi := ldI8(pw, 2), ldI8(pw, q80Len+2)
-		var v, zero archsimd.Int8x64
-		v = v.SetLo(lo).SetHi(hi)
+	var zero archsimd.Int8x64
+	for i := 0; i < np; i++ {
+		v := zero.SetLo(ldI8(pw, 2)).SetHi(ldI8(pw, q80Len+2))
 		v.Abs().Store((*[64]int8)(pd))
-		archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).Store((*[8]uint32)(unsafe.Add(pd, 64)))
-		archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, q80Len))]).Store((*[8]uint32)(unsafe.Add(pd, 96)))
 		*(*uint64)(unsafe.Add(pd, 128)) = v.Less(zero).ToBits()
+		if i&3 == 0 && i+4 <= np {
+			// The scales of the next eight blocks, converted in vector
+			// registers (a table lookup per block missed the cache).
+			sc := f16x8At(h4(pw, q80Len), h4(unsafe.Add(pw, 4*q80Len), q80Len))
+			for k := range 8 {
+				sc.Permute(archsimd.LoadUint32x8(&permIdx[k])).Store((*[8]float32)(unsafe.Add(pd, (k>>1)*decQ8_0Pair+64+32*(k&1))))
+			}
+		} else if i >= np&^3 {
+			archsimd.BroadcastUint32x8(f16Bits[*(*uint16)(pw)]).Store((*[8]uint32)(unsafe.Add(pd, 64)))
+			archsimd.BroadcastUint32x8(f16Bits[*(*uint16)(unsafe.Add(pw, q80Len))]).Store((*[8]uint32)(unsafe.Add(pd, 96)))
+		}
 		pw, pd = unsafe.Add(pw, 2*q80Len), unsafe.Add(pd, decQ8_0Pair)
 	}
 	archsimd.ClearAVXUpperBits()

@@ -31,7 +31,7 @@ func TestMatMulTiles(t *testing.T) {
 		p := NewPool(2)
 		defer p.Close()
 		for _, typ := range []DType{Q8_0, Q4_K} {
-			for _, cols := range []int{256, 512, 1024, 96} {
+			for _, cols := range []int{256, 384, 512, 1024, 96} {
 				if typ == Q4_K && cols%qkK != 0 {
 					continue
 				}
