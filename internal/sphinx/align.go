@@ -48,6 +48,10 @@ type Segment struct {
 	// for words it is the index of the word in the input, or -1 for an
 	// inserted silence.
 	Parent int
+	// Senone is the senone scored in a state (States only; 0 in Words
+	// and Phones), for callers that gather statistics per senone such as
+	// [FMLLRStats].
+	Senone int
 }
 
 // Alignment is the result of a forced alignment. Times are in frames of
@@ -643,6 +647,7 @@ func (m *Model) alignFrames(ctx context.Context, frame func(t int) []float32, n 
 		}
 		prevNode, prevState = node, state
 		seg.Label = fmt.Sprintf("%s.%d", base, state)
+		seg.Senone = int(nd.sen[state])
 		seg.Parent = len(a.Phones) - 1
 		a.States = append(a.States, seg)
 		p := &a.Phones[len(a.Phones)-1]
