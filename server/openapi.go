@@ -116,6 +116,9 @@ var bodySchemas = map[string][2]string{
 	"POST /v1/chat/completions":       {"GenerationRequest", ""},
 	"POST /v1/tokenize":               {"GenerationRequest", ""},
 	"GET /v1/audio/voices":            {"", "List"},
+	"POST /v1/audio/voices":           {"VoiceRequest", "Voice"},
+	"GET /v1/audio/voices/{id}":       {"", "Voice"},
+	"PATCH /v1/audio/voices/{id}":     {"VoicePatch", "Voice"},
 	"GET /v1/openapi.json":            {"", "OpenAPI"},
 }
 
@@ -192,6 +195,21 @@ func object(required []string, props obj) obj {
 		o["required"] = required
 	}
 	return o
+}
+
+// voiceFields are the writable fields of a saved voice (model only on
+// create). reference_audio is the reference recording of a voice of the
+// voice-cloning model: base64 of an audio file (WAV, MP3, FLAC, or what
+// ffmpeg reads), at most 120 s, with at least 3 s of speech.
+func voiceFields(create bool) obj {
+	f := obj{"name": str, "base_voice": str, "design": str, "instructions": str, "language": str,
+		"speed": number, "pitch": number, "clone_recipe": obj{"enum": []string{"controllable", "ultimate"}},
+		"reference_audio": obj{"type": "string", "contentEncoding": "base64",
+			"description": "reference recording for a voice of the voice-cloning model (Sotto/Clone): base64 of an audio file, at most 120 s, at least 3 s of speech"}}
+	if create {
+		f["model"] = str
+	}
+	return f
 }
 
 func list(item obj) obj {
@@ -323,6 +341,16 @@ var schemas = obj{
 		"model": str, "voice": str, "input": str, "segments": obj{"type": "array", "items": obj{"type": "object"}},
 		"response_format": obj{"const": "wav"}, "stream_format": obj{"enum": []string{"audio", "sse"}}, "language": str,
 		"seed": integer, "speed": number, "instructions": obj{"type": []string{"string", "null"}},
+		"clone_recipe": obj{"enum": []string{"controllable", "ultimate"}}, "retry_badcase": boolean,
+	}),
+	"VoiceRequest": object([]string{"name", "model", "base_voice"}, voiceFields(true)),
+	"VoicePatch":   object(nil, voiceFields(false)),
+	"Voice": object([]string{"id", "object", "name", "model", "base_voice", "speed", "pitch", "created_at", "updated_at"}, obj{
+		"id": obj{"type": "string", "pattern": "^user:[0-9a-f-]{36}$"}, "object": obj{"const": "voice"}, "name": str, "model": str,
+		"base_voice": str, "design": str, "instructions": str, "language": str, "speed": number, "pitch": number,
+		"clone_recipe": obj{"enum": []string{"controllable", "ultimate"}},
+		"reference": object([]string{"seconds", "speech_seconds", "sha256"}, obj{"seconds": number, "speech_seconds": number, "sha256": str}),
+		"created_at": obj{"type": "string", "format": "date-time"}, "updated_at": obj{"type": "string", "format": "date-time"},
 	}),
 	"GenerationRequest": object([]string{"model"}, obj{"model": str, "stream": boolean}),
 	"List":              list(obj{"type": "object"}),

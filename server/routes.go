@@ -73,11 +73,11 @@ func (s *Server) routes() []route {
 		{Method: "GET", Path: "/v1/audio/voices", Handler: s.handleVoices, Tag: "audio",
 			Summary: "List the builtin voices of the speech models and the saved user voices", Status: 200, Errors: []int{401, 403, 503}},
 		{Method: "POST", Path: "/v1/audio/voices", Handler: s.handleCreateVoice, Tag: "audio", Body: "json",
-			Summary: "Save a user voice (base voice, design, style, speed, pitch)", Status: 201, Errors: []int{400, 401, 403, 404, 501, 503}},
+			Summary: "Save a user voice (base voice, design, style, speed, pitch; a reference recording for the voice-cloning model)", Status: 201, Errors: []int{400, 401, 403, 404, 422, 501, 503}},
 		{Method: "GET", Path: "/v1/audio/voices/{id}", Handler: s.handleGetVoice, Tag: "audio",
 			Summary: "Get a saved user voice", Status: 200, Errors: []int{401, 403, 404, 501}},
 		{Method: "PATCH", Path: "/v1/audio/voices/{id}", Handler: s.handleUpdateVoice, Tag: "audio", Body: "json",
-			Summary: "Change fields of a saved user voice", Status: 200, Errors: []int{400, 401, 403, 404, 501, 503}},
+			Summary: "Change fields of a saved user voice", Status: 200, Errors: []int{400, 401, 403, 404, 422, 501, 503}},
 		{Method: "DELETE", Path: "/v1/audio/voices/{id}", Handler: s.handleDeleteVoice, Tag: "audio",
 			Summary: "Delete a saved user voice", Status: 200, Errors: []int{401, 403, 404, 501}},
 

@@ -1,13 +1,16 @@
 package server
 
 import (
+	"bytes"
 	"encoding/base64"
+	"errors"
 	"encoding/json"
 	"math"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/internal/voicelib"
@@ -141,4 +144,35 @@ func TestCloneSpeech(t *testing.T) {
 	if r, c := speak(map[string]any{}); r.status != 200 || c.Recipe != "ultimate" {
 		t.Errorf("saved preference: %d, report %+v; want ultimate", r.status, c)
 	}
+}
+
+// FuzzReferenceFrom checks the reference_audio parser: whatever the input,
+// it returns either a 400/422 naming reference_audio, or a reference whose
+// audio is a WAV file that decodes and whose profile parses back into a
+// valid one with at least MinReferenceSpeech seconds of speech.
+func FuzzReferenceFrom(f *testing.F) {
+	f.Add(base64.StdEncoding.EncodeToString(tone(4)))
+	f.Add("data:audio/wav;base64," + base64.StdEncoding.EncodeToString(tone(3.5)))
+	f.Add(base64.StdEncoding.EncodeToString(tone(0.5)))
+	f.Add(base64.StdEncoding.EncodeToString([]byte("RIFF\x24\x00\x00\x00WAVEfmt ")))
+	f.Add("not base64 at all")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, in string) {
+		ref, err := referenceFrom(t.Context(), in)
+		if err != nil {
+			e, ok := errors.AsType[*sotto.Error](err)
+			if !ok || e.Param != "reference_audio" || (!errors.Is(err, sotto.ErrInvalidRequest) && !errors.Is(err, sotto.ErrUnsatisfiable)) {
+				t.Fatalf("referenceFrom(%q) error %v; want a 400 or 422 naming reference_audio", in, err)
+			}
+			return
+		}
+		a, _, err := audio.Decode(t.Context(), bytes.NewReader(ref.Audio), audio.Options{})
+		if err != nil || math.Abs(float64(len(a.Samples))/16000-ref.Seconds) > 0.01 {
+			t.Fatalf("stored audio: %v, %d samples for %.3f s", err, len(a.Samples), ref.Seconds)
+		}
+		var p tts.VoiceProfile
+		if err := json.Unmarshal(ref.Profile, &p); err != nil || !p.Valid() || p.SpeechSeconds < tts.MinReferenceSpeech {
+			t.Fatalf("stored profile %s: %v; want a valid profile with ≥ %g s of speech", ref.Profile, err, tts.MinReferenceSpeech)
+		}
+	})
 }
