@@ -3,8 +3,8 @@ package server
 import (
 	"bytes"
 	"encoding/base64"
-	"errors"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"strings"
