@@ -31,6 +31,8 @@
 //     voices (builtin:de, builtin:en-gb ...), with speed, pitch and
 //     variant (builtin:en-us+klatt, or [Options].Variant). Catalog model
 //     Sotto/eSpeak.
+//   - "clone": both engines' voices, plus voice cloning ([Cloner]).
+//     Catalog model Sotto/Clone.
 //
 // # Voices
 //
@@ -39,6 +41,27 @@
 // [DesignVoice] turns a description such as "a slow, deep male voice with a
 // British accent" into a voice and engine settings (builtin:design),
 // reporting what it applied.
+//
+// # Voice cloning
+//
+// The clone driver's backend implements [Cloner]. [AnalyzeVoice] measures
+// a reference recording (F0 mean and spread, long-term average spectrum,
+// syllable rate) into a [VoiceProfile]; [Cloner.Clone] returns a
+// [ClonedVoice], a Backend whose every synthesis is a base voice moved
+// toward that profile by signal processing: F0 through the engine's pitch
+// settings, vocal-tract length by a frequency warp (resample, then WSOLA
+// back to the original duration), the spectral envelope by an equalizer,
+// the rate through the engine's speed.
+//
+//	prof, err := tts.AnalyzeVoice(ctx, ref.Samples, ref.Rate(), "file")
+//	cv, err := b.(tts.Cloner).Clone(ctx, tts.CloneOptions{Reference: prof, Recipe: tts.RecipeUltimate})
+//	err = tts.Speak(ctx, cv, "Hello.", tts.Options{Voice: cv.Voice().ID}, emit)
+//
+// [RecipeControllable] converts a chosen base voice and keeps the pitch and
+// speed controls; [RecipeUltimate] picks the base voice nearest the
+// reference and matches the whole long-term spectrum. No trained weights
+// are involved: it moves a voice's long-term statistics, not its fine
+// detail.
 //
 // The engines here are deterministic: the same request gives the same
 // samples, with or without a seed.

@@ -3,6 +3,7 @@ package tts_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"os/exec"
 
 	"github.com/sottolabs/sotto/backend"
@@ -47,4 +48,24 @@ func ExampleSentences() {
 	// Output:
 	// I paid five dollars on january third.
 	// doctor Lee agreed.
+}
+
+// AnalyzeVoice measures a reference recording; here 4 s of a synthetic
+// voiced sound at 150 Hz.
+func ExampleAnalyzeVoice() {
+	const rate = 16000
+	x := make([]float32, 4*rate)
+	for i := range x {
+		t := float64(i) / rate
+		for h := 1.0; h <= 10; h++ {
+			x[i] += float32(0.05 / h * math.Sin(2*math.Pi*150*h*t))
+		}
+	}
+	p, err := tts.AnalyzeVoice(context.Background(), x, rate, "file")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("F0 %.0f Hz, %.1f s of speech, %.0f %% voiced\n", p.F0Mean, p.SpeechSeconds, 100*p.Voiced)
+	// Output: F0 150 Hz, 4.0 s of speech, 100 % voiced
 }

@@ -130,8 +130,14 @@ func Analyze(x []float32, rate int) Profile {
 			voiced = append(voiced, f)
 		}
 	}
-	if speech > 0 {
-		p.Voiced = float64(len(voiced)) / float64(speech)
+	tracked := 0 // speech frames long enough for the pitch tracker
+	for i := range min(len(f0), len(mask)) {
+		if mask[i] {
+			tracked++
+		}
+	}
+	if tracked > 0 {
+		p.Voiced = float64(len(voiced)) / float64(tracked)
 	}
 	if len(voiced) > 0 {
 		// Drop octave errors: keep frames within a factor 1.8 of the median.
