@@ -41,6 +41,15 @@ type qTiles struct {
 	decQ8_0    func(w, dst []byte)
 	prepQ8_0   func(a *Activation, dst []byte)
 	dot2x4Q8_0 func(d0, d1 []byte, q, x *[4][]byte, out *[8]float32)
+	// dot4x1Q8_0 multiplies four decoded rows by one activation (the
+	// matrix-vector products of generation), per row with the operations
+	// of dotDecQ8_0 in the same order, so that generation and prompt
+	// batches give the same results.
+	dot4x1Q8_0 func(d *[4][]byte, q, x []byte, out *[4]float32)
+	// raw4x1Q8_0 is dot4x1Q8_0 over four rows as stored (len(q) a
+	// multiple of 256; d: the activation's block scales), with the same
+	// results.
+	raw4x1Q8_0 func(w *[4][]byte, q []byte, d []float32, out *[4]float32)
 	dotDecQ8_0 func(dec []byte, q, x []byte) float32
 }
 
@@ -72,14 +81,11 @@ type qTileJob struct {
 	prep    []byte // prepared activations, prepLen bytes each (Q8_0)
 }
 
-// setupTiles prepares MatMul(outs, m, as) for the tile kernels and reports
-// whether they will run it.
-func (p *Pool) setupTiles(m *Matrix, as []Activation) bool {
+// setupTiles prepares MatMul(outs, m, as) (vec: MatVec, one activation)
+// for the tile kernels and reports whether they will run it.
+func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 	t := active.tiles()
-	if t == nil || len(as) < 4 {
-		return false
-	}
-	if m.Type != Q8_0 || t.dot2x4Q8_0 == nil || m.Cols%64 != 0 {
+	if t == nil || m.Type != Q8_0 || t.dot2x4Q8_0 == nil || m.Cols%64 != 0 || (!vec && len(as) < 4) {
 		return false
 	}
 	n := prepQ8_0Len(m.Cols)
@@ -88,8 +94,54 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation) bool {
 		t.prepQ8_0(&as[b], p.tilePrep[b*n:(b+1)*n])
 	}
 	p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: p.tilePrep[:n*len(as)]}
-	p.grow(2 * p.tiles.decLen)
+	p.grow(4 * p.tiles.decLen)
+	if len(p.tileArgs) < p.n {
+		p.tileArgs = make([]tileArgs, p.n)
+	}
 	return true
+}
+
+// tileArgs holds one worker's arguments to the tile kernels, which reach
+// them through function values: on the stack they would escape and be
+// allocated per call.
+type tileArgs struct {
+	d4, w4 [4][]byte
+	q4, x4 [4][]byte
+	r4     [4]float32
+	r8     [8]float32
+}
+
+// runVecTiles computes rows lo..hi-1 of the current MatVec on worker w,
+// four decoded rows at a time (the last ones one at a time).
+func (p *Pool) runVecTiles(w, lo, hi int) {
+	j, tj := &p.job, &p.tiles
+	buf, ta := p.scratch[w], &p.tileArgs[w]
+	d4 := &ta.d4
+	for k := range d4 {
+		d4[k] = buf[k*tj.decLen : (k+1)*tj.decLen]
+	}
+	q := int8Bytes(j.a.Q)
+	i := lo
+	if tj.t.raw4x1Q8_0 != nil && j.m.Cols%256 == 0 {
+		for ; i+4 <= hi; i += 4 {
+			for k := range d4 {
+				ta.w4[k] = j.m.Row(i + k)
+			}
+			tj.t.raw4x1Q8_0(&ta.w4, q, j.a.D, &ta.r4)
+			copy(j.out[i:i+4], ta.r4[:])
+		}
+	}
+	for ; i+4 <= hi; i += 4 {
+		for k := range d4 {
+			tj.t.decQ8_0(j.m.Row(i+k), d4[k])
+		}
+		tj.t.dot4x1Q8_0(d4, q, tj.prep, &ta.r4)
+		copy(j.out[i:i+4], ta.r4[:])
+	}
+	for ; i < hi; i++ {
+		tj.t.decQ8_0(j.m.Row(i), d4[0])
+		j.out[i] = tj.t.dotDecQ8_0(d4[0], q, tj.prep)
+	}
 }
 
 // runTiles computes rows lo..hi-1 of the current MatMul on worker w: two
@@ -98,10 +150,13 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation) bool {
 // single-row kernels.
 func (p *Pool) runTiles(w, lo, hi int) {
 	j, tj := &p.job, &p.tiles
-	buf := p.scratch[w]
+	if j.kind == 0 {
+		p.runVecTiles(w, lo, hi)
+		return
+	}
+	buf, ta := p.scratch[w], &p.tileArgs[w]
 	d0, d1 := buf[:tj.decLen], buf[tj.decLen:2*tj.decLen]
-	var q4, x4 [4][]byte
-	var r [8]float32
+	q4, x4, r := &ta.q4, &ta.x4, &ta.r8
 	n := len(j.as)
 	i := lo
 	for ; i < hi; i += 2 {
@@ -118,7 +173,7 @@ func (p *Pool) runTiles(w, lo, hi int) {
 				q4[k] = int8Bytes(j.as[b+k].Q)
 				x4[k] = tj.prep[(b+k)*tj.prepLen : (b+k+1)*tj.prepLen]
 			}
-			tj.t.dot2x4Q8_0(d0, d1, &q4, &x4, &r)
+			tj.t.dot2x4Q8_0(d0, d1, q4, x4, r)
 			for k := range 4 {
 				j.outs[b+k][i] = r[k]
 				if two {

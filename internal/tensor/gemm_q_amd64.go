@@ -20,6 +20,8 @@ var simdTiles = func() *qTiles {
 		prepQ8_0:   prepQ8_0AVX512,
 		dot2x4Q8_0: dot2x4Q8_0AVX512,
 		dotDecQ8_0: dotDecQ8_0AVX512,
+		dot4x1Q8_0: dot4x1Q8_0AVX512,
+		raw4x1Q8_0: raw4x1Q8_0AVX512,
 	}
 }()
 
@@ -161,4 +163,106 @@ func dotDecQ8_0AVX512(dec, q, x []byte) float32 {
 		c = ldU8x64(p, o).DotProductPairsSaturated(v).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p, o+64).Mul(ldF32x16(px, ox+64)), c)
 	}
 	return hsumClear(c.GetLo().Add(c.GetHi()))
+}
+
+// dot4x1Q8_0AVX512 is dotDecQ8_0AVX512 for four decoded rows and one
+// activation: the four sums are independent chains of multiply-adds (one
+// row's chain alone waits on the latency of each).
+func dot4x1Q8_0AVX512(d *[4][]byte, q, x []byte, out *[4]float32) {
+	np := len(d[0]) / decQ8_0Pair
+	if np == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_, _, _, _ = d[0][np*decQ8_0Pair-1], d[1][np*decQ8_0Pair-1], d[2][np*decQ8_0Pair-1], d[3][np*decQ8_0Pair-1]
+	_, _ = q[np*64-1], x[np*prepQ8_0Pair-1]
+	p0, p1, p2, p3 := unsafe.Pointer(&d[0][0]), unsafe.Pointer(&d[1][0]), unsafe.Pointer(&d[2][0]), unsafe.Pointer(&d[3][0])
+	pq, px := unsafe.Pointer(&q[0]), unsafe.Pointer(&x[0])
+	ones := archsimd.BroadcastInt16x32(1)
+	var c0, c1, c2, c3 archsimd.Float32x16
+	for range np {
+		a, n, sa := ldI8x64(pq, 0), ldI8x64(px, 0), ldF32x16(px, 64)
+		c0 = ldU8x64(p0, 0).DotProductPairsSaturated(n.Merge(a, mask64(p0, 128))).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p0, 64).Mul(sa), c0)
+		c1 = ldU8x64(p1, 0).DotProductPairsSaturated(n.Merge(a, mask64(p1, 128))).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p1, 64).Mul(sa), c1)
+		c2 = ldU8x64(p2, 0).DotProductPairsSaturated(n.Merge(a, mask64(p2, 128))).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p2, 64).Mul(sa), c2)
+		c3 = ldU8x64(p3, 0).DotProductPairsSaturated(n.Merge(a, mask64(p3, 128))).DotProductPairs(ones).ConvertToFloat32().MulAdd(ldF32x16(p3, 64).Mul(sa), c3)
+		p0, p1, p2, p3 = unsafe.Add(p0, decQ8_0Pair), unsafe.Add(p1, decQ8_0Pair), unsafe.Add(p2, decQ8_0Pair), unsafe.Add(p3, decQ8_0Pair)
+		pq, px = unsafe.Add(pq, 64), unsafe.Add(px, prepQ8_0Pair)
+	}
+	var s [4][4]float32
+	qsum4(c0.GetLo().Add(c0.GetHi()), &s[0])
+	qsum4(c1.GetLo().Add(c1.GetHi()), &s[1])
+	qsum4(c2.GetLo().Add(c2.GetHi()), &s[2])
+	qsum4(c3.GetLo().Add(c3.GetHi()), &s[3])
+	archsimd.ClearAVXUpperBits()
+	for k := range out {
+		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+	}
+}
+
+// pairIdx[k] spreads lanes 2k and 2k+1 of a vector over the two halves of
+// a 16-lane one (the scales of the k-th pair of eight blocks).
+var pairIdx = func() (t [4][16]uint32) {
+	for k := range t {
+		for j := range 16 {
+			t[k][j] = uint32(2*k + j/8)
+		}
+	}
+	return t
+}()
+
+// raw4x1Q8_0AVX512 is dot4x1Q8_0AVX512 reading four Q8_0 rows as stored
+// (no decoded copy): per pair of blocks it takes the magnitudes and sign
+// mask from the weights, negates the activation's values once for the four
+// rows, and per eight blocks multiplies the weights' scales (converted in
+// vector registers) by the activation's. The products, the integer sums
+// and the order of the additions are those of dot4x1Q8_0AVX512, so the
+// results are identical. len(q) must be a multiple of 256.
+func raw4x1Q8_0AVX512(w *[4][]byte, q []byte, d []float32, out *[4]float32) {
+	ng := len(q) / 256
+	if ng == 0 {
+		*out = [4]float32{}
+		return
+	}
+	n := ng * 8 * q80Len
+	_, _, _, _ = w[0][n-1], w[1][n-1], w[2][n-1], w[3][n-1]
+	_, _ = q[ng*256-1], d[ng*8-1]
+	p0, p1, p2, p3 := unsafe.Pointer(&w[0][0]), unsafe.Pointer(&w[1][0]), unsafe.Pointer(&w[2][0]), unsafe.Pointer(&w[3][0])
+	pq, pd := unsafe.Pointer(&q[0]), unsafe.Pointer(&d[0])
+	ones := archsimd.BroadcastInt16x32(1)
+	var zero archsimd.Int8x64
+	var c0, c1, c2, c3 archsimd.Float32x16
+	for range ng {
+		da := ldF32(pd, 0)
+		var s0, s1, s2, s3 archsimd.Float32x16
+		s0 = s0.SetLo(f16x8At(h4(p0, q80Len), h4(unsafe.Add(p0, 4*q80Len), q80Len)).Mul(da))
+		s1 = s1.SetLo(f16x8At(h4(p1, q80Len), h4(unsafe.Add(p1, 4*q80Len), q80Len)).Mul(da))
+		s2 = s2.SetLo(f16x8At(h4(p2, q80Len), h4(unsafe.Add(p2, 4*q80Len), q80Len)).Mul(da))
+		s3 = s3.SetLo(f16x8At(h4(p3, q80Len), h4(unsafe.Add(p3, 4*q80Len), q80Len)).Mul(da))
+		for k := range 4 {
+			idx := archsimd.LoadUint32x16(&pairIdx[k])
+			a := ldI8x64(pq, 0)
+			n := zero.Sub(a)
+			v := zero.SetLo(ldI8(p0, 2)).SetHi(ldI8(p0, q80Len+2))
+			c0 = v.Abs().AsUint8x64().DotProductPairsSaturated(n.Merge(a, v.Less(zero))).DotProductPairs(ones).ConvertToFloat32().MulAdd(s0.Permute(idx), c0)
+			v = zero.SetLo(ldI8(p1, 2)).SetHi(ldI8(p1, q80Len+2))
+			c1 = v.Abs().AsUint8x64().DotProductPairsSaturated(n.Merge(a, v.Less(zero))).DotProductPairs(ones).ConvertToFloat32().MulAdd(s1.Permute(idx), c1)
+			v = zero.SetLo(ldI8(p2, 2)).SetHi(ldI8(p2, q80Len+2))
+			c2 = v.Abs().AsUint8x64().DotProductPairsSaturated(n.Merge(a, v.Less(zero))).DotProductPairs(ones).ConvertToFloat32().MulAdd(s2.Permute(idx), c2)
+			v = zero.SetLo(ldI8(p3, 2)).SetHi(ldI8(p3, q80Len+2))
+			c3 = v.Abs().AsUint8x64().DotProductPairsSaturated(n.Merge(a, v.Less(zero))).DotProductPairs(ones).ConvertToFloat32().MulAdd(s3.Permute(idx), c3)
+			p0, p1, p2, p3 = unsafe.Add(p0, 2*q80Len), unsafe.Add(p1, 2*q80Len), unsafe.Add(p2, 2*q80Len), unsafe.Add(p3, 2*q80Len)
+			pq = unsafe.Add(pq, 64)
+		}
+		pd = unsafe.Add(pd, 32)
+	}
+	var s [4][4]float32
+	qsum4(c0.GetLo().Add(c0.GetHi()), &s[0])
+	qsum4(c1.GetLo().Add(c1.GetHi()), &s[1])
+	qsum4(c2.GetLo().Add(c2.GetHi()), &s[2])
+	qsum4(c3.GetLo().Add(c3.GetHi()), &s[3])
+	archsimd.ClearAVXUpperBits()
+	for k := range out {
+		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+	}
 }

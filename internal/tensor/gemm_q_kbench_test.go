@@ -56,3 +56,68 @@ func BenchmarkTileKernels(b *testing.B) {
 		dot4Q8_0AVX2(w8[cols/32*34:], &a4, &o4)
 	})
 }
+
+// BenchmarkGenKernels times the generation (matrix-vector) kernels on one
+// row of 1024 values in the first-level cache, in thread CPU time per block
+// of 32 products.
+func BenchmarkGenKernels(b *testing.B) {
+	const cols = 1024
+	r := rand.New(rand.NewPCG(7, 8))
+	x := make([]float32, cols)
+	for i := range x {
+		x[i] = float32(r.NormFloat64())
+	}
+	var a Activation
+	a.Set(x)
+	for _, c := range []struct {
+		t   DType
+		dot func([]byte, *Activation) float32
+	}{{Q8_0, dotQ8_0AVX2}, {Q4_K, dotQ4_KAVX2}} {
+		w := RandomData(c.t, cols, 1, r)
+		b.Run(c.t.String(), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := threadCPU()
+			for b.Loop() {
+				c.dot(w, &a)
+			}
+			b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(cols/32), "cpu-ns/block")
+		})
+	}
+	if simdTiles == nil {
+		return
+	}
+	w := RandomData(Q8_0, 4*cols, 1, r)
+	var d4 [4][]byte
+	for k := range d4 {
+		d4[k] = make([]byte, decQ8_0Len(cols))
+	}
+	x4 := make([]byte, prepQ8_0Len(cols))
+	var out [4]float32
+	b.Run("Q8_0/decode+4x1", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		c0 := threadCPU()
+		for b.Loop() {
+			prepQ8_0AVX512(&a, x4)
+			for k := range d4 {
+				decQ8_0AVX512(w[k*cols/32*q80Len:(k+1)*cols/32*q80Len], d4[k])
+			}
+			dot4x1Q8_0AVX512(&d4, int8Bytes(a.Q), x4, &out)
+		}
+		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(4*cols/32), "cpu-ns/block")
+	})
+	var w4 [4][]byte
+	for k := range w4 {
+		w4[k] = w[k*cols/32*q80Len : (k+1)*cols/32*q80Len]
+	}
+	b.Run("Q8_0/raw4x1", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		c0 := threadCPU()
+		for b.Loop() {
+			raw4x1Q8_0AVX512(&w4, int8Bytes(a.Q), a.D, &out)
+		}
+		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(4*cols/32), "cpu-ns/block")
+	})
+}

@@ -22,7 +22,8 @@ func threadCPU() int64 {
 // TestMatMulTiles checks prompt batches of Q8_0 and Q4_K rows (the tile
 // kernels of gemm_q.go where the build has them) against the float64
 // reference and the single-row kernels: Q4_K exactly, Q8_0 within float
-// rounding (its tile adds in another order). The last activation repeats
+// rounding (its tile adds in another order); MatVec must give MatMul's
+// results exactly (generation and prompt agree). The last activation repeats
 // the first, so a tile's result and the single kernel's for the same pair
 // meet in one batch and must be equal.
 func TestMatMulTiles(t *testing.T) {
@@ -55,6 +56,14 @@ func TestMatMulTiles(t *testing.T) {
 						outs[b] = make([]float32, rows)
 					}
 					p.MatMul(outs, m, as)
+					// Generation (MatVec) must agree with the prompt batch.
+					vec := make([]float32, rows)
+					p.MatVec(vec, m, &as[0])
+					for i := range rows {
+						if vec[i] != outs[0][i] {
+							t.Fatalf("%v cols %d batch %d row %d: MatVec %v, MatMul %v", typ, cols, batch, i, vec[i], outs[0][i])
+						}
+					}
 					for b := range as {
 						for i := range rows {
 							got := outs[b][i]

@@ -3,6 +3,7 @@ package tensor
 import (
 	"runtime"
 	"sync"
+	"unsafe"
 )
 
 // Pool is a fixed set of worker goroutines that split matrix-vector
@@ -20,6 +21,7 @@ type Pool struct {
 	// tilePrep holds the batch's prepared activations.
 	tiles    qTileJob
 	tilePrep []byte
+	tileArgs []tileArgs
 }
 
 // job describes the current parallel call; workers read it after being
@@ -79,14 +81,14 @@ func (p *Pool) worker(w int, c chan struct{}) {
 func (p *Pool) runPart(w int) {
 	j := &p.job
 	lo, hi := j.rows*w/j.parts, j.rows*(w+1)/j.parts
+	if p.tiles.t != nil {
+		p.runTiles(w, lo, hi)
+		return
+	}
 	if j.kind == 0 {
 		for i := lo; i < hi; i++ {
 			j.out[i] = j.dot(j.m.Row(i), j.a)
 		}
-		return
-	}
-	if p.tiles.t != nil {
-		p.runTiles(w, lo, hi)
 		return
 	}
 	if j.dec != nil {
@@ -154,6 +156,11 @@ func (p *Pool) MatVec(out []float32, m *Matrix, a *Activation) {
 		panic("tensor: MatVec: output length mismatch")
 	}
 	p.job = job{kind: 0, out: out, m: m, a: a, dot: m.rowDotter(), rows: m.Rows}
+	if p.setupTiles(m, unsafe.Slice(a, 1), true) {
+		p.run(len(m.Data))
+		p.tiles = qTileJob{}
+		return
+	}
 	p.run(len(m.Data))
 }
 
@@ -174,7 +181,7 @@ func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
 		return
 	}
 	p.job = job{kind: 1, outs: outs, m: m, as: as, dot: m.rowDotter(), rows: m.Rows}
-	if p.setupTiles(m, as) {
+	if p.setupTiles(m, as, false) {
 		p.run(len(m.Data) * len(as))
 		p.tiles = qTileJob{}
 		return
