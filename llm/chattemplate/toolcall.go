@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format is a family's syntax for the tool calls a model writes.
@@ -240,6 +241,10 @@ func (s *Splitter) Write(piece string) string {
 func (s *Splitter) scan(final bool) scanResult {
 	r := scanCalls(s.f, s.all.String()[s.start:], final, s.types)
 	for i, c := range r.calls {
+		if !final {
+			// A piece ends on a whole character: a token may end inside one.
+			c.args = wholeRunes(c.args)
+		}
 		if i < len(s.sent) {
 			sent := &s.sent[i]
 			if len(c.args) > len(sent.args) && strings.HasPrefix(c.args, sent.args) {
@@ -259,6 +264,19 @@ func (s *Splitter) scan(final bool) scanResult {
 		s.deltas = append(s.deltas, CallDelta{Index: i, ID: c.id, Name: c.name, Arguments: c.args})
 	}
 	return r
+}
+
+// wholeRunes returns s without an incomplete UTF-8 sequence at its end.
+func wholeRunes(s string) string {
+	for k := 1; k <= min(utf8.UTFMax-1, len(s)); k++ {
+		if utf8.RuneStart(s[len(s)-k]) {
+			if !utf8.FullRuneInString(s[len(s)-k:]) {
+				return s[:len(s)-k]
+			}
+			break
+		}
+	}
+	return s
 }
 
 // Deltas returns the call pieces read since the last call of Deltas, in

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Model replies in each family's documented tool-call syntax. The
@@ -43,6 +44,8 @@ var parseCases = []struct {
 		`[{"id":"","name":"a","arguments":{}},{"id":"","name":"b","arguments":{"k":true}}]`},
 	{"mistral broken", FormatMistral, "[TOOL_CALLS] [{\"name\": ", "[TOOL_CALLS] [{\"name\": ", `null`},
 	{"none", FormatNone, "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call>", "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call>", `null`},
+	{"hermes non-ASCII", FormatHermes, "<tool_call>{\"name\": \"w\", \"arguments\": {\"city\": \"Zürich 東京\"}}</tool_call>", "",
+		`[{"id":"","name":"w","arguments":{"city":"Zürich 東京"}}]`},
 	{"hermes text after the call", FormatHermes, "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call> Done.", "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call> Done.", `null`},
 	{"hermes arguments first", FormatHermes, "<tool_call>{\"arguments\": {\"q\": 1}, \"name\": \"a\"}</tool_call>", "",
 		`[{"id":"","name":"a","arguments":{"q":1}}]`},
@@ -112,6 +115,9 @@ func stream(t testing.TB, f Format, out string, step int, tools []Tool) streamed
 	var shown strings.Builder
 	take := func() {
 		for _, d := range s.Deltas() {
+			if utf8.ValidString(out) && !utf8.ValidString(d.Arguments) {
+				t.Fatalf("delta %+v splits a character (%q)", d, out)
+			}
 			switch {
 			case d.Index == len(r.assembled) && d.Name != "":
 				r.assembled = append(r.assembled, ToolCall{ID: d.ID, Name: d.Name, Arguments: json.RawMessage(d.Arguments)})

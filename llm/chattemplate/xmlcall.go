@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-	"unicode/utf8"
 )
 
 // The XML parameter syntax of Qwen3-Coder, Qwen3.5 and Qwen3.6, as their
@@ -205,16 +204,7 @@ func heldBack(v string) string {
 			break
 		}
 	}
-	v = strings.TrimSuffix(v, "\n")
-	for k := 1; k <= min(utf8.UTFMax-1, len(v)); k++ {
-		if utf8.RuneStart(v[len(v)-k]) {
-			if !utf8.FullRuneInString(v[len(v)-k:]) {
-				v = v[:len(v)-k]
-			}
-			break
-		}
-	}
-	return v
+	return wholeRunes(strings.TrimSuffix(v, "\n"))
 }
 
 // tagName reads NAME> at s[i:]: a name of at least one byte without
