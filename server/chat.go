@@ -265,6 +265,18 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		started = true
 		return sw.data(chunk(&chatOutMsg{Role: "assistant", Content: &empty}, nil))
 	}
+	sc := streamedCalls{prefix: "call_"}
+	req.onCall = genCall(r.Context(), func(d llm.ToolCallDelta) error {
+		if err := start(); err != nil {
+			return err
+		}
+		tc := chatToolCall{Index: &d.Index}
+		if d.Name != "" {
+			tc.ID, tc.Type, tc.Function.Name = sc.start(d), "function", d.Name
+		}
+		tc.Function.Arguments = d.Arguments
+		return sw.data(chunk(&chatOutMsg{ToolCalls: []chatToolCall{tc}}, nil))
+	})
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
 		if err := start(); err != nil {
 			return err
@@ -282,8 +294,10 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 	if err := start(); err != nil {
 		return
 	}
-	if len(res.toolCalls) > 0 {
-		if sw.data(chunk(&chatOutMsg{ToolCalls: chatCallsOut(withCallIDs(res.toolCalls, "call_"), true)}, nil)) != nil {
+	// Calls not streamed (an upstream's, or a backend's that reads them at
+	// the end) follow whole.
+	if calls := chatCallsOut(sc.result(res.toolCalls), true); len(calls) > sc.n() {
+		if sw.data(chunk(&chatOutMsg{ToolCalls: calls[sc.n():]}, nil)) != nil {
 			return
 		}
 	}

@@ -44,6 +44,10 @@ type genRequest struct {
 	msgs   []llm.Message
 	opts   llm.Options
 	stream bool
+	// onCall, when set (by a streaming front end), receives the pieces of
+	// the tool calls as the model writes them (see tools_stream.go); the
+	// calls are in genResult.toolCalls at the end either way.
+	onCall func(llm.ToolCallDelta) error
 }
 
 // genResult is what a generation produced.
@@ -153,6 +157,12 @@ var errStopSequence = errors.New("stop sequence reached")
 func runBackend(ctx context.Context, b llm.Backend, req *genRequest, delta func(string) error) (genResult, error) {
 	var out strings.Builder
 	emit := func(t llm.Token) error {
+		if t.Call != nil {
+			if req.onCall == nil {
+				return nil
+			}
+			return req.onCall(*t.Call)
+		}
 		out.WriteString(t.Text)
 		return delta(t.Text)
 	}

@@ -188,13 +188,18 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		reason, seq := messagesStop(res)
+		var uses []messageBlock
+		for _, c := range withCallIDs(res.toolCalls, "toolu_") {
+			if !json.Valid(c.Arguments) {
+				continue // cut short inside its input (stop_reason max_tokens): no object to give
+			}
+			uses = append(uses, messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: c.Arguments})
+		}
 		content := []messageBlock{}
-		if res.text != "" || len(res.toolCalls) == 0 {
+		if res.text != "" || len(uses) == 0 {
 			content = append(content, textBlock(res.text))
 		}
-		for _, c := range withCallIDs(res.toolCalls, "toolu_") {
-			content = append(content, messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: c.Arguments})
-		}
+		content = append(content, uses...)
 		writeJSON(w, http.StatusOK, messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID,
 			Content: content, StopReason: reason, StopSequence: seq,
 			Usage: messagesUsage{res.inputTokens, res.outputTokens}})
@@ -219,21 +224,60 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		msg := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{}}
 		return ev("message_start", map[string]any{"message": msg})
 	}
-	// The text block opens with the first text; a reply that only calls
-	// tools has none (as its non-streamed form).
-	textOpen := false
+	// Content blocks open in the order the model writes them: the text
+	// block with the first text (a reply that only calls tools has none,
+	// as its non-streamed form), a tool_use block with each call, its
+	// input as input_json_delta pieces. One block is open at a time.
+	next, textOpen, callOpen := 0, -1, -1 // the index of the next block; of the open text, tool_use block
+	closeOpen := func() error {
+		k := max(textOpen, callOpen)
+		if k < 0 {
+			return nil
+		}
+		textOpen, callOpen = -1, -1
+		return ev("content_block_stop", map[string]any{"index": k})
+	}
 	start := func() error {
-		if err := open(); err != nil || textOpen {
+		if err := open(); err != nil || textOpen >= 0 {
 			return err
 		}
-		textOpen = true
-		return ev("content_block_start", map[string]any{"index": 0, "content_block": textBlock("")})
+		if err := closeOpen(); err != nil {
+			return err
+		}
+		textOpen, next = next, next+1
+		return ev("content_block_start", map[string]any{"index": textOpen, "content_block": textBlock("")})
 	}
+	sc := streamedCalls{prefix: "toolu_"}
+	startCall := func(id, name string) error {
+		if err := open(); err != nil {
+			return err
+		}
+		if err := closeOpen(); err != nil {
+			return err
+		}
+		callOpen, next = next, next+1
+		return ev("content_block_start", map[string]any{"index": callOpen,
+			"content_block": messageBlock{Type: "tool_use", ID: id, Name: name, Input: json.RawMessage("{}")}})
+	}
+	input := func(partial string) error {
+		if partial == "" {
+			return nil
+		}
+		return ev("content_block_delta", map[string]any{"index": callOpen, "delta": map[string]string{"type": "input_json_delta", "partial_json": partial}})
+	}
+	req.onCall = genCall(r.Context(), func(d llm.ToolCallDelta) error {
+		if d.Name != "" {
+			if err := startCall(sc.start(d), d.Name); err != nil {
+				return err
+			}
+		}
+		return input(d.Arguments)
+	})
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
 		if err := start(); err != nil {
 			return err
 		}
-		return ev("content_block_delta", map[string]any{"index": 0, "delta": map[string]string{"type": "text_delta", "text": t}})
+		return ev("content_block_delta", map[string]any{"index": textOpen, "delta": map[string]string{"type": "text_delta", "text": t}})
 	}))
 	if err != nil {
 		if !sw.started {
@@ -246,26 +290,20 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 	if open() != nil {
 		return
 	}
-	if len(res.toolCalls) == 0 && start() != nil {
+	if len(res.toolCalls) == 0 && next == 0 && start() != nil {
 		return
 	}
 	reason, seq := messagesStop(res)
-	next := 0 // the index of the next block
-	if textOpen {
-		if ev("content_block_stop", map[string]any{"index": 0}) != nil {
+	// Calls not streamed (an upstream's, or a backend's that reads them at
+	// the end) follow whole: a tool_use block each, its input in one piece.
+	calls := sc.result(res.toolCalls)
+	for _, c := range calls[sc.n():] {
+		if startCall(c.ID, c.Name) != nil || input(string(c.Arguments)) != nil {
 			return
 		}
-		next = 1
 	}
-	// Each call is a tool_use block after the text block: its input
-	// arrives as one input_json_delta (the call is parsed whole).
-	for i, c := range withCallIDs(res.toolCalls, "toolu_") {
-		k := next + i
-		if ev("content_block_start", map[string]any{"index": k, "content_block": messageBlock{Type: "tool_use", ID: c.ID, Name: c.Name, Input: json.RawMessage("{}")}}) != nil ||
-			ev("content_block_delta", map[string]any{"index": k, "delta": map[string]string{"type": "input_json_delta", "partial_json": string(c.Arguments)}}) != nil ||
-			ev("content_block_stop", map[string]any{"index": k}) != nil {
-			return
-		}
+	if closeOpen() != nil {
+		return
 	}
 	if ev("message_delta", map[string]any{"delta": map[string]any{"stop_reason": reason, "stop_sequence": seq},
 		"usage": messagesUsage{res.inputTokens, res.outputTokens}}) != nil {

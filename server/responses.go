@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/sottolabs/sotto"
@@ -267,8 +268,10 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		ro.Text = rr.Text
 	}
 	msgID := newID("msg_")
-	var calls []responseCall // the function_call items of the output
-	finish := func(res genResult) error {
+	// finish completes ro from the result: its output is a message item
+	// (when there is text, or no call) and a function_call item per call,
+	// or, for a stream, the items as the stream wrote them (items).
+	finish := func(res genResult, items []any) error {
 		item := responseOutput{Type: "message", ID: msgID, Status: "completed", Role: "assistant",
 			Content: []responseContent{{Type: "output_text", Text: res.text, Annotations: []any{}, Logprobs: []any{}}}}
 		ro.Status = "completed"
@@ -277,13 +280,15 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 			ro.IncompleteDetails = map[string]string{"reason": "max_output_tokens"}
 		}
 		res.toolCalls = withCallIDs(res.toolCalls, "call_")
-		calls = responseCalls(res.toolCalls)
-		ro.Output = []any{}
-		if res.text != "" || len(calls) == 0 {
-			ro.Output = append(ro.Output, item)
-		}
-		for _, c := range calls {
-			ro.Output = append(ro.Output, c)
+		ro.Output = items
+		if items == nil {
+			ro.Output = []any{}
+			if res.text != "" || len(res.toolCalls) == 0 {
+				ro.Output = append(ro.Output, item)
+			}
+			for _, c := range responseCalls(res.toolCalls) {
+				ro.Output = append(ro.Output, c)
+			}
 		}
 		ro.Usage = &responseUsage{InputTokens: res.inputTokens, OutputTokens: res.outputTokens,
 			TotalTokens:        res.inputTokens + res.outputTokens,
@@ -301,7 +306,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	if !req.stream {
 		res, err := s.generate(r.Context(), req, r, func(string) error { return r.Context().Err() })
 		if err == nil {
-			err = finish(res)
+			err = finish(res, nil)
 		}
 		if err != nil {
 			s.writeError(w, r, err)
@@ -320,11 +325,9 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	}
 	snapshot := func() responseObject { return *ro }
 	initial := snapshot() // the response as created, for the opening events
-	part := responseContent{Type: "output_text", Text: "", Annotations: []any{}, Logprobs: []any{}}
-	// The stream opens with the first text (or the end), so that an error
-	// before any output (model not loaded, prompt too long) is an ordinary
-	// HTTP error.
-	// open writes the opening events; start opens the message item too.
+	// The stream opens with the first output (or the end), so that an
+	// error before any output (model not loaded, prompt too long) is an
+	// ordinary HTTP error.
 	open := func() error {
 		if sw.started {
 			return nil
@@ -334,27 +337,126 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		}
 		return ev("response.in_progress", map[string]any{"response": initial})
 	}
-	msgOpen := false
-	start := func() error {
-		if err := open(); err != nil || msgOpen {
-			return err
+	// Output items open in the order the model writes them: a message item
+	// with the first text, a function_call item with each call (its
+	// arguments as they are written). One item is open at a time; items
+	// records them for the final response.
+	var (
+		items []any
+		text  strings.Builder // of the open message item
+		msg   *responseOutput // the open message item
+		call  *responseCall   // the open function_call item
+		sc    = streamedCalls{prefix: "call_"}
+	)
+	closeItem := func(status string) error {
+		k := len(items) - 1
+		switch {
+		case msg != nil:
+			part := responseContent{Type: "output_text", Text: text.String(), Annotations: []any{}, Logprobs: []any{}}
+			msg.Status, msg.Content = status, []responseContent{part}
+			done := *msg
+			items[k], msg = done, nil
+			text.Reset()
+			if err := ev("response.output_text.done", map[string]any{"item_id": done.ID, "output_index": k, "content_index": 0,
+				"text": part.Text, "logprobs": []any{}}); err != nil {
+				return err
+			}
+			if err := ev("response.content_part.done", map[string]any{"item_id": done.ID, "output_index": k, "content_index": 0, "part": part}); err != nil {
+				return err
+			}
+			return ev("response.output_item.done", map[string]any{"output_index": k, "item": done})
+		case call != nil:
+			done := *call
+			if !json.Valid([]byte(done.Arguments)) {
+				status = "incomplete" // cut short inside the arguments
+			}
+			done.Status = status
+			items[k], call = done, nil
+			if err := ev("response.function_call_arguments.done", map[string]any{"item_id": done.ID, "output_index": k,
+				"name": done.Name, "arguments": done.Arguments}); err != nil {
+				return err
+			}
+			return ev("response.output_item.done", map[string]any{"output_index": k, "item": done})
 		}
-		msgOpen = true
-		item := responseOutput{Type: "message", ID: msgID, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
-		if err := ev("response.output_item.added", map[string]any{"output_index": 0, "item": item}); err != nil {
-			return err
-		}
-		return ev("response.content_part.added", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part})
+		return nil
 	}
+	start := func() error {
+		if err := open(); err != nil || msg != nil {
+			return err
+		}
+		if err := closeItem("completed"); err != nil {
+			return err
+		}
+		id := msgID
+		if len(items) > 0 {
+			id = newID("msg_") // text after a call: a second message item
+		}
+		msg = &responseOutput{Type: "message", ID: id, Status: "in_progress", Role: "assistant", Content: []responseContent{}}
+		items = append(items, *msg)
+		k := len(items) - 1
+		if err := ev("response.output_item.added", map[string]any{"output_index": k, "item": *msg}); err != nil {
+			return err
+		}
+		part := responseContent{Type: "output_text", Text: "", Annotations: []any{}, Logprobs: []any{}}
+		return ev("response.content_part.added", map[string]any{"item_id": id, "output_index": k, "content_index": 0, "part": part})
+	}
+	startCall := func(callID, name string) error {
+		if err := open(); err != nil {
+			return err
+		}
+		if err := closeItem("completed"); err != nil {
+			return err
+		}
+		call = &responseCall{Type: "function_call", ID: newID("fc_"), CallID: callID, Name: name, Status: "in_progress"}
+		items = append(items, *call)
+		return ev("response.output_item.added", map[string]any{"output_index": len(items) - 1, "item": *call})
+	}
+	arguments := func(delta string) error {
+		if delta == "" {
+			return nil
+		}
+		call.Arguments += delta
+		return ev("response.function_call_arguments.delta", map[string]any{"item_id": call.ID, "output_index": len(items) - 1, "delta": delta})
+	}
+	req.onCall = genCall(r.Context(), func(d llm.ToolCallDelta) error {
+		if d.Name != "" {
+			if err := startCall(sc.start(d), d.Name); err != nil {
+				return err
+			}
+		}
+		return arguments(d.Arguments)
+	})
 	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
 		if err := start(); err != nil {
 			return err
 		}
-		return ev("response.output_text.delta", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
+		text.WriteString(t)
+		return ev("response.output_text.delta", map[string]any{"item_id": msg.ID, "output_index": len(items) - 1, "content_index": 0,
 			"delta": t, "logprobs": []any{}})
 	}))
 	if err == nil {
-		err = finish(res)
+		if open() != nil {
+			return
+		}
+		// Calls not streamed (an upstream's, or a backend's that reads them
+		// at the end) follow whole, their arguments in one delta.
+		res.toolCalls = sc.result(res.toolCalls)
+		for _, c := range res.toolCalls[sc.n():] {
+			if startCall(c.ID, c.Name) != nil || arguments(string(c.Arguments)) != nil {
+				return
+			}
+		}
+		if len(items) == 0 && start() != nil {
+			return
+		}
+		status := "completed"
+		if res.stop == llm.StopLength {
+			status = "incomplete"
+		}
+		if closeItem(status) != nil {
+			return
+		}
+		err = finish(res, items)
 	}
 	if err != nil {
 		if r.Context().Err() != nil {
@@ -370,37 +472,6 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		s.streamError(sw, r, err, true)
 		_ = ev("response.failed", map[string]any{"response": snapshot()})
 		return
-	}
-	if open() != nil {
-		return
-	}
-	next := 0 // the output index of the next item
-	if len(calls) == 0 || msgOpen {
-		if start() != nil {
-			return
-		}
-		part.Text = res.text
-		done := ro.Output[0]
-		if ev("response.output_text.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0,
-			"text": res.text, "logprobs": []any{}}) != nil ||
-			ev("response.content_part.done", map[string]any{"item_id": msgID, "output_index": 0, "content_index": 0, "part": part}) != nil ||
-			ev("response.output_item.done", map[string]any{"output_index": 0, "item": done}) != nil {
-			return
-		}
-		next = 1
-	}
-	// Each call is an output item whose arguments arrive in one delta
-	// (the call is parsed whole).
-	for i, c := range calls {
-		added := c
-		added.Status, added.Arguments = "in_progress", ""
-		k := next + i
-		if ev("response.output_item.added", map[string]any{"output_index": k, "item": added}) != nil ||
-			ev("response.function_call_arguments.delta", map[string]any{"item_id": c.ID, "output_index": k, "delta": c.Arguments}) != nil ||
-			ev("response.function_call_arguments.done", map[string]any{"item_id": c.ID, "output_index": k, "name": c.Name, "arguments": c.Arguments}) != nil ||
-			ev("response.output_item.done", map[string]any{"output_index": k, "item": c}) != nil {
-			return
-		}
 	}
 	terminal := "response.completed"
 	if ro.Status == "incomplete" {

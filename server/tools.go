@@ -232,12 +232,15 @@ func openAITools(opts *llm.Options, rawTools, rawChoice json.RawMessage, d openA
 
 // --- Chat Completions ---
 
+// chatToolCall is a call in a message's tool_calls, or a piece of one in
+// a streamed delta (index set; id, type and name only in a call's first
+// piece).
 type chatToolCall struct {
 	Index    *int   `json:"index,omitempty"`
-	ID       string `json:"id"`
-	Type     string `json:"type"`
+	ID       string `json:"id,omitempty"`
+	Type     string `json:"type,omitempty"`
 	Function struct {
-		Name      string `json:"name"`
+		Name      string `json:"name,omitempty"`
 		Arguments string `json:"arguments"`
 	} `json:"function"`
 }
