@@ -42,6 +42,10 @@ type Segment struct {
 	// [WordTimingTimestamps]; "" for backends whose words come from their
 	// own search.
 	WordTiming string `json:"word_timing,omitempty"`
+	// Language is the BCP 47 tag of the language the backend detected for
+	// this segment when Options.Language was "" (the "whisper" driver sets
+	// it from the model's language tokens); "" when none was detected.
+	Language string `json:"-"`
 }
 
 // Transcript is a whole transcription.
@@ -87,8 +91,9 @@ func Segments(ctx context.Context, b Backend, a sotto.Audio, opts Options) iter.
 
 // Transcribe transcribes a with b and collects the whole transcript: the
 // segments in order, their texts joined by spaces, the audio's duration in
-// seconds, and opts.Language as the language. It is [Segments] for callers
-// that want the result at once.
+// seconds, and opts.Language as the language, or when that is "" the
+// language the backend detected (the first segment's [Segment.Language]).
+// It is [Segments] for callers that want the result at once.
 func Transcribe(ctx context.Context, b Backend, a sotto.Audio, opts Options) (*Transcript, error) {
 	t := &Transcript{Language: opts.Language, Duration: a.Seconds(), Segments: []Segment{}}
 	var text []string
@@ -97,6 +102,9 @@ func Transcribe(ctx context.Context, b Backend, a sotto.Audio, opts Options) (*T
 			return nil, err
 		}
 		t.Segments = append(t.Segments, s)
+		if t.Language == "" {
+			t.Language = s.Language
+		}
 		if s.Text != "" {
 			text = append(text, s.Text)
 		}

@@ -186,8 +186,13 @@ func (w *whisperASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options
 	if lang == "" || lang == "auto" {
 		lang = p.Language
 	}
+	detected := "" // what the segments report: only a language the model detected
+	if p.Language == "auto" && lang != "auto" {
+		detected = lang
+	}
 	for i, s := range res.Segments {
-		seg := Segment{ID: i, Start: max(0, float64(s.T0)/100), End: max(0, float64(s.T1)/100), Text: strings.TrimSpace(s.Text)}
+		seg := Segment{ID: i, Start: max(0, float64(s.T0)/100), End: max(0, float64(s.T1)/100), Text: strings.TrimSpace(s.Text),
+			Language: detected}
 		if opts.Words {
 			if seg.Words, seg.WordTiming, err = whisperWords(ctx, a, s, lang, w.tr.Tokenizer()); err != nil {
 				return err

@@ -64,6 +64,20 @@ func TestWhisperDriver(t *testing.T) {
 	if len(tr.Segments) != 1 || tr.Segments[0].Start != 0.10 || tr.Segments[0].End != 18.54 || tr.Segments[0].Text != want {
 		t.Errorf("Transcribe = %+v; want one segment 0.10–18.54 %q", tr.Segments, want)
 	}
+	if tr.Language != "en-US" || tr.Segments[0].Language != "" {
+		t.Errorf("Transcribe(language en-US): language %q, segment language %q; want en-US and none detected", tr.Language, tr.Segments[0].Language)
+	}
+	// Without a language the model detects one: on this random model
+	// whisper.cpp's language-token logits rank Catalan first (internal/
+	// whisper's TestDetectLanguageMatchesWhisperCpp), and the transcript
+	// reports it.
+	tr, err = Transcribe(context.Background(), b, a, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Language != "ca" || len(tr.Segments) == 0 || tr.Segments[0].Language != "ca" {
+		t.Errorf("Transcribe(no language): language %q, segments %+v; want ca detected", tr.Language, tr.Segments)
+	}
 	var se *sotto.Error
 	if _, err := Transcribe(context.Background(), b, a, Options{Language: "xx"}); !errors.As(err, &se) || se.Code != "asr_language_unsupported" {
 		t.Errorf("Transcribe(language xx) = %v; want asr_language_unsupported", err)

@@ -230,11 +230,17 @@ func parseGranularities(f *form, req *transcriptionRequest) error {
 	return nil
 }
 
-// resultLanguage is the language a result reports: the requested one, or
-// the model's only language.
-func (req *transcriptionRequest) resultLanguage() string {
+// resultLanguage is the language a result reports: the requested one, the
+// one the backend detected (a segment's Language), or the model's only
+// language.
+func (req *transcriptionRequest) resultLanguage(segs []asr.Segment) string {
 	if req.language != "" {
 		return req.language
+	}
+	for _, s := range segs {
+		if s.Language != "" {
+			return s.Language
+		}
 	}
 	if l := req.model.Languages; len(l) == 1 && l[0] != "*" {
 		return l[0]
@@ -291,7 +297,7 @@ func (s *Server) handleTranscription(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	res := &transcript.Result{Segments: segs, Language: req.resultLanguage(), Duration: a.Seconds()}
+	res := &transcript.Result{Segments: segs, Language: req.resultLanguage(segs), Duration: a.Seconds()}
 	if req.format == transcript.DiarizedJSON {
 		if res.Turns, err = s.speakerTurns(r, req.diarizer, a); err != nil {
 			s.writeError(w, r, err)
