@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sottolabs/sotto/backend"
 )
@@ -111,13 +112,56 @@ func (f *flite) Synthesize(ctx context.Context, text string, opts Options, emit 
 		hz := fv.f0 * math.Pow(2, clampPitch(opts.Pitch)/12)
 		args = append(args, "--setf", "int_f0_target_mean="+strconv.FormatFloat(hz, 'f', 1, 64))
 	}
-	args = append(args, "-psdur", "-t", text, "-o", wavFD)
+	args = append(args, "-psdur", "-t", fliteText(text), "-o", wavFD)
 	c, segs, err := runWAVSide(ctx, f.prog, args)
 	if err != nil {
 		return err
 	}
 	c.Phones = parseSegments(segs)
 	return emit(c)
+}
+
+// fliteText works around the one upper-case word flite drops without a
+// sound: "AM", which package normalize writes for the "am" of a time ("9:30
+// am" is "nine thirty AM"). Of all 676 two-letter capital words, flite 2.2
+// speaks every other one (as a word or letter by letter) but says nothing
+// for "AM", so "at ten AM" came out as "at ten" (docs/bench/tts.md). Written
+// as the letters "A M" it is spoken as the time's a.m.
+func fliteText(s string) string {
+	if !strings.Contains(s, "AM") {
+		return s
+	}
+	f := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' })
+	if !slices.Contains(f, "AM") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "AM")
+		if j < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		at := i + j
+		b.WriteString(s[i:at])
+		if !wordByte(s, at-1) && !wordByte(s, at+2) {
+			b.WriteString("A M")
+		} else {
+			b.WriteString("AM")
+		}
+		i = at + 2
+	}
+	return b.String()
+}
+
+// wordByte reports whether s[i] exists and is part of a word (an ASCII
+// letter or digit, an apostrophe, or any byte of a non-ASCII rune).
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 0x80 || c == '\'' || unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))
 }
 
 // parseSegments reads flite's -psdur output, "pau:0.119 hh:0.212 ...":
