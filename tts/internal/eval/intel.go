@@ -319,8 +319,9 @@ func intelligibility(ctx context.Context, w io.Writer, work string, backends map
 		"Sotto's own `asr` (driver go). *Stretch* is flite's `duration_stretch` (1.15 = 15 %% slower; `tts.Options.Speed` = "+
 		"1/stretch, espeak-ng's words per minute likewise).\n\n", len(list), len(everyday), nSealed)
 	fmt.Fprintln(w, "Scoring: WER = (substitutions + deletions + insertions) / reference words. Both sides go through `normalize` "+
-		"(English TN: numbers, times and money as words), lower case, every character other than a letter, digit or "+
-		"apostrophe a space (so hyphens split words). One general rule for spacing: two neighbouring words of one side that "+
+		"(English TN: numbers, times and money as words); a word in capitals, which TN writes for letters said one by one "+
+		"(\"AM\"), becomes its letters; then lower case, every character other than a letter, digit or apostrophe a space "+
+		"(so hyphens split words and \"a.m.\" is \"a m\"). One general rule for spacing: two neighbouring words of one side that "+
 		"the other side writes as one word count as that word (\"half way\" / \"halfway\"). No per-word list. *Homophones "+
 		"equal* also counts a word as right when the CMU dictionary gives it a pronunciation identical to one of the reference "+
 		"word's (\"smokey\" for \"smoky\", but also \"two\" for \"too\"): such a substitution is the recognizer's language "+
@@ -380,8 +381,8 @@ const fliteDefaultName = "rms"
 
 // human compares the recognizers on recorded human speech with the same
 // recognizers on the default voice speaking the same transcripts: read
-// English from the shared test data (every second LibriSpeech, LJSpeech,
-// VCTK and ARCTIC recording). If the recognizer's LM were what holds the
+// English from the shared test data (every LJSpeech, VCTK and ARCTIC
+// recording, every sixth LibriSpeech one by name). If the recognizer's LM were what holds the
 // synthetic speech back, the human recordings would fare no better.
 func human(ctx context.Context, w io.Writer, work, speech string, backends map[string]tts.Backend, configs []config, recs []recognizer, d *cmudict) error {
 	var files []string
@@ -390,16 +391,17 @@ func human(ctx context.Context, w io.Writer, work, speech string, backends map[s
 		if err != nil {
 			return err
 		}
-		files = append(files, m...)
+		slices.Sort(m)
+		for i, f := range m {
+			if i%6 == 0 || !strings.HasPrefix(filepath.Base(f), "en_ls_") {
+				files = append(files, f)
+			}
+		}
 	}
-	slices.Sort(files)
 	var utts []utterance
 	var humanIDs []string
 	seconds := 0.0
-	for i, f := range files {
-		if i%2 != 0 {
-			continue
-		}
+	for _, f := range files {
 		base := strings.TrimSuffix(filepath.Base(f), "_16k.wav")
 		ref, err := os.ReadFile(filepath.Join(speech, base+".txt"))
 		if err != nil {
@@ -436,8 +438,8 @@ func human(ctx context.Context, w io.Writer, work, speech string, backends map[s
 	}
 	fmt.Fprintln(w, "### Is it the voice or the recognizer? Human recordings of the same kind")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "The same recognizers on %d recordings of read English by people (every second LibriSpeech, LJSpeech, VCTK and "+
-		"ARCTIC file of the shared test data, %.0f s), and on the voices below speaking the same transcripts (LibriSpeech's "+
+	fmt.Fprintf(w, "The same recognizers on %d recordings of read English by people (every LJSpeech, VCTK and ARCTIC file of the "+
+		"shared test data and every sixth LibriSpeech one by name, %.0f s), and on the voices below speaking the same transcripts (LibriSpeech's "+
 		"upper-case transcripts lower-cased first). Same scoring as above. Where a voice scores better than the human "+
 		"recordings of the same text, the errors left are the recognizer's, not the voice's.\n\n", len(utts), seconds)
 	fmt.Fprintln(w, "| recognizer | speech | WER (words) | homophones equal |")

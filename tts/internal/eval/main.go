@@ -211,11 +211,17 @@ func readHyp(path string) (map[string]string, error) {
 
 var nonWord = regexp.MustCompile(`[^\p{L}\p{N}' ]+`)
 
-// canon lower-cases s, writes numbers as words and drops punctuation.
+// capsWord is a word in capitals, which normalize writes for letters read
+// one by one ("9:30 am" is "nine thirty AM").
+var capsWord = regexp.MustCompile(`\b[A-Z]{2,}\b`)
+
+// canon writes numbers as words (normalize, TN), words in capitals as their
+// letters, lower-cases and drops punctuation (so "a.m." is "a m" too).
 func canon(ctx context.Context, s string) []string {
 	if r, err := normalize.Normalize(ctx, s, normalize.Options{Language: "en", TopK: 1}); err == nil {
 		s = r.Best()
 	}
+	s = capsWord.ReplaceAllStringFunc(s, func(w string) string { return strings.Join(strings.Split(w, ""), " ") })
 	s = strings.ReplaceAll(strings.ToLower(s), "-", " ")
 	return strings.Fields(nonWord.ReplaceAllString(s, " "))
 }

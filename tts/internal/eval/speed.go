@@ -91,10 +91,13 @@ func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts
 		"alternately with the requests. RTF = time / audio duration.\n\n", len(strings.Fields(paragraph)), len(sents), runs)
 	fmt.Fprintln(w, "| engine | SSE first audio | engine CLI, first sentence | SSE whole | engine CLI, whole text | audio | SSE RTF | CLI RTF |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	var cold []string
 	for _, e := range engines {
-		if _, _, err := sseSpeech(ctx, ts.URL, e, paragraph); err != nil { // warm-up
+		c, _, err := sseSpeech(ctx, ts.URL, e, paragraph) // warm-up
+		if err != nil {
 			return err
 		}
+		cold = append(cold, fmt.Sprintf("%s %.0f ms", e.driver, c))
 		var tFirst, tAll, cFirst, cAll []float64
 		var secs float64
 		for range runs {
@@ -120,6 +123,8 @@ func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts
 			median(tFirst), median(cFirst), median(tAll), median(cAll), secs, median(tAll)/1000/secs, median(cAll)/1000/secs)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintf(w, "The warm-up request, the first after the server started (it opens the model and, for flite, loads the "+
+		"pronouncing dictionary the word marks use), had its first audio after %s.\n\n", strings.Join(cold, ", "))
 	return nil
 }
 
