@@ -50,6 +50,12 @@ type qTiles struct {
 	// multiple of 256; d: the activation's block scales), with the same
 	// results.
 	raw4x1Q8_0 func(w *[4][]byte, q []byte, d []float32, out *[4]float32)
+
+	// vecQ4_K is dotQ4_K (same results) with 512-bit operations, reading
+	// the activation's 256-value quantization reordered by permQK into
+	// len(a.QK) bytes.
+	permQK  func(a *Activation, dst []byte)
+	vecQ4_K func(w, qp []byte, a *Activation) float32
 	dotDecQ8_0 func(dec []byte, q, x []byte) float32
 }
 
@@ -85,16 +91,25 @@ type qTileJob struct {
 // for the tile kernels and reports whether they will run it.
 func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 	t := active.tiles()
-	if t == nil || m.Type != Q8_0 || t.dot2x4Q8_0 == nil || m.Cols%64 != 0 || (!vec && len(as) < 4) {
+	if t == nil {
 		return false
 	}
-	n := prepQ8_0Len(m.Cols)
-	p.tilePrep = grow(p.tilePrep, n*len(as))
-	for b := range as {
-		t.prepQ8_0(&as[b], p.tilePrep[b*n:(b+1)*n])
+	switch {
+	case m.Type == Q8_0 && m.Cols%64 == 0 && (vec || len(as) >= 4):
+		n := prepQ8_0Len(m.Cols)
+		p.tilePrep = grow(p.tilePrep, n*len(as))
+		for b := range as {
+			t.prepQ8_0(&as[b], p.tilePrep[b*n:(b+1)*n])
+		}
+		p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: p.tilePrep[:n*len(as)]}
+		p.grow(4 * p.tiles.decLen)
+	case m.Type == Q4_K && vec && t.vecQ4_K != nil:
+		p.tilePrep = grow(p.tilePrep, m.Cols)
+		t.permQK(&as[0], p.tilePrep)
+		p.tiles = qTileJob{t: t, prepLen: m.Cols, prep: p.tilePrep[:m.Cols]}
+	default:
+		return false
 	}
-	p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: p.tilePrep[:n*len(as)]}
-	p.grow(4 * p.tiles.decLen)
 	if len(p.tileArgs) < p.n {
 		p.tileArgs = make([]tileArgs, p.n)
 	}
@@ -115,6 +130,12 @@ type tileArgs struct {
 // four decoded rows at a time (the last ones one at a time).
 func (p *Pool) runVecTiles(w, lo, hi int) {
 	j, tj := &p.job, &p.tiles
+	if j.m.Type == Q4_K {
+		for i := lo; i < hi; i++ {
+			j.out[i] = tj.t.vecQ4_K(j.m.Row(i), tj.prep, j.a)
+		}
+		return
+	}
 	buf, ta := p.scratch[w], &p.tileArgs[w]
 	d4 := &ta.d4
 	for k := range d4 {

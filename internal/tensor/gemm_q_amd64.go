@@ -22,6 +22,8 @@ var simdTiles = func() *qTiles {
 		dotDecQ8_0: dotDecQ8_0AVX512,
 		dot4x1Q8_0: dot4x1Q8_0AVX512,
 		raw4x1Q8_0: raw4x1Q8_0AVX512,
+		permQK:     permQKAVX512,
+		vecQ4_K:    vecQ4_KAVX512,
 	}
 }()
 
@@ -265,4 +267,71 @@ func raw4x1Q8_0AVX512(w *[4][]byte, q []byte, d []float32, out *[4]float32) {
 	for k := range out {
 		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
 	}
+}
+
+// permQKAVX512 copies a's 256-value quantization with the 32-value groups
+// of every 128 reordered 0, 2, 1, 3 (see vecQ4_KAVX512).
+func permQKAVX512(a *Activation, dst []byte) {
+	n := len(a.QK) / 128
+	if n == 0 {
+		return
+	}
+	_, _ = a.QK[n*128-1], dst[n*128-1]
+	ps, pd := unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&dst[0])
+	for range n {
+		ldI8(ps, 0).Store((*[32]int8)(pd))
+		ldI8(ps, 64).Store((*[32]int8)(unsafe.Add(pd, 32)))
+		ldI8(ps, 32).Store((*[32]int8)(unsafe.Add(pd, 64)))
+		ldI8(ps, 96).Store((*[32]int8)(unsafe.Add(pd, 96)))
+		ps, pd = unsafe.Add(ps, 128), unsafe.Add(pd, 128)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// q4KIdx[h] spreads the scales of sub-blocks (h, h+2) for h = 0, 1, 4, 5
+// over the two halves of a 16-lane vector (see vecQ4_KAVX512).
+var q4KIdx = func() (t [4][16]uint32) {
+	for k, h := range [4]uint32{0, 1, 4, 5} {
+		for j := range 16 {
+			t[k][j] = h + 2*uint32(j/8)
+		}
+	}
+	return t
+}()
+
+// vecQ4_KAVX512 is dotQ4_KAVX2 with 512-bit multiply-adds: a 64-byte load
+// of packed quants holds sub-blocks 0 and 2 in its low nibbles and 1 and 3
+// in its high ones (4–7 in the next), so the activation is read in that
+// order (qp, from permQKAVX512) and each sub-block's scale spread over its
+// half of the operand. The float operations are dotQ4_KAVX2's, in the same
+// order, and the integer sums exact, so the results are identical.
+func vecQ4_KAVX512(w []byte, qp []byte, a *Activation) float32 {
+	nsb := len(a.DK)
+	if nsb == 0 {
+		return 0
+	}
+	_, _, _, _ = w[nsb*q4KLen-1], qp[nsb*qkK-1], a.SK[nsb*8-1], a.DK[nsb-1]
+	pw, pq, pdk, psk := unsafe.Pointer(&w[0]), unsafe.Pointer(&qp[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0])
+	tab := f16Bits
+	low4 := archsimd.BroadcastUint8x64(0x0f)
+	c4 := archsimd.BroadcastUint32x16(4)
+	var acc, accMin archsimd.Float32x8
+	for range nsb {
+		dk := bcastU32(pdk, 0)
+		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(dk)
+		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8().Mul(dk)
+		sv8, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
+		accMin = mv.Mul(ldI32(psk, 0)).ConvertToFloat32().MulAdd(dmin, accMin)
+		var sv archsimd.Int32x16
+		sv = sv.SetLo(sv8)
+		x0, x1 := ldU8x64(pw, 16), ldU8x64(pw, 80)
+		p0 := x0.And(low4).DotProductPairsSaturated(ldI8x64(pq, 0)).DotProductPairs(sv.Permute(archsimd.LoadUint32x16(&q4KIdx[0])).AsInt16x32())
+		p1 := x0.AsUint32x16().ShiftRight(c4).AsUint8x64().And(low4).DotProductPairsSaturated(ldI8x64(pq, 64)).DotProductPairs(sv.Permute(archsimd.LoadUint32x16(&q4KIdx[1])).AsInt16x32())
+		p2 := x1.And(low4).DotProductPairsSaturated(ldI8x64(pq, 128)).DotProductPairs(sv.Permute(archsimd.LoadUint32x16(&q4KIdx[2])).AsInt16x32())
+		p3 := x1.AsUint32x16().ShiftRight(c4).AsUint8x64().And(low4).DotProductPairsSaturated(ldI8x64(pq, 192)).DotProductPairs(sv.Permute(archsimd.LoadUint32x16(&q4KIdx[3])).AsInt16x32())
+		s := p0.Add(p1).Add(p2.Add(p3))
+		acc = s.GetLo().Add(s.GetHi()).ConvertToFloat32().MulAdd(d, acc)
+		pw, pq, pdk, psk = unsafe.Add(pw, q4KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
+	}
+	return hsumClear(acc.Sub(accMin))
 }

@@ -120,4 +120,16 @@ func BenchmarkGenKernels(b *testing.B) {
 		}
 		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(4*cols/32), "cpu-ns/block")
 	})
+	wk := RandomData(Q4_K, cols, 1, r)
+	qp := make([]byte, cols)
+	permQKAVX512(&a, qp)
+	b.Run("Q4_K/vec512", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		c0 := threadCPU()
+		for b.Loop() {
+			vecQ4_KAVX512(wk, qp, &a)
+		}
+		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(cols/32), "cpu-ns/block")
+	})
 }
