@@ -54,8 +54,8 @@ type qTiles struct {
 	// vecQ4_K is dotQ4_K (same results) with 512-bit operations, reading
 	// the activation's 256-value quantization reordered by permQK into
 	// len(a.QK) bytes.
-	permQK  func(a *Activation, dst []byte)
-	vecQ4_K func(w, qp []byte, a *Activation) float32
+	permQK     func(a *Activation, dst []byte)
+	vecQ4_K    func(w, qp []byte, a *Activation) float32
 	dotDecQ8_0 func(dec []byte, q, x []byte) float32
 }
 
