@@ -31,7 +31,8 @@ import "unsafe"
 // is nil otherwise); elsewhere prompt batches take the single-row kernels,
 // against which the tests compare.
 
-// qTiles is a set of prompt tile kernels; see simdTiles.
+// qTiles is a set of register-blocked kernels for prompt batches and the
+// matrix-vector products of generation; see simdTiles.
 type qTiles struct {
 	// decQ8_0 decodes a Q8_0 row of cols values (cols a multiple of 64)
 	// into decQ8_0Len(cols) bytes; prepQ8_0 writes, per activation, the
@@ -41,6 +42,9 @@ type qTiles struct {
 	decQ8_0    func(w, dst []byte)
 	prepQ8_0   func(a *Activation, dst []byte)
 	dot2x4Q8_0 func(d0, d1 []byte, q, x *[4][]byte, out *[8]float32)
+	// dotDecQ8_0 is dot2x4Q8_0 for one row and one activation (the same
+	// results).
+	dotDecQ8_0 func(dec []byte, q, x []byte) float32
 	// dot4x1Q8_0 multiplies four decoded rows by one activation (the
 	// matrix-vector products of generation), per row with the operations
 	// of dotDecQ8_0 in the same order, so that generation and prompt
@@ -54,9 +58,8 @@ type qTiles struct {
 	// vecQ4_K is dotQ4_K (same results) with 512-bit operations, reading
 	// the activation's 256-value quantization reordered by permQK into
 	// len(a.QK) bytes.
-	permQK     func(a *Activation, dst []byte)
-	vecQ4_K    func(w, qp []byte, a *Activation) float32
-	dotDecQ8_0 func(dec []byte, q, x []byte) float32
+	permQK  func(a *Activation, dst []byte)
+	vecQ4_K func(w, qp []byte, a *Activation) float32
 }
 
 // Per pair of Q8_0 blocks (64 values): the decoded row holds the 64
