@@ -14,7 +14,8 @@ package server
 // template renders none refuses them (400 unsupported_parameter, from the
 // backend). tool_choice "none" leaves the tools out of the prompt; "auto"
 // is the model's own choice; "required" (Messages "any") or a named tool
-// forces one call, written by constrained decoding.
+// forces one call, written by constrained decoding. Streamed, the calls
+// arrive piece by piece as the model writes them (tools_stream.go).
 
 import (
 	"bytes"
@@ -609,24 +610,30 @@ func messagesUpstreamTools(body map[string]any, o llm.Options) {
 }
 
 // upstreamCalls collects the tool calls of an upstream stream by the
-// index the protocol gives them.
+// index the protocol gives them, passing them on to onCall (when set) as
+// they arrive: a call is announced once its name is known, its arguments
+// follow as they come.
 type upstreamCalls struct {
-	order []int
-	calls map[int]*upstreamCall
+	order  []int
+	calls  map[int]*upstreamCall
+	onCall func(llm.ToolCallDelta) error
 }
 
 type upstreamCall struct {
-	id, name string
-	args     strings.Builder
+	id, name  string
+	args      strings.Builder
+	index     int  // the call's position in order
+	announced bool // onCall has had its first delta
+	sent      int  // the bytes of args passed on
 }
 
-func (u *upstreamCalls) start(i int, id, name string) {
+func (u *upstreamCalls) start(i int, id, name string) error {
 	if u.calls == nil {
 		u.calls = map[int]*upstreamCall{}
 	}
 	c, ok := u.calls[i]
 	if !ok {
-		c = &upstreamCall{}
+		c = &upstreamCall{index: len(u.order)}
 		u.calls[i] = c
 		u.order = append(u.order, i)
 	}
@@ -636,12 +643,44 @@ func (u *upstreamCalls) start(i int, id, name string) {
 	if name != "" {
 		c.name = name
 	}
+	return u.flush(c)
 }
 
-func (u *upstreamCalls) add(i int, args string) {
-	if c, ok := u.calls[i]; ok {
-		c.args.WriteString(args)
+func (u *upstreamCalls) add(i int, args string) error {
+	c, ok := u.calls[i]
+	if !ok {
+		return nil
 	}
+	c.args.WriteString(args)
+	return u.flush(c)
+}
+
+// flush passes on what onCall has not had of c: its announcement (once
+// its name is known, and only in order) and its new arguments.
+func (u *upstreamCalls) flush(c *upstreamCall) error {
+	if u.onCall == nil || c.name == "" {
+		return nil
+	}
+	if !c.announced {
+		if c.index > 0 && !u.calls[u.order[c.index-1]].announced {
+			return nil // announced after the call before it
+		}
+		c.announced = true
+		c.sent = c.args.Len()
+		if err := u.onCall(llm.ToolCallDelta{Index: c.index, ID: c.id, Name: c.name, Arguments: c.args.String()}); err != nil {
+			return err
+		}
+		if c.index+1 < len(u.order) {
+			return u.flush(u.calls[u.order[c.index+1]])
+		}
+		return nil
+	}
+	if c.args.Len() > c.sent {
+		piece := c.args.String()[c.sent:]
+		c.sent = c.args.Len()
+		return u.onCall(llm.ToolCallDelta{Index: c.index, Arguments: piece})
+	}
+	return nil
 }
 
 // result returns the calls in order; arguments that are not a JSON object

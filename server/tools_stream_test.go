@@ -85,9 +85,13 @@ func (m *streamModel) GenerateReport(ctx context.Context, msgs []llm.Message, o 
 			return llm.Report{}, err
 		}
 	}
+	// As the engine: a reply cut inside a call stopped at the token limit.
 	rep := llm.Report{PromptTokens: 30, OutputTokens: 40, Stop: llm.StopToolCalls}
 	for _, c := range calls {
 		rep.ToolCalls = append(rep.ToolCalls, llm.ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+		if !json.Valid(c.Arguments) {
+			rep.Stop = llm.StopLength
+		}
 	}
 	return rep, nil
 }
@@ -335,5 +339,147 @@ func TestStreamedToolCallsSDK(t *testing.T) {
 	var in bytes.Buffer
 	if tu := am.Content[1].AsToolUse(); json.Compact(&in, tu.Input) != nil || in.String() != wantArgs || tu.Name != "get_weather" || !strings.HasPrefix(tu.ID, "toolu_") {
 		t.Errorf("messages: tool_use %+v", tu)
+	}
+}
+
+// TestStreamedToolCallsRemote streams calls through a gateway whose
+// models are remote, translated between the protocols: the upstream's
+// call pieces are passed on as they arrive, and reassemble to the call.
+func TestStreamedToolCallsRemote(t *testing.T) {
+	m := &streamModel{format: chattemplate.FormatXML, reply: xmlReply}
+	_, up := newTestServer(t, Config{Models: streamModels{b: m}})
+	remote := func(id, proto string) map[string]any {
+		return map[string]any{"id": id, "object": "model", "owned_by": "test", "execution_location": "remote",
+			"base_url": up.URL + "/v1", "supported_endpoints": []string{pathChat, pathResponses, pathMessages},
+			"options": map[string]string{"protocol": proto, "upstream_model": "Test/tools"}}
+	}
+	gw := llmServer(t, Config{}, remote("Remote/chat", protoChat), remote("Remote/messages", protoMessages))
+	ctx := context.Background()
+	oc, ac := openaiClient(gw), anthropicClient(gw)
+
+	cs := oc.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{Model: "Remote/messages",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather in Zürich?")},
+		Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+			Name: "get_weather", Parameters: weatherSchema})}})
+	acc := openai.ChatCompletionAccumulator{}
+	pieces := 0
+	for cs.Next() {
+		ch := cs.Current()
+		if len(ch.Choices) > 0 && len(ch.Choices[0].Delta.ToolCalls) > 0 {
+			pieces++
+		}
+		acc.AddChunk(ch)
+	}
+	if err := cs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// The upstream writes the call in several pieces; the gateway passes
+	// each on rather than the call whole.
+	if msg := acc.Choices[0].Message; len(msg.ToolCalls) != 1 || msg.ToolCalls[0].Function.Arguments != wantArgs ||
+		!strings.HasPrefix(msg.ToolCalls[0].ID, "toolu_") || pieces < 3 {
+		t.Errorf("chat via messages: %+v in %d pieces", msg, pieces)
+	}
+
+	for _, id := range []string{"Remote/chat", "Remote/messages"} {
+		rs := oc.Responses.NewStreaming(ctx, oresponses.ResponseNewParams{Model: id,
+			Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String("Weather in Zürich?")},
+			Tools: []oresponses.ToolUnionParam{{OfFunction: &oresponses.FunctionToolParam{Name: "get_weather", Parameters: weatherSchema, Strict: openai.Bool(false)}}}})
+		var deltas string
+		n := 0
+		var completed oresponses.Response
+		for rs.Next() {
+			switch ev := rs.Current(); ev.Type {
+			case "response.function_call_arguments.delta":
+				deltas += ev.Delta
+				n++
+			case "response.completed":
+				completed = ev.Response
+			}
+		}
+		if err := rs.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if deltas != wantArgs || n < 2 || len(completed.Output) != 2 || completed.Output[1].AsFunctionCall().Arguments != wantArgs {
+			t.Errorf("responses via %s: deltas %s in %d pieces, completed %+v", id, deltas, n, completed.Output)
+		}
+	}
+
+	ms := ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Remote/chat", MaxTokens: 100,
+		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather in Zürich?"))},
+		Tools: []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: "get_weather",
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}})
+	var am anthropic.Message
+	for ms.Next() {
+		if err := am.Accumulate(ms.Current()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ms.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var in bytes.Buffer
+	if len(am.Content) != 2 || json.Compact(&in, am.Content[1].AsToolUse().Input) != nil || in.String() != wantArgs ||
+		!strings.HasPrefix(am.Content[1].AsToolUse().ID, "call_") {
+		t.Errorf("messages via chat: %+v", am.Content)
+	}
+}
+
+// TestToolCallCutShort: a reply cut by the token limit inside a call's
+// arguments. Chat Completions gives the arguments as written (finish
+// length), Responses an incomplete function_call item, Messages no
+// tool_use block (it has no object to give) and max_tokens.
+func TestToolCallCutShort(t *testing.T) {
+	cut := xmlReply[:strings.Index(xmlReply, "</parameter>\n<parameter=unit>")]
+	m := &streamModel{format: chattemplate.FormatXML, reply: cut}
+	_, ts := newTestServer(t, Config{Models: streamModels{b: m}})
+	post := func(path, body string) map[string]any {
+		req, _ := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("anthropic-version", "2023-06-01")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var v map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: status %d, %v", path, resp.StatusCode, err)
+		}
+		return v
+	}
+	tool := mustJSON(weatherSchema)
+	const partial = `{"city":"Zürich` // the string is not closed yet
+	chat := post(pathChat, `{"model":"Test/tools","messages":[{"role":"user","content":"Weather?"}],"tools":[{"type":"function","function":{"name":"get_weather","parameters":`+tool+`}}]}`)
+	ch := chat["choices"].([]any)[0].(map[string]any)
+	calls, _ := ch["message"].(map[string]any)["tool_calls"].([]any)
+	if ch["finish_reason"] != "length" || len(calls) != 1 || calls[0].(map[string]any)["function"].(map[string]any)["arguments"] != partial {
+		t.Errorf("chat: %v", ch)
+	}
+	msg := post(pathMessages, `{"model":"Test/tools","max_tokens":50,"messages":[{"role":"user","content":"Weather?"}],"tools":[{"name":"get_weather","input_schema":`+tool+`}]}`)
+	if content := msg["content"].([]any); msg["stop_reason"] != "max_tokens" || len(content) != 1 || content[0].(map[string]any)["type"] != "text" {
+		t.Errorf("messages: %v", msg)
+	}
+
+	body := `{"model":"Test/tools","stream":true,"input":"Weather?","tools":[{"type":"function","name":"get_weather","parameters":` + tool + `}]}`
+	req, _ := http.NewRequest("POST", ts.URL+pathResponses, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var itemDone map[string]any
+	terminal := ""
+	sseRead(t, resp, func(ev string, data []byte) {
+		var e map[string]any
+		_ = json.Unmarshal(data, &e)
+		switch ev {
+		case "response.output_item.done":
+			itemDone = e["item"].(map[string]any)
+		case "response.completed", "response.incomplete":
+			terminal = ev
+		}
+	})
+	if terminal != "response.incomplete" || itemDone["type"] != "function_call" || itemDone["status"] != "incomplete" || itemDone["arguments"] != partial {
+		t.Errorf("responses: ended with %s, last item %v", terminal, itemDone)
 	}
 }

@@ -316,7 +316,7 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 		text.WriteString(s)
 		return delta(s)
 	}
-	var calls upstreamCalls
+	calls := upstreamCalls{onCall: req.onCall}
 	var handle func(name, data string) error
 	done := false // the protocol's terminal event arrived
 	if u.protocol == protoMessages {
@@ -360,14 +360,14 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 				res.outputTokens = ev.Message.Usage.OutputTokens
 			case "content_block_start":
 				if ev.ContentBlock.Type == "tool_use" {
-					calls.start(ev.Index, ev.ContentBlock.ID, ev.ContentBlock.Name)
+					return calls.start(ev.Index, ev.ContentBlock.ID, ev.ContentBlock.Name)
 				}
 			case "content_block_delta":
 				switch ev.Delta.Type {
 				case "text_delta":
 					return emit(ev.Delta.Text)
 				case "input_json_delta":
-					calls.add(ev.Index, ev.Delta.PartialJSON)
+					return calls.add(ev.Index, ev.Delta.PartialJSON)
 				}
 			case "message_delta":
 				switch ev.Delta.StopReason {
@@ -443,9 +443,13 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 				}
 				for _, tc := range c.Delta.ToolCalls {
 					if tc.ID != "" || tc.Function.Name != "" {
-						calls.start(tc.Index, tc.ID, tc.Function.Name)
+						if err := calls.start(tc.Index, tc.ID, tc.Function.Name); err != nil {
+							return err
+						}
 					}
-					calls.add(tc.Index, tc.Function.Arguments)
+					if err := calls.add(tc.Index, tc.Function.Arguments); err != nil {
+						return err
+					}
 				}
 				if c.Delta.Content != nil {
 					if err := emit(*c.Delta.Content); err != nil {
