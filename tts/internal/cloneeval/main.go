@@ -24,16 +24,20 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/holdout"
 	"github.com/sottolabs/sotto/speaker"
 	"github.com/sottolabs/sotto/tts"
 )
 
 // speakers are reference recordings of different speakers (LibriSpeech,
-// LJ Speech, CMU ARCTIC), each with at least 3 s of speech.
+// LJ Speech, CMU ARCTIC, JFK), each with at least 3 s of speech. Each
+// belongs to the dev or the sealed part by internal/holdout on its name.
 var speakers = []string{
 	"en_lj_LJ001-0004", "en_arctic_aew_a0002", "en_jfk",
 	"en_ls_1088-129236-0000", "en_ls_1089-134686-0000", "en_ls_118-121721-0000",
 	"en_ls_1183-124566-0000", "en_ls_1355-39947-0000", "en_ls_2007-132570-0000", "en_ls_201-122255-0000",
+	"en_ls_1363-135842-0000", "en_ls_1455-134435-0000", "en_ls_1624-142933-0000", "en_ls_1995-1837-0001",
+	"en_ls_233-134440-0000", "en_ls_2391-145015-0000", "en_ls_2412-153948-0000",
 }
 
 // sentences are Harvard sentences (list 2), not the clone driver's
@@ -156,26 +160,34 @@ func run(ctx context.Context, w io.Writer, data, acoustic, baseVoice string) err
 		return err
 	}
 	fmt.Fprintf(w, "Speaker similarity to the reference recording (cosine of Lattice-1 embeddings) of the base voice and of the cloned voice, speaking 4 Harvard sentences; controllable with base voice %s.\n\n", baseVoice)
-	fmt.Fprintln(w, "| reference | recipe | base voice | α | F0 target Hz | speed | similarity before | after |")
-	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- | --- |")
-	med := map[string][2][]float64{}
+	fmt.Fprintln(w, "| reference | part | recipe | base voice | α | F0 target Hz | speed | similarity before | after |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+	med := map[string][2][]float64{} // recipe + " " + part
 	for _, r := range rows {
-		fmt.Fprintf(w, "| %s | %s | %s | %.3f | %.0f | %.2f | %.3f | %.3f |\n", r.name, r.recipe, r.voice, r.report.Alpha, r.report.F0Target, r.report.Speed, r.before, r.after)
-		m := med[r.recipe]
-		m[0], m[1] = append(m[0], r.before), append(m[1], r.after)
-		med[r.recipe] = m
-	}
-	fmt.Fprintln(w, "\n| recipe | median similarity before | median after | speakers improved |")
-	fmt.Fprintln(w, "| --- | --- | --- | --- |")
-	for _, recipe := range []string{tts.RecipeControllable, tts.RecipeUltimate} {
-		m := med[recipe]
-		up := 0
-		for i := range m[0] {
-			if m[1][i] > m[0][i] {
-				up++
-			}
+		part := holdout.Part(r.name)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %.3f | %.0f | %.2f | %.3f | %.3f |\n", r.name, part, r.recipe, r.voice, r.report.Alpha, r.report.F0Target, r.report.Speed, r.before, r.after)
+		for _, k := range []string{r.recipe + " all", r.recipe + " " + part} {
+			m := med[k]
+			m[0], m[1] = append(m[0], r.before), append(m[1], r.after)
+			med[k] = m
 		}
-		fmt.Fprintf(w, "| %s | %.3f | %.3f | %d of %d |\n", recipe, median(m[0]), median(m[1]), up, len(m[0]))
+	}
+	fmt.Fprintln(w, "\n| recipe | part | median similarity before | median after | speakers improved |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- | --- |")
+	for _, recipe := range []string{tts.RecipeControllable, tts.RecipeUltimate} {
+		for _, part := range []string{"dev", "sealed", "all"} {
+			m := med[recipe+" "+part]
+			if len(m[0]) == 0 {
+				continue
+			}
+			up := 0
+			for i := range m[0] {
+				if m[1][i] > m[0][i] {
+					up++
+				}
+			}
+			fmt.Fprintf(w, "| %s | %s | %.3f | %.3f | %d of %d |\n", recipe, part, median(m[0]), median(m[1]), up, len(m[0]))
+		}
 	}
 	fmt.Fprintln(w, "\nWord error rate through `pocketsphinx_batch` (Debian's en-us model and LM) over the same sentences, every speaker:")
 	fmt.Fprintln(w, "\n| recipe | base voice WER | cloned WER |")
