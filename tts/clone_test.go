@@ -3,11 +3,11 @@ package tts
 import (
 	"context"
 	"errors"
-	"github.com/sottolabs/sotto"
 	"math"
 	"os/exec"
 	"testing"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/tts/internal/vc"
 )
