@@ -24,6 +24,9 @@ var simdTiles = func() *qTiles {
 		raw4x1Q8_0: raw4x1Q8_0AVX512,
 		permQK:     permQKAVX512,
 		vecQ4_K:    vecQ4_KAVX512,
+		prepQ4_K:   prepQ4_KAVX512,
+		decQ4_K:    decQ4_KMinAVX512,
+		dotDecQ4_K: dotDecQ4_KMinAVX512,
 	}
 }()
 
@@ -303,25 +306,25 @@ var q4KIdx = func() (t [4][16]uint32) {
 // of packed quants holds sub-blocks 0 and 2 in its low nibbles and 1 and 3
 // in its high ones (4–7 in the next), so the activation is read in that
 // order (qp, from permQKAVX512) and each sub-block's scale spread over its
-// half of the operand. The float operations are dotQ4_KAVX2's, in the same
-// order, and the integer sums exact, so the results are identical.
-func vecQ4_KAVX512(w []byte, qp []byte, a *Activation) float32 {
+// half of the operand. The mins' term is Σ (dmin·m_j)·(dk·Σq_j) with the
+// activation's factors (sk, from prepQ4_KAVX512) computed once per product,
+// as in dotDecQ4_KMinAVX512, whose results it equals.
+func vecQ4_KAVX512(w []byte, qp []byte, a *Activation, sk []float32) float32 {
 	nsb := len(a.DK)
 	if nsb == 0 {
 		return 0
 	}
-	_, _, _, _ = w[nsb*q4KLen-1], qp[nsb*qkK-1], a.SK[nsb*8-1], a.DK[nsb-1]
-	pw, pq, pdk, psk := unsafe.Pointer(&w[0]), unsafe.Pointer(&qp[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0])
+	_, _, _, _ = w[nsb*q4KLen-1], qp[nsb*qkK-1], sk[nsb*8-1], a.DK[nsb-1]
+	pw, pq, pdk, psk := unsafe.Pointer(&w[0]), unsafe.Pointer(&qp[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&sk[0])
 	tab := f16Bits
 	low4 := archsimd.BroadcastUint8x64(0x0f)
 	c4 := archsimd.BroadcastUint32x16(4)
 	var acc, accMin archsimd.Float32x8
 	for range nsb {
-		dk := bcastU32(pdk, 0)
-		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(dk)
-		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8().Mul(dk)
+		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(bcastU32(pdk, 0))
+		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8()
 		sv8, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
-		accMin = mv.Mul(ldI32(psk, 0)).ConvertToFloat32().MulAdd(dmin, accMin)
+		accMin = mv.ConvertToFloat32().Mul(dmin).MulAdd(ldF32(psk, 0), accMin)
 		var sv archsimd.Int32x16
 		sv = sv.SetLo(sv8)
 		x0, x1 := ldU8x64(pw, 16), ldU8x64(pw, 80)
@@ -332,6 +335,78 @@ func vecQ4_KAVX512(w []byte, qp []byte, a *Activation) float32 {
 		s := p0.Add(p1).Add(p2.Add(p3))
 		acc = s.GetLo().Add(s.GetHi()).ConvertToFloat32().MulAdd(d, acc)
 		pw, pq, pdk, psk = unsafe.Add(pw, q4KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
+	}
+	return hsumClear(acc.Sub(accMin))
+}
+
+// prepQ4_KAVX512 writes the activation's factors of the Q4_K mins' term,
+// dk·Σq per 32 values, into sk (len(a.SK) values).
+func prepQ4_KAVX512(a *Activation, sk []float32) {
+	nsb := len(a.DK)
+	if nsb == 0 {
+		return
+	}
+	_, _, _ = a.DK[nsb-1], a.SK[nsb*8-1], sk[nsb*8-1]
+	pdk, ps, pd := unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0]), unsafe.Pointer(&sk[0])
+	for range nsb {
+		ldI32(ps, 0).ConvertToFloat32().Mul(bcastU32(pdk, 0)).Store((*[8]float32)(pd))
+		pdk, ps, pd = unsafe.Add(pdk, 4), unsafe.Add(ps, 32), unsafe.Add(pd, 32)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// decQ4_KMinAVX512 is decQ4_KAVX2 with the mins stored as the float
+// products dmin·m_j (at 512, as vecQ4_KAVX512 computes them) and d at 544.
+func decQ4_KMinAVX512(w, dst []byte) {
+	nsb := len(w) / q4KLen
+	if nsb == 0 {
+		return
+	}
+	_, _ = w[nsb*q4KLen-1], dst[nsb*decQ4_KSB-1]
+	pw, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&dst[0])
+	tab := f16Bits
+	low4 := archsimd.BroadcastUint8x32(0x0f)
+	c4 := lane(4)
+	for range nsb {
+		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
+		for c := range 4 {
+			x := ldU8(pw, 16+32*c)
+			x.And(low4).Store((*[32]uint8)(unsafe.Add(pd, 64*c)))
+			x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Store((*[32]uint8)(unsafe.Add(pd, 64*c+32)))
+		}
+		for j := range 8 {
+			sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).Store((*[8]int32)(unsafe.Add(pd, 256+32*j)))
+		}
+		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8()
+		mv.ConvertToFloat32().Mul(dmin).Store((*[8]float32)(unsafe.Add(pd, 512)))
+		*(*uint32)(unsafe.Add(pd, 544)) = tab[*(*uint16)(pw)]
+		pw, pd = unsafe.Add(pw, q4KLen), unsafe.Add(pd, decQ4_KSB)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// dotDecQ4_KMinAVX512 multiplies a row decoded by decQ4_KMinAVX512 by an
+// activation (sk: its factors from prepQ4_KAVX512): dotDecQ4_KAVX512 with
+// one multiply-add for the mins' term per super-block instead of an
+// integer multiply, a conversion and two float operations.
+func dotDecQ4_KMinAVX512(dec []byte, a *Activation, sk []float32) float32 {
+	nsb := len(a.DK)
+	if nsb == 0 {
+		return 0
+	}
+	_, _, _ = dec[nsb*decQ4_KSB-1], a.QK[nsb*qkK-1], sk[nsb*8-1]
+	pd, pq, pdk, psk := unsafe.Pointer(&dec[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&sk[0])
+	var acc, accMin archsimd.Float32x8
+	for range nsb {
+		d := bcastU32(pd, 544).Mul(bcastU32(pdk, 0))
+		accMin = ldF32(pd, 512).MulAdd(ldF32(psk, 0), accMin)
+		p0 := ldU8x64(pd, 0).DotProductPairsSaturated(ldI8x64(pq, 0)).DotProductPairs(ldI16x32(pd, 256))
+		p1 := ldU8x64(pd, 64).DotProductPairsSaturated(ldI8x64(pq, 64)).DotProductPairs(ldI16x32(pd, 320))
+		p2 := ldU8x64(pd, 128).DotProductPairsSaturated(ldI8x64(pq, 128)).DotProductPairs(ldI16x32(pd, 384))
+		p3 := ldU8x64(pd, 192).DotProductPairsSaturated(ldI8x64(pq, 192)).DotProductPairs(ldI16x32(pd, 448))
+		s := p0.Add(p1).Add(p2.Add(p3))
+		acc = s.GetLo().Add(s.GetHi()).ConvertToFloat32().MulAdd(d, acc)
+		pd, pq, pdk, psk = unsafe.Add(pd, decQ4_KSB), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
 	}
 	return hsumClear(acc.Sub(accMin))
 }

@@ -123,12 +123,35 @@ func BenchmarkGenKernels(b *testing.B) {
 	wk := RandomData(Q4_K, cols, 1, r)
 	qp := make([]byte, cols)
 	permQKAVX512(&a, qp)
+	sk := make([]float32, cols/32)
+	prepQ4_KAVX512(&a, sk)
 	b.Run("Q4_K/vec512", func(b *testing.B) {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		c0 := threadCPU()
 		for b.Loop() {
-			vecQ4_KAVX512(wk, qp, &a)
+			vecQ4_KAVX512(wk, qp, &a, sk)
+		}
+		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(cols/32), "cpu-ns/block")
+	})
+	dec := make([]byte, decQ4_KLen(cols))
+	decQ4_KMinAVX512(wk, dec)
+	b.Run("Q4_K/dotDecMin", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		c0 := threadCPU()
+		for b.Loop() {
+			dotDecQ4_KMinAVX512(dec, &a, sk)
+		}
+		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(cols/32), "cpu-ns/block")
+	})
+	decQ4_KAVX2(wk, dec)
+	b.Run("Q4_K/dotDec", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		c0 := threadCPU()
+		for b.Loop() {
+			dotDecQ4_KAVX512(dec, &a)
 		}
 		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(cols/32), "cpu-ns/block")
 	})

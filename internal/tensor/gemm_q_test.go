@@ -9,6 +9,12 @@ import (
 	"testing"
 )
 
+// tiled reports whether products of typ take the kernels of gemm_q.go,
+// whose results differ from DotRow's by rounding.
+func tiled(typ DType) bool {
+	return active.tiles() != nil && (typ == Q8_0 || typ == Q4_K)
+}
+
 // threadCPU returns the calling thread's CPU time in nanoseconds (0 where
 // the system does not report it).
 func threadCPU() int64 {
@@ -19,11 +25,11 @@ func threadCPU() int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
-// TestMatMulTiles checks prompt batches of Q8_0 and Q4_K rows (the tile
-// kernels of gemm_q.go where the build has them) against the float64
-// reference and the single-row kernels: Q4_K exactly, Q8_0 within float
-// rounding (its tile adds in another order); MatVec must give MatMul's
-// results exactly (generation and prompt agree). The last activation repeats
+// TestMatMulTiles checks prompt batches of Q8_0 and Q4_K rows (the kernels
+// of gemm_q.go where the build has them) against the float64 reference and
+// the single-row kernels, within float rounding (they add in another
+// order); MatVec must give MatMul's results exactly (generation and prompt
+// agree). The last activation repeats
 // the first, so a tile's result and the single kernel's for the same pair
 // meet in one batch and must be equal.
 func TestMatMulTiles(t *testing.T) {
@@ -72,9 +78,6 @@ func TestMatMulTiles(t *testing.T) {
 								t.Fatalf("%v cols %d batch %d: out[%d][%d] = %v; want %v", typ, cols, batch, b, i, got, want)
 							}
 							single := m.DotRow(i, &as[b])
-							if typ == Q4_K && got != single {
-								t.Fatalf("%v cols %d batch %d: out[%d][%d] = %v; DotRow %v", typ, cols, batch, b, i, got, single)
-							}
 							if d := math.Abs(float64(got - single)); d > 1e-5*mag {
 								t.Fatalf("%v cols %d batch %d: out[%d][%d] = %v; DotRow %v", typ, cols, batch, b, i, got, single)
 							}

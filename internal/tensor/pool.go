@@ -17,11 +17,10 @@ type Pool struct {
 	// scratch[w] is worker w's buffer for a decoded weight row (prompt
 	// batches); it grows to the largest row seen and is then reused.
 	scratch [][]byte
-	// tiles is set while a MatMul runs on the tile kernels (gemm_q.go);
-	// tilePrep holds the batch's prepared activations.
-	tiles    qTileJob
-	tilePrep []byte
-	tileArgs []tileArgs
+	// tiles is set while a product runs on the tile kernels (gemm_q.go),
+	// which keep their buffers in tileMem.
+	tiles   qTileJob
+	tileMem tileMem
 }
 
 // job describes the current parallel call; workers read it after being

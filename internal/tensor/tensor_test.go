@@ -398,9 +398,9 @@ func TestMatVecPool(t *testing.T) {
 					t.Fatalf("%v MatVec[%d] = %v; want %v", typ, i, out[i], want)
 				}
 				// Multi-row kernels must give the single kernel's results
-				// (the Q8_0 tiles of gemm_q.go: within rounding, and
+				// (the Q8_0 and Q4_K kernels of gemm_q.go: within rounding;
 				// TestMatMulTiles checks them).
-				if typ == Q8_0 && active.tiles() != nil {
+				if tiled(typ) {
 					_, mag := refDot(typ, m.Row(i), &as[1])
 					if d := math.Abs(float64(out[i] - m.DotRow(i, &as[1]))); d > 1e-5*mag {
 						t.Fatalf("%v MatVec[%d] = %v; DotRow = %v", typ, i, out[i], m.DotRow(i, &as[1]))
@@ -410,9 +410,9 @@ func TestMatVecPool(t *testing.T) {
 				}
 				for b := range as {
 					single := m.DotRow(i, &as[b])
-					// The Q8_0 prompt tile (gemm_q.go) adds in another
-					// order; TestMatMulTiles checks it.
-					if typ == Q8_0 && active.tiles() != nil {
+					// The Q8_0 and Q4_K kernels of gemm_q.go round
+					// differently; TestMatMulTiles checks them.
+					if tiled(typ) {
 						_, mag := refDot(typ, m.Row(i), &as[b])
 						if d := math.Abs(float64(outs[b][i] - single)); d <= 1e-5*mag {
 							continue
