@@ -207,14 +207,16 @@ func (c *cloner) Synthesize(ctx context.Context, text string, opts Options, emit
 	return c.engine(opts.Voice).Synthesize(ctx, text, opts, emit)
 }
 
+// engine returns the engine that has voice id: flite for its voices and,
+// when installed, for the default ("" or builtin:auto); espeak-ng otherwise.
 func (c *cloner) engine(id string) Backend {
 	if c.fl != nil {
-		if _, ok := FindVoice(c.fl, id); ok && (id != "" && id != VoiceAuto || c.es == nil) {
+		if _, ok := FindVoice(c.fl, id); ok {
 			return c.fl
 		}
-		if id == "" || id == VoiceAuto {
-			return c.fl
-		}
+	}
+	if c.es == nil {
+		return c.fl // its Synthesize reports the unknown voice
 	}
 	return c.es
 }
