@@ -42,3 +42,31 @@ func ExampleParseToolCalls() {
 	// "Checking."
 	// get_weather {"city":"Paris"}
 }
+
+// A Splitter reads a Qwen3.6 reply (the XML tool-call syntax) as it
+// streams: the text is shown at once, the call is announced when its name
+// is known, and its arguments follow as JSON pieces typed by the tool's
+// schema.
+func ExampleSplitter() {
+	tool := chattemplate.Tool{Name: "get_weather",
+		Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}}}`)}
+	s := chattemplate.NewSplitter(chattemplate.FormatXML, tool)
+	for _, piece := range []string{"Let me check.\n<tool_call>\n<function=get_weather>\n",
+		"<parameter=city>\nPar", "is\n</parameter>\n<parameter=days>\n3\n</parameter>\n", "</function>\n</tool_call>"} {
+		if text := s.Write(piece); text != "" {
+			fmt.Printf("text %q\n", text)
+		}
+		for _, d := range s.Deltas() {
+			fmt.Printf("call %d name %q arguments %q\n", d.Index, d.Name, d.Arguments)
+		}
+	}
+	_, calls := s.Finish()
+	fmt.Printf("%s %s\n", calls[0].Name, calls[0].Arguments)
+	// Output:
+	// text "Let me check."
+	// call 0 name "get_weather" arguments "{"
+	// call 0 name "" arguments "\"city\":\"Par"
+	// call 0 name "" arguments "is\",\"days\":3"
+	// call 0 name "" arguments "}"
+	// get_weather {"city":"Paris","days":3}
+}

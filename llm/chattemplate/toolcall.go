@@ -94,7 +94,7 @@ func ParseToolCalls(f Format, out string, tools ...Tool) (text string, calls []T
 	if i < 0 {
 		return out, nil
 	}
-	r := scanCalls(f, out[i:], true, typesOf(tools))
+	r := scanCalls(f, out[i:], true, typesOf(tools), nil)
 	if r.state != scanDone || len(r.calls) == 0 || strings.TrimSpace(out[i+r.end:]) != "" {
 		return out, nil
 	}
@@ -169,6 +169,7 @@ type Splitter struct {
 	start   int             // the offset in all where the calls begin
 	sent    []partialCall   // the calls announced, with the arguments sent
 	deltas  []CallDelta     // not yet taken by Deltas
+	memo    scanMemo        // the arguments value being read (see scanCalls)
 }
 
 // NewSplitter returns a splitter for output in format f. tools are the
@@ -239,7 +240,7 @@ func (s *Splitter) Write(piece string) string {
 // delta of a call that can be announced, the arguments' text added to
 // one already announced.
 func (s *Splitter) scan(final bool) scanResult {
-	r := scanCalls(s.f, s.all.String()[s.start:], final, s.types)
+	r := scanCalls(s.f, s.all.String()[s.start:], final, s.types, &s.memo)
 	for i, c := range r.calls {
 		if !final {
 			// A piece ends on a whole character: a token may end inside one.

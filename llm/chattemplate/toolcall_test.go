@@ -46,6 +46,8 @@ var parseCases = []struct {
 	{"none", FormatNone, "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call>", "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call>", `null`},
 	{"hermes non-ASCII", FormatHermes, "<tool_call>{\"name\": \"w\", \"arguments\": {\"city\": \"Zürich 東京\"}}</tool_call>", "",
 		`[{"id":"","name":"w","arguments":{"city":"Zürich 東京"}}]`},
+	{"hermes two alike", FormatHermes, "<tool_call>{\"name\": \"a\", \"arguments\": {\"k\": \"vvvv1\"}}</tool_call>\n<tool_call>{\"name\": \"a\", \"arguments\": {\"k\": \"vvvv2\"}}</tool_call>", "",
+		`[{"id":"","name":"a","arguments":{"k":"vvvv1"}},{"id":"","name":"a","arguments":{"k":"vvvv2"}}]`},
 	{"hermes text after the call", FormatHermes, "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call> Done.", "<tool_call>{\"name\": \"a\", \"arguments\": {}}</tool_call> Done.", `null`},
 	{"hermes arguments first", FormatHermes, "<tool_call>{\"arguments\": {\"q\": 1}, \"name\": \"a\"}</tool_call>", "",
 		`[{"id":"","name":"a","arguments":{"q":1}}]`},
@@ -57,6 +59,8 @@ var parseCases = []struct {
 		`[{"id":"","name":"get_weather","arguments":{"city":"Zürich","days":3,"metric":true}},{"id":"","name":"search","arguments":{"query":"say \"hi\" <b>\ntwice\n","filters":{"site":"x","n":[1,2]}}}]`},
 	{"xml value not of its type", FormatXML, "<tool_call><function=get_weather><parameter=days>three</parameter><parameter=zip>01234</parameter></function></tool_call>", "",
 		`[{"id":"","name":"get_weather","arguments":{"days":"three","zip":"01234"}}]`},
+	{"xml tag-like text in a value", FormatXML, "<tool_call>\n<function=search>\n<parameter=query>\nx </param y\n\n</parameter\n</parameter>\n<parameter=filters>\n{}\n</parameter>\n</function>\n</tool_call>", "",
+		`[{"id":"","name":"search","arguments":{"query":"x </param y\n\n</parameter","filters":{}}}]`},
 	{"xml no parameters, unclosed at end", FormatXML, "<tool_call>\n<function=now>\n</function>", "", `[{"id":"","name":"now","arguments":{}}]`},
 	{"xml unclosed parameter", FormatXML, "<tool_call>\n<function=a>\n<parameter=q>\nx", "<tool_call>\n<function=a>\n<parameter=q>\nx", `null`},
 	{"xml json inside", FormatXML, "<tool_call>\n{\"name\": \"a\", \"arguments\": {}}\n</tool_call>", "<tool_call>\n{\"name\": \"a\", \"arguments\": {}}\n</tool_call>", `null`},
@@ -306,5 +310,34 @@ func TestCallSyntax(t *testing.T) {
 		if text != "" || len(calls) != 1 || calls[0].Name != "get_weather" || string(calls[0].Arguments) != `{"city":"Paris"}` {
 			t.Errorf("%s: ParseToolCalls(%q) = %q, %+v", name, out, text, calls)
 		}
+	}
+}
+
+// BenchmarkSplitterLongArguments streams a call whose one string argument
+// is 20 KB (a file's content, say), 4 bytes per token, in each format:
+// the Splitter re-scans the call on each piece, so its cost grows with
+// the square of the call's length.
+func BenchmarkSplitterLongArguments(b *testing.B) {
+	content := strings.Repeat("func f() { return \"x\" }\n", 20000/25)
+	esc, _ := json.Marshal(content)
+	replies := map[Format]string{
+		FormatHermes: "<tool_call>\n{\"name\": \"write\", \"arguments\": {\"content\": " + string(esc) + "}}\n</tool_call>",
+		FormatXML:    "<tool_call>\n<function=write>\n<parameter=content>\n" + content + "\n</parameter>\n</function>\n</tool_call>",
+	}
+	for _, f := range []Format{FormatHermes, FormatXML} {
+		out := replies[f]
+		b.Run(f.String(), func(b *testing.B) {
+			b.SetBytes(int64(len(out)))
+			for b.Loop() {
+				s := NewSplitter(f)
+				for i := 0; i < len(out); i += 4 {
+					s.Write(out[i:min(i+4, len(out))])
+					s.Deltas()
+				}
+				if _, calls := s.Finish(); len(calls) != 1 {
+					b.Fatal("no call")
+				}
+			}
+		})
 	}
 }

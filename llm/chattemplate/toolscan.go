@@ -47,20 +47,28 @@ type scanResult struct {
 // scanCalls scans region, the call region of a reply in format f. final
 // says the reply is complete (a closing tag may then be missing at the
 // very end). types holds the parameter types of the XML format.
-func scanCalls(f Format, region string, final bool, types toolTypes) scanResult {
+//
+// memo (nil: none) keeps the arguments value being read between scans of
+// a growing reply, so that a long value is not read again from its start
+// on every piece (see valueMemo).
+func scanCalls(f Format, region string, final bool, types toolTypes, memo *scanMemo) scanResult {
 	switch f {
 	case FormatHermes:
 		return scanTagged(region, final, func(body string, final bool) (partialCall, int, scanState) {
-			return scanJSONCall(body, 0, "arguments", "")
+			return scanJSONCall(body, 0, "arguments", "", memo.valueMemo())
 		})
 	case FormatXML:
+		var xm *xmlMemo
+		if memo != nil {
+			xm = &memo.xml
+		}
 		return scanTagged(region, final, func(body string, final bool) (partialCall, int, scanState) {
-			return scanXMLCall(body, types)
+			return scanXMLCall(body, types, xm)
 		})
 	case FormatMistral:
-		return scanMistral(region)
+		return scanMistral(region, memo.valueMemo())
 	case FormatLlama3:
-		return scanLlama(region)
+		return scanLlama(region, memo.valueMemo())
 	}
 	return scanResult{state: scanBad}
 }
@@ -143,7 +151,7 @@ func scanTagged(region string, final bool, call func(body string, final bool) (p
 
 // scanMistral scans [TOOL_CALLS] [{…}, …] (Mistral v0.3) or
 // [TOOL_CALLS]name[ARGS]{…}, repeated (tokenizer v11 and later).
-func scanMistral(region string) scanResult {
+func scanMistral(region string, memo *valueMemo) scanResult {
 	var r scanResult
 	i := skipSpace(region, len(mistralOpen))
 	if i == len(region) {
@@ -153,7 +161,7 @@ func scanMistral(region string) scanResult {
 		i++
 		for {
 			i = skipSpace(region, i)
-			c, n, st := scanJSONCall(region, i, "arguments", "")
+			c, n, st := scanJSONCall(region, i, "arguments", "", memo)
 			if st != scanDone {
 				if c.ready {
 					r.calls = append(r.calls, c)
@@ -209,7 +217,7 @@ func scanMistral(region string) scanResult {
 			r.calls = append(r.calls, c)
 			return r
 		}
-		args, n, st := scanValue(region, i)
+		args, n, st := scanValue(region, i, memo)
 		c.args = args
 		if st == scanDone {
 			c.done = true
@@ -239,7 +247,7 @@ func scanMistral(region string) scanResult {
 
 // scanLlama scans a Llama 3.1 reply: optional <|python_tag|>, then one
 // JSON call {"name", "parameters"} or several separated by ';'.
-func scanLlama(region string) scanResult {
+func scanLlama(region string, memo *valueMemo) scanResult {
 	var r scanResult
 	i := skipSpace(region, 0)
 	if ok, more := expect(region, i, llamaPyTag); ok {
@@ -251,7 +259,7 @@ func scanLlama(region string) scanResult {
 		if i == len(region) {
 			return r
 		}
-		c, n, st := scanJSONCall(region, i, "parameters", "arguments")
+		c, n, st := scanJSONCall(region, i, "parameters", "arguments", memo)
 		if st != scanDone {
 			if c.ready {
 				r.calls = append(r.calls, c)
@@ -282,7 +290,7 @@ func scanLlama(region string) scanResult {
 // object (or a JSON string holding one), "id": string, …}; altKey is a
 // second name of the arguments ("" for none). It returns the call, the
 // offset after the object and the state. Unknown keys are skipped.
-func scanJSONCall(s string, i int, argsKey, altKey string) (partialCall, int, scanState) {
+func scanJSONCall(s string, i int, argsKey, altKey string, memo *valueMemo) (partialCall, int, scanState) {
 	var c partialCall
 	i = skipSpace(s, i)
 	if i == len(s) {
@@ -347,7 +355,7 @@ func scanJSONCall(s string, i int, argsKey, altKey string) (partialCall, int, sc
 			if s[i] != '{' {
 				return c, i, scanBad
 			}
-			args, n, st := scanValue(s, i)
+			args, n, st := scanValue(s, i, memo)
 			c.args = args
 			if st != scanDone {
 				return c, n, st
@@ -364,7 +372,7 @@ func scanJSONCall(s string, i int, argsKey, altKey string) (partialCall, int, sc
 			}
 			fallthrough
 		default:
-			_, n, st := scanValue(s, i)
+			_, n, st := scanValue(s, i, nil)
 			if st != scanDone {
 				return c, n, st
 			}
@@ -419,14 +427,47 @@ func scanString(s string, i int) (string, int, scanState) {
 	return "", len(s), scanMore
 }
 
+// scanMemo is what a Splitter keeps between scans (see scanCalls).
+type scanMemo struct {
+	value valueMemo
+	xml   xmlMemo
+}
+
+func (m *scanMemo) valueMemo() *valueMemo {
+	if m == nil {
+		return nil
+	}
+	return &m.value
+}
+
+// valueMemo is where scanValue stopped in an unfinished value: the raw
+// text read, its compact form so far and the scanner's state. The
+// compact form and the state are a function of the raw text alone, so a
+// later scan of any value that starts with the same raw text resumes
+// from there (a Splitter's reply only grows; the comparison is of one
+// pointer while the reply's buffer stays in place).
+type valueMemo struct {
+	raw        string
+	out        *strings.Builder
+	depth      int
+	inStr, esc bool
+}
+
 // scanValue reads the JSON value at s[i:] as far as it goes and returns
 // its compact text so far (white space outside strings dropped: a longer
 // input only extends it), the offset after it and the state. A complete
 // value is checked with json.Valid; an incomplete one only for the bytes
-// JSON allows outside strings.
-func scanValue(s string, i int) (string, int, scanState) {
-	var b strings.Builder
+// JSON allows outside strings. memo (nil: none) resumes an unfinished
+// value read before and keeps this one if it is unfinished.
+func scanValue(s string, i int, memo *valueMemo) (string, int, scanState) {
+	start := i
+	b := &strings.Builder{}
 	depth, inStr, esc := 0, false, false
+	if memo != nil && memo.raw != "" && strings.HasPrefix(s[i:], memo.raw) {
+		b, depth, inStr, esc = memo.out, memo.depth, memo.inStr, memo.esc
+		i += len(memo.raw)
+		*memo = valueMemo{} // its builder is this value's now; kept again below if unfinished
+	}
 	for ; i < len(s); i++ {
 		ch := s[i]
 		if inStr {
@@ -439,7 +480,7 @@ func scanValue(s string, i int) (string, int, scanState) {
 			case ch == '"':
 				inStr = false
 				if depth == 0 {
-					return finishValue(&b, i+1)
+					return finishValue(b, i+1)
 				}
 			}
 			continue
@@ -447,7 +488,7 @@ func scanValue(s string, i int) (string, int, scanState) {
 		switch {
 		case isSpace(ch):
 			if depth == 0 && b.Len() > 0 {
-				return finishValue(&b, i)
+				return finishValue(b, i)
 			}
 			continue
 		case ch == '"':
@@ -456,23 +497,26 @@ func scanValue(s string, i int) (string, int, scanState) {
 			depth++
 		case ch == '}' || ch == ']':
 			if depth == 0 {
-				return finishValue(&b, i)
+				return finishValue(b, i)
 			}
 			depth--
 			b.WriteByte(ch)
 			if depth == 0 {
-				return finishValue(&b, i+1)
+				return finishValue(b, i+1)
 			}
 			continue
 		case ch == ',' || ch == ':':
 			if depth == 0 {
-				return finishValue(&b, i)
+				return finishValue(b, i)
 			}
 		case ch >= 'a' && ch <= 'z', ch >= '0' && ch <= '9', ch == '-', ch == '+', ch == '.', ch == 'E':
 		default:
 			return b.String(), i, scanBad
 		}
 		b.WriteByte(ch)
+	}
+	if memo != nil {
+		*memo = valueMemo{raw: s[start:i], out: b, depth: depth, inStr: inStr, esc: esc}
 	}
 	return b.String(), i, scanMore
 }

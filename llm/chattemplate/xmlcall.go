@@ -125,23 +125,41 @@ func jsonString(s string) string {
 // arguments are built as a JSON object in the parameters' order; a string
 // value is streamed as it is written (holding back what may be the
 // closing tag, the newline before it and an incomplete UTF-8 sequence),
-// any other value once its closing tag is read.
-func scanXMLCall(body string, types toolTypes) (partialCall, int, scanState) {
+// any other value once its closing tag is read. memo (nil: none) resumes
+// an unfinished string value read before and keeps this one if it is
+// unfinished, so that a long value is not read again on every piece.
+func scanXMLCall(body string, types toolTypes, memo *xmlMemo) (partialCall, int, scanState) {
 	var c partialCall
-	i := skipSpace(body, 0)
-	if ok, more := expect(body, i, xmlFunction); !ok {
-		return c, i, stateOf(more)
+	var args *strings.Builder
+	var i int
+	first := true
+	if memo != nil && memo.raw != "" && strings.HasPrefix(body, memo.raw) {
+		m := *memo
+		*memo = xmlMemo{} // its builder is this value's now; kept again below if unfinished
+		c.name, c.ready, args, first = m.name, true, m.args, false
+		end, done := stringParam(body, len(m.raw), args, m.done)
+		if end < 0 {
+			c.args = args.String()
+			*memo = xmlMemo{raw: m.raw, name: m.name, args: args, done: done}
+			return c, len(body), scanMore
+		}
+		i = end
+	} else {
+		i = skipSpace(body, 0)
+		if ok, more := expect(body, i, xmlFunction); !ok {
+			return c, i, stateOf(more)
+		}
+		i += len(xmlFunction)
+		name, n, st := tagName(body, i)
+		if st != scanDone {
+			return c, n, st
+		}
+		c.name, c.ready, i = name, true, n
+		args = &strings.Builder{}
+		args.WriteByte('{')
 	}
-	i += len(xmlFunction)
-	name, n, st := tagName(body, i)
-	if st != scanDone {
-		return c, n, st
-	}
-	c.name, c.ready, i = name, true, n
-	ptypes := types[name]
-	var args strings.Builder
-	args.WriteByte('{')
-	for first := true; ; first = false {
+	ptypes := types[c.name]
+	for ; ; first = false {
 		c.args = args.String()
 		i = skipSpace(body, i)
 		if i == len(body) {
@@ -168,30 +186,76 @@ func scanXMLCall(body string, types toolTypes) (partialCall, int, scanState) {
 		args.WriteString(jsonString(pname))
 		args.WriteByte(':')
 		i = n
-		value := body[i:]
-		end := strings.Index(value, xmlParamEnd)
-		if end >= 0 {
-			value = value[:end]
-		}
-		value = strings.TrimPrefix(value, "\n")
 		pt := ptypes[pname]
-		if end < 0 {
-			if isStringParam(pt) {
-				v := heldBack(value)
-				s := jsonString(v)
-				args.WriteString(s[:len(s)-1]) // without the closing quote
+		if isStringParam(pt) {
+			args.WriteByte('"')
+			if i == len(body) {
+				c.args = args.String()
+				return c, i, scanMore // the newline after the tag may follow
 			}
+			vs := i
+			if body[vs] == '\n' {
+				vs++
+			}
+			end, done := stringParam(body, vs, args, 0)
+			if end < 0 {
+				c.args = args.String()
+				if memo != nil {
+					*memo = xmlMemo{raw: body[:vs], name: c.name, args: args, done: done}
+				}
+				return c, len(body), scanMore
+			}
+			i = end
+			continue
+		}
+		end := strings.Index(body[i:], xmlParamEnd)
+		if end < 0 {
 			c.args = args.String()
 			return c, len(body), scanMore
 		}
-		value = strings.TrimSuffix(value, "\n")
-		if isStringParam(pt) {
-			args.WriteString(jsonString(value))
-		} else {
-			args.WriteString(paramJSON(value, pt))
-		}
+		value := strings.TrimSuffix(strings.TrimPrefix(body[i:i+end], "\n"), "\n")
+		args.WriteString(paramJSON(value, pt))
 		i += end + len(xmlParamEnd)
 	}
+}
+
+// xmlMemo is where scanXMLCall stopped in an unfinished string value: the
+// body up to the value's first byte, the call's name, the arguments' text
+// (ending inside the value's JSON string) and how many bytes of the value
+// it holds. Like valueMemo, it is a function of raw alone.
+type xmlMemo struct {
+	raw  string
+	name string
+	args *strings.Builder
+	done int
+}
+
+// stringParam adds to args, a JSON string opened for the value at
+// body[vs:], the value's bytes from done on: up to its closing tag when
+// that has been written (closing the string; end is the offset after the
+// tag), else what is known of it (end is -1). It returns the bytes of the
+// value args holds.
+func stringParam(body string, vs int, args *strings.Builder, done int) (end, held int) {
+	value := body[vs:]
+	if k := strings.Index(value[done:], xmlParamEnd); k >= 0 {
+		v := strings.TrimSuffix(value[:done+k], "\n")
+		if len(v) > done {
+			args.WriteString(jsonStringBody(v[done:]))
+		}
+		args.WriteByte('"')
+		return vs + done + k + len(xmlParamEnd), len(v)
+	}
+	if v := heldBack(value); len(v) > done {
+		args.WriteString(jsonStringBody(v[done:]))
+		done = len(v)
+	}
+	return -1, done
+}
+
+// jsonStringBody returns s escaped as inside a JSON string.
+func jsonStringBody(s string) string {
+	q := jsonString(s)
+	return q[1 : len(q)-1]
 }
 
 // heldBack returns the part of an unfinished string value that is known
