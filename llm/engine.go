@@ -392,6 +392,10 @@ func markerTokens(tok tokenizer.Tokenizer, f chattemplate.Format) map[int]string
 func forcedCall(t *chattemplate.Template, tools []Tool, choice string) (*jsongrammar.Grammar, error) {
 	before, between, after, ok := t.CallSyntax()
 	if !ok {
+		if f := t.ToolFormat(); f != chattemplate.FormatNone {
+			// The XML syntax's arguments are not JSON, which the grammar writes.
+			return nil, sotto.Invalid("unsupported_parameter", "tool_choice", "forcing a call is not supported in this model's tool-call syntax (%s); use tool_choice auto", f)
+		}
 		return nil, sotto.Invalid("unsupported_parameter", "tool_choice", "this model's chat template has no tool-call syntax")
 	}
 	var gt []jsongrammar.Tool

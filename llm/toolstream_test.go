@@ -2,8 +2,12 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/llm/chattemplate"
 )
 
 // TestStreamedToolCall forces stories260K to call a tool through a Hermes
@@ -43,5 +47,27 @@ func TestStreamedToolCall(t *testing.T) {
 	}
 	if pieces < 3 {
 		t.Errorf("the call came in %d pieces; want it streamed", pieces)
+	}
+}
+
+// TestXMLToolCalls runs a template in the Qwen3.6 XML syntax: the model
+// calls tools (the format is read), and forcing a call, which the JSON
+// grammar cannot write in that syntax, is refused by name.
+func TestXMLToolCalls(t *testing.T) {
+	g := storiesWithTemplate(t, "{% if tools %}{% for t in tools %}{{ t.function.name }} {% endfor %}<tool_call>\\n<function=example>\\n</function>\\n</tool_call>\\n{% endif %}{% for m in messages %}{{ m.content }}{% endfor %}")
+	if !g.SupportsTools() || g.tmpl.ToolFormat() != chattemplate.FormatXML {
+		t.Fatalf("SupportsTools() = %v, format %v; want xml", g.SupportsTools(), g.tmpl.ToolFormat())
+	}
+	tools := []Tool{{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}
+	_, err := g.GenerateReport(context.Background(), []Message{{Role: "user", Content: "Once upon a time"}},
+		Options{MaxTokens: 5, Tools: tools, ToolChoice: "required"}, func(Token) error { return nil })
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Code != "unsupported_parameter" || se.Param != "tool_choice" || !strings.Contains(se.Message, "xml") {
+		t.Errorf("tool_choice required in the XML syntax = %v; want unsupported_parameter naming the syntax", err)
+	}
+	rep, err := g.GenerateReport(context.Background(), []Message{{Role: "user", Content: "Once upon a time"}},
+		Options{MaxTokens: 10, Tools: tools}, func(Token) error { return nil })
+	if err != nil || rep.Stop != StopLength || len(rep.ToolCalls) != 0 {
+		t.Errorf("GenerateReport = %+v, %v; want 10 tokens of text", rep, err)
 	}
 }
