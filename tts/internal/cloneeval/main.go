@@ -11,6 +11,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -94,6 +95,7 @@ func run(ctx context.Context, w io.Writer, data, acoustic, baseVoice string) err
 	var rows []row
 	var ids []string
 	refText := map[string]string{}
+	var skipped []string // references too short to clone
 	cpu0 := time.Now()
 	for _, name := range speakers {
 		ref, _, err := audio.DecodeFile(ctx, filepath.Join(data, "speech", name+"_16k.wav"), audio.Options{})
@@ -101,6 +103,10 @@ func run(ctx context.Context, w io.Writer, data, acoustic, baseVoice string) err
 			return err
 		}
 		prof, err := tts.AnalyzeVoice(ctx, ref.Samples, ref.Rate(), "file")
+		if errors.Is(err, sotto.ErrUnsatisfiable) {
+			skipped = append(skipped, fmt.Sprintf("%s (%v)", name, err))
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -209,7 +215,10 @@ func run(ctx context.Context, w io.Writer, data, acoustic, baseVoice string) err
 		fmt.Fprintf(w, "| %s | %.1f %% (%d/%d) | %.1f %% (%d/%d) |\n", recipe, 100*float64(errs[0])/float64(words[0]), errs[0], words[0],
 			100*float64(errs[1])/float64(words[1]), errs[1], words[1])
 	}
-	fmt.Fprintf(w, "\n(%d references, %s wall time on a shared machine.)\n", len(speakers), elapsed.Round(time.Second))
+	fmt.Fprintf(w, "\n(%d references, %s wall time on a shared machine.)\n", len(speakers)-len(skipped), elapsed.Round(time.Second))
+	for _, s := range skipped {
+		fmt.Fprintf(w, "Skipped: %s.\n", s)
+	}
 	return nil
 }
 
