@@ -485,11 +485,17 @@ type responseCall struct {
 	Status    string `json:"status"`
 }
 
+// responseCalls renders calls as function_call output items; a call cut
+// short inside its arguments is "incomplete".
 func responseCalls(calls []llm.ToolCall) []responseCall {
 	out := make([]responseCall, len(calls))
 	for i, c := range calls {
+		status := "completed"
+		if !json.Valid(c.Arguments) {
+			status = "incomplete"
+		}
 		out[i] = responseCall{Type: "function_call", ID: newID("fc_"), CallID: c.ID, Name: c.Name,
-			Arguments: string(c.Arguments), Status: "completed"}
+			Arguments: string(c.Arguments), Status: status}
 	}
 	return out
 }

@@ -426,7 +426,7 @@ func TestStreamedToolCallsRemote(t *testing.T) {
 
 // TestToolCallCutShort: a reply cut by the token limit inside a call's
 // arguments. Chat Completions gives the arguments as written (finish
-// length), Responses an incomplete function_call item, Messages no
+// length), Responses an incomplete function_call item (streamed or not), Messages no
 // tool_use block (it has no object to give) and max_tokens.
 func TestToolCallCutShort(t *testing.T) {
 	cut := xmlReply[:strings.Index(xmlReply, "</parameter>\n<parameter=unit>")]
@@ -454,6 +454,11 @@ func TestToolCallCutShort(t *testing.T) {
 	calls, _ := ch["message"].(map[string]any)["tool_calls"].([]any)
 	if ch["finish_reason"] != "length" || len(calls) != 1 || calls[0].(map[string]any)["function"].(map[string]any)["arguments"] != partial {
 		t.Errorf("chat: %v", ch)
+	}
+	ro := post(pathResponses, `{"model":"Test/tools","input":"Weather?","tools":[{"type":"function","name":"get_weather","parameters":`+tool+`}]}`)
+	if out := ro["output"].([]any); ro["status"] != "incomplete" || len(out) != 2 || out[1].(map[string]any)["status"] != "incomplete" ||
+		out[1].(map[string]any)["arguments"] != partial {
+		t.Errorf("responses: %v", ro)
 	}
 	msg := post(pathMessages, `{"model":"Test/tools","max_tokens":50,"messages":[{"role":"user","content":"Weather?"}],"tools":[{"name":"get_weather","input_schema":`+tool+`}]}`)
 	if content := msg["content"].([]any); msg["stop_reason"] != "max_tokens" || len(content) != 1 || content[0].(map[string]any)["type"] != "text" {
