@@ -136,6 +136,22 @@ func TestCloneSpeech(t *testing.T) {
 	if slow.status != 200 || len(slow.body) < len(plain.body)*5/4 || !strings.Contains(slow.header.Get("X-Sotto-Voice-Design"), "speed") {
 		t.Errorf("controllable + slow: %d, %d bytes vs %d, design %q; want ≥ 25 %% longer", slow.status, len(slow.body), len(plain.body), slow.header.Get("X-Sotto-Voice-Design"))
 	}
+	// In an SSE stream the report arrives in speech.audio.done, with the
+	// marks of the (length-kept) converted audio.
+	sse := postSpeech(t, ts, map[string]any{"model": "Sotto/Clone", "voice": v.ID, "stream_format": "sse",
+		"retry_badcase": true, "input": "The boy was there. The sun rose."})
+	ev := sseEvents(t, sse.body)
+	if sse.status != 200 || len(ev) != 5 || ev[4][0] != eventSpeechDone {
+		t.Fatalf("clone SSE: %d, %d events %v", sse.status, len(ev), ev)
+	}
+	var done speechDone
+	if err := json.Unmarshal([]byte(ev[4][1]), &done); err != nil || done.XSotto.Clone == nil || done.XSotto.Clone.Judged != 2 {
+		t.Errorf("clone SSE done = %s (%v); want x_sotto.clone with 2 sentences judged", ev[4][1], err)
+	}
+	var m speechMarks
+	if err := json.Unmarshal([]byte(ev[1][1]), &m); err != nil || len(m.Marks) != 4 || m.Marks[3].Word != "there" {
+		t.Errorf("clone SSE marks = %s; want the 4 words of the first sentence", ev[1][1])
+	}
 	// The saved preference applies when the request names no recipe.
 	pref := do(t, ts, "PATCH", "/v1/audio/voices/"+v.ID, jsonBody(map[string]any{"clone_recipe": "ultimate"}), hdr)
 	if pref.status != 200 || !strings.Contains(string(pref.body), `"sha256"`) {
