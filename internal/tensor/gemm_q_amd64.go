@@ -306,9 +306,10 @@ var q4KIdx = func() (t [4][16]uint32) {
 // of packed quants holds sub-blocks 0 and 2 in its low nibbles and 1 and 3
 // in its high ones (4–7 in the next), so the activation is read in that
 // order (qp, from permQKAVX512) and each sub-block's scale spread over its
-// half of the operand. The mins' term is Σ (dmin·m_j)·(dk·Σq_j) with the
+// half of the operand. The mins' term, Σ (dmin·m_j)·(dk·Σq_j) with the
 // activation's factors (sk, from prepQ4_KAVX512) computed once per product,
-// as in dotDecQ4_KMinAVX512, whose results it equals.
+// is subtracted from the same sum per super-block, as in
+// dotDecQ4_KMinAVX512, whose results it equals.
 func vecQ4_KAVX512(w []byte, qp []byte, a *Activation, sk []float32) float32 {
 	nsb := len(a.DK)
 	if nsb == 0 {
@@ -319,12 +320,12 @@ func vecQ4_KAVX512(w []byte, qp []byte, a *Activation, sk []float32) float32 {
 	tab := f16Bits
 	low4 := archsimd.BroadcastUint8x64(0x0f)
 	c4 := archsimd.BroadcastUint32x16(4)
-	var acc, accMin archsimd.Float32x8
+	var acc archsimd.Float32x8
 	for range nsb {
 		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(bcastU32(pdk, 0))
-		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8()
+		ndmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))] ^ 1<<31).AsFloat32x8()
 		sv8, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
-		accMin = mv.ConvertToFloat32().Mul(dmin).MulAdd(ldF32(psk, 0), accMin)
+		nmw := mv.ConvertToFloat32().Mul(ndmin)
 		var sv archsimd.Int32x16
 		sv = sv.SetLo(sv8)
 		x0, x1 := ldU8x64(pw, 16), ldU8x64(pw, 80)
@@ -334,9 +335,10 @@ func vecQ4_KAVX512(w []byte, qp []byte, a *Activation, sk []float32) float32 {
 		p3 := x1.AsUint32x16().ShiftRight(c4).AsUint8x64().And(low4).DotProductPairsSaturated(ldI8x64(pq, 192)).DotProductPairs(sv.Permute(archsimd.LoadUint32x16(&q4KIdx[3])).AsInt16x32())
 		s := p0.Add(p1).Add(p2.Add(p3))
 		acc = s.GetLo().Add(s.GetHi()).ConvertToFloat32().MulAdd(d, acc)
+		acc = nmw.MulAdd(ldF32(psk, 0), acc)
 		pw, pq, pdk, psk = unsafe.Add(pw, q4KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
 	}
-	return hsumClear(acc.Sub(accMin))
+	return hsumClear(acc)
 }
 
 // prepQ4_KAVX512 writes the activation's factors of the Q4_K mins' term,
@@ -356,7 +358,7 @@ func prepQ4_KAVX512(a *Activation, sk []float32) {
 }
 
 // decQ4_KMinAVX512 is decQ4_KAVX2 with the mins stored as the float
-// products dmin·m_j (at 512, as vecQ4_KAVX512 computes them) and d at 544.
+// products −dmin·m_j (at 512, as vecQ4_KAVX512 computes them) and d at 544.
 func decQ4_KMinAVX512(w, dst []byte) {
 	nsb := len(w) / q4KLen
 	if nsb == 0 {
@@ -377,8 +379,8 @@ func decQ4_KMinAVX512(w, dst []byte) {
 		for j := range 8 {
 			sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).Store((*[8]int32)(unsafe.Add(pd, 256+32*j)))
 		}
-		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8()
-		mv.ConvertToFloat32().Mul(dmin).Store((*[8]float32)(unsafe.Add(pd, 512)))
+		ndmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))] ^ 1<<31).AsFloat32x8()
+		mv.ConvertToFloat32().Mul(ndmin).Store((*[8]float32)(unsafe.Add(pd, 512)))
 		*(*uint32)(unsafe.Add(pd, 544)) = tab[*(*uint16)(pw)]
 		pw, pd = unsafe.Add(pw, q4KLen), unsafe.Add(pd, decQ4_KSB)
 	}
@@ -396,17 +398,17 @@ func dotDecQ4_KMinAVX512(dec []byte, a *Activation, sk []float32) float32 {
 	}
 	_, _, _ = dec[nsb*decQ4_KSB-1], a.QK[nsb*qkK-1], sk[nsb*8-1]
 	pd, pq, pdk, psk := unsafe.Pointer(&dec[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&sk[0])
-	var acc, accMin archsimd.Float32x8
+	var acc archsimd.Float32x8
 	for range nsb {
 		d := bcastU32(pd, 544).Mul(bcastU32(pdk, 0))
-		accMin = ldF32(pd, 512).MulAdd(ldF32(psk, 0), accMin)
 		p0 := ldU8x64(pd, 0).DotProductPairsSaturated(ldI8x64(pq, 0)).DotProductPairs(ldI16x32(pd, 256))
 		p1 := ldU8x64(pd, 64).DotProductPairsSaturated(ldI8x64(pq, 64)).DotProductPairs(ldI16x32(pd, 320))
 		p2 := ldU8x64(pd, 128).DotProductPairsSaturated(ldI8x64(pq, 128)).DotProductPairs(ldI16x32(pd, 384))
 		p3 := ldU8x64(pd, 192).DotProductPairsSaturated(ldI8x64(pq, 192)).DotProductPairs(ldI16x32(pd, 448))
 		s := p0.Add(p1).Add(p2.Add(p3))
 		acc = s.GetLo().Add(s.GetHi()).ConvertToFloat32().MulAdd(d, acc)
+		acc = ldF32(pd, 512).MulAdd(ldF32(psk, 0), acc)
 		pd, pq, pdk, psk = unsafe.Add(pd, decQ4_KSB), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
 	}
-	return hsumClear(acc.Sub(accMin))
+	return hsumClear(acc)
 }
