@@ -29,6 +29,15 @@
 // inner loops, as GGML does; float weights (F32, F16, BF16) are multiplied
 // with the float32 activation.
 //
+// # Matrix × matrix
+//
+// Work with many activation vectors at once (the Whisper encoder's 1500
+// positions) multiplies float weights with [Pool.MatMulF] and plain
+// float32 matrices with [MulF32]: panels of four weight rows, converted to
+// float32 once per product, times two activations per step, so that every
+// value loaded serves several sums. [SoftmaxF16] is the softmax of
+// attention with half-precision probabilities, as whisper.cpp computes it.
+//
 // # SIMD
 //
 // Built with GOEXPERIMENT=simd on amd64, the kernels use the experimental

@@ -32,6 +32,11 @@ type kernelSet struct {
 	// same operations, in the same order, as dotQ4_K.
 	decQ4_K    func(w, dst []byte)
 	dotDecQ4_K func(dec []byte, a *Activation) float32
+	// gemm4 multiplies four packed float32 weight rows by a block of
+	// activations (see gemm_f.go).
+	gemm4 func(w []float32, xs, outs [][]float32, i0 int)
+	// softmaxF16 is SoftmaxF16's kernel (see f16softmax.go).
+	softmaxF16 func(x []float32)
 }
 
 var generic = kernelSet{
@@ -47,6 +52,8 @@ var generic = kernelSet{
 	dotQ6_K:      dotQ6_KGeneric,
 	quantizeAct:  quantizeActGeneric,
 	quantizeActK: quantizeActKGeneric,
+	gemm4:        gemm4Generic,
+	softmaxF16:   softmaxF16Generic,
 }
 
 // active is the kernel set in use.
@@ -96,13 +103,25 @@ func axpyGeneric(alpha float32, x, y []float32) {
 	}
 }
 
+// dotF16Generic reads each weight through the conversion table with four
+// independent sums (one chain of additions would bound the loop by its
+// latency).
 func dotF16Generic(w []byte, x []float32) float32 {
 	w = w[:2*len(x)]
-	var s float32
-	for i, v := range x {
-		s += F16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * v
+	t := f16Table
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		b := w[2*i : 2*i+8 : 2*i+8]
+		s0 += t[uint16(b[0])|uint16(b[1])<<8] * x[i]
+		s1 += t[uint16(b[2])|uint16(b[3])<<8] * x[i+1]
+		s2 += t[uint16(b[4])|uint16(b[5])<<8] * x[i+2]
+		s3 += t[uint16(b[6])|uint16(b[7])<<8] * x[i+3]
 	}
-	return s
+	for ; i < len(x); i++ {
+		s0 += t[uint16(w[2*i])|uint16(w[2*i+1])<<8] * x[i]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 func dotBF16Generic(w []byte, x []float32) float32 {

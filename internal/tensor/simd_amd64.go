@@ -34,6 +34,8 @@ var simdKernels = func() *kernelSet {
 	k.dot4Q6_K = dot4Q6_KAVX2
 	k.decQ4_K = decQ4_KAVX2
 	k.dotDecQ4_K = dotDecQ4_KAVX2
+	k.gemm4 = gemm4AVX2
+	k.softmaxF16 = softmaxF16AVX2
 	if archsimd.X86.AVX512() {
 		// 512-bit VPMADDUBSW/VPMADDWD: measured 1.45× the multiply-adds
 		// per second of the 256-bit forms on this project's Xeon.
@@ -704,30 +706,57 @@ func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	}
 }
 
+// f16conv holds f16x8's constants, broadcast once per call of a loop
+// that converts many vectors (the compiler does not hoist broadcasts).
+// Shifts take their counts from vectors: ShiftAll's count passes through
+// a general register and a legacy-SSE move, which next to 256-bit
+// instructions costs a state transition each time (measured 7× slower).
+type f16conv struct {
+	abs, add, exp, sign archsimd.Uint32x8
+	sh13, sh15, sh16    archsimd.Uint32x8
+	scale               archsimd.Float32x8
+}
+
+func newF16conv() f16conv {
+	return f16conv{abs: archsimd.BroadcastUint32x8(0x7fff), add: archsimd.BroadcastUint32x8(0x400),
+		exp: archsimd.BroadcastUint32x8(0x7f800000), sign: archsimd.BroadcastUint32x8(0x8000),
+		sh13: lane(13), sh15: lane(15), sh16: lane(16),
+		scale: archsimd.BroadcastUint32x8(0x77800000).AsFloat32x8()}
+}
+
+// conv is f16x8 with the constants of c.
+func (c *f16conv) conv(u archsimd.Uint32x8) archsimd.Float32x8 {
+	em := u.And(c.abs)
+	f := em.ShiftLeft(c.sh13).AsFloat32x8().Mul(c.scale)
+	var zero archsimd.Uint32x8
+	inf := zero.Sub(em.Add(c.add).ShiftRight(c.sh15)).And(c.exp)
+	return f.AsUint32x8().Or(inf).Or(u.And(c.sign).ShiftLeft(c.sh16)).AsFloat32x8()
+}
+
 // dotF16AVX2 converts half-precision weights to float32 exactly with
-// integer and float vector operations: the exponent and mantissa bits
-// moved into a float32 and multiplied by 2^112 rebias normal and subnormal
-// values alike; exponent 31 (infinity, NaN) gets float32's all-ones
-// exponent, computed branch-free as ((em + 0x400) >> 15) · 0xff << 23.
+// integer and float vector operations (as f16x8), sixteen values per step
+// into two independent sums, so that the loop is bound by throughput
+// rather than by the latency of one chain of fused multiply-adds.
 func dotF16AVX2(w []byte, x []float32) float32 {
-	w = w[:2*len(x)]
-	signMask, absMask := archsimd.BroadcastUint32x8(0x8000), archsimd.BroadcastUint32x8(0x7fff)
-	c400, one := archsimd.BroadcastUint32x8(0x400), archsimd.BroadcastUint32x8(1)
-	sh16, sh13, sh15, sh23 := lane(16), lane(13), lane(15), lane(23)
-	ff := archsimd.BroadcastInt32x8(0xff)
-	scale := archsimd.BroadcastUint32x8(0x77800000).AsFloat32x8()
-	var s0 archsimd.Float32x8
+	n := len(x)
+	w = w[:2*n]
+	c := newF16conv()
+	var s0, s1 archsimd.Float32x8
 	i := 0
-	for ; i+8 <= len(x); i += 8 {
-		u := archsimd.LoadUint16x8((*[8]uint16)(unsafe.Pointer(&w[2*i]))).ExtendToUint32()
-		em := u.And(absMask)
-		f := em.ShiftLeft(sh13).AsFloat32x8().Mul(scale)
-		inf := em.Add(c400).ShiftRight(sh15).And(one).AsInt32x8().Mul(ff).AsUint32x8().ShiftLeft(sh23)
-		v := f.AsUint32x8().Or(inf).Or(u.And(signMask).ShiftLeft(sh16)).AsFloat32x8()
-		s0 = v.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
+	if n >= 16 {
+		pw, px := unsafe.Pointer(&w[0]), unsafe.Pointer(&x[0])
+		for ; i+16 <= n; i += 16 {
+			h := archsimd.LoadUint16x16((*[16]uint16)(unsafe.Add(pw, 2*i)))
+			s0 = c.conv(h.GetLo().ExtendToUint32()).MulAdd(ldF32(px, 4*i), s0)
+			s1 = c.conv(h.GetHi().ExtendToUint32()).MulAdd(ldF32(px, 4*i+32), s1)
+		}
 	}
-	s := hsumClear(s0)
-	for ; i < len(x); i++ {
+	for ; i+8 <= n; i += 8 {
+		u := archsimd.LoadUint16x8((*[8]uint16)(unsafe.Pointer(&w[2*i]))).ExtendToUint32()
+		s0 = c.conv(u).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
+	}
+	s := hsumClear(s0.Add(s1))
+	for ; i < n; i++ {
 		s += F16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
 	}
 	return s

@@ -285,7 +285,7 @@ func (s *DecoderState) Step(pool *tensor.Pool, a *Audio, tok int, logits bool) e
 			for j := range sc {
 				sc[j] = tensor.Dot(qh, kc[j*n+o:j*n+o+hd])
 			}
-			softmaxF16(sc)
+			tensor.SoftmaxF16(sc)
 			out := s.att[o : o+hd]
 			clear(out)
 			for j, p := range sc {
@@ -310,7 +310,7 @@ func (s *DecoderState) Step(pool *tensor.Pool, a *Audio, tok int, logits bool) e
 			for t := range sc {
 				sc[t] = tensor.Dot(qh, ka[t*n+o:t*n+o+hd]) * scale
 			}
-			softmaxF16(sc)
+			tensor.SoftmaxF16(sc)
 			for i := o; i < o+hd; i++ {
 				s.att[i] = tensor.Dot(sc, vt[i*nCtx:(i+1)*nCtx])
 			}
@@ -333,24 +333,4 @@ func (s *DecoderState) Step(pool *tensor.Pool, a *Audio, tok int, logits bool) e
 		s.matVec(pool, s.Logits, d.tokEmb, s.cur, nil)
 	}
 	return nil
-}
-
-// softmaxF16 replaces x by its softmax with each probability rounded to
-// half precision, as whisper.cpp's attention (non-flash path) hands the
-// probabilities to an F16 matrix product.
-func softmaxF16(x []float32) {
-	mx := float32(math.Inf(-1))
-	for _, v := range x {
-		mx = max(mx, v)
-	}
-	var sum float64
-	for i, v := range x {
-		e := float32(math.Exp(float64(v - mx)))
-		x[i] = e
-		sum += float64(e)
-	}
-	inv := float32(1 / sum)
-	for i, v := range x {
-		x[i] = f16Round(v * inv)
-	}
 }

@@ -66,7 +66,10 @@
 // inputs to half precision, quantized-matrix inputs through Q8_0, GELU
 // through half precision) so that the two agree closely; see
 // testdata/README.md for the recorded outputs and the tests for the
-// tolerances.
+// tolerances. Its products with float weights are blocked matrix ×
+// matrix products (tensor's Pool.MatMulF), and its attention takes the
+// queries 32 at a time, each head's scores and weighted values as two
+// such products, so the 1500 × 1500 score matrix never exists whole.
 //
 // # Decoder
 //

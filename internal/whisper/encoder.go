@@ -157,7 +157,9 @@ func f16Round(x float32) float32 { return tensor.F16ToF32(tensor.F32ToF16(x)) }
 // gelu is GELU's tanh approximation evaluated as whisper.cpp's CPU
 // backend evaluates it: on the input rounded to half precision, with the
 // result rounded to half precision (ggml reads it from an F16 table),
-// exactly 0 below −10 and the identity above 10.
+// exactly 0 from −10 down and the identity from 10 up. Between, the
+// result is read from geluTable, indexed by the input's half-precision
+// bits, as ggml does.
 func gelu(x float32) float32 {
 	if x <= -10 {
 		return 0
@@ -165,8 +167,24 @@ func gelu(x float32) float32 {
 	if x >= 10 {
 		return x
 	}
+	return geluTable()[tensor.F32ToF16(x)]
+}
+
+// geluTable returns GELU of every half-precision value, rounded to half
+// precision (built on first use: 65 536 evaluations of tanh).
+var geluTable = sync.OnceValue(func() *[1 << 16]float32 {
+	var t [1 << 16]float32
+	for h := range t {
+		t[h] = geluF16(tensor.F16ToF32(uint16(h)))
+	}
+	return &t
+})
+
+// geluF16 is GELU's tanh approximation of a half-precision value v,
+// rounded to half precision.
+func geluF16(v32 float32) float32 {
 	const c, a = 0.79788456080286535587989211986876, 0.044715
-	v := float64(f16Round(x))
+	v := float64(v32)
 	return f16Round(float32(0.5 * v * (1 + math.Tanh(c*v*(1+a*v*v)))))
 }
 
@@ -189,30 +207,58 @@ func layerNorm(dst, x, w, b []float32) {
 }
 
 // batch multiplies m by every row of xs (each m.Cols long) into the rows
-// of out (each m.Rows long), adding bias when it is non-nil.
-func (e *Encoder) batch(pool *tensor.Pool, m *tensor.Matrix, xs, out [][]float32, bias []float32, acts []tensor.Activation) {
+// of out (each m.Rows long), adding bias when it is non-nil. The rows of
+// xs are first rounded as whisper.cpp rounds the input of a product with
+// m: to half precision in place for F16 models (rounding is idempotent,
+// and every input of a product is read by products with the same
+// rounding only), through Q8_0 for quantized ones (into a copy, scratch,
+// when m is a float matrix). Float matrices go through the blocked
+// matrix × matrix kernel, quantized ones through Pool.MatMul.
+func (e *Encoder) batch(pool *tensor.Pool, m *tensor.Matrix, xs, out [][]float32, bias []float32, acts []tensor.Activation, scratch *[][]float32) {
 	conv := m == e.conv1 || m == e.conv2 // inputs already rounded to F16
-	var r []float32
-	var q []byte
-	for i, x := range xs {
+	if !m.Quantized() {
 		switch {
 		case conv:
 		case e.roundF16:
-			r = append(r[:0], x...)
-			for j, v := range r {
-				r[j] = f16Round(v)
+			for _, x := range xs {
+				for j, v := range x {
+					x[j] = f16Round(v)
+				}
 			}
-			x = r
-		case e.roundQ8 && len(x)%32 == 0:
-			q = append(q[:0], make([]byte, len(x)/32*34)...)
-			tensor.QuantizeQ8_0(x, q)
-			r = append(r[:0], x...)
-			tensor.Dequantize(tensor.Q8_0, q, r)
-			x = r
+		case e.roundQ8:
+			if len(*scratch) < len(xs) || cap((*scratch)[0]) < m.Cols {
+				*scratch = rows(len(xs), 4*e.h.NAudioState)
+			}
+			var q []byte
+			cp := (*scratch)[:len(xs)]
+			for i, x := range xs {
+				cp[i] = cp[i][:len(x)]
+				if len(x)%32 != 0 {
+					copy(cp[i], x)
+					continue
+				}
+				q = append(q[:0], make([]byte, len(x)/32*34)...)
+				tensor.QuantizeQ8_0(x, q)
+				tensor.Dequantize(tensor.Q8_0, q, cp[i])
+			}
+			xs = cp
 		}
-		acts[i].Set(x)
+		pool.MatMulF(out, m, xs)
+	} else {
+		var r []float32
+		var q []byte
+		for i, x := range xs {
+			if e.roundQ8 && len(x)%32 == 0 {
+				q = append(q[:0], make([]byte, len(x)/32*34)...)
+				tensor.QuantizeQ8_0(x, q)
+				r = append(r[:0], x...)
+				tensor.Dequantize(tensor.Q8_0, q, r)
+				x = r
+			}
+			acts[i].Set(x)
+		}
+		pool.MatMul(out, m, acts[:len(xs)])
 	}
-	pool.MatMul(out, m, acts[:len(xs)])
 	if bias != nil {
 		for _, o := range out {
 			tensor.Add(o, bias)
@@ -244,6 +290,7 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 	nCtx, n := h.NAudioCtx, h.NAudioState
 	nIn := 2 * nCtx
 	acts := make([]tensor.Activation, nIn)
+	var scratch [][]float32 // Q8_0-rounded inputs of float matrices
 
 	// conv1 (kernel 3, stride 1, padding 1) over the F16-rounded mel, as
 	// whisper.cpp's im2col in the kernel's type does.
@@ -267,7 +314,7 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 		}
 	}
 	c1 := rows(nIn, n)
-	e.batch(pool, e.conv1, cols, c1, e.conv1b, acts)
+	e.batch(pool, e.conv1, cols, c1, e.conv1b, acts, &scratch)
 	for _, r := range c1 {
 		for i, v := range r {
 			r[i] = gelu(v)
@@ -290,7 +337,7 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 		}
 	}
 	x := rows(nCtx, n)
-	e.batch(pool, e.conv2, cols, x, e.conv2b, acts)
+	e.batch(pool, e.conv2, cols, x, e.conv2b, acts, &scratch)
 	for t, r := range x {
 		for i, v := range r {
 			r[i] = gelu(v) + e.pe[t*n+i]
@@ -301,6 +348,7 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 	q, k, v, att := rows(nCtx, n), rows(nCtx, n), rows(nCtx, n), rows(nCtx, n)
 	proj := rows(nCtx, n)
 	hidden := rows(nCtx, 4*n)
+	packed := make([]float32, 2*nCtx*n) // attention's keys and values by head
 	for _, l := range e.layers {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("whisper: encode: %w", err)
@@ -308,22 +356,22 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 		for t := range x {
 			layerNorm(cur[t], x[t], l.attnLnW, l.attnLnB)
 		}
-		e.batch(pool, l.q, cur, q, l.qb, acts)
-		e.batch(pool, l.k, cur, k, nil, acts)
-		e.batch(pool, l.v, cur, v, l.vb, acts)
-		attention(att, q, k, v, h.NAudioHead, pool.Threads())
-		e.batch(pool, l.o, att, proj, l.ob, acts)
+		e.batch(pool, l.q, cur, q, l.qb, acts, &scratch)
+		e.batch(pool, l.k, cur, k, nil, acts, &scratch)
+		e.batch(pool, l.v, cur, v, l.vb, acts, &scratch)
+		attention(att, q, k, v, h.NAudioHead, pool.Threads(), packed)
+		e.batch(pool, l.o, att, proj, l.ob, acts, &scratch)
 		for t := range x {
 			tensor.Add(x[t], proj[t])
 			layerNorm(cur[t], x[t], l.mlpLnW, l.mlpLnB)
 		}
-		e.batch(pool, l.fc1, cur, hidden, l.fc1b, acts)
+		e.batch(pool, l.fc1, cur, hidden, l.fc1b, acts, &scratch)
 		for _, r := range hidden {
 			for i, v := range r {
 				r[i] = gelu(v)
 			}
 		}
-		e.batch(pool, l.fc2, hidden, proj, l.fc2b, acts)
+		e.batch(pool, l.fc2, hidden, proj, l.fc2b, acts, &scratch)
 		for t := range x {
 			tensor.Add(x[t], proj[t])
 		}
@@ -337,8 +385,16 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 // attention sets out to multi-head softmax(q·kᵀ/√d)·v over all positions
 // (no mask) as whisper.cpp's non-flash path computes it: q, k and v
 // rounded to half precision, and the probabilities too (they enter an F16
-// matrix product). Query positions are split over threads goroutines.
-func attention(out, q, k, v [][]float32, heads, threads int) {
+// matrix product).
+//
+// The keys of each head are packed into a matrix of positions × head
+// dimension and the values transposed (head dimension × positions), so
+// that a block of attnBlock queries takes its scores and then its
+// weighted values as two blocked matrix products (tensor.MulF32); only a
+// block's scores exist at a time, never the positions × positions matrix.
+// The (head, block) pairs are split over threads goroutines. packed is
+// scratch of 2·len(q)·len(q[0]) values.
+func attention(out, q, k, v [][]float32, heads, threads int, packed []float32) {
 	nPos, n := len(q), len(q[0])
 	hd := n / heads
 	scale := float32(1 / math.Sqrt(float64(hd)))
@@ -349,27 +405,50 @@ func attention(out, q, k, v [][]float32, heads, threads int) {
 			}
 		}
 	}
+	// kp[hh]: nPos rows of hd; vt[hh]: hd rows of nPos.
+	kp, vt := packed[:nPos*n], packed[nPos*n:2*nPos*n]
+	for j := range nPos {
+		for hh := range heads {
+			copy(kp[(hh*nPos+j)*hd:(hh*nPos+j+1)*hd], k[j][hh*hd:(hh+1)*hd])
+		}
+		for i, x := range v[j] {
+			vt[i*nPos+j] = x // i = hh·hd + d: head hh's row d
+		}
+	}
+	blocks := (nPos + attnBlock - 1) / attnBlock
+	tasks := heads * blocks
+	threads = max(1, min(threads, tasks))
 	var wg sync.WaitGroup
 	for w := range threads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := make([]float32, nPos)
-			for i := w; i < nPos; i += threads {
-				for hh := range heads {
-					qh := q[i][hh*hd : (hh+1)*hd]
-					for j := range nPos {
-						s[j] = tensor.Dot(qh, k[j][hh*hd:(hh+1)*hd]) * scale
-					}
-					softmaxF16(s)
-					o := out[i][hh*hd : (hh+1)*hd]
-					clear(o)
-					for j, p := range s {
-						tensor.Axpy(p, v[j][hh*hd:(hh+1)*hd], o)
-					}
+			sc := rows(attnBlock, nPos)
+			qs := make([][]float32, attnBlock)
+			outs := make([][]float32, attnBlock)
+			for t := w; t < tasks; t += threads {
+				hh, b := t/blocks, t%blocks
+				i0, i1 := b*attnBlock, min((b+1)*attnBlock, nPos)
+				nb := i1 - i0
+				for i := range nb {
+					qs[i] = q[i0+i][hh*hd : (hh+1)*hd]
+					outs[i] = out[i0+i][hh*hd : (hh+1)*hd]
 				}
+				tensor.MulF32(sc[:nb], kp[hh*nPos*hd:(hh+1)*nPos*hd], qs[:nb])
+				for _, s := range sc[:nb] {
+					for j := range s {
+						s[j] *= scale
+					}
+					tensor.SoftmaxF16(s)
+				}
+				tensor.MulF32(outs[:nb], vt[hh*hd*nPos:(hh+1)*hd*nPos], sc[:nb])
 			}
 		}()
 	}
 	wg.Wait()
 }
+
+// attnBlock is the number of queries whose scores attention computes at
+// once: 32 rows of 1500 scores (188 KiB) stay in a core's second-level
+// cache with one head's keys and values (375 KiB each).
+const attnBlock = 32

@@ -242,3 +242,28 @@ func TestEncoderToy(t *testing.T) {
 		t.Errorf("NewEncoder(missing ln_post.bias) = %v; want ErrFormat", err)
 	}
 }
+
+// TestGeluTable checks the table-driven GELU against the formula evaluated
+// directly on the half-precision input, over a sweep through both
+// cut-offs, and the values ggml's cut-offs give.
+func TestGeluTable(t *testing.T) {
+	for i := -130000; i <= 130000; i++ {
+		x := float32(i) * 1e-4
+		want := float32(0)
+		switch {
+		case x <= -10:
+		case x >= 10:
+			want = x
+		default:
+			want = geluF16(f16Round(x))
+		}
+		if got := gelu(x); got != want {
+			t.Fatalf("gelu(%v) = %v; want %v", x, got, want)
+		}
+	}
+	for _, c := range []struct{ x, want float32 }{{1, 0.8413}, {-1, -0.1587}, {0, 0}, {2, 1.955}} {
+		if got := gelu(c.x); math.Abs(float64(got-c.want)) > 1e-3 {
+			t.Errorf("gelu(%v) = %v; want about %v", c.x, got, c.want)
+		}
+	}
+}
