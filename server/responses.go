@@ -344,6 +344,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	var (
 		items []any
 		text  strings.Builder // of the open message item
+		args  strings.Builder // of the open function_call item
 		msg   *responseOutput // the open message item
 		call  *responseCall   // the open function_call item
 		sc    = streamedCalls{prefix: "call_"}
@@ -367,6 +368,8 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 			return ev("response.output_item.done", map[string]any{"output_index": k, "item": done})
 		case call != nil:
 			done := *call
+			done.Arguments = args.String()
+			args.Reset()
 			if !json.Valid([]byte(done.Arguments)) {
 				status = "incomplete" // cut short inside the arguments
 			}
@@ -415,7 +418,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		if delta == "" {
 			return nil
 		}
-		call.Arguments += delta
+		args.WriteString(delta)
 		return ev("response.function_call_arguments.delta", map[string]any{"item_id": call.ID, "output_index": len(items) - 1, "delta": delta})
 	}
 	req.onCall = genCall(r.Context(), func(d llm.ToolCallDelta) error {
