@@ -416,7 +416,11 @@ func human(ctx context.Context, w io.Writer, work, speech string, backends map[s
 		if err := os.WriteFile(filepath.Join(work, id+".raw"), audio.AppendPCM16(nil, a.Samples), 0o644); err != nil {
 			return err
 		}
-		utts = append(utts, utterance{id, strings.TrimSpace(string(ref))})
+		text := strings.TrimSpace(string(ref))
+		if strings.ToUpper(text) == text { // LibriSpeech: upper case, which TN and scoring would read as letters
+			text = strings.ToLower(text)
+		}
+		utts = append(utts, utterance{id, text})
 		humanIDs = append(humanIDs, id)
 	}
 	if len(utts) == 0 {
@@ -425,12 +429,8 @@ func human(ctx context.Context, w io.Writer, work, speech string, backends map[s
 	ids := map[string][]string{"human": humanIDs}
 	for _, c := range configs {
 		for _, u := range utts {
-			text := u.ref
-			if strings.ToUpper(text) == text { // LibriSpeech: upper case, which TN would read as letters
-				text = strings.ToLower(text)
-			}
 			id := c.key() + "_" + u.id
-			if err := synthesize(ctx, backends[c.driver], c, text, work, id); err != nil {
+			if err := synthesize(ctx, backends[c.driver], c, u.ref, work, id); err != nil {
 				return err
 			}
 			ids[c.key()] = append(ids[c.key()], id)

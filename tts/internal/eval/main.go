@@ -50,6 +50,7 @@ func main() {
 	work := flag.String("work", "", "keep audio and transcripts in `DIR` and reuse them (default: a temporary directory)")
 	parts := flag.String("parts", "intel,human,speed,timings,cost", "comma-separated sections to run")
 	gridFlag := flag.String("grid", defaultGrid, "comma-separated `driver:voice:stretch` configurations the intelligibility tables measure")
+	peerGrid := flag.String("peer-grid", "", "the configurations pocketsphinx_batch transcribes (default: all of -grid)")
 	goGrid := flag.String("go-grid", defaultGoGrid, "the configurations package asr transcribes (a subset of -grid: it costs as much CPU as the peer)")
 	recs := flag.String("asr", "peer,go", "comma-separated recognizers: peer (pocketsphinx_batch), go (package asr)")
 	flag.BoolVar(&showErrors, "show", false, "print the default voice's misrecognized dev sentences to standard error")
@@ -57,6 +58,9 @@ func main() {
 	configs, err := parseGrid(*gridFlag)
 	if err == nil {
 		recognizers[1].only, err = parseGrid(*goGrid)
+	}
+	if err == nil && *peerGrid != "" {
+		recognizers[0].only, err = parseGrid(*peerGrid)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
@@ -114,8 +118,19 @@ func run(ctx context.Context, w io.Writer, runs int, work string, parts []string
 		defer b.Close()
 		backends[d] = b
 	}
-	fmt.Fprintf(w, "## Speech synthesis (tts: Sotto/Flite, Sotto/eSpeak)\n\nReproduce: `go run ./tts/internal/eval -out docs/bench/tts.md` (%s, %s/%s, %d CPUs, %s).\n\n",
-		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02"))
+	var args []string // the flags of this run, without -work and -out
+	for i := 1; i < len(os.Args); i++ {
+		a := os.Args[i]
+		if name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-"); name == "work" || name == "out" {
+			if !strings.Contains(a, "=") {
+				i++
+			}
+			continue
+		}
+		args = append(args, a)
+	}
+	fmt.Fprintf(w, "## Speech synthesis (tts: Sotto/Flite, Sotto/eSpeak)\n\nReproduce: `go run ./tts/internal/eval -out docs/bench/tts.md %s` (%s, %s/%s, %d CPUs, %s).\n\n",
+		strings.Join(args, " "), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02"))
 	if slices.Contains(parts, "intel") {
 		if err := intelligibility(ctx, w, work, backends, configs, recs, &d); err != nil {
 			return err

@@ -85,26 +85,31 @@ func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "A %d-word paragraph (%d sentences), default voice of each engine, median of %d runs on the shared machine "+
 		"(after one warm-up request that loads the model). *SSE first audio* is the time from sending `POST /v1/audio/speech` "+
-		"with `stream_format: \"sse\"` (word marks on, the default) to reading the first `speech.audio.delta` event, through a "+
+		"with `stream_format: \"sse\"` (word marks on, the default; and with `x_sotto.marks: false`) to reading the first `speech.audio.delta` event, through a "+
 		"local HTTP server in the same process; *SSE whole* is until `speech.audio.done`. The engine's own times are its command "+
 		"line (same voice, same settings) writing a WAV file of the first sentence alone and of the whole paragraph, run "+
 		"alternately with the requests. RTF = time / audio duration.\n\n", len(strings.Fields(paragraph)), len(sents), runs)
-	fmt.Fprintln(w, "| engine | SSE first audio | engine CLI, first sentence | SSE whole | engine CLI, whole text | audio | SSE RTF | CLI RTF |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| engine | SSE first audio | SSE first audio, marks off | engine CLI, first sentence | SSE whole | engine CLI, whole text | audio | SSE RTF | CLI RTF |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	var cold []string
 	for _, e := range engines {
-		c, _, err := sseSpeech(ctx, ts.URL, e, paragraph) // warm-up
+		c, _, err := sseSpeech(ctx, ts.URL, e, paragraph, true) // warm-up
 		if err != nil {
 			return err
 		}
 		cold = append(cold, fmt.Sprintf("%s %.0f ms", e.driver, c))
-		var tFirst, tAll, cFirst, cAll []float64
+		var tFirst, tAll, cFirst, cAll, tBare []float64
 		var secs float64
 		for range runs {
-			f, a, err := sseSpeech(ctx, ts.URL, e, paragraph)
+			f, a, err := sseSpeech(ctx, ts.URL, e, paragraph, true)
 			if err != nil {
 				return err
 			}
+			b, _, err := sseSpeech(ctx, ts.URL, e, paragraph, false)
+			if err != nil {
+				return err
+			}
+			tBare = append(tBare, b)
 			tFirst, tAll = append(tFirst, f), append(tAll, a.ms)
 			secs = a.seconds
 			for i, text := range []string{first, paragraph} {
@@ -119,8 +124,8 @@ func speed(ctx context.Context, w io.Writer, dir string, backends map[string]tts
 				}
 			}
 		}
-		fmt.Fprintf(w, "| %s (%s) | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.1f s | %.3f | %.3f |\n", e.driver, e.voice.ID,
-			median(tFirst), median(cFirst), median(tAll), median(cAll), secs, median(tAll)/1000/secs, median(cAll)/1000/secs)
+		fmt.Fprintf(w, "| %s (%s) | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.1f s | %.3f | %.3f |\n", e.driver, e.voice.ID,
+			median(tFirst), median(tBare), median(cFirst), median(tAll), median(cAll), secs, median(tAll)/1000/secs, median(cAll)/1000/secs)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "The warm-up request, the first after the server started (it opens the model and, for flite, loads the "+
@@ -134,8 +139,9 @@ type sseDone struct {
 
 // sseSpeech posts text for SSE synthesis and returns the milliseconds to
 // the first audio delta and to the done event (with the audio's length).
-func sseSpeech(ctx context.Context, base string, e engine, text string) (float64, sseDone, error) {
-	body, _ := json.Marshal(map[string]any{"model": e.model, "voice": e.voice.ID, "input": text, "stream_format": "sse"})
+func sseSpeech(ctx context.Context, base string, e engine, text string, marks bool) (float64, sseDone, error) {
+	body, _ := json.Marshal(map[string]any{"model": e.model, "voice": e.voice.ID, "input": text, "stream_format": "sse",
+		"x_sotto": map[string]any{"marks": marks}})
 	req, err := http.NewRequestWithContext(ctx, "POST", base+"/v1/audio/speech", bytes.NewReader(body))
 	if err != nil {
 		return 0, sseDone{}, err
