@@ -37,7 +37,15 @@
 // pass found rescores them with the exact trigram at every word entry, with
 // its own wide beams (pocketsphinx's fwdflat); "1" keeps the tree pass only,
 // "3" adds a rescoring of the flat pass's word graph (bestpath; not yet
-// better). Figures beside pocketsphinx: docs/bench/asr.md.
+// better). Between the two passes the recognizer adapts to the speaker
+// ([OptAdapt], on by default with the flat pass): the tree pass's words are
+// force-aligned, one fMLLR feature transform (an affine map of the 39
+// feature values, one block per stream) is estimated for the whole file
+// from its aligned speech frames, and the flat pass decodes the
+// transformed features; the model's scoring is unchanged. Adaptation needs
+// the tree pass over the whole file before the first segment is emitted;
+// [OptAdapt] "off" emits each region as soon as it is decoded.
+// Figures beside pocketsphinx: docs/bench/asr.md.
 // Word times come from the search's back-pointers, confidences are word-end
 // posteriors over the search's word exits.
 //

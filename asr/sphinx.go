@@ -29,13 +29,33 @@ const (
 	// (default: Debian's en-us.lm.bin).
 	OptLM = "lm"
 	// OptPasses is "1" (the tree pass), "2" (default: the tree pass,
-	// then the flat-lexicon pass over the words it found) or "3" (both,
-	// then the word graph of the flat pass rescored with the trigram;
-	// not better so far). See docs/bench/asr.md.
+	// then the flat-lexicon pass over the words it found, by default on
+	// speaker-adapted features, see OptAdapt) or "3" (both, then the word
+	// graph of the flat pass rescored with the trigram; not better so
+	// far). See docs/bench/asr.md.
 	OptPasses = "passes"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
 	OptWorkers = "workers"
+	// OptAdapt is the unsupervised speaker adaptation: "tree" (the
+	// default with passes 2 or 3: the words of the tree pass are
+	// force-aligned, one fMLLR feature transform is estimated for the
+	// whole file from its speech frames, and the flat pass decodes the
+	// transformed features), "off", or "full" (both passes, adapt, both
+	// passes again; twice the CPU, no better). With adaptation, segments
+	// are emitted only once the tree pass has covered the whole file.
+	// See docs/bench/asr.md.
+	OptAdapt = "adapt"
+	// OptAdaptPrior is the weight, in frames, of the fMLLR prior centred
+	// on no transform (default 1000).
+	OptAdaptPrior = "adapt_prior"
+	// OptAdaptMinFrames is the fewest aligned speech frames (10 ms) a file
+	// needs to be adapted (default 300).
+	OptAdaptMinFrames = "adapt_min_frames"
+	// OptAdaptTransform is "blocks" (default: one 13×13 block per feature
+	// stream — statics, deltas, double deltas — plus the offset) or
+	// "full" (a 39×40 affine transform).
+	OptAdaptTransform = "adapt_transform"
 )
 
 // DefaultLM is where Debian's pocketsphinx-en-us installs its trigram
@@ -50,15 +70,77 @@ func init() {
 // acoustic engine, a lexicon-tree Viterbi search with a trigram LM, and
 // energy-based segmentation with segments decoded in parallel.
 type sphinxASR struct {
-	am      *sphinx.Model
-	dec     *decoder.Decoder
-	workers int
+	am             *sphinx.Model
+	dec            *decoder.Decoder
+	workers        int
+	adapt          int     // adaptOff, adaptTree or adaptFull
+	adaptPrior     float64 // fMLLR prior weight, frames
+	adaptMinFrames float64 // fewest speech frames to adapt on
+	adaptBlocks    bool    // block-diagonal transform
 }
+
+// Speaker adaptation modes (OptAdapt).
+const (
+	adaptOff  = iota
+	adaptTree // adapt between the tree pass and the flat pass
+	adaptFull // decode both passes, adapt, decode both passes again
+)
 
 var _ Backend = (*sphinxASR)(nil)
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	o := cfg.Options
+	// Options first: a bad one fails before the model loads.
+	var dcfg decoder.Config
+	switch o[OptPasses] {
+	case "1":
+	case "", "2":
+		dcfg.Flat = true
+	case "3":
+		dcfg.Flat, dcfg.BestPath = true, true
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want 1, 2 or 3", OptPasses, o[OptPasses])
+	}
+	w := runtime.GOMAXPROCS(0)
+	if v := o[OptWorkers]; v != "" {
+		if _, err := fmt.Sscan(v, &w); err != nil || w < 1 {
+			return nil, fmt.Errorf("asr: option %s %q: want a positive integer", OptWorkers, v)
+		}
+	}
+	sa := &sphinxASR{workers: w, adaptPrior: 1000, adaptMinFrames: 300, adaptBlocks: true}
+	switch o[OptAdapt] {
+	case "":
+		if dcfg.Flat {
+			sa.adapt = adaptTree
+		}
+	case "off":
+	case "tree":
+		sa.adapt = adaptTree
+	case "full":
+		sa.adapt = adaptFull
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want off, tree or full", OptAdapt, o[OptAdapt])
+	}
+	if sa.adapt == adaptTree && !dcfg.Flat {
+		return nil, fmt.Errorf("asr: option %s tree needs the flat pass (%s 2 or 3)", OptAdapt, OptPasses)
+	}
+	for _, kv := range []struct {
+		key string
+		dst *float64
+	}{{OptAdaptPrior, &sa.adaptPrior}, {OptAdaptMinFrames, &sa.adaptMinFrames}} {
+		if v := o[kv.key]; v != "" {
+			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst < 0 {
+				return nil, fmt.Errorf("asr: option %s %q: want a number ≥ 0", kv.key, v)
+			}
+		}
+	}
+	switch o[OptAdaptTransform] {
+	case "", "blocks":
+	case "full":
+		sa.adaptBlocks = false
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want blocks or full", OptAdaptTransform, o[OptAdaptTransform])
+	}
 	lmPath := o[OptLM]
 	if lmPath == "" {
 		lmPath = DefaultLM
@@ -77,27 +159,12 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var dcfg decoder.Config
-	switch o[OptPasses] {
-	case "1":
-	case "", "2":
-		dcfg.Flat = true
-	case "3":
-		dcfg.Flat, dcfg.BestPath = true, true
-	default:
-		return nil, fmt.Errorf("asr: option %s %q: want 1, 2 or 3", OptPasses, o[OptPasses])
-	}
 	dec, err := decoder.New(am, lang, dcfg)
 	if err != nil {
 		return nil, fmt.Errorf("asr: %w", err)
 	}
-	w := runtime.GOMAXPROCS(0)
-	if v := o[OptWorkers]; v != "" {
-		if _, err := fmt.Sscan(v, &w); err != nil || w < 1 {
-			return nil, fmt.Errorf("asr: option %s %q: want a positive integer", OptWorkers, v)
-		}
-	}
-	return &sphinxASR{am: am, dec: dec, workers: w}, nil
+	sa.am, sa.dec = am, dec
+	return sa, nil
 }
 
 // Close releases nothing; the model is garbage-collected.
@@ -112,17 +179,87 @@ func languageOK(tag string) bool {
 	return t == "en" || strings.HasPrefix(t, "en-") || strings.HasPrefix(t, "en_")
 }
 
-// segResult is one decoded segment handed from a worker to the emitter.
-type segResult struct {
-	seg Segment
-	err error
+// regionOut is what a worker hands back for one region: the decoded
+// result, or in the first phase of adaptation the tree pass and the
+// region's adaptation statistics.
+type regionOut struct {
+	res   *decoder.Result
+	fp    *decoder.FirstPass
+	stats *sphinx.FMLLRStats
+}
+
+// eachRegion runs work for regions 0…n-1 on up to workers goroutines and
+// hands the outcomes to consume in region order, as each is ready. It
+// returns the first error of work or consume; on return no work runs.
+func eachRegion(ctx context.Context, workers, n int, work func(ctx context.Context, i int) (regionOut, error), consume func(i int, o regionOut) error) error {
+	type result struct {
+		out regionOut
+		err error
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	results := make([]chan result, n)
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	launched := make(chan struct{})
+	// On return: stop the launcher and the workers, and wait for them, so
+	// nothing runs after eachRegion returns.
+	defer func() {
+		cancel()
+		<-launched
+		wg.Wait()
+	}()
+	go func() {
+		defer close(launched)
+		for i := range n {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				for j := i; j < n; j++ {
+					results[j] <- result{err: ctx.Err()}
+				}
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				o, err := work(ctx, i)
+				results[i] <- result{o, err}
+			}()
+		}
+	}()
+	for i := range n {
+		var r result
+		select {
+		case r = <-results[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if r.err != nil {
+			return r.err
+		}
+		if err := consume(i, r.out); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Transcribe finds the speech regions of a (energy-based segmentation of
-// the model's cepstra, normalised over the whole file), decodes them in parallel on up to the configured
-// number of workers and emits them in order as each is decided. Memory is
-// bounded by the cepstra of the file (52 bytes per 10 ms) plus one search
-// per worker. Words carry times in seconds and a posterior confidence.
+// the model's cepstra, normalised over the whole file), decodes them in
+// parallel on up to the configured number of workers and emits them in
+// order as each is decided. Memory is bounded by the cepstra of the file
+// (52 bytes per 10 ms) plus one search per worker. Words carry times in
+// seconds and a posterior confidence.
+//
+// With speaker adaptation (OptAdapt), every region is first decoded with
+// the tree pass; the words found are force-aligned and one feature
+// transform (fMLLR) is estimated for the file from all of them; the
+// flat pass then decodes each region's transformed features. Segments
+// are emitted only in that second phase.
 func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options, emit func(Segment) error) error {
 	if !languageOK(opts.Language) {
 		return sotto.Invalid("asr_language_unsupported", "language", "asr: language %q unsupported (this model is English)", opts.Language)
@@ -142,75 +279,152 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	if len(regions) == 0 {
 		return nil
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	results := make([]chan segResult, len(regions))
-	for i := range results {
-		results[i] = make(chan segResult, 1)
+	emitOut := func(i int, o regionOut) error {
+		seg := s.segment(o.res, regions[i], i, opts)
+		if seg.Text == "" {
+			return nil
+		}
+		return emit(seg)
 	}
-	sem := make(chan struct{}, s.workers)
-	var wg sync.WaitGroup
-	launched := make(chan struct{})
-	// On return: stop the launcher and the workers, and wait for them, so
-	// nothing runs after Transcribe returns.
-	defer func() {
-		cancel()
-		<-launched
-		wg.Wait()
-	}()
-	go func() {
-		defer close(launched)
-		for i, r := range regions {
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				for j := i; j < len(regions); j++ {
-					results[j] <- segResult{err: ctx.Err()}
-				}
-				return
+	if s.adapt == adaptOff {
+		return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
+			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, opts)
+		}, emitOut)
+	}
+	// Adaptation: first phase, tree pass and statistics.
+	first := make([]*decoder.FirstPass, len(regions))
+	var total *sphinx.FMLLRStats
+	err = eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, opts)
+	}, func(i int, o regionOut) error {
+		first[i] = o.fp
+		if o.stats != nil {
+			if total == nil {
+				total = o.stats
+			} else {
+				total.Merge(o.stats) // in region order: the sum does not depend on scheduling
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				seg, err := s.decodeRegion(ctx, cep, nc, r, i, opts)
-				results[i] <- segResult{seg, err}
-			}()
 		}
-	}()
-	for i := range regions {
-		var r segResult
-		select {
-		case r = <-results[i]:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		if r.err != nil {
-			return r.err
-		}
-		if r.seg.Text == "" {
-			continue
-		}
-		if err := emit(r.seg); err != nil {
-			return err
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	return nil
+	xf := s.estimate(total)
+	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, first[i], opts)
+	}, emitOut)
 }
+
+// estimate returns the file's feature transform from its statistics, or
+// nil (no transform) when there are too few frames or the estimate
+// fails.
+func (s *sphinxASR) estimate(st *sphinx.FMLLRStats) *sphinx.Affine {
+	if st == nil || st.Frames() < s.adaptMinFrames {
+		return nil
+	}
+	xf, err := st.Estimate(sphinx.FMLLROptions{Prior: s.adaptPrior, Blocks: s.adaptBlocks})
+	if err != nil {
+		return nil
+	}
+	return xf
+}
+
+// Phases of decodeRegion.
+const (
+	phasePlain  = iota // both passes, no adaptation
+	phaseFirst         // the first pass and adaptation statistics
+	phaseSecond        // the second pass on transformed features
+)
 
 // frameSeconds converts frames to seconds (the Debian model's 100 frames
 // per second).
 func frameSeconds(f int) float64 { return float64(f) / 100 }
 
-// decodeRegion decodes frames [r[0], r[1]) of the normalised cepstra.
-func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, id int, opts Options) (Segment, error) {
+// decodeRegion decodes frames [r[0], r[1]) of the normalised cepstra in
+// one phase: phasePlain decodes them; phaseFirst runs the first pass and
+// gathers adaptation statistics from the force-alignment of its words;
+// phaseSecond decodes the features transformed by xf (nil: untransformed)
+// with the rest of the search after fp.
+func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, fp *decoder.FirstPass, opts Options) (regionOut, error) {
 	c := cep[r[0]*nc : r[1]*nc]
 	n := r[1] - r[0]
 	buf := make([]float32, 3*nc)
-	res, err := s.dec.DecodeWith(ctx, func(t int) []float32 { return sphinx.FeatureAt(buf, c, nc, t) }, n,
-		decoder.Options{Bias: promptWords(opts.Prompt)})
-	if err != nil {
-		return Segment{}, err
+	frame := func(t int) []float32 { return sphinx.FeatureAt(buf, c, nc, t) }
+	if xf != nil {
+		out := make([]float32, 3*nc)
+		frame = func(t int) []float32 { return xf.Apply(out, sphinx.FeatureAt(buf, c, nc, t)) }
 	}
+	dopts := decoder.Options{Bias: promptWords(opts.Prompt)}
+	var o regionOut
+	var err error
+	switch {
+	case phase == phasePlain:
+		o.res, err = s.dec.DecodeWith(ctx, frame, n, dopts)
+	case phase == phaseFirst && s.adapt == adaptTree:
+		if o.fp, err = s.dec.DecodeFirst(ctx, frame, n, dopts); err == nil {
+			o.stats, err = s.adaptStats(ctx, frame, n, o.fp.Result)
+		}
+	case phase == phaseFirst:
+		if o.res, err = s.dec.DecodeWith(ctx, frame, n, dopts); err == nil {
+			o.fp = &decoder.FirstPass{Result: o.res}
+			o.stats, err = s.adaptStats(ctx, frame, n, o.res)
+		}
+	case s.adapt == adaptTree:
+		o.res, err = s.dec.DecodeSecond(ctx, frame, fp, dopts)
+	case xf == nil: // adaptFull without a transform: the first phase decoded it all
+		o.res = fp.Result
+	default:
+		o.res, err = s.dec.DecodeWith(ctx, frame, n, dopts)
+	}
+	return o, err
+}
+
+// adaptStats force-aligns the words of res to the region's features and
+// returns the fMLLR statistics of its speech frames (silence and noise
+// frames are left out), or nil when there is nothing to align.
+func (s *sphinxASR) adaptStats(ctx context.Context, frame func(t int) []float32, n int, res *decoder.Result) (*sphinx.FMLLRStats, error) {
+	var words []string
+	for _, w := range res.Words {
+		if !w.Filler {
+			words = append(words, w.Text)
+		}
+	}
+	if len(words) == 0 {
+		return nil, nil
+	}
+	// The aligner reads each frame once, in order; keep the features for
+	// the statistics (39 floats a frame, one region at a time).
+	feats := make([]float32, 0, n*3*s.am.Params.NCep)
+	al, _, err := s.am.AlignFrames(ctx, func(t int) []float32 {
+		f := frame(t)
+		feats = append(feats, f...)
+		return f
+	}, n, words, sphinx.AlignOptions{})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, nil // no path: this region adds nothing
+	}
+	st, err := s.am.NewFMLLRStats()
+	if err != nil {
+		return nil, err
+	}
+	dim := len(feats) / n
+	for _, seg := range al.States {
+		if strings.HasPrefix(seg.Label, "SIL.") || strings.HasPrefix(seg.Label, "+") {
+			continue
+		}
+		for t := seg.Start; t < seg.End; t++ {
+			st.Add(feats[t*dim:(t+1)*dim], seg.Senone, 1)
+		}
+	}
+	return st, nil
+}
+
+// segment turns a region's result into a Segment with times in seconds.
+func (s *sphinxASR) segment(res *decoder.Result, r [2]int, id int, opts Options) Segment {
 	seg := Segment{ID: id}
 	var text []string
 	for _, w := range res.Words {
@@ -229,7 +443,7 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 		}
 	}
 	seg.Text = strings.Join(text, " ")
-	return seg, nil
+	return seg
 }
 
 // promptWords splits a prompt into lower-case words (letters, digits and

@@ -214,34 +214,74 @@ type Options struct {
 
 // DecodeWith is DecodeFrames with per-call options.
 func (d *Decoder) DecodeWith(ctx context.Context, frame func(t int) []float32, n int, opts Options) (*Result, error) {
+	fp, err := d.DecodeFirst(ctx, frame, n, opts)
+	if err != nil || d.noFlat {
+		return fp.result(), err
+	}
+	return d.DecodeSecond(ctx, frame, fp, opts)
+}
+
+// FirstPass is the outcome of the tree pass of [Decoder.DecodeFirst]:
+// its best path, and what the flat pass needs (the words it found and
+// where they started), without the search state.
+type FirstPass struct {
+	// Result is the tree pass's best path (with Config.BestPath, of its
+	// rescored word graph).
+	Result *Result
+	n      int
+	vocab  []int32
+	starts map[int32][]int32
+}
+
+func (fp *FirstPass) result() *Result {
+	if fp == nil {
+		return nil
+	}
+	return fp.Result
+}
+
+// DecodeFirst runs the tree pass alone over n frames. A caller may then
+// run the flat pass with [Decoder.DecodeSecond], on the same features or
+// on transformed ones (speaker adaptation between the passes);
+// DecodeWith does both.
+func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, n int, opts Options) (*FirstPass, error) {
 	s, _ := d.pool.Get().(*search)
 	if s == nil {
 		s = newSearch(d, d.lx)
 	}
 	defer d.pool.Put(s)
-	boost := d.boosts(opts)
-	s.setBoost(boost)
+	s.setBoost(d.boosts(opts))
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
-	if d.noFlat {
-		return d.finish(s, n), nil
+	fp := &FirstPass{Result: d.finish(s, n), n: n}
+	if !d.noFlat {
+		fp.vocab, fp.starts = s.firstPassWords(d.flatMinEnds)
 	}
-	vocab, starts := s.firstPassWords(d.flatMinEnds)
-	if len(vocab) == 0 {
-		return d.finish(s, n), nil
+	return fp, nil
+}
+
+// DecodeSecond runs the flat pass over the words fp found (Config.Flat
+// must be set; without it DecodeSecond returns fp's result). frame may
+// return other features than the first pass saw, for example adapted
+// ones. When the flat pass loses every path, the first pass's result is
+// returned.
+func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32, fp *FirstPass, opts Options) (*Result, error) {
+	if d.noFlat || len(fp.vocab) == 0 {
+		return fp.Result, nil
 	}
-	flat := buildFlat(d.am.Mdef, d.lx, vocab, starts, n, d.flatWindow)
+	n := fp.n
+	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, fp.starts, n, d.flatWindow)
 	s2 := newSearch(d, flat)
-	s2.setBoost(boost)
+	s2.setBoost(d.boosts(opts))
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
 	r := d.finish(s2, n)
-	fp := s.stats
-	r.Stats.FirstPass = &fp
+	st := fp.Result.Stats
+	r.Stats.FirstPass = &st
 	if len(r.Words) == 0 { // the narrower search lost every path
-		r = d.finish(s, n)
+		r = fp.Result
 	}
 	return r, nil
 }

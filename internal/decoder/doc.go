@@ -53,7 +53,9 @@
 // 0.426 to 0.410. Config.BestPath rescores the back-pointer table of the
 // last pass as a word graph at a higher language weight (the peer's
 // bestpath); it has not helped so far. Options.Bias favours given words
-// (the API's prompt).
+// (the API's prompt). DecodeFirst and DecodeSecond run the passes apart,
+// so a caller can change the features between them (package asr adapts
+// them to the speaker there).
 //
 // # Results
 //

@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -44,6 +45,8 @@ var (
 	goRuns       int
 	peer         bool
 	onlyPart     string
+	secondOpts   string
+	skipFirst    bool
 )
 
 type item struct {
@@ -65,9 +68,20 @@ func main() {
 	flag.StringVar(&peerArgs, "peerargs", "", "extra pocketsphinx_batch arguments, space-separated (e.g. \"-fwdflat no -bestpath no\")")
 	flag.IntVar(&goRuns, "go", 1, "decode with ours (0: peer only, with -peer)")
 	flag.StringVar(&onlyPart, "part", "", "use only the recordings of this holdout part (dev or sealed; \"\" = both)")
+	flag.StringVar(&secondOpts, "opts", "", "more asr options of the second search, key=value,… (e.g. adapt=tree)")
+	flag.BoolVar(&skipFirst, "skip1", false, "do not run the tree-pass-only search (with -peer=false, to measure the second one alone)")
+	cpuprof := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
+	if *cpuprof != "" {
+		f, err := os.Create(*cpuprof)
+		if err == nil {
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
+	}
 	if err := run(context.Background(), *out, *limit, *stride, *passes); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
@@ -199,12 +213,15 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 		if goRuns == 0 {
 			break
 		}
-		c1, t1 := cpuTime(), time.Now()
-		opt := "1"
-		if pass == 1 {
-			opt = secondPasses
+		if pass == 0 && skipFirst && !peer {
+			continue
 		}
-		b, err := asr.Open(ctx, "go", backend.Config{Options: map[string]string{asr.OptPasses: opt}})
+		c1, t1 := cpuTime(), time.Now()
+		o := map[string]string{asr.OptPasses: "1"}
+		if pass == 1 {
+			o = secondOptions()
+		}
+		b, err := asr.Open(ctx, "go", backend.Config{Options: o})
 		if err != nil {
 			return err
 		}
@@ -276,6 +293,11 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 	return writeReport(out, stride, items, audioSec, peerCmd, peerWall, peerCPU, loadWall, loadCPU, goWall, goCPU, min(max(passes, 1), 2))
 }
 
+// adaptNote describes the speaker adaptation and the dev figures that
+// chose its settings (written by hand from runs of this harness with
+// -part dev -stride 3 -peer=false -skip1 -opts ...).
+const adaptNote = "- Speaker adaptation (`adapt` tree, the default with `passes` 2): every region is decoded with the tree pass; its words are force-aligned (internal/sphinx's aligner, optional silences) and the speech frames (not silence or noise states) give the statistics of one fMLLR feature transform per file (Gales's row-by-row estimate, prior of 1000 frames centred on no transform, no adaptation under 300 aligned frames); the flat pass then decodes the transformed features. Dev WER, stride 3, one run each (2026-11-26): flat pass without adaptation 0.410; full 39×40 transform, prior 1000: 0.398; prior 3000: 0.397; prior 300: PRIOR300; one 13×13 block per stream (statics, deltas, double deltas) plus offset, prior 1000: 0.381 (the default); prior 300: BLOCK300; `adapt` full (both passes, adapt, both passes again; full transform): 0.397 at 1.9× the CPU. The alignment and statistics cost about 2 % of the decoding CPU (profile of one run). Segments are emitted only after the tree pass has covered the file.\n"
+
 func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
@@ -290,13 +312,13 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	fmt.Fprintf(&b, "Both sides use the Debian pocketsphinx-en-us acoustic model, cmudict-en-us.dict and en-us.lm.bin.\n\n")
 	fmt.Fprintf(&b, "Text normalization (reference and both hypotheses): package normalize (English TN, numbers and the like as words), lower case, every character other than a letter, digit or apostrophe a space. WER = (S+D+I)/reference words.\n\n")
 	fmt.Fprintf(&b, "Peer command: `%s` (whole file as one utterance, the peer's defaults).\n", strings.Join(peerCmd, " "))
-	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1) and, when measured, with the tree and flat passes (`passes` 2, the default; a dash in the tables when not run). The peer process ran at the same time as ours; compare CPU times.\n\n")
+	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1) and, when measured, with the options %s (a dash in the tables when not run): \"%s\" below. The peer process ran at the same time as ours; compare CPU times.\n\n", secondDesc(), secondLabel())
 	type agg struct {
 		errs            [2]int
 		words, peerErrs int
 	}
 	parts := map[string]*agg{"dev": {}, "sealed": {}, "all": {}}
-	fmt.Fprintf(&b, "| recording | part | s | ref words | go 1-pass errors | go 1-pass WER | go 2-pass errors | go 2-pass WER | peer errors | peer WER |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| recording | part | s | ref words | go 1-pass errors | go 1-pass WER | %[1]s errors | %[1]s WER | peer errors | peer WER |\n|---|---|---|---|---|---|---|---|---|---|\n", secondLabel())
 	for _, it := range items {
 		part := holdout.Part(it.base)
 		e1, e2, ep := editDistance(it.ref, it.goHyp[0]), editDistance(it.ref, it.goHyp[1]), editDistance(it.ref, it.peerHyp)
@@ -312,30 +334,32 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 		}
 		fmt.Fprintf(&b, "| %s | %s | %.1f | %d | %d | %.3f | %s | %d | %.3f |\n", it.base, part, it.dur, len(it.ref), e1, ratio(e1, len(it.ref)), two, ep, ratio(ep, len(it.ref)))
 	}
-	fmt.Fprintf(&b, "\n## Pooled\n\n| part | ref words | go 1-pass WER | go 2-pass WER | peer WER | go 1-pass / peer |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "\n## Pooled\n\n| part | ref words | go 1-pass WER | %[1]s WER | peer WER | go 1-pass / peer | %[1]s / peer |\n|---|---|---|---|---|---|---|\n", secondLabel())
 	for _, k := range []string{"dev", "sealed", "all"} {
 		a := parts[k]
 		g1, g2, p := ratio(a.errs[0], a.words), ratio(a.errs[1], a.words), ratio(a.peerErrs, a.words)
-		two := "-"
+		two, tr := "-", "-"
 		if passes > 1 {
-			two = fmt.Sprintf("%.3f", g2)
+			two, tr = fmt.Sprintf("%.3f", g2), fmt.Sprintf("%.2f", g2/p)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %.3f | %s | %.3f | %.2f |\n", k, a.words, g1, two, p, g1/p)
+		fmt.Fprintf(&b, "| %s | %d | %.3f | %s | %.3f | %.2f | %s |\n", k, a.words, g1, two, p, g1/p, tr)
 	}
 	fmt.Fprintf(&b, "\n## Speed\n\n| | wall s | CPU s | RTF (wall) | RTF (CPU) |\n|---|---|---|---|---|\n")
 	row := func(name string, wall, cpu time.Duration) {
 		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.3f | %.3f |\n", name, wall.Seconds(), cpu.Seconds(), wall.Seconds()/audioSec, cpu.Seconds()/audioSec)
 	}
 	row("pocketsphinx_batch (one process, incl. its model load)", peerWall, peerCPU)
+	labels := [2]string{"go 1-pass", secondLabel()}
 	for pass := range passes {
-		row(fmt.Sprintf("go %d-pass: model load (once)", pass+1), loadWall[pass], loadCPU[pass])
-		row(fmt.Sprintf("go %d-pass: all files", pass+1), goWall[pass], goCPU[pass])
+		row(labels[pass]+": model load (once)", loadWall[pass], loadCPU[pass])
+		row(labels[pass]+": all files", goWall[pass], goCPU[pass])
 	}
 	for pass := range passes {
-		fmt.Fprintf(&b, "\nCPU ratio go %d-pass / peer, load included: %.2f.", pass+1, (loadCPU[pass]+goCPU[pass]).Seconds()/peerCPU.Seconds())
+		fmt.Fprintf(&b, "\nCPU ratio %s / peer, load included: %.2f.", labels[pass], (loadCPU[pass]+goCPU[pass]).Seconds()/peerCPU.Seconds())
 	}
 	b.WriteString("\n\n## Notes\n\n")
-	b.WriteString("- Ours, `passes` 1: tree lexicon, unigram LM lookahead, trigram LM when a word enters its last phone, with the word's predecessor chosen again there among all exits of its start frame (the peer's fwdtree does this; it took our dev WER from 0.465 to 0.426). `passes` 2 (the default) adds the flat pass (the peer's fwdflat): the words the tree pass ended over at least 4 frames from one start, each free to start within 25 frames of where it started there, one HMM chain per word, trigram and predecessor chosen at word entry, language weight 8.5, beams 1e-64 (HMMs, phone and word entries alike) and 7e-29 (word exits). The peer runs fwdtree, fwdflat and bestpath and drops the frames its VAD calls silence (`-remove_silence yes`). The peer's passes apart, dev part of this stride (`-go 0 -peerargs ...`, 2026-11-26): fwdtree only 0.426, with fwdflat 0.404, all three (default) 0.392; fwdtree with `-remove_silence no` 0.434. No speaker adaptation yet.\n")
+	b.WriteString("- Ours, `passes` 1: tree lexicon, unigram LM lookahead, trigram LM when a word enters its last phone, with the word's predecessor chosen again there among all exits of its start frame (the peer's fwdtree does this; it took our dev WER from 0.465 to 0.426). `passes` 2 (the default) adds the flat pass (the peer's fwdflat): the words the tree pass ended over at least 4 frames from one start, each free to start within 25 frames of where it started there, one HMM chain per word, trigram and predecessor chosen at word entry, language weight 8.5, beams 1e-64 (HMMs, phone and word entries alike) and 7e-29 (word exits). The peer runs fwdtree, fwdflat and bestpath and drops the frames its VAD calls silence (`-remove_silence yes`). The peer's passes apart, dev part of this stride (`-go 0 -peerargs ...`, 2026-11-26): fwdtree only 0.426, with fwdflat 0.404, all three (default) 0.392; fwdtree with `-remove_silence no` 0.434. Neither side adapted to the speaker before this session.\n")
+	b.WriteString(adaptNote)
 	b.WriteString("- Scoring equals the peer's: jfk's senone scores from `pocketsphinx_batch -compallsen yes -senlogdir` (which writes about two records per frame; matched by content) differ from ours by 0.07-0.3 nats on average over the senones within 30 nats of each frame's best (the peer's integer quantisation and its density clamp MAX_NEG_ASCR); cepstra equal `-mfclogdir`'s and the batch CMN mean equals the peer's. The remaining gap is the peer's later passes.\n")
 	b.WriteString("- The flat pass used to lose paths (dev, stride 3: 0.648): it pruned word entries, which carry their full trigram score, with the tree's last-phone beam (1e-40); with its own beam it reproduces the tree pass's path on jfk (internal/decoder TestFlatReproducesTreePath). Lattice rescoring (`passes` 3, the back-pointer table of the flat pass rescored at language weight 9.5, `-second 3`) gave dev 0.415 against the flat pass's 0.410 (2026-11-26), so it stays off.\n")
 	fmt.Fprintf(&b, "- Run: `go run ./asr/internal/eval %s`.\n", strings.Join(os.Args[1:], " "))
@@ -344,6 +368,38 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 		return err
 	}
 	return os.WriteFile(out, []byte(b.String()), 0o644)
+}
+
+// secondOptions are the asr options of the second search measured.
+func secondOptions() map[string]string {
+	o := map[string]string{asr.OptPasses: secondPasses}
+	for _, kv := range strings.Split(secondOpts, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			o[k] = v
+		}
+	}
+	return o
+}
+
+// secondDesc lists the options of the second search.
+func secondDesc() string {
+	o := secondOptions()
+	var kv []string
+	for k, v := range o {
+		kv = append(kv, fmt.Sprintf("`%s` %s", k, v))
+	}
+	slices.Sort(kv)
+	return strings.Join(kv, ", ")
+}
+
+// secondLabel names the second search in the tables.
+func secondLabel() string {
+	o := secondOptions()
+	l := "go " + o[asr.OptPasses] + "-pass"
+	if a := o[asr.OptAdapt]; a != "off" && o[asr.OptPasses] != "1" {
+		l += " adapted"
+	}
+	return l
 }
 
 func ordinal(n int) string {

@@ -1,0 +1,74 @@
+package asr
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sottolabs/sotto/backend"
+)
+
+// TestGoAdaptSplit checks the adapted decoding's plumbing on jfk: split
+// into the tree pass, statistics and the flat pass with no transform
+// (too few frames to adapt), it gives exactly the segments, words and
+// times of the plain two-pass decoding; with the transform it still
+// finds the words every decent pass finds, and the transform it
+// estimates moves the model (a positive likelihood gain).
+func TestGoAdaptSplit(t *testing.T) {
+	base := goBackend(t).(*sphinxASR)
+	a := jfk(t)
+	run := func(s *sphinxASR) *Transcript {
+		t.Helper()
+		tr, err := Transcribe(context.Background(), s, a, Options{Words: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	plain, split, adapted := *base, *base, *base
+	plain.adapt = adaptOff
+	split.adapt, split.adaptMinFrames = adaptTree, math.Inf(1)
+	adapted.adapt, adapted.adaptMinFrames = adaptTree, 300
+	want, got := run(&plain), run(&split)
+	if g, w := fmt.Sprint(got.Segments), fmt.Sprint(want.Segments); g != w {
+		t.Errorf("tree pass, statistics, flat pass without a transform:\n%s\nwant the plain two-pass result:\n%s", g, w)
+	}
+	tr := run(&adapted)
+	t.Logf("plain: %q\nadapted: %q", want.Text, tr.Text)
+	words := strings.Fields(tr.Text)
+	for _, w := range []string{"fellow", "not", "country", "can", "do", "for"} {
+		found := false
+		for _, g := range words {
+			found = found || g == w
+		}
+		if !found {
+			t.Errorf("adapted Transcribe(jfk) = %q; want it to contain %q", tr.Text, w)
+		}
+	}
+}
+
+// TestGoAdaptOptions checks that bad adaptation options fail at Open,
+// before the model loads, naming the option.
+func TestGoAdaptOptions(t *testing.T) {
+	for _, o := range []map[string]string{
+		{OptAdapt: "yes"},
+		{OptAdapt: "tree", OptPasses: "1"},
+		{OptAdaptPrior: "-1"},
+		{OptAdaptPrior: "many"},
+		{OptAdaptMinFrames: "x"},
+		{OptAdaptTransform: "diagonal"},
+	} {
+		_, err := openSphinx(context.Background(), backend.Config{Options: o})
+		var key string
+		for k := range o {
+			if k != OptPasses {
+				key = k
+			}
+		}
+		if err == nil || !strings.Contains(err.Error(), "option "+key) {
+			t.Errorf("Open(%v) = %v; want an error naming option %s", o, err, key)
+		}
+	}
+}
