@@ -112,8 +112,11 @@ type CloneReport struct {
 	// Speed is the engine speed factor from the reference's speaking rate.
 	Speed float64 `json:"speed"`
 	// EQStrength is the fraction of the long-term spectral difference the
-	// equalizer applies.
+	// equalizer applies (halved, and no rate matching, when ReferenceSNR
+	// is under 25 dB).
 	EQStrength float64 `json:"eq_strength"`
+	// ReferenceSNR is the reference's loud-to-quiet spread in dB.
+	ReferenceSNR float64 `json:"reference_snr_db"`
 	// Judged counts the sentences the judge checked, Retried those it sent
 	// back for a milder conversion, Reasons why (one per retry).
 	Judged  int      `json:"judged"`
@@ -335,8 +338,10 @@ func (c *cloner) Clone(ctx context.Context, opts CloneOptions) (*ClonedVoice, er
 	}
 	alpha := vc.WarpFactor(base, ref)
 	// Speaking rate: the engine's speed scales the base voice's syllable
-	// rate toward the reference's, within a third either way.
-	if base.SyllableRate > 0 && ref.SyllableRate > 0 {
+	// rate toward the reference's, within a third either way — when the
+	// reference is clean enough for its syllable peaks to be counted.
+	reliable := ref.SNR >= vc.ReliableSNR
+	if reliable && base.SyllableRate > 0 && ref.SyllableRate > 0 {
 		s.speed = min(max(ref.SyllableRate/base.SyllableRate, 0.75), 1.33)
 	}
 	// F0: the warp multiplies it by α, so the engine aims at F0/α; one
@@ -367,6 +372,9 @@ func (c *cloner) Clone(ctx context.Context, opts CloneOptions) (*ClonedVoice, er
 	if recipe == RecipeUltimate {
 		strength = 1
 	}
+	if !reliable {
+		strength /= 2 // a noisy reference's spectrum is partly its background
+	}
 	conv, err := c.profile(ctx, s, alpha)
 	if err != nil {
 		return nil, err
@@ -374,7 +382,7 @@ func (c *cloner) Clone(ctx context.Context, opts CloneOptions) (*ClonedVoice, er
 	cv := &ClonedVoice{c: c, settings: s, alpha: alpha, retry: opts.RetryBadcase, recipe: recipe, strength: strength,
 		gains: vc.EQGains(conv, ref, strength, 12), mild: vc.EQGains(conv, ref, strength/2, 6), ref: ref}
 	cv.report = CloneReport{Recipe: recipe, BaseVoice: s.voice.ID, Alpha: round3(alpha), F0Target: round3(s.f0),
-		F0Std: round3(s.f0std), Speed: round3(s.speed), EQStrength: strength}
+		F0Std: round3(s.f0std), Speed: round3(s.speed), EQStrength: strength, ReferenceSNR: math.Round(ref.SNR)}
 	if s.variant != "" && !strings.Contains(s.voice.ID, "+") {
 		cv.report.BaseVoice += "+" + s.variant
 	}

@@ -54,7 +54,16 @@ type Profile struct {
 	// NumBands bands of BandHz Hz, its mean over 100–7000 Hz set to 0 (so
 	// it describes the spectral shape, not the level).
 	LTAS []float64 `json:"ltas"`
+	// SNR is the spread in dB between loud and quiet frames (95th less
+	// 10th percentile of frame energies): a rough signal-to-noise ratio.
+	// Below [ReliableSNR] the rate and spectrum measurements include much
+	// of the background.
+	SNR float64 `json:"snr_db"`
 }
+
+// ReliableSNR is the SNR, in dB, from which a profile's syllable rate and
+// long-term spectrum describe the voice more than the background.
+const ReliableSNR = 25
 
 // Valid reports whether p has the shape Analyze gives (a parsed profile
 // from storage is checked with it).
@@ -62,7 +71,7 @@ func (p *Profile) Valid() bool {
 	if len(p.LTAS) != NumBands {
 		return false
 	}
-	for _, x := range append([]float64{p.F0Mean, p.F0Std, p.Voiced, p.SpeechSeconds, p.SyllableRate}, p.LTAS...) {
+	for _, x := range append([]float64{p.F0Mean, p.F0Std, p.Voiced, p.SpeechSeconds, p.SyllableRate, p.SNR}, p.LTAS...) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return false
 		}
@@ -154,6 +163,11 @@ func Analyze(x []float32, rate int) Profile {
 		p.F0Std = math.Sqrt(max(0, s2/n-p.F0Mean*p.F0Mean))
 	}
 	p.LTAS = ltas(x, mask)
+	if len(e) > 0 {
+		s := slices.Clone(e)
+		slices.Sort(s)
+		p.SNR = s[(len(s)-1)*95/100] - s[(len(s)-1)*10/100]
+	}
 	if p.SpeechSeconds > 0 {
 		p.SyllableRate = float64(syllables(e, mask)) / p.SpeechSeconds
 	}
