@@ -47,14 +47,15 @@ type vconst struct {
 	bit0, rnd, keep, sh13               archsimd.Uint32x8
 }
 
-func newVconst() vconst {
-	return vconst{
-		lo: f32c(-87.33), log2e: f32c(math.Log2E), ln2hi: f32c(-0.693359375), ln2lo: f32c(2.12194440e-4),
-		c6: f32c(1.0 / 720), c5: f32c(1.0 / 120), c4: f32c(1.0 / 24), c3: f32c(1.0 / 6), c2: f32c(0.5),
-		one: f32c(1), half: f32c(0.5), f16n: f32c(0x1p-14),
-		bias: archsimd.BroadcastInt32x8(127), sh23: archsimd.BroadcastInt32x8(23), sh13: lane(13),
-		bit0: archsimd.BroadcastUint32x8(1), rnd: archsimd.BroadcastUint32x8(0xfff), keep: archsimd.BroadcastUint32x8(0xffffe000),
-	}
+// init sets the constants. (It fills *c in place: a struct of vectors
+// returned by value is copied with legacy SSE moves, which next to 256-bit
+// instructions cost a state transition each.)
+func (c *vconst) init() {
+	c.lo, c.log2e, c.ln2hi, c.ln2lo = f32c(-87.33), f32c(math.Log2E), f32c(-0.693359375), f32c(2.12194440e-4)
+	c.c6, c.c5, c.c4, c.c3, c.c2 = f32c(1.0/720), f32c(1.0/120), f32c(1.0/24), f32c(1.0/6), f32c(0.5)
+	c.one, c.half, c.f16n = f32c(1), f32c(0.5), f32c(0x1p-14)
+	c.bias, c.sh23, c.sh13 = archsimd.BroadcastInt32x8(127), archsimd.BroadcastInt32x8(23), lane(13)
+	c.bit0, c.rnd, c.keep = archsimd.BroadcastUint32x8(1), archsimd.BroadcastUint32x8(0xfff), archsimd.BroadcastUint32x8(0xffffe000)
 }
 
 // exp8 returns e^x for x ≤ 0 (inputs below −87.33 give about 1.2e−38,
@@ -101,7 +102,8 @@ func softmaxF16AVX2(x []float32) {
 		return
 	}
 	n8 := n &^ 7
-	c := newVconst()
+	var c vconst
+	c.init()
 	p := unsafe.Pointer(&x[0])
 	last := 4 * (n - 8) // byte offset of the last eight values
 	vm := ldF32(p, last)

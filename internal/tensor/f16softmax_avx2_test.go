@@ -15,7 +15,8 @@ func TestRoundF16x8(t *testing.T) {
 	if simdKernels == nil {
 		t.Skip("skip: no AVX2")
 	}
-	c := newVconst()
+	var c vconst
+	c.init()
 	var vals []float32
 	for b := uint32(0); b <= math.Float32bits(1); b += 997 {
 		vals = append(vals, math.Float32frombits(b))
@@ -45,7 +46,8 @@ func TestExp8(t *testing.T) {
 	if simdKernels == nil {
 		t.Skip("skip: no AVX2")
 	}
-	c := newVconst()
+	var c vconst
+	c.init()
 	var in, out [8]float32
 	var worst float64
 	for i := 0; i <= 870000; i += 56 { // every seventh vector

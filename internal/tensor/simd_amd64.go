@@ -706,54 +706,40 @@ func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	}
 }
 
-// f16conv holds f16x8's constants, broadcast once per call of a loop
-// that converts many vectors (the compiler does not hoist broadcasts).
-// Shifts take their counts from vectors: ShiftAll's count passes through
-// a general register and a legacy-SSE move, which next to 256-bit
-// instructions costs a state transition each time (measured 7× slower).
-type f16conv struct {
-	abs, add, exp, sign archsimd.Uint32x8
-	sh13, sh15, sh16    archsimd.Uint32x8
-	scale               archsimd.Float32x8
-}
-
-func newF16conv() f16conv {
-	return f16conv{abs: archsimd.BroadcastUint32x8(0x7fff), add: archsimd.BroadcastUint32x8(0x400),
-		exp: archsimd.BroadcastUint32x8(0x7f800000), sign: archsimd.BroadcastUint32x8(0x8000),
-		sh13: lane(13), sh15: lane(15), sh16: lane(16),
-		scale: archsimd.BroadcastUint32x8(0x77800000).AsFloat32x8()}
-}
-
-// conv is f16x8 with the constants of c.
-func (c *f16conv) conv(u archsimd.Uint32x8) archsimd.Float32x8 {
-	em := u.And(c.abs)
-	f := em.ShiftLeft(c.sh13).AsFloat32x8().Mul(c.scale)
-	var zero archsimd.Uint32x8
-	inf := zero.Sub(em.Add(c.add).ShiftRight(c.sh15)).And(c.exp)
-	return f.AsUint32x8().Or(inf).Or(u.And(c.sign).ShiftLeft(c.sh16)).AsFloat32x8()
-}
-
 // dotF16AVX2 converts half-precision weights to float32 exactly with
-// integer and float vector operations (as f16x8), sixteen values per step
-// into two independent sums, so that the loop is bound by throughput
-// rather than by the latency of one chain of fused multiply-adds.
+// integer and float vector operations, as f16x8 does, sixteen values per
+// step into two independent sums, so that the loop is bound by throughput
+// rather than by the latency of one chain of fused multiply-adds. The
+// constants are locals: a struct of vectors returned by a function is
+// copied with legacy SSE moves, which next to 256-bit instructions cost a
+// state transition each (measured: the whole product 7× slower).
 func dotF16AVX2(w []byte, x []float32) float32 {
 	n := len(x)
 	w = w[:2*n]
-	c := newF16conv()
+	absMask, signMask := archsimd.BroadcastUint32x8(0x7fff), archsimd.BroadcastUint32x8(0x8000)
+	c400, expMask := archsimd.BroadcastUint32x8(0x400), archsimd.BroadcastUint32x8(0x7f800000)
+	sh13, sh15, sh16 := lane(13), lane(15), lane(16)
+	scale := archsimd.BroadcastUint32x8(0x77800000).AsFloat32x8()
+	var zero archsimd.Uint32x8
+	conv := func(u archsimd.Uint32x8) archsimd.Float32x8 {
+		em := u.And(absMask)
+		f := em.ShiftLeft(sh13).AsFloat32x8().Mul(scale)
+		inf := zero.Sub(em.Add(c400).ShiftRight(sh15)).And(expMask)
+		return f.AsUint32x8().Or(inf).Or(u.And(signMask).ShiftLeft(sh16)).AsFloat32x8()
+	}
 	var s0, s1 archsimd.Float32x8
 	i := 0
 	if n >= 16 {
 		pw, px := unsafe.Pointer(&w[0]), unsafe.Pointer(&x[0])
 		for ; i+16 <= n; i += 16 {
 			h := archsimd.LoadUint16x16((*[16]uint16)(unsafe.Add(pw, 2*i)))
-			s0 = c.conv(h.GetLo().ExtendToUint32()).MulAdd(ldF32(px, 4*i), s0)
-			s1 = c.conv(h.GetHi().ExtendToUint32()).MulAdd(ldF32(px, 4*i+32), s1)
+			s0 = conv(h.GetLo().ExtendToUint32()).MulAdd(ldF32(px, 4*i), s0)
+			s1 = conv(h.GetHi().ExtendToUint32()).MulAdd(ldF32(px, 4*i+32), s1)
 		}
 	}
 	for ; i+8 <= n; i += 8 {
 		u := archsimd.LoadUint16x8((*[8]uint16)(unsafe.Pointer(&w[2*i]))).ExtendToUint32()
-		s0 = c.conv(u).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
+		s0 = conv(u).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
 	}
 	s := hsumClear(s0.Add(s1))
 	for ; i < n; i++ {
