@@ -24,10 +24,11 @@ import "unsafe"
 //
 // Q4_K: generation uses 512-bit multiply-adds over an activation reordered
 // to match the packed nibbles (1.2× per block in cache); prompt batches
-// decode each row once as before. Both compute the mins' term as
-// Σ (dmin·m_j)·(dk·Σq_j) with the activation's factors computed once per
-// product (one multiply-add per super-block instead of an integer multiply,
-// a conversion and two float operations: 1.08× per block).
+// decode each row once as before. Both subtract the mins' term,
+// Σ (dmin·m_j)·(dk·Σq_j), from the super-block's sum with the activation's
+// factors computed once per product (one multiply-add per super-block
+// instead of an integer multiply, a conversion and two float operations:
+// 1.12× per block).
 //
 // These kernels add in another order than the single-row kernels
 // (kernelSet.dotQ8_0, dotQ4_K; tested within 1e-5 of the magnitude), but a
@@ -66,15 +67,16 @@ type qTiles struct {
 	// results.
 	raw4x1Q8_0 func(w *[4][]byte, q []byte, d []float32, out *[4]float32)
 
-	// vecQ4_K is dotQ4_K (same results) with 512-bit operations, reading
-	// the activation's 256-value quantization reordered by permQK into
-	// len(a.QK) bytes.
+	// vecQ4_K computes dotQ4_K's product (within rounding; the results of
+	// dotDecQ4_K) with 512-bit operations, reading the activation's
+	// 256-value quantization reordered by permQK into len(a.QK) bytes and
+	// its mins' factors from prepQ4_K.
 	permQK  func(a *Activation, dst []byte)
 	vecQ4_K func(w, qp []byte, a *Activation, sk []float32) float32
 
 	// Prompt batches of Q4_K rows: prepQ4_K writes an activation's factors
 	// of the mins' term (dk·Σq per 32 values, len(a.SK) of them); decQ4_K
-	// decodes a row (quants, scale operands, dmin·m per 32 values, d) into
+	// decodes a row (quants, scale operands, −dmin·m per 32 values, d) into
 	// decQ4_KLen(cols) bytes; dotDecQ4_K multiplies a decoded row by an
 	// activation, with vecQ4_K's results.
 	prepQ4_K   func(a *Activation, sk []float32)
@@ -102,7 +104,7 @@ func (k *kernelSet) tiles() *qTiles {
 	return nil
 }
 
-// qTileJob is the part of a MatMul that the tiles run.
+// qTileJob describes the product (MatMul or MatVec) the tiles run.
 type qTileJob struct {
 	t       *qTiles
 	decLen  int
