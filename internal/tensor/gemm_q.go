@@ -82,6 +82,17 @@ type qTiles struct {
 	prepQ4_K   func(a *Activation, sk []float32)
 	decQ4_K    func(w, dst []byte)
 	dotDecQ4_K func(dec []byte, a *Activation, sk []float32) float32
+
+	// Prompt batches of Q8_0 rows on CPUs with AVX512-VNNI (nil
+	// elsewhere; gemm_q8vnni_amd64.go): decQ8_0V decodes a row into
+	// decQ8_0Len(cols) bytes, prepQ8_0V prepares an activation into
+	// prepQ8_0VLen(cols) bytes, and dot4x4Q8_0V multiplies four decoded
+	// rows by four prepared activations (out[4r+t]), with dot2x4Q8_0's
+	// results.
+	decQ8_0V     func(w, dst []byte)
+	prepQ8_0V    func(a *Activation, dst []byte)
+	prepQ8_0VLen func(cols int) int
+	dot4x4Q8_0V  func(d, x *[4][]byte, out *[16]float32)
 }
 
 // Per pair of Q8_0 blocks (64 values): the decoded row holds the 64
@@ -112,6 +123,7 @@ type qTileJob struct {
 	prep    []byte    // prepared activations, prepLen bytes each (Q8_0), or the reordered activation (Q4_K MatVec)
 	sk      []float32 // Q4_K: the activations' mins factors, skLen each
 	skLen   int
+	vnni    bool // Q8_0 MatMul: the prep holds prepQ8_0V's data for dot4x4Q8_0V
 }
 
 // tileMem holds the tile kernels' buffers, reused from product to product.
@@ -130,6 +142,14 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 	}
 	tm := &p.tileMem
 	switch {
+	case m.Type == Q8_0 && m.Cols%64 == 0 && !vec && len(as) >= 4 && t.dot4x4Q8_0V != nil:
+		n := t.prepQ8_0VLen(m.Cols)
+		tm.prep = grow(tm.prep, n*len(as))
+		for b := range as {
+			t.prepQ8_0V(&as[b], tm.prep[b*n:(b+1)*n])
+		}
+		p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: tm.prep[:n*len(as)], vnni: true}
+		p.grow(4 * p.tiles.decLen)
 	case m.Type == Q8_0 && m.Cols%64 == 0 && (vec || len(as) >= 4):
 		n := prepQ8_0Len(m.Cols)
 		tm.prep = grow(tm.prep, n*len(as))
@@ -170,6 +190,7 @@ type tileArgs struct {
 	q4, x4 [4][]byte
 	r4     [4]float32
 	r8     [8]float32
+	r16    [16]float32
 }
 
 // runVecTiles computes rows lo..hi-1 of the current MatVec on worker w,
@@ -231,6 +252,10 @@ func (p *Pool) runTiles(w, lo, hi int) {
 		}
 		return
 	}
+	if tj.vnni {
+		p.runTilesVNNI(w, lo, hi)
+		return
+	}
 	buf, ta := p.scratch[w], &p.tileMem.args[w]
 	d0, d1 := buf[:tj.decLen], buf[tj.decLen:2*tj.decLen]
 	q4, x4, r := &ta.q4, &ta.x4, &ta.r8
@@ -264,6 +289,40 @@ func (p *Pool) runTiles(w, lo, hi int) {
 					break
 				}
 				j.outs[b][i+k] = tj.t.dotDecQ8_0(d, int8Bytes(j.as[b].Q), tj.prep[b*tj.prepLen:(b+1)*tj.prepLen])
+			}
+		}
+	}
+}
+
+// runTilesVNNI computes rows lo..hi-1 of the current Q8_0 MatMul on
+// worker w with the VNNI kernel: four rows are decoded into the worker's
+// buffer, then multiplied by the activations four at a time. Short tiles
+// at the edges repeat their last row or activation and drop the extra
+// results, so every product takes the same kernel.
+func (p *Pool) runTilesVNNI(w, lo, hi int) {
+	j, tj := &p.job, &p.tiles
+	buf, ta := p.scratch[w], &p.tileMem.args[w]
+	d4, x4 := &ta.d4, &ta.x4
+	r := &ta.r16
+	n := len(j.as)
+	for i := lo; i < hi; i += 4 {
+		nr := min(4, hi-i)
+		for k := range 4 {
+			d4[k] = buf[min(k, nr-1)*tj.decLen:][:tj.decLen]
+			if k < nr {
+				tj.t.decQ8_0V(j.m.Row(i+k), d4[k])
+			}
+		}
+		for b := 0; b < n; b += 4 {
+			nt := min(4, n-b)
+			for k := range 4 {
+				x4[k] = tj.prep[(b+min(k, nt-1))*tj.prepLen:][:tj.prepLen]
+			}
+			tj.t.dot4x4Q8_0V(d4, x4, r)
+			for rr := range nr {
+				for t := range nt {
+					j.outs[b+t][i+rr] = r[4*rr+t]
+				}
 			}
 		}
 	}

@@ -1,0 +1,131 @@
+//go:build goexperiment.simd && amd64 && !purego
+
+package tensor
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// TestQ8_0VNNI checks the VNNI prompt kernel against the archsimd tile
+// (dot2x4Q8_0AVX512 and dotDecQ8_0AVX512) through MatMul, over row and
+// token counts that are not multiples of the 4×4 tile and odd numbers of
+// block pairs: the results must be identical (the integer sums are the
+// same and the float operations run in the same order), and within
+// rounding of the float64 reference. The weights include −128 and ±127,
+// the quantized values' extremes.
+func TestQ8_0VNNI(t *testing.T) {
+	if simdTiles == nil || simdTiles.dot4x4Q8_0V == nil {
+		t.Skip("no AVX512-VNNI on this CPU")
+	}
+	r := rand.New(rand.NewPCG(31, 32))
+	p := NewPool(2)
+	defer p.Close()
+	for _, tc := range []struct{ rows, cols, batch int }{
+		{1, 64, 4}, {3, 192, 5}, {4, 64, 4}, {5, 320, 6}, {7, 1024, 7},
+		{8, 256, 8}, {9, 448, 11}, {13, 128, 13}, {2, 2048, 9},
+	} {
+		t.Run(fmt.Sprintf("%dx%dx%d", tc.rows, tc.cols, tc.batch), func(t *testing.T) {
+			w := RandomData(Q8_0, tc.rows*tc.cols, 0.5, r)
+			for b := 0; b < len(w); b += q80Len {
+				for i := range qk {
+					switch r.IntN(8) {
+					case 0:
+						w[b+2+i] = 0x80 // −128
+					case 1:
+						w[b+2+i] = 127
+					case 2:
+						w[b+2+i] = 0x81 // −127
+					}
+				}
+				if r.IntN(4) == 0 { // a subnormal f16 scale
+					binary.LittleEndian.PutUint16(w[b:], uint16(1+r.IntN(0x3ff)))
+				}
+			}
+			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			as := make([]Activation, tc.batch)
+			got, want := make([][]float32, tc.batch), make([][]float32, tc.batch)
+			for b := range as {
+				x := make([]float32, tc.cols)
+				for i := range x {
+					x[i] = float32(r.NormFloat64())
+				}
+				if b%3 == 1 {
+					x[r.IntN(tc.cols)] = 40 // a value that quantizes to ±127
+				}
+				as[b].Set(x)
+				got[b], want[b] = make([]float32, tc.rows), make([]float32, tc.rows)
+			}
+			p.MatMul(got, m, as)
+			saved := simdTiles
+			plain := *simdTiles
+			plain.dot4x4Q8_0V = nil
+			simdTiles = &plain
+			p.MatMul(want, m, as)
+			simdTiles = saved
+			for b := range as {
+				for i := range tc.rows {
+					if got[b][i] != want[b][i] {
+						t.Fatalf("out[%d][%d] = %v; archsimd tile %v", b, i, got[b][i], want[b][i])
+					}
+					ref, mag := refDot(Q8_0, m.Row(i), &as[b])
+					if d := math.Abs(float64(got[b][i]) - ref); d > 1e-5*mag+1e-6 {
+						t.Fatalf("out[%d][%d] = %v; want %v", b, i, got[b][i], ref)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkQ8_0VNNI times Q8_0 prompt batches (MatMul, one thread) with
+// the archsimd tile and with the VNNI kernel, in thread CPU time per block
+// of 32 products: a 1024×1024 matrix by 64 activations, and 16×512 by 8
+// (operands in the first-level cache).
+func BenchmarkQ8_0VNNI(b *testing.B) {
+	if simdTiles == nil || simdTiles.dot4x4Q8_0V == nil {
+		b.Skip("no AVX512-VNNI on this CPU")
+	}
+	for _, sz := range [][3]int{{1024, 1024, 64}, {16, 512, 8}} {
+		rows, cols, batch := sz[0], sz[1], sz[2]
+		r := rand.New(rand.NewPCG(3, 4))
+		as := make([]Activation, batch)
+		outs := make([][]float32, batch)
+		for k := range as {
+			x := make([]float32, cols)
+			for i := range x {
+				x[i] = float32(r.NormFloat64())
+			}
+			as[k].Set(x)
+			outs[k] = make([]float32, rows)
+		}
+		m, _ := NewMatrix(Q8_0, rows, cols, RandomData(Q8_0, rows*cols, 1, r))
+		for _, vnni := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%dx%dx%d/vnni=%v", rows, cols, batch, vnni), func(b *testing.B) {
+				saved := simdTiles
+				if !vnni {
+					plain := *simdTiles
+					plain.dot4x4Q8_0V = nil
+					simdTiles = &plain
+				}
+				defer func() { simdTiles = saved }()
+				p := NewPool(1)
+				defer p.Close()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				c0 := threadCPU()
+				for b.Loop() {
+					p.MatMul(outs, m, as)
+				}
+				b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(rows*cols/32*batch), "cpu-ns/block")
+			})
+		}
+	}
+}
