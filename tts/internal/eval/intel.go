@@ -322,7 +322,8 @@ func intelligibility(ctx context.Context, w io.Writer, work string, backends map
 		"(English TN: numbers, times and money as words); a word in capitals, which TN writes for letters said one by one "+
 		"(\"AM\"), becomes its letters; then lower case, every character other than a letter, digit or apostrophe a space "+
 		"(so hyphens split words and \"a.m.\" is \"a m\"). One general rule for spacing: two neighbouring words of one side that "+
-		"the other side writes as one word count as that word (\"half way\" / \"halfway\"). No per-word list. *Homophones "+
+		"the other side writes as one word count as that word (\"half way\" / \"halfway\"; so a row's reference word count "+
+		"can differ by one). No per-word list. *Homophones "+
 		"equal* also counts a word as right when the CMU dictionary gives it a pronunciation identical to one of the reference "+
 		"word's (\"smokey\" for \"smoky\", but also \"two\" for \"too\"): such a substitution is the recognizer's language "+
 		"model choosing a spelling, which no voice can influence.")
