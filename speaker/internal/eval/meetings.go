@@ -17,7 +17,7 @@ import (
 
 // devMeetings builds the development set for estimating the number of
 // speakers: recordings that look like a meeting in one room rather than a
-// row of clean files. Each meeting has 2–4 speakers of speakers.tsv (each
+// row of clean files. Each meeting has 1–4 speakers of speakers.tsv (each
 // speaker's turns are read in order from that speaker's files, so a
 // speaker keeps one session as in a real meeting) and:
 //
@@ -73,7 +73,7 @@ func devMeetings(e *evaluator) ([]synthConv, error) {
 	r := rand.New(rand.NewPCG(2026, 15))
 	var out []synthConv
 	for c := range nMeetings {
-		n := 2 + c%3
+		n := 1 + c%4
 		perm := r.Perm(len(spk))[:n]
 		conv := synthConv{name: fmt.Sprintf("meeting%d", c), speakers: n}
 		// The room: sparse echoes with an exponential decay.

@@ -110,6 +110,7 @@ func synthDER(ctx context.Context, e *evaluator, d speaker.Diarizer, known bool)
 		if len(tl.Speakers) == c.speakers {
 			right++
 		}
+		fmt.Fprintf(os.Stderr, "%d/%d ", len(tl.Speakers), c.speakers)
 		r := der(c.ref, tl.Turns, 0.25)
 		tot.ref += r.ref
 		tot.miss += r.miss
