@@ -37,6 +37,8 @@ type kernelSet struct {
 	gemm4 func(w []float32, xs, outs [][]float32, i0 int)
 	// softmaxF16 is SoftmaxF16's kernel (see f16softmax.go).
 	softmaxF16 func(x []float32)
+	// roundF16 is RoundF16's kernel (see f16round.go).
+	roundF16 func(x []float32)
 }
 
 var generic = kernelSet{
@@ -54,6 +56,7 @@ var generic = kernelSet{
 	quantizeActK: quantizeActKGeneric,
 	gemm4:        gemm4Generic,
 	softmaxF16:   softmaxF16Generic,
+	roundF16:     roundF16Generic,
 }
 
 // active is the kernel set in use.

@@ -36,6 +36,7 @@ var simdKernels = func() *kernelSet {
 	k.dotDecQ4_K = dotDecQ4_KAVX2
 	k.gemm4 = gemm4AVX2
 	k.softmaxF16 = softmaxF16AVX2
+	k.roundF16 = roundF16AVX2
 	if archsimd.X86.AVX512() {
 		// 512-bit VPMADDUBSW/VPMADDWD: measured 1.45× the multiply-adds
 		// per second of the 256-bit forms on this project's Xeon.

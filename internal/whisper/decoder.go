@@ -55,9 +55,8 @@ func (r rounding) set(act *tensor.Activation, x, tmp []float32, q []byte) {
 	switch {
 	case r.f16:
 		tmp = tmp[:len(x)]
-		for i, v := range x {
-			tmp[i] = f16Round(v)
-		}
+		copy(tmp, x)
+		tensor.RoundF16(tmp)
 		x = tmp
 	case r.q8 && len(x)%32 == 0:
 		q = q[:len(x)/32*34]

@@ -221,9 +221,7 @@ func (e *Encoder) batch(pool *tensor.Pool, m *tensor.Matrix, xs, out [][]float32
 		case conv:
 		case e.roundF16:
 			for _, x := range xs {
-				for j, v := range x {
-					x[j] = f16Round(v)
-				}
+				tensor.RoundF16(x)
 			}
 		case e.roundQ8:
 			if len(*scratch) < len(xs) || cap((*scratch)[0]) < m.Cols {
@@ -309,9 +307,10 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 				if tt := t + k - 1; tt >= 0 && tt < nIn {
 					v = melAt(tt, c)
 				}
-				cols[t][3*c+k] = f16Round(v)
+				cols[t][3*c+k] = v
 			}
 		}
+		tensor.RoundF16(cols[t])
 	}
 	c1 := rows(nIn, n)
 	e.batch(pool, e.conv1, cols, c1, e.conv1b, acts, &scratch)
@@ -332,9 +331,10 @@ func (e *Encoder) Encode(ctx context.Context, pool *tensor.Pool, mel *Mel, offse
 				if tt := 2*t + k - 1; tt >= 0 && tt < nIn {
 					v = c1[tt][c]
 				}
-				cols[t][3*c+k] = f16Round(v)
+				cols[t][3*c+k] = v
 			}
 		}
+		tensor.RoundF16(cols[t])
 	}
 	x := rows(nCtx, n)
 	e.batch(pool, e.conv2, cols, x, e.conv2b, acts, &scratch)
@@ -400,9 +400,7 @@ func attention(out, q, k, v [][]float32, heads, threads int, packed []float32) {
 	scale := float32(1 / math.Sqrt(float64(hd)))
 	for _, m := range [][][]float32{q, k, v} {
 		for _, r := range m {
-			for i, x := range r {
-				r[i] = f16Round(x)
-			}
+			tensor.RoundF16(r)
 		}
 	}
 	// kp[hh]: nPos rows of hd; vt[hh]: hd rows of nPos.
