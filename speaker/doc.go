@@ -49,10 +49,13 @@
 //
 // [MakeTimeline] (or a [Diarizer] backend's Timeline) labels the speech of
 // a recording with speakers S1, S2, … : 0.5 s blocks of speech, each seen
-// through a 2.5 s window, are embedded and clustered — into
-// [TimelineOptions].Speakers groups when the number is known, else until
-// the closest groups are less similar than the threshold — and each block
-// is then given to the group whose pooled model fits it best.
+// through a 2.5 s window, are embedded, centred on the recording's mean
+// embedding (so that the room and microphone every window shares do not
+// decide) and clustered by average linkage — into
+// [TimelineOptions].Speakers groups when the number is known, else into
+// the number that the normalised maximum eigengap of the windows'
+// nearest-neighbour graph gives (NME-SC) — and each block is then given to
+// the group whose pooled model fits it best.
 // [WriteRTTM] and [ParseRTTM] read and write the RTTM format of diarization
 // scorers.
 //

@@ -50,8 +50,8 @@ What the numbers mean:
 
 Timelines: voice activity finds the speech; 0.5 s blocks of it, each seen
 through a 2.5 s window, are embedded, clustered (into --speakers groups, or
-until the groups differ by the clustering threshold when the number is not
-given) and refined. Speakers are named S1, S2, ... in order of appearance.
+into the number estimated from the eigengap of the windows' similarity graph
+when it is not given) and refined. Speakers are named S1, S2, ... in order of appearance.
 Overlapping speech is given to one speaker.
 
 Examples:
