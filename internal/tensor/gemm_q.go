@@ -15,7 +15,10 @@ import "unsafe"
 // or its negation under the weights' sign mask, then VPMADDUBSW, VPMADDWD,
 // a conversion and a multiply-add per 64 products. (llama.cpp's AVX-512
 // VNNI path needs one instruction for the first three; Go's simd/archsimd
-// has no VNNI.) Measured 1.6× the four-activation kernel per block.
+// has no VNNI.) Measured 1.6× the four-activation kernel per block. On
+// CPUs with AVX512-VNNI an assembly kernel (gemm_q8vnni_amd64.go) replaces
+// the tile: four rows by four activations per step, VPDPBUSD for the
+// integer sums, the same results; 1.9× the tile per block.
 //
 // Q8_0, generation: four rows at a time read as stored, with the tile's
 // operations per row in the same order (four independent sums; the AVX2
