@@ -160,3 +160,99 @@ pair:
 	REDUCE(Z15, Y15, X15, 240, AX)
 	VZEROUPPER
 	RET
+
+// Q4_K prompt kernel: two rows decoded by decQ4_KMinAVX512 (quants at 0,
+// scale operands at 256, −dmin·m at 512, d at 544; 576 bytes per
+// super-block) times four activations prepared by prepQ4_KVNNI (the
+// 256-value quantization at 0, dk·Σq per 32 values at 256, dk in 8 lanes
+// at 288; 320 bytes per super-block). VPDPWSSD applies each sub-block's
+// scale and adds in one instruction (VPMADDWD and an addition in
+// dotDecQ4_KMinAVX512); the float operations are that kernel's.
+
+// Q4KTOK multiplies row (Q0–Q3 quants, S0–S3 scales, YD d, YM mins) by the
+// activation at P into accumulator ACC.
+#define Q4KTOK(P, Q0, Q1, Q2, Q3, S0, S1, S2, S3, YD, YM, ACC) \
+	VPMADDUBSW    0(P), Q0, Z28; \
+	VPMADDWD      S0, Z28, Z29; \
+	VPMADDUBSW    64(P), Q1, Z28; \
+	VPDPWSSD      S1, Z28, Z29; \
+	VPMADDUBSW    128(P), Q2, Z28; \
+	VPDPWSSD      S2, Z28, Z29; \
+	VPMADDUBSW    192(P), Q3, Z28; \
+	VPDPWSSD      S3, Z28, Z29; \
+	VEXTRACTI64X4 $1, Z29, Y30; \
+	VPADDD        Y30, Y29, Y29; \
+	VCVTDQ2PS     Y29, Y29; \
+	VMULPS        288(P), YD, Y31; \
+	VFMADD231PS   Y31, Y29, ACC; \
+	VFMADD231PS   256(P), YM, ACC
+
+// func dot2x4Q4_KVNNIAsm(rows *[2]unsafe.Pointer, toks *[4]unsafe.Pointer, nsb int, out *[8][8]float32)
+TEXT ·dot2x4Q4_KVNNIAsm(SB), NOSPLIT, $0-32
+	MOVQ rows+0(FP), AX
+	MOVQ toks+8(FP), BX
+	MOVQ nsb+16(FP), CX
+	MOVQ 0(AX), R8
+	MOVQ 8(AX), R9
+	MOVQ 0(BX), SI
+	MOVQ 8(BX), DI
+	MOVQ 16(BX), DX
+	MOVQ 24(BX), R12
+	VPXORD Y20, Y20, Y20
+	VPXORD Y21, Y21, Y21
+	VPXORD Y22, Y22, Y22
+	VPXORD Y23, Y23, Y23
+	VPXORD Y24, Y24, Y24
+	VPXORD Y25, Y25, Y25
+	VPXORD Y26, Y26, Y26
+	VPXORD Y27, Y27, Y27
+
+sb:
+	VMOVDQU64    0(R8), Z0
+	VMOVDQU64    64(R8), Z1
+	VMOVDQU64    128(R8), Z2
+	VMOVDQU64    192(R8), Z3
+	VMOVDQU64    256(R8), Z4
+	VMOVDQU64    320(R8), Z5
+	VMOVDQU64    384(R8), Z6
+	VMOVDQU64    448(R8), Z7
+	VBROADCASTSS 544(R8), Y16
+	VMOVUPS      512(R8), Y17
+	VMOVDQU64    0(R9), Z8
+	VMOVDQU64    64(R9), Z9
+	VMOVDQU64    128(R9), Z10
+	VMOVDQU64    192(R9), Z11
+	VMOVDQU64    256(R9), Z12
+	VMOVDQU64    320(R9), Z13
+	VMOVDQU64    384(R9), Z14
+	VMOVDQU64    448(R9), Z15
+	VBROADCASTSS 544(R9), Y18
+	VMOVUPS      512(R9), Y19
+	Q4KTOK(SI, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Y16, Y17, Y20)
+	Q4KTOK(DI, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Y16, Y17, Y21)
+	Q4KTOK(DX, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Y16, Y17, Y22)
+	Q4KTOK(R12, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Y16, Y17, Y23)
+	Q4KTOK(SI, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Y18, Y19, Y24)
+	Q4KTOK(DI, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Y18, Y19, Y25)
+	Q4KTOK(DX, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Y18, Y19, Y26)
+	Q4KTOK(R12, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Y18, Y19, Y27)
+	ADDQ $576, R8
+	ADDQ $576, R9
+	ADDQ $320, SI
+	ADDQ $320, DI
+	ADDQ $320, DX
+	ADDQ $320, R12
+	DECQ CX
+	JNZ  sb
+
+	MOVQ    out+24(FP), AX
+	VMOVUPS Y20, 0(AX)
+	VMOVUPS Y21, 32(AX)
+	VMOVUPS Y22, 64(AX)
+	VMOVUPS Y23, 96(AX)
+	VMOVUPS Y24, 128(AX)
+	VMOVUPS Y25, 160(AX)
+	VMOVUPS Y26, 192(AX)
+	VMOVUPS Y27, 224(AX)
+	VZEROUPPER
+	RET
