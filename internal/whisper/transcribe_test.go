@@ -285,8 +285,10 @@ func TestDetectLanguageMatchesWhisperCpp(t *testing.T) {
 			if lang != Languages[best] {
 				t.Errorf("DetectLanguage = %s; whisper.cpp's logits rank %s first", lang, Languages[best])
 			}
-			if tol := logitTol[ft].max; worst > tol {
-				t.Errorf("language logits differ from whisper.cpp's by up to %.3g (limit %g)", worst, tol)
+			// Each compared value is the difference of two logits, each
+			// within logitTol of whisper.cpp's, so the bound is twice that.
+			if tol := 2 * logitTol[ft].max; worst > tol {
+				t.Errorf("language logit differences differ from whisper.cpp's by up to %.3g (limit %g)", worst, tol)
 			}
 		})
 	}
