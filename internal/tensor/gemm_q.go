@@ -18,7 +18,10 @@ import "unsafe"
 // has no VNNI.) Measured 1.6× the four-activation kernel per block. On
 // CPUs with AVX512-VNNI an assembly kernel (gemm_q8vnni_amd64.go) replaces
 // the tile: four rows by four activations per step, VPDPBUSD for the
-// integer sums, the same results; 1.9× the tile per block.
+// integer sums, the same results; 1.9× the tile per block. Q4_K prompt
+// batches there take two decoded rows by four activations in assembly,
+// VPDPWSSD applying the sub-block scales (1.4× per block, the same
+// results as dotDecQ4_K).
 //
 // Q8_0, generation: four rows at a time read as stored, with the tile's
 // operations per row in the same order (four independent sums; the AVX2

@@ -25,6 +25,12 @@ import (
 // order of dot2x2Q8_0AVX512, and reduces the accumulators as it does:
 // the integer sums are the same, so the results are identical and prompt
 // batches still agree with the matrix-vector products of generation.
+//
+// Q4_K prompt batches: two rows decoded by decQ4_KMinAVX512 (their
+// quants, scale operands and mins, eight 512-bit registers per row) times
+// four activations per super-block, VPMADDUBSW per 64 values and VPDPWSSD
+// multiplying by the sub-block scales and adding in one instruction, then
+// dotDecQ4_KMinAVX512's float operations in its order: the same results.
 
 // prepQ8_0VPair is the prepared activation's size per pair of blocks: its
 // 64 values, its scales in 16 lanes and 16 lanes of bias.
