@@ -508,7 +508,7 @@ func speakPlan(ctx context.Context, b tts.Backend, plan []plannedPart, rate int,
 			sb = p.clone
 		}
 		err := tts.Speak(ctx, sb, p.text, p.opts, func(c tts.Chunk) error {
-			if c.Rate != rate {
+			if c.Rate != rate && len(c.Samples) > 0 {
 				out, err := audio.Resample(nil, c.Samples, c.Rate, rate)
 				if err != nil {
 					return err
@@ -579,16 +579,30 @@ func cloneReport(plan []plannedPart) *tts.CloneReport {
 	return nil
 }
 
+// sendMarks sends the x_sotto.speech.marks event of chunk c of part.
+func sendMarks(sse *sseWriter, part int, c tts.Chunk) error {
+	ms := c.Marks
+	if ms == nil {
+		ms = []tts.Mark{}
+	}
+	return sse.event(eventSpeechMarks, speechMarks{Type: eventSpeechMarks, Segment: part, Marks: ms, Source: c.MarksSource})
+}
+
 // streamSpeech sends each sentence's audio as a speech.audio.delta as soon
 // as it is synthesized; the first delta carries a WAV header whose sizes are
 // the streaming placeholders (the length is not known yet). With marks on,
-// each delta is followed by an x_sotto.speech.marks event: the words of that
+// each delta is followed by an x_sotto.speech.marks event (at once for the
+// engine's own timings, after the forced alignment otherwise, which never
+// holds the audio back): the words of that
 // audio, their times from the start of the speech, and the bytes of the
 // part's input (input, or segments[i].input) each reads.
 func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Backend, plan []plannedPart, rate int, marks bool) {
 	sse := newSSE(w)
 	samples := 0
 	err := speakPlan(r.Context(), b, plan, rate, marks, func(part int, c tts.Chunk) error {
+		if len(c.Samples) == 0 { // the marks of the delta before (tts.Chunk.MarksFollow)
+			return sendMarks(sse, part, c)
+		}
 		var raw []byte
 		if samples == 0 {
 			raw = audio.WAVHeader(rate, -1)
@@ -598,14 +612,10 @@ func (s *Server) streamSpeech(w http.ResponseWriter, r *http.Request, b tts.Back
 		if err := sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(raw)}); err != nil {
 			return err
 		}
-		if !marks {
+		if !marks || c.MarksFollow {
 			return nil
 		}
-		ms := c.Marks
-		if ms == nil {
-			ms = []tts.Mark{}
-		}
-		return sse.event(eventSpeechMarks, speechMarks{Type: eventSpeechMarks, Segment: part, Marks: ms, Source: c.MarksSource})
+		return sendMarks(sse, part, c)
 	})
 	if err == nil && samples == 0 {
 		err = sse.event(eventSpeechDelta, speechDelta{Type: eventSpeechDelta, Audio: base64.StdEncoding.EncodeToString(audio.WAVHeader(rate, -1))})

@@ -268,6 +268,44 @@ func TestSpeechSSE(t *testing.T) {
 	}
 }
 
+// espeak-ng's marks come from a forced alignment that runs after the audio
+// is sent: the event order stays a delta then its marks, per sentence.
+func TestSpeechSSEAlignedMarks(t *testing.T) {
+	if !alignModel() {
+		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
+	}
+	ts := speechServer(t, false)
+	r := postSpeech(t, ts, map[string]any{"model": "Sotto/eSpeak", "voice": "builtin:en-us", "stream_format": "sse",
+		"input": "First sentence. Second sentence."})
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	var names, words []string
+	for _, e := range sseEvents(t, r.body) {
+		names = append(names, e[0])
+		if e[0] != eventSpeechMarks {
+			continue
+		}
+		var m speechMarks
+		if err := json.Unmarshal([]byte(e[1]), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Source != tts.MarksAlignment {
+			t.Errorf("marks source = %q; want %q for an espeak-ng voice", m.Source, tts.MarksAlignment)
+		}
+		for _, x := range m.Marks {
+			words = append(words, x.Word)
+		}
+	}
+	want := "speech.audio.delta x_sotto.speech.marks speech.audio.delta x_sotto.speech.marks speech.audio.done"
+	if strings.Join(names, " ") != want {
+		t.Fatalf("events = %v; want %s", names, want)
+	}
+	if strings.Join(words, " ") != "First sentence Second sentence" {
+		t.Errorf("marks = %q; want every word", words)
+	}
+}
+
 // alignModel reports whether the Debian acoustic model the marks are
 // aligned with is installed.
 func alignModel() bool {

@@ -44,7 +44,8 @@ var engineLexicon = sync.OnceValues(func() (*g2p.G2P, error) {
 const maxEngineCells = 4 << 20
 
 // engineMarks times the words of the English sentence s from the engine's
-// phone timings, offset by the seconds spoken before. ok is false when the
+// phone timings, offset by the seconds spoken before (not rounded: [Speak]
+// rounds when it places the marks). ok is false when the
 // words cannot be pronounced or fewer than four in five words get a time;
 // the caller then aligns the audio instead.
 func (s sentence) engineMarks(ctx context.Context, phones []PhoneTime, offset float64) (marks []Mark, ok bool) {
@@ -72,8 +73,8 @@ func (s sentence) engineMarks(ctx context.Context, phones []PhoneTime, offset fl
 		}
 		sw := s.words[w]
 		next = w + 1
-		marks = append(marks, Mark{Word: sw.text, Start: round3(offset + phones[sp.first].Start),
-			End: round3(offset + phones[sp.last].End), SourceStartByte: sw.srcStart, SourceEndByte: sw.srcEnd})
+		marks = append(marks, Mark{Word: sw.text, Start: offset + phones[sp.first].Start,
+			End: offset + phones[sp.last].End, SourceStartByte: sw.srcStart, SourceEndByte: sw.srcEnd})
 	}
 	if timed*5 < len(toks)*4 {
 		return nil, false

@@ -24,23 +24,23 @@ type Mark struct {
 	SourceEndByte   int     `json:"source_end_byte"`
 }
 
-// timeWords times the words of s in its synthesized audio c: from the
-// engine's own phone timings where the engine gives them for English,
-// else (or when those cannot be mapped to the words) by forced alignment.
-// It returns the marks and their source.
-func (s sentence) timeWords(ctx context.Context, c Chunk, lang string, offset float64) ([]Mark, string) {
-	if len(c.Phones) > 0 && (lang == "en" || lang == "") {
-		if m, ok := s.engineMarks(ctx, c.Phones, offset); ok {
-			return m, MarksEngine
-		}
+// engineTimes times the words of s in its synthesized audio c from the
+// engine's own phone timings, where the engine gives them for English; ok
+// is false when it does not or they cannot be mapped to the words (the
+// caller then aligns the audio: [sentence.marks]).
+func (s sentence) engineTimes(ctx context.Context, c Chunk, lang string) ([]Mark, bool) {
+	if len(c.Phones) == 0 || (lang != "en" && lang != "") {
+		return nil, false
 	}
-	return s.marks(ctx, c, lang, offset), MarksAlignment
+	return s.engineMarks(ctx, c.Phones, 0)
 }
 
 // marks times the words of s in its synthesized audio c by forced
 // alignment (package align's default model: English on the CMU Sphinx
 // model, other languages through espeak-ng phonemes), offset by the
-// seconds spoken before. A sentence the aligner cannot align gets no marks:
+// seconds spoken before (not rounded: [Speak] rounds when it places them).
+// The search widens by itself when the standard beam finds no path (short
+// sentences with long pauses around them need it). A sentence the aligner cannot align gets no marks:
 // the audio is still delivered.
 func (s sentence) marks(ctx context.Context, c Chunk, lang string, offset float64) []Mark {
 	samples := c.Samples
@@ -54,7 +54,7 @@ func (s sentence) marks(ctx context.Context, c Chunk, lang string, offset float6
 		lang = "und"
 	}
 	res, err := align.Align(ctx, sotto.Audio{Samples: samples, SampleRate: sotto.SampleRate}, s.spoken,
-		align.Options{Language: lang, Sentences: align.SentenceOptions{Disabled: true}})
+		align.Options{Language: lang, SearchEffort: align.EffortAuto, Sentences: align.SentenceOptions{Disabled: true}})
 	if err != nil {
 		return nil
 	}
@@ -68,7 +68,7 @@ func (s sentence) marks(ctx context.Context, c Chunk, lang string, offset float6
 			}
 			sw := s.words[k]
 			next = k + 1
-			out = append(out, Mark{Word: sw.text, Start: round3(offset + w.Start), End: round3(offset + w.End),
+			out = append(out, Mark{Word: sw.text, Start: offset + w.Start, End: offset + w.End,
 				SourceStartByte: sw.srcStart, SourceEndByte: sw.srcEnd})
 		}
 	}

@@ -137,3 +137,63 @@ func TestEngineMarksAgreeWithAlignment(t *testing.T) {
 		}
 	}
 }
+
+// Marks that need a forced alignment (espeak-ng's) never hold the audio
+// back: each audio chunk goes out with MarksFollow set and its marks come
+// next in a chunk without samples, timed within that audio. flite's own
+// timings travel with their audio.
+func TestMarksFollowTheirAudio(t *testing.T) {
+	if _, err := os.Stat("/usr/share/pocketsphinx/model/en-us/en-us/mdef"); err != nil {
+		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
+	}
+	in := "The ticket costs $12.50. Please be on time."
+	for _, tc := range []struct {
+		driver, program, voice string
+		follow                 bool
+	}{
+		{"espeak-ng", "espeak-ng", "builtin:en-us", true},
+		{"flite", "flite", "builtin:rms", false},
+	} {
+		b := openOrSkip(t, tc.driver, tc.program)
+		var cs []Chunk
+		for c, err := range Stream(context.Background(), b, in, Options{Voice: tc.voice, Marks: true}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, c)
+		}
+		var secs float64
+		audioChunks, words := 0, 0
+		for i := 0; i < len(cs); i++ {
+			c := cs[i]
+			if len(c.Samples) == 0 {
+				t.Fatalf("%s: chunk %d has no audio and follows no MarksFollow chunk", tc.driver, i)
+			}
+			audioChunks++
+			from := secs
+			secs += float64(len(c.Samples)) / float64(c.Rate)
+			if c.MarksFollow != tc.follow {
+				t.Fatalf("%s: chunk %d MarksFollow = %v; want %v", tc.driver, i, c.MarksFollow, tc.follow)
+			}
+			ms := c.Marks
+			if c.MarksFollow {
+				if len(ms) != 0 || i+1 == len(cs) || len(cs[i+1].Samples) != 0 || cs[i+1].MarksSource != MarksAlignment {
+					t.Fatalf("%s: chunk %d sets MarksFollow but the next chunk is not its marks (%d chunks)", tc.driver, i, len(cs))
+				}
+				i++
+				ms = cs[i].Marks
+			} else if c.MarksSource != MarksEngine {
+				t.Errorf("%s: chunk %d marks from %q; want the engine's", tc.driver, i, c.MarksSource)
+			}
+			for _, m := range ms {
+				if m.Start < from-0.01 || m.End > secs+0.01 {
+					t.Errorf("%s: mark %+v lies outside its audio %.3f–%.3f s", tc.driver, m, from, secs)
+				}
+			}
+			words += len(ms)
+		}
+		if audioChunks != 2 || words < 9 {
+			t.Errorf("%s: %d audio chunks, %d marks; want 2 sentences and every word", tc.driver, audioChunks, words)
+		}
+	}
+}

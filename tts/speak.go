@@ -27,7 +27,10 @@ const lookahead = 2
 // before it are done, so the first audio leaves before the rest is spoken.
 // The first sentence is synthesized alone; from then on the next ones are
 // synthesized while one is delivered. With opts.Marks each chunk carries
-// the times of its words (see [Mark]). emit is called from the calling
+// the times of its words (see [Mark]); where those need a forced alignment
+// of the audio (every engine but flite), the chunk is sent first with
+// MarksFollow set and its marks follow in a chunk without samples, so the
+// alignment never delays the audio. emit is called from the calling
 // goroutine only; a non-nil error from it stops the work and is returned.
 // Cancelling ctx stops every synthesis in flight.
 func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(Chunk) error) error {
@@ -48,9 +51,14 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	base := baseLanguage(lang)
 	type result struct {
 		chunk Chunk
 		err   error
+		// marks, when not nil, delivers the marks of chunk (times from the
+		// start of the sentence) once the forced alignment is done: the
+		// audio goes out first.
+		marks chan []Mark
 	}
 	pending := make([]chan result, len(sents))
 	start := func(i int) {
@@ -69,7 +77,24 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 				r.chunk.Rate = c.Rate
 				return nil
 			})
+			if r.err != nil || !opts.Marks || len(r.chunk.Samples) == 0 {
+				ch <- r
+				return
+			}
+			// The engine's own timings cost a fraction of a millisecond:
+			// they travel with the audio. Forced alignment costs about as
+			// long as the synthesis, so the audio is sent without waiting
+			// for it, and the marks follow.
+			if m, ok := sents[i].engineTimes(ctx, r.chunk, base); ok {
+				r.chunk.Marks, r.chunk.MarksSource = m, MarksEngine
+				ch <- r
+				return
+			}
+			r.marks = make(chan []Mark, 1)
+			r.chunk.MarksFollow = true
+			chunk := r.chunk
 			ch <- r
+			r.marks <- sents[i].marks(ctx, chunk, base, 0)
 		}()
 	}
 	start(0)
@@ -91,15 +116,36 @@ func Speak(ctx context.Context, b Backend, text string, opts Options, emit func(
 		if len(r.chunk.Samples) == 0 {
 			continue
 		}
-		if opts.Marks {
-			r.chunk.Marks, r.chunk.MarksSource = sents[i].timeWords(ctx, r.chunk, baseLanguage(lang), offset)
-		}
+		r.chunk.Marks = place(r.chunk.Marks, offset)
+		at := offset
 		offset += float64(len(r.chunk.Samples)) / float64(r.chunk.Rate)
 		if err := emit(r.chunk); err != nil {
 			return err
 		}
+		if r.marks == nil {
+			continue
+		}
+		var ms []Mark
+		select {
+		case ms = <-r.marks:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if err := emit(Chunk{Rate: r.chunk.Rate, Marks: place(ms, at), MarksSource: MarksAlignment}); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// place shifts marks timed from the start of their sentence by the seconds
+// spoken before it, to the millisecond.
+func place(marks []Mark, offset float64) []Mark {
+	for k := range marks {
+		marks[k].Start = round3(offset + marks[k].Start)
+		marks[k].End = round3(offset + marks[k].End)
+	}
+	return marks
 }
 
 // Stream is [Speak] as an iterator: chunks in order, an error yielded once,

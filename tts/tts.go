@@ -44,6 +44,10 @@ type Chunk struct {
 	// MarksSource says where Marks came from: MarksEngine (the engine's
 	// phone timings) or MarksAlignment (forced alignment of the audio).
 	MarksSource string
+	// MarksFollow is set by [Speak] on an audio chunk whose marks are
+	// still being found by forced alignment: they arrive in the next
+	// chunk, which has no Samples (only Rate, Marks and MarksSource).
+	MarksFollow bool
 	// Phones are the engine's own timings of the phones it spoke, in
 	// seconds from the start of the chunk, pauses included, when the engine
 	// reports them (flite does); nil otherwise. [Speak] turns them into
