@@ -114,8 +114,9 @@ func (d *Decoder) Hparams() Hparams { return d.h }
 // every step of every sequence decoded against that window.
 type Audio struct {
 	nCtx int
-	// k[l] holds nCtx rows of NTextState keys, scaled by head_dim^−¼ and
-	// rounded to half precision; vt[l] holds the values transposed
+	// k[l] holds the keys, scaled by head_dim^−¼ and rounded to half
+	// precision, head by head (head h's nCtx rows of head_dim values at
+	// h·nCtx·head_dim); vt[l] holds the values transposed
 	// (NTextState rows of nCtx), rounded to half precision, so that the
 	// weighted sum over positions is one dot product per output value.
 	k, vt [][]float32
@@ -152,9 +153,11 @@ func (d *Decoder) Audio(ctx context.Context, pool *tensor.Pool, enc [][]float32,
 		}
 		pool.MatMul(out, L.xk, acts)
 		k := a.k[l]
+		hd := n / h.NTextHead
 		for t, r := range out {
 			for i, v := range r {
-				k[t*n+i] = f16Round(v * kScale)
+				hh, j := i/hd, i%hd
+				k[(hh*nCtx+t)*hd+j] = f16Round(v * kScale)
 			}
 		}
 		pool.MatMul(out, L.xv, acts)
@@ -180,6 +183,7 @@ type DecoderState struct {
 
 	x, cur, q, att, proj, hidden, tmp []float32
 	scores                            []float32
+	one, one2                         [1][]float32 // MulF32's one-row batches, kept to avoid allocation
 	q8                                []byte
 	act                               tensor.Activation
 	// Logits holds the logits of the last step that asked for them
@@ -304,15 +308,17 @@ func (s *DecoderState) Step(pool *tensor.Pool, a *Audio, tok int, logits bool) e
 		ka, vt := a.k[l], a.vt[l]
 		for hh := range heads {
 			o := hh * hd
-			qh := s.q[o : o+hd]
+			s.one[0], s.one2[0] = s.q[o:o+hd], s.scores[:nCtx]
+			// Scores over the window's keys, then the weighted values,
+			// each as one blocked product (four keys or values per step).
+			tensor.MulF32(s.one2[:], ka[hh*nCtx*hd:(hh+1)*nCtx*hd], s.one[:])
 			sc := s.scores[:nCtx]
 			for t := range sc {
-				sc[t] = tensor.Dot(qh, ka[t*n+o:t*n+o+hd]) * scale
+				sc[t] *= scale
 			}
 			tensor.SoftmaxF16(sc)
-			for i := o; i < o+hd; i++ {
-				s.att[i] = tensor.Dot(sc, vt[i*nCtx:(i+1)*nCtx])
-			}
+			s.one[0] = s.att[o : o+hd]
+			tensor.MulF32(s.one[:], vt[o*nCtx:(o+hd)*nCtx], s.one2[:])
 		}
 		s.matVec(pool, s.proj, L.xo, s.att, L.xob)
 		tensor.Add(s.x, s.proj)
