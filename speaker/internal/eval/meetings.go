@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -37,19 +34,9 @@ import (
 // overlaps are scored as overlapped speech. The set is seeded and the same
 // on every run. The sealed AMI meeting was not used to design it.
 func devMeetings(e *evaluator) ([]synthConv, error) {
-	f, err := os.Open(filepath.Join(e.dir, "speakers.tsv"))
+	bySpk, err := filesBySpeaker(e.dir)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	bySpk := map[string][]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fl := strings.Split(sc.Text(), "\t")
-		if len(fl) < 2 || fl[0] == "file" {
-			continue
-		}
-		bySpk[fl[1]] = append(bySpk[fl[1]], fl[0])
 	}
 	// A speaker's material: their files joined, at least 20 s.
 	material := map[string][]float32{}

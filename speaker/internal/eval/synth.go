@@ -24,19 +24,9 @@ import (
 // it is the only data with speaker turns that may be tuned on: the one
 // real meeting with a reference RTTM (AMI) is in the sealed part.
 func synthConversations(e *evaluator) ([]synthConv, error) {
-	f, err := os.Open(filepath.Join(e.dir, "speakers.tsv"))
+	bySpk, err := filesBySpeaker(e.dir)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	bySpk := map[string][]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fl := strings.Split(sc.Text(), "\t")
-		if len(fl) < 2 || fl[0] == "file" {
-			continue
-		}
-		bySpk[fl[1]] = append(bySpk[fl[1]], fl[0])
 	}
 	var spk []string
 	for s, files := range bySpk {
@@ -118,4 +108,24 @@ func synthDER(ctx context.Context, e *evaluator, d speaker.Diarizer, known bool)
 		tot.conf += r.conf
 	}
 	return tot, right, nil
+}
+
+// filesBySpeaker reads dir's speakers.tsv (file, speaker per line, after a
+// header) into the files of each speaker.
+func filesBySpeaker(dir string) (map[string][]string, error) {
+	f, err := os.Open(filepath.Join(dir, "speakers.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bySpk := map[string][]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fl := strings.Split(sc.Text(), "\t")
+		if len(fl) < 2 || fl[0] == "file" {
+			continue
+		}
+		bySpk[fl[1]] = append(bySpk[fl[1]], fl[0])
+	}
+	return bySpk, sc.Err()
 }
