@@ -99,6 +99,10 @@ type qTiles struct {
 	prepQ8_0V    func(a *Activation, dst []byte)
 	prepQ8_0VLen func(cols int) int
 	dot4x4Q8_0V  func(d, x *[4][]byte, out *[16]float32)
+	// vec8Q8_0V is the matrix-vector product of generation on those
+	// CPUs: eight Q8_0 rows as stored times one activation prepared by
+	// prepQ8_0V, with dot4x4Q8_0V's results (matvec_vnni_amd64.go).
+	vec8Q8_0V func(w *[8][]byte, x []byte, out *[8]float32)
 	// The same for Q4_K rows decoded by decQ4_K: prepQ4_KV prepares an
 	// activation into prepQ4_KVLen(cols) bytes, and dot2x4Q4_KV multiplies
 	// two decoded rows (d[0], d[1]) by four prepared activations
@@ -155,14 +159,16 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 	}
 	tm := &p.tileMem
 	switch {
-	case m.Type == Q8_0 && m.Cols%64 == 0 && !vec && len(as) >= 4 && t.dot4x4Q8_0V != nil:
+	case m.Type == Q8_0 && m.Cols%64 == 0 && ((!vec && len(as) >= 4 && t.dot4x4Q8_0V != nil) || (vec && t.vec8Q8_0V != nil)):
 		n := t.prepQ8_0VLen(m.Cols)
 		tm.prep = grow(tm.prep, n*len(as))
 		for b := range as {
 			t.prepQ8_0V(&as[b], tm.prep[b*n:(b+1)*n])
 		}
 		p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: tm.prep[:n*len(as)], vnni: true}
-		p.grow(4 * p.tiles.decLen)
+		if !vec {
+			p.grow(4 * p.tiles.decLen)
+		}
 	case m.Type == Q8_0 && m.Cols%64 == 0 && (vec || len(as) >= 4):
 		n := prepQ8_0Len(m.Cols)
 		tm.prep = grow(tm.prep, n*len(as))
@@ -213,6 +219,8 @@ type tileArgs struct {
 	r4     [4]float32
 	r8     [8]float32
 	r16    [16]float32
+	w8     [8][]byte
+	v8     [8]float32
 }
 
 // runVecTiles computes rows lo..hi-1 of the current MatVec on worker w,
@@ -223,6 +231,10 @@ func (p *Pool) runVecTiles(w, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			j.out[i] = tj.t.vecQ4_K(j.m.Row(i), tj.prep, j.a, tj.sk)
 		}
+		return
+	}
+	if tj.vnni {
+		p.runVecVNNI(w, lo, hi)
 		return
 	}
 	buf, ta := p.scratch[w], &p.tileMem.args[w]
@@ -251,6 +263,23 @@ func (p *Pool) runVecTiles(w, lo, hi int) {
 	for ; i < hi; i++ {
 		tj.t.decQ8_0(j.m.Row(i), d4[0])
 		j.out[i] = tj.t.dotDecQ8_0(d4[0], q, tj.prep)
+	}
+}
+
+// runVecVNNI computes rows lo..hi-1 of the current Q8_0 MatVec on worker
+// w with the VNNI kernel, eight rows as stored per call; a short last
+// group repeats its last row and drops the extra results, so every row
+// takes the same kernel.
+func (p *Pool) runVecVNNI(w, lo, hi int) {
+	j, tj := &p.job, &p.tiles
+	ta := &p.tileMem.args[w]
+	for i := lo; i < hi; i += 8 {
+		nr := min(8, hi-i)
+		for k := range ta.w8 {
+			ta.w8[k] = j.m.Row(i + min(k, nr-1))
+		}
+		tj.t.vec8Q8_0V(&ta.w8, tj.prep, &ta.v8)
+		copy(j.out[i:i+nr], ta.v8[:nr])
 	}
 }
 

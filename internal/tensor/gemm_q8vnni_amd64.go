@@ -59,6 +59,7 @@ func withVNNI(t *qTiles) *qTiles {
 	v.prepQ4_KV = prepQ4_KVNNI
 	v.prepQ4_KVLen = func(cols int) int { return cols / qkK * prepQ4_KVSB }
 	v.dot2x4Q4_KV = dot2x4Q4_KVNNI
+	v.vec8Q8_0V = vec8Q8_0VNNI // matvec_vnni_amd64.go
 	return &v
 }
 
