@@ -229,8 +229,13 @@ type FirstPass struct {
 	// rescored word graph).
 	Result *Result
 	n      int
+	// The words the flat pass searches (tree lexicon indices, ascending)
+	// and the frames each may start at: those of vocab[k] are
+	// frames[off[k]:off[k+1]]. Packed, not a map: a caller may hold the
+	// first passes of every region of a long file.
 	vocab  []int32
-	starts map[int32][]int32
+	off    []int32
+	frames []int32
 }
 
 func (fp *FirstPass) result() *Result {
@@ -256,7 +261,19 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 	}
 	fp := &FirstPass{Result: d.finish(s, n), n: n}
 	if !d.noFlat {
-		fp.vocab, fp.starts = s.firstPassWords(d.flatMinEnds)
+		vocab, starts := s.firstPassWords(d.flatMinEnds)
+		fp.vocab = vocab
+		fp.off = make([]int32, 0, len(vocab)+1)
+		var total int
+		for _, w := range vocab {
+			total += len(starts[w])
+		}
+		fp.frames = make([]int32, 0, total)
+		for _, w := range vocab {
+			fp.off = append(fp.off, int32(len(fp.frames)))
+			fp.frames = append(fp.frames, starts[w]...)
+		}
+		fp.off = append(fp.off, int32(len(fp.frames)))
 	}
 	return fp, nil
 }
@@ -271,7 +288,11 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 		return fp.Result, nil
 	}
 	n := fp.n
-	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, fp.starts, n, d.flatWindow)
+	starts := make(map[int32][]int32, len(fp.vocab))
+	for k, w := range fp.vocab {
+		starts[w] = fp.frames[fp.off[k]:fp.off[k+1]]
+	}
+	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow)
 	s2 := newSearch(d, flat)
 	s2.setBoost(d.boosts(opts))
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
