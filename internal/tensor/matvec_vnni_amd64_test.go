@@ -97,7 +97,7 @@ func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
 	if simdTiles == nil || simdTiles.vec8Q8_0V == nil {
 		b.Skip("no AVX512-VNNI on this CPU")
 	}
-	for _, sz := range [][2]int{{1024, 1024}, {4096, 1024}} {
+	for _, sz := range [][2]int{{1024, 1024}, {4096, 1024}, {32768, 1024}} {
 		rows, cols := sz[0], sz[1]
 		r := rand.New(rand.NewPCG(5, 6))
 		var a Activation
