@@ -1,0 +1,73 @@
+//go:build amd64 && !purego
+
+package tensor
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// Half-precision dot products in assembly. archsimd has no VCVTPH2PS, so
+// dotF16AVX2 converts weights with about eleven integer and float vector
+// instructions per eight; the F16C instruction converts eight (or, with
+// AVX-512, sixteen) in one, exactly, and a fused multiply-add follows.
+// The kernel replaces dotF16 in the SIMD set, and in builds without
+// GOEXPERIMENT=simd it forms its own set ("generic+f16c", the portable
+// kernels with this one), so that both builds use it where the CPU can.
+//
+// The four sums add in another order than dotF16Generic's or
+// dotF16AVX2's: results agree to rounding, not bit for bit.
+
+// hasF16C reports whether the CPU and the operating system support the
+// instructions of dotF16F16C (AVX2 registers, F16C and FMA).
+var hasF16C = cpu.X86.HasAVX2 && cpu.X86.HasF16C && cpu.X86.HasFMA
+
+// hasF16AVX512 reports whether dotF16AVX512 can run.
+var hasF16AVX512 = hasF16C && cpu.X86.HasAVX512F
+
+// f16cKernels is the portable kernel set with the assembly F16 dot
+// product, used in builds without the SIMD set (nil otherwise).
+var f16cKernels *kernelSet
+
+func init() {
+	if !hasF16C {
+		return
+	}
+	if simdKernels != nil {
+		simdKernels.dotF16 = dotF16Asm
+		return
+	}
+	k := generic
+	k.name = "generic+f16c"
+	k.dotF16 = dotF16Asm
+	f16cKernels = &k
+	active = f16cKernels
+}
+
+//go:noescape
+func dotF16F16C(w *byte, x *float32, n int) float32
+
+//go:noescape
+func dotF16AVX512(w *byte, x *float32, n int) float32
+
+// dotF16Asm is the dotF16 kernel: the assembly loop over whole groups of
+// eight (sixteen with AVX-512) values, then the rest one by one.
+func dotF16Asm(w []byte, x []float32) float32 {
+	n := len(x)
+	w = w[:2*n]
+	var s float32
+	m := n &^ 7
+	if hasF16AVX512 {
+		m = n &^ 15
+		if m > 0 {
+			s = dotF16AVX512(unsafe.SliceData(w), unsafe.SliceData(x), m)
+		}
+	} else if m > 0 {
+		s = dotF16F16C(unsafe.SliceData(w), unsafe.SliceData(x), m)
+	}
+	for i := m; i < n; i++ {
+		s += F16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
+	}
+	return s
+}
