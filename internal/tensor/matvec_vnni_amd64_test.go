@@ -130,3 +130,46 @@ func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
 		}
 	}
 }
+
+// TestMatMulOneActivation checks that a batch of one activation (how the
+// engine runs generation) gives exactly what the same activation gets in
+// a prompt batch of five, for the types with prompt kernels (Q8_0 through
+// the VNNI kernels where the CPU has them, Q4_K), over row counts that
+// are not multiples of the kernels' row blocks.
+func TestMatMulOneActivation(t *testing.T) {
+	if simdTiles == nil {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(43, 44))
+	p := NewPool(2)
+	defer p.Close()
+	for _, typ := range []DType{Q8_0, Q4_K} {
+		for _, sz := range [][2]int{{1, 256}, {11, 512}, {37, 1024}} {
+			rows, cols := sz[0], sz[1]
+			m, err := NewMatrix(typ, rows, cols, RandomData(typ, rows*cols, 0.5, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			as := make([]Activation, 5)
+			batch := make([][]float32, len(as))
+			for b := range as {
+				x := make([]float32, cols)
+				for i := range x {
+					x[i] = float32(r.NormFloat64())
+				}
+				as[b].Set(x)
+				batch[b] = make([]float32, rows)
+			}
+			p.MatMul(batch, m, as)
+			for b := range as {
+				one := [][]float32{make([]float32, rows)}
+				p.MatMul(one, m, as[b:b+1])
+				for i := range rows {
+					if one[0][i] != batch[b][i] {
+						t.Fatalf("%v %dx%d activation %d row %d: alone %v, in the batch %v", typ, rows, cols, b, i, one[0][i], batch[b][i])
+					}
+				}
+			}
+		}
+	}
+}

@@ -179,6 +179,13 @@ func (p *Pool) MatMul(outs [][]float32, m *Matrix, as []Activation) {
 	if len(as) == 0 {
 		return
 	}
+	if len(as) == 1 {
+		// One activation (generation): the matrix-vector kernels, which
+		// for quantized weights are faster than the batch's row kernels
+		// and give the prompt kernels' results.
+		p.MatVec(outs[0], m, &as[0])
+		return
+	}
 	p.job = job{kind: 1, outs: outs, m: m, as: as, dot: m.rowDotter(), rows: m.Rows}
 	if p.setupTiles(m, as, false) {
 		p.run(len(m.Data) * len(as))
