@@ -35,6 +35,15 @@ func TestGoAdaptSplit(t *testing.T) {
 	if g, w := fmt.Sprint(got.Segments), fmt.Sprint(want.Segments); g != w {
 		t.Errorf("tree pass, statistics, flat pass without a transform:\n%s\nwant the plain two-pass result:\n%s", g, w)
 	}
+	// A streaming caller gets each region as it is decoded: the plain
+	// decoding, not segments held back for the whole file's transform.
+	st, err := Transcribe(context.Background(), &adapted, a, Options{Words: true, Streaming: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := fmt.Sprint(st.Segments), fmt.Sprint(want.Segments); g != w {
+		t.Errorf("streaming with adaptation on:\n%s\nwant the plain two-pass result:\n%s", g, w)
+	}
 	tr := run(&adapted)
 	t.Logf("plain: %q\nadapted: %q", want.Text, tr.Text)
 	words := strings.Fields(tr.Text)

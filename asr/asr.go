@@ -20,6 +20,12 @@ type Options struct {
 	// preceding sentence). A backend that can biases its language model
 	// toward the prompt's words; one that cannot ignores it. "" means none.
 	Prompt string
+	// Streaming says the caller shows each segment as it arrives (a
+	// streamed response): a backend that would hold every segment back
+	// for a second pass over the whole input (the "go" driver's speaker
+	// adaptation) decodes each region as soon as it can instead, trading
+	// that pass's gain for text from the start.
+	Streaming bool
 }
 
 // Word is one recognised word with its times in seconds.

@@ -259,7 +259,8 @@ func eachRegion(ctx context.Context, workers, n int, work func(ctx context.Conte
 // the tree pass; the words found are force-aligned and one feature
 // transform (fMLLR) is estimated for the file from all of them; the
 // flat pass then decodes each region's transformed features. Segments
-// are emitted only in that second phase.
+// are emitted only in that second phase, so a streaming caller
+// (Options.Streaming) gets the unadapted decoding, region by region.
 func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options, emit func(Segment) error) error {
 	if !languageOK(opts.Language) {
 		return sotto.Invalid("asr_language_unsupported", "language", "asr: language %q unsupported (this model is English)", opts.Language)
@@ -286,7 +287,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 		}
 		return emit(seg)
 	}
-	if s.adapt == adaptOff {
+	if s.adapt == adaptOff || opts.Streaming {
 		return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
 			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, opts)
 		}, emitOut)

@@ -250,7 +250,7 @@ func (req *transcriptionRequest) resultLanguage(segs []asr.Segment) string {
 
 // options converts a validated request into asr.Options.
 func (req *transcriptionRequest) options() asr.Options {
-	return asr.Options{Language: req.language, Prompt: req.prompt,
+	return asr.Options{Language: req.language, Prompt: req.prompt, Streaming: req.stream,
 		Words: req.gran.Words || req.format == transcript.SRT || req.format == transcript.VTT}
 }
 

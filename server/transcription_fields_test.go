@@ -258,8 +258,8 @@ func TestTranscriptionStreamEvents(t *testing.T) {
 	if got, w := fmt.Sprint(events), fmt.Sprint(want); got != w {
 		t.Errorf("stream events\n%s\nwant\n%s", got, w)
 	}
-	if o := b.lastOptions(t); o != (asr.Options{Language: "en"}) {
-		t.Errorf("stream backend options %+v; want language en only", o)
+	if o := b.lastOptions(t); o != (asr.Options{Language: "en", Streaming: true}) {
+		t.Errorf("stream backend options %+v; want language en, streaming", o)
 	}
 
 	busy := sotto.Unavailable("service_busy", time.Second, "the recognizer's queue is full")
