@@ -90,7 +90,8 @@ func TestQ8_0VNNIMatVec(t *testing.T) {
 }
 
 // BenchmarkQ8_0MatVecVNNI times Q8_0 matrix-vector products (one thread)
-// with the archsimd kernel (raw4x1Q8_0AVX512) and the VNNI kernel, in
+// with the kernel set's row kernel (dotQ8_0AVX2), the archsimd kernel
+// (raw4x1Q8_0AVX512) and the VNNI kernel, in
 // thread CPU time per block of 32 products: 1024×1024 (in the second-level
 // cache) and 4096×1024 (4.4 MB, mostly from memory).
 func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
@@ -108,12 +109,15 @@ func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
 		a.Set(x)
 		out := make([]float32, rows)
 		m, _ := NewMatrix(Q8_0, rows, cols, RandomData(Q8_0, rows*cols, 1, r))
-		for _, vnni := range []bool{false, true} {
-			b.Run(fmt.Sprintf("%dx%d/vnni=%v", rows, cols, vnni), func(b *testing.B) {
+		for _, k := range []string{"row", "archsimd", "vnni"} {
+			b.Run(fmt.Sprintf("%dx%d/%s", rows, cols, k), func(b *testing.B) {
 				saved := simdTiles
-				if !vnni {
-					plain := *simdTiles
-					plain.vec8Q8_0V = nil
+				plain := *simdTiles
+				plain.vec8Q8_0V = nil
+				switch k {
+				case "row":
+					simdTiles = nil
+				case "archsimd":
 					simdTiles = &plain
 				}
 				defer func() { simdTiles = saved }()
