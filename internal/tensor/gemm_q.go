@@ -26,7 +26,11 @@ import "unsafe"
 // Q8_0, generation: four rows at a time read as stored, with the tile's
 // operations per row in the same order (four independent sums; the AVX2
 // kernel's single sum waits on each multiply-add's latency): 1.5× per
-// block in cache, and the same results as the prompt tile.
+// block in cache, and the same results as the prompt tile. On CPUs with
+// AVX512-VNNI an assembly kernel (matvec_vnni_amd64.go) takes eight rows
+// as stored per call with VPDPBUSD and a prefetch ahead of each row, with
+// the VNNI prompt kernel's results. A MatMul of one activation (how the
+// engine generates) runs as a MatVec.
 //
 // Q4_K: generation uses 512-bit multiply-adds over an activation reordered
 // to match the packed nibbles (1.2× per block in cache); prompt batches
