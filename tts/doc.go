@@ -53,6 +53,9 @@
 // back to the original duration), the spectral envelope by an equalizer,
 // the rate through the engine's speed.
 //
+//	ref, _, err := audio.DecodeFile(ctx, "reference.wav", audio.Options{})
+//	if err != nil { ... }
+//	emit := func(c tts.Chunk) error { fmt.Println(len(c.Samples)); return nil } // each sentence's audio
 //	prof, err := tts.AnalyzeVoice(ctx, ref.Samples, ref.Rate(), "file")
 //	cv, err := b.(tts.Cloner).Clone(ctx, tts.CloneOptions{Reference: prof, Recipe: tts.RecipeUltimate})
 //	err = tts.Speak(ctx, cv, "Hello.", tts.Options{Voice: cv.Voice().ID}, emit)

@@ -45,10 +45,14 @@
 // [CallDelta] values whose Arguments, joined, are the call's JSON
 // arguments:
 //
+//	var tools []chattemplate.Tool // the request's tools
+//	var output <-chan string      // the model's text, piece by piece
 //	s := chattemplate.NewSplitter(t.ToolFormat(), tools...)
 //	for piece := range output {
-//		show(s.Write(piece))
-//		for _, d := range s.Deltas() { ... } // d.Name starts call d.Index
+//		fmt.Print(s.Write(piece)) // text to show at once
+//		for _, d := range s.Deltas() { // a Name starts call d.Index
+//			fmt.Println(d.Index, d.Name, d.Arguments)
+//		}
 //	}
 //	rest, calls := s.Finish()
 package chattemplate
