@@ -233,8 +233,9 @@ func transcribeHeap(t *testing.T, b Backend, seconds float64) (heapUse, int, int
 // it. After the run, with the audio still held, the live heap must be back
 // within 4 MiB of the baseline (nothing kept across requests).
 //
-// Always: 2 minutes against 6 (about 2 CPU-minutes). With SOTTO_LONG=1
-// (make test-long): 5 minutes against 30 (about 7 CPU-minutes).
+// Always: 2 minutes (twice) against 6 (about 3 CPU-minutes). With
+// SOTTO_LONG=1 (make test-long): 5 minutes (twice) against 30 (about 8
+// CPU-minutes).
 func TestLongMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs the recognizer on minutes of speech")
@@ -246,7 +247,17 @@ func TestLongMemory(t *testing.T) {
 	b := goBackend(t)
 	workers := runtime.GOMAXPROCS(0) // the driver's default
 	englishClips(t)
+	// The short recording is measured twice and its larger peak kept: a
+	// peak is only seen when a collection happens to mark the workers'
+	// transient tables at their largest, and the short file's fewer
+	// regions give fewer chances (measured: +331 and +425 MiB on two runs
+	// of the same 2 minutes, +423 and +435 on 6), so one run of it may
+	// understate the peak and overstate the growth.
 	hs, segsS, wordsS := transcribeHeap(t, b, short)
+	if h2, _, _ := transcribeHeap(t, b, short); h2.growth() > hs.growth() {
+		t.Logf("%4.0f s, second run: peak live +%.1f MiB (first +%.1f MiB)", short, mib(h2.growth()), mib(hs.growth()))
+		hs = h2
+	}
 	hl, segsL, wordsL := transcribeHeap(t, b, long)
 	for _, r := range []struct {
 		sec         float64
