@@ -11,6 +11,29 @@ import (
 	"testing"
 )
 
+// edgyQ8_0 returns n random Q8_0 values whose quants are often the
+// extremes (−128, −127, 127) and whose block scales are sometimes
+// subnormal half floats: the cases an integer kernel gets wrong first.
+func edgyQ8_0(n int, r *rand.Rand) []byte {
+	w := RandomData(Q8_0, n, 0.5, r)
+	for b := 0; b < len(w); b += q80Len {
+		for i := range qk {
+			switch r.IntN(8) {
+			case 0:
+				w[b+2+i] = 0x80 // −128
+			case 1:
+				w[b+2+i] = 127
+			case 2:
+				w[b+2+i] = 0x81 // −127
+			}
+		}
+		if r.IntN(4) == 0 { // a subnormal f16 scale
+			binary.LittleEndian.PutUint16(w[b:], uint16(1+r.IntN(0x3ff)))
+		}
+	}
+	return w
+}
+
 // TestQ8_0VNNI checks the VNNI prompt kernel against the archsimd tile
 // (dot2x4Q8_0AVX512 and dotDecQ8_0AVX512) through MatMul, over row and
 // token counts that are not multiples of the 4×4 tile and odd numbers of
@@ -30,23 +53,7 @@ func TestQ8_0VNNI(t *testing.T) {
 		{8, 256, 8}, {9, 448, 11}, {13, 128, 13}, {2, 2048, 9},
 	} {
 		t.Run(fmt.Sprintf("%dx%dx%d", tc.rows, tc.cols, tc.batch), func(t *testing.T) {
-			w := RandomData(Q8_0, tc.rows*tc.cols, 0.5, r)
-			for b := 0; b < len(w); b += q80Len {
-				for i := range qk {
-					switch r.IntN(8) {
-					case 0:
-						w[b+2+i] = 0x80 // −128
-					case 1:
-						w[b+2+i] = 127
-					case 2:
-						w[b+2+i] = 0x81 // −127
-					}
-				}
-				if r.IntN(4) == 0 { // a subnormal f16 scale
-					binary.LittleEndian.PutUint16(w[b:], uint16(1+r.IntN(0x3ff)))
-				}
-			}
-			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, w)
+			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, edgyQ8_0(tc.rows*tc.cols, r))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,7 +3,6 @@
 package tensor
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -28,23 +27,7 @@ func TestQ8_0VNNIMatVec(t *testing.T) {
 		{13, 1024, 2}, {17, 128, 1}, {33, 2048, 2}, {64, 512, 2}, {2, 64, 2},
 	} {
 		t.Run(fmt.Sprintf("%dx%d/%d", tc.rows, tc.cols, tc.threads), func(t *testing.T) {
-			w := RandomData(Q8_0, tc.rows*tc.cols, 0.5, r)
-			for b := 0; b < len(w); b += q80Len {
-				for i := range qk {
-					switch r.IntN(8) {
-					case 0:
-						w[b+2+i] = 0x80 // −128
-					case 1:
-						w[b+2+i] = 127
-					case 2:
-						w[b+2+i] = 0x81 // −127
-					}
-				}
-				if r.IntN(4) == 0 { // a subnormal f16 scale
-					binary.LittleEndian.PutUint16(w[b:], uint16(1+r.IntN(0x3ff)))
-				}
-			}
-			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, w)
+			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, edgyQ8_0(tc.rows*tc.cols, r))
 			if err != nil {
 				t.Fatal(err)
 			}
