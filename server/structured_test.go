@@ -122,15 +122,6 @@ func TestMessagesOutputConfigSDK(t *testing.T) {
 		t.Errorf("stop_reason %s; want end_turn", msg.StopReason)
 	}
 	checkStory(t, msg.Content[0].Text)
-	stream := c.Messages.NewStreaming(context.Background(), params)
-	var acc anthropic.Message
-	for stream.Next() {
-		if err := acc.Accumulate(stream.Current()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := stream.Err(); err != nil {
-		t.Fatal(err)
-	}
+	acc := accumulated(t, c.Messages.NewStreaming(context.Background(), params))
 	checkStory(t, acc.Content[0].Text)
 }

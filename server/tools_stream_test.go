@@ -320,19 +320,10 @@ func TestStreamedToolCallsSDK(t *testing.T) {
 		t.Errorf("responses: deltas %s, done %s, completed %+v", deltas, done, completed.Output)
 	}
 
-	ms := ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Test/tools", MaxTokens: 100,
+	am := accumulated(t, ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Test/tools", MaxTokens: 100,
 		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather in Zürich?"))},
 		Tools: []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: "get_weather",
-			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}})
-	var am anthropic.Message
-	for ms.Next() {
-		if err := am.Accumulate(ms.Current()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := ms.Err(); err != nil {
-		t.Fatal(err)
-	}
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}}))
 	if am.StopReason != "tool_use" || len(am.Content) != 2 || am.Content[0].Text != "Let me check." {
 		t.Fatalf("messages: accumulated %+v", am)
 	}
@@ -404,19 +395,10 @@ func TestStreamedToolCallsRemote(t *testing.T) {
 		}
 	}
 
-	ms := ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Remote/chat", MaxTokens: 100,
+	am := accumulated(t, ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Remote/chat", MaxTokens: 100,
 		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather in Zürich?"))},
 		Tools: []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: "get_weather",
-			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}})
-	var am anthropic.Message
-	for ms.Next() {
-		if err := am.Accumulate(ms.Current()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := ms.Err(); err != nil {
-		t.Fatal(err)
-	}
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}}))
 	var in bytes.Buffer
 	if len(am.Content) != 2 || json.Compact(&in, am.Content[1].AsToolUse().Input) != nil || in.String() != wantArgs ||
 		!strings.HasPrefix(am.Content[1].AsToolUse().ID, "call_") {

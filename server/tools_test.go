@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/packages/ssestream"
 	"github.com/openai/openai-go/v3"
 	oresponses "github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
@@ -267,16 +268,7 @@ func TestMessagesToolUseSDK(t *testing.T) {
 		t.Errorf("tool_use %+v", tu)
 	}
 
-	stream := c.Messages.NewStreaming(ctx, params)
-	var acc anthropic.Message
-	for stream.Next() {
-		if err := acc.Accumulate(stream.Current()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := stream.Err(); err != nil {
-		t.Fatal(err)
-	}
+	acc := accumulated(t, c.Messages.NewStreaming(ctx, params))
 	if acc.StopReason != "tool_use" || len(acc.Content) != 2 || acc.Content[0].Text != "Let me check." {
 		t.Fatalf("streamed %+v", acc)
 	}
@@ -374,19 +366,10 @@ func TestCallOnlyReplies(t *testing.T) {
 		t.Errorf("responses: %d items added, output %d items; want the call alone", added, len(done.Output))
 	}
 	ac := anthropicClient(ts)
-	ms := ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Test/tools", MaxTokens: 100,
+	acc := accumulated(t, ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: "Test/tools", MaxTokens: 100,
 		Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather?"))},
 		Tools: []anthropic.ToolUnionParam{{OfTool: &anthropic.ToolParam{Name: "get_weather",
-			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}})
-	var acc anthropic.Message
-	for ms.Next() {
-		if err := acc.Accumulate(ms.Current()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := ms.Err(); err != nil {
-		t.Fatal(err)
-	}
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: weatherSchema["properties"]}}}}}))
 	if len(acc.Content) != 1 || acc.Content[0].Type != "tool_use" || acc.StopReason != "tool_use" {
 		t.Errorf("messages: content %+v; want one tool_use block", acc.Content)
 	}
@@ -479,4 +462,20 @@ func TestRemoteToolCalls(t *testing.T) {
 	if _, err := oc.Responses.New(ctx, sp); !errors.As(err, &apiErr) || apiErr.StatusCode != 400 || apiErr.Code != "unsupported_parameter" {
 		t.Errorf("schema with pattern: %v; want 400 unsupported_parameter", err)
 	}
+}
+
+// accumulated reads an SDK Messages stream to its end and returns the
+// message the SDK's own accumulator builds from its events.
+func accumulated(t *testing.T, stream *ssestream.Stream[anthropic.MessageStreamEventUnion]) anthropic.Message {
+	t.Helper()
+	var m anthropic.Message
+	for stream.Next() {
+		if err := m.Accumulate(stream.Current()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := stream.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
