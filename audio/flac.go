@@ -32,7 +32,7 @@ func newFLACSource(r io.Reader) (s *flacSource, err error) {
 		return nil, flacErr(err)
 	}
 	si := st.Info
-	if si.NChannels < 1 || si.SampleRate < 1 || int(si.SampleRate) > MaxRate {
+	if si.NChannels < 1 || int(si.SampleRate) < MinRate || int(si.SampleRate) > MaxRate {
 		return nil, corrupt("flac: invalid STREAMINFO (%d channels, %d Hz)", si.NChannels, si.SampleRate)
 	}
 	return &flacSource{st: st, ch: int(si.NChannels), hz: int(si.SampleRate), total: int64(si.NSamples)}, nil

@@ -29,6 +29,12 @@ const (
 // decoders accept.
 const MaxRate = 768000
 
+// MinRate is the lowest sample rate, in Hz, that the decoders accept. No
+// speech is recorded below it, and it bounds the work a small file can
+// ask for: every second of input becomes 16 000 samples, so a header
+// claiming 1 Hz would turn 128 kB of samples into gigabytes.
+const MinRate = 1000
+
 // A Resampler converts a stream of mono float32 samples from one sample rate
 // to another with a polyphase Kaiser-windowed sinc filter: a pass band that
 // is flat to within 0.01 dB up to 90% of the lower Nyquist frequency, and at

@@ -186,8 +186,8 @@ func (h *wavHeader) parseFmt(b []byte) error {
 	if h.channels < 1 {
 		return corrupt("wav: %d channels", h.channels)
 	}
-	if h.rate < 1 || h.rate > MaxRate {
-		return corrupt("wav: sample rate %d Hz out of range (1 to %d)", h.rate, MaxRate)
+	if h.rate < MinRate || h.rate > MaxRate {
+		return corrupt("wav: sample rate %d Hz out of range (%d to %d)", h.rate, MinRate, MaxRate)
 	}
 	if bits < 1 {
 		return corrupt("wav: %d bits per sample", bits)

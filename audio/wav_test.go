@@ -190,6 +190,8 @@ func TestDecodeWAVCorrupt(t *testing.T) {
 		{"bits exceed container", le(good, 34, 24), "bits per sample"},
 		{"bits below container", le(good, 34, 8), "bits per sample"},
 		{"zero rate", le(le(good, 24, 0), 26, 0), "sample rate"},
+		// 1 Hz would make each input sample 16 000 output samples.
+		{"rate below MinRate", le(le(good, 24, audio.MinRate-1), 26, 0), "sample rate"},
 		{"no data", makeWAV(wavSpec{frames: nil})[:36], "no data chunk"},
 		{"data before fmt", append([]byte("RIFF\x10\x00\x00\x00WAVEdata\x00\x00\x00\x00"), good[12:]...), "before fmt"},
 		{"no fmt", []byte("RIFF\x04\x00\x00\x00WAVE"), "no fmt chunk"},
