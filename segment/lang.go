@@ -54,15 +54,36 @@ var numberedRefs = map[string]string{
 	"hi": `पृ`,
 	"mr": `पृ`,
 	"cs": `s str kap obr č tab odst čl`,
-	"sv": `s sid kap fig nr tab bil avd`,
-	"nb": `s side kap fig nr tab avsn`,
-	"no": `s side kap fig nr tab avsn`,
+	"sv": `s sid kap fig nr tab bil avd kl`,
+	"nb": `s side kap fig nr tab avsn kl`,
+	"no": `s side kap fig nr tab avsn kl`,
 	"fi": `s sivu luku kuva nro taul`,
 	"hu": `o old fej ábra sz tábl`,
 	"ro": `p pag cap fig nr tab art alin`,
 	"tr": `s sf böl şek no tab`,
 	"uk": `с стор рис гл п табл розд ст`,
 }
+
+// anyNumRef is the union of every language's numbered references
+// (numberedRefs and the shared commonNum): when the language was guessed
+// from a few words, "cap. 3" or "str. 15" may be in another language than
+// the guess, and a period before a number is no sentence end in any of them.
+var anyNumRef = func() map[string]bool {
+	m := words2(strings.Join(commonNum, " "))
+	for _, refs := range numberedRefs {
+		for _, w := range strings.Fields(refs) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// yearAbbrev are the abbreviations of "year" written after a number: Polish
+// "r." (rok), Russian and Bulgarian "г." (год, година), Ukrainian "р."
+// (рік), Kazakh "ж." (жыл). After a number they are scored as plain
+// abbreviations (a sentence ends there before a sentence starter), not as
+// the units other letters after a number are ("1,85 m. Son").
+var yearAbbrev = words2(`r г р ж`)
 
 // numWords are numbered references that are also ordinary words of the
 // language ("Art. Das Bild" in German, "art." in English): they bind only
@@ -88,17 +109,18 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"hi": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
 	"mr": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
 	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
-	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
+	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е т.н и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
 	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds pn płd wsch zach cd jw ww`)),
 	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
 	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
+	"tr": merge(kind(abbrPlain, `bkz vb vs örn`), kind(abbrTitle, `dr doç prof av`)),
 	"en": {},
 }
 
 // etcWords are the abbreviations of "and so on" that close an enumeration
 // and so often end a sentence: a period after one ends the sentence before
 // a capitalised word, "… peras, etc. Después", "… peren enz. Daarna".
-var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п др и.т.н κλπ κτλ m.m o.l m.fl`)
+var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п т.н др и.т.н κλπ κτλ m.m o.l m.fl vb`)
 
 // etcPairs are the same abbreviations written as two spaced parts: Russian
 // "и т. д.", "и т. п.".
@@ -113,10 +135,10 @@ var starters = map[string]map[string]bool{
 	"it": words2(`il lo la gli le un una io lui lei noi è in e ma se quando per con questo questa non si ci`),
 	"pt": words2(`o a os as um uma eu ele ela nós é em e mas se quando por para com este esta não`),
 	"da": words2(`de det den der jeg vi han hun du og men i på til en et hvis når`),
-	"ru": words2(`он она они мы я это в на и но а как что когда так тогда по с к у из этот эта эти не`),
+	"ru": words2(`он она они мы я это в на и но а как что когда так тогда по с к у из этот эта эти не его её их мой моя наш наша`),
 	"nl": words2(`de het een ik je jij hij zij ze wij we dit dat deze die er en maar in op met van voor als toen dan daarna ook niet`),
 	"sv": words2(`det den de en ett jag du han hon vi ni och men i på till om när sedan då efter också inte`),
-	"pl": words2(`to ten ta te on ona ono oni one my wy ja ty nie tak ale i a w we na z ze do po od dla jest był była było są potem wtedy dlatego jednak także też więc gdy kiedy jeśli czy co kto`),
+	"pl": words2(`to ten ta te on ona ono oni one my wy ja ty nie tak ale i a w we na z ze do po od dla jest był była było są potem wtedy dlatego jednak także też więc gdy kiedy jeśli czy co kto jego jej ich mój moja nasz nasza`),
 	"sk": words2(`to ten tá tie on ona ono oni my vy ja ty nie áno ale a v vo na z zo do po od pre je bol bola bolo sú potom vtedy preto však tiež keď ak či čo kto`),
 	"cs": words2(`to ten ta ty on ona ono oni my vy já ne ano ale a v ve na z ze do po od pro je byl byla bylo jsou potom pak proto však také když jestli zda co kdo`),
 	"bg": words2(`той тя то те ние вие аз ти това тази този тези в на с и но а след после тогава когато ако не`),
@@ -234,7 +256,7 @@ func guessLanguage(text string) (string, bool) {
 		text = text[:cut]
 	}
 	var han, kana, hangul, cyr, greek, armenian, arabic, persian, urdu, latin int
-	var ethiopic, myanmar, deva, kazakh, bgHint, ruHint int
+	var ethiopic, myanmar, deva, kazakh, ukHint, bgHint, ruHint int
 	marks := map[string]int{} // letters that single out a Latin-script language
 	for _, r := range text {
 		switch {
@@ -270,8 +292,10 @@ func guessLanguage(text string) (string, bool) {
 		case unicode.Is(unicode.Cyrillic, r):
 			cyr++
 			switch unicode.ToLower(r) {
-			case 'ә', 'ғ', 'қ', 'ң', 'ө', 'ұ', 'ү', 'һ', 'і':
+			case 'ә', 'ғ', 'қ', 'ң', 'ө', 'ұ', 'ү', 'һ':
 				kazakh++
+			case 'і', 'ї', 'є', 'ґ':
+				ukHint++ // Kazakh writes і too, always with some of the letters above
 			case 'ы', 'э', 'ё':
 				ruHint++
 			case 'ъ':
@@ -283,7 +307,7 @@ func guessLanguage(text string) (string, bool) {
 			armenian++
 		case unicode.Is(unicode.Latin, r):
 			latin++
-			if l := latinMarks[unicode.ToLower(r)]; l != "" {
+			for _, l := range strings.Fields(latinMarks[unicode.ToLower(r)]) {
 				marks[l]++
 			}
 		}
@@ -308,8 +332,13 @@ func guessLanguage(text string) (string, bool) {
 		switch {
 		case kazakh > 0:
 			return "kk", true
+		case ukHint > 0:
+			return "uk", true
 		case ruHint == 0 && bgHint >= 2:
 			return "bg", true // Bulgarian writes ъ as a vowel and has no ы, э, ё
+		}
+		if bg, ru := wordCount(text, bulgarianWords), wordCount(text, russianWords); ruHint == 0 && bg > ru {
+			return "bg", true // "… и т.н. После се прибрахме."
 		}
 		return "ru", true
 	case greek > latin:
@@ -361,12 +390,14 @@ func guessLanguage(text string) (string, bool) {
 
 // detectLangs are the languages in Latin script detectLanguage tells apart,
 // in order of preference on a tie.
-var detectLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "pl", "cs", "sk"}
+var detectLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "pl", "cs", "sk", "ro", "tr"}
 
-// latinMarks are letters written in only one of detectLangs (among them),
-// lower case.
+// latinMarks are letters written in only one or two of detectLangs (among
+// them), lower case, with the languages that write them.
 var latinMarks = map[rune]string{
-	'æ': "da", 'ø': "da",
+	'æ': "da", 'ø': "da", 'å': "da sv", 'ä': "sv de", 'ö': "sv de",
+	'ș': "ro", 'ț': "ro", 'ă': "ro",
+	'ğ': "tr", 'ı': "tr", 'ş': "tr ro",
 	'ą': "pl", 'ę': "pl", 'ł': "pl", 'ś': "pl", 'ź': "pl", 'ż': "pl", 'ń': "pl", 'ć': "pl",
 	'ř': "cs", 'ě': "cs", 'ů': "cs",
 	'ľ': "sk", 'ĺ': "sk", 'ŕ': "sk", 'ô': "sk",
@@ -381,11 +412,33 @@ var functionWords = map[string]map[string]bool{
 	"it": words2(`il gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
 	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze`),
-	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget`),
+	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget er det`),
 	"sv": words2(`och inte är att som jag hon för också när ett till var`),
 	"pl": words2(`się jest że jak ale czy przez oraz jego który która było są`),
 	"cs": words2(`že jako jsou který která které byl byla bylo být také`),
 	"sk": words2(`že ako sú ktorý ktorá ktoré bol bola bolo byť tiež`),
+	"ro": words2(`și în care este sunt pentru din sau dar nu mai cu pe`),
+	"tr": words2(`ve bir bu için ile çok daha gibi olan değil ama`),
+}
+
+// bulgarianWords and russianWords are frequent words of one of the two
+// languages that the other does not write, lower case: short Bulgarian
+// text often has no ъ.
+var (
+	bulgarianWords = words2(`се са ще във със този тази това които който която също след`)
+	russianWords   = words2(`что это как его она был была было были они только уже если тоже`)
+)
+
+// wordCount counts the words of text (its first few kilobytes) that set
+// lists, compared in lower case.
+func wordCount(text string, set map[string]bool) int {
+	n := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if set[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // baseLang reduces a BCP 47 tag to its lower-case primary subtag.

@@ -439,3 +439,74 @@ func TestRuleLabelledNumbers(t *testing.T) {
 		{"en", "Fig. 1. A cat. Fig. 2. A dog.", []string{"Fig. 1. A cat.", "Fig. 2. A dog."}},
 	})
 }
+
+// TestRuleElidedAbbreviation checks an abbreviation after an elided article
+// or preposition (Italian, French): the abbreviation still binds.
+func TestRuleElidedAbbreviation(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"it", "Ho chiamato l'avv. Neri stamattina.", []string{"Ho chiamato l'avv. Neri stamattina."}},
+		{"it", "Il progetto dell'ing. Galli è pronto. Domani si parte.", []string{"Il progetto dell'ing. Galli è pronto.", "Domani si parte."}},
+		{"it", "Era l’ultimo. Poi partì.", []string{"Era l’ultimo.", "Poi partì."}}, // a word, not an abbreviation
+		{"fr", "Voici la lettre de l'abbé. Elle est longue.", []string{"Voici la lettre de l'abbé.", "Elle est longue."}},
+	})
+}
+
+// TestRuleUnitAfterNumber checks a one-letter unit after a number ("m",
+// "g", "l"): before a capitalised word it ends the sentence, unless the
+// next word is itself a short abbreviation (an era: "v. Chr.", "a. C.").
+// The abbreviations of "year" after a number end a sentence only before a
+// sentence starter.
+func TestRuleUnitAfterNumber(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"fr", "La tour fait 324 m. Gustave Eiffel l'a construite.", []string{"La tour fait 324 m.", "Gustave Eiffel l'a construite."}},
+		{"es", "La cuerda mide 40 m. Nadie la quiso.", []string{"La cuerda mide 40 m.", "Nadie la quiso."}},
+		{"en", "Add 250 g. Stir well.", []string{"Add 250 g.", "Stir well."}},
+		{"de", "Er lebte um 3300 v. Chr. in den Alpen.", []string{"Er lebte um 3300 v. Chr. in den Alpen."}},
+		{"es", "Se fundó hacia 700 a. C. La ciudad creció.", []string{"Se fundó hacia 700 a. C.", "La ciudad creció."}},
+		{"en", "It weighs 5 g. or less.", []string{"It weighs 5 g. or less."}},
+		// Year abbreviations.
+		{"pl", "Wyjechał w 2004 r. Jego brat został.", []string{"Wyjechał w 2004 r.", "Jego brat został."}},
+		{"pl", "W 2004 r. Polska weszła do Unii.", []string{"W 2004 r. Polska weszła do Unii."}},
+		{"ru", "В 1961 г. Гагарин полетел в космос.", []string{"В 1961 г. Гагарин полетел в космос."}},
+		{"ru", "Это случилось в 1961 г. Его имя знают все.", []string{"Это случилось в 1961 г.", "Его имя знают все."}},
+		{"kk", "Ол 1991 ж. Алматыда туған.", []string{"Ол 1991 ж. Алматыда туған."}},
+	})
+}
+
+// TestRuleGuessedReferences checks that, the language being guessed, a
+// numbered reference of any language binds to the number after it, and a
+// title of any language (three letters or more in English text) to the
+// name after it.
+func TestRuleGuessedReferences(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"", "Leia o cap. 4 e a pág. 7. Depois volte.", []string{"Leia o cap. 4 e a pág. 7.", "Depois volte."}},
+		{"", "Podívej se na obr. 5. Je tam graf.", []string{"Podívej se na obr. 5.", "Je tam graf."}},
+		{"", "Zie blz. 40 voor de tabel. Daar staat alles.", []string{"Zie blz. 40 voor de tabel.", "Daar staat alles."}},
+		{"", "Вж. фиг. 2 и табл. 1. Там е всичко.", []string{"Вж. фиг. 2 и табл. 1.", "Там е всичко."}},
+		{"", "Mevr. Bakker was here. Dhr. Smit was not.", []string{"Mevr. Bakker was here.", "Dhr. Smit was not."}},
+		{"", "He was late. Fig. 3 shows why.", []string{"He was late.", "Fig. 3 shows why."}},
+	})
+}
+
+// TestRuleClockReference checks Scandinavian "kl." (klokken, klockan,
+// klokka) binding to the hour after it.
+func TestRuleClockReference(t *testing.T) {
+	for _, lang := range []string{"da", "sv", "no", "nb", ""} {
+		checkRules(t, []ruleCase{
+			{lang, "Vi ses kl. 9 i morgen.", []string{"Vi ses kl. 9 i morgen."}},
+		})
+	}
+	checkRules(t, []ruleCase{
+		{"sv", "Tåget går kl. 7. Var där i tid.", []string{"Tåget går kl. 7.", "Var där i tid."}},
+		{"no", "Butikken stenger kl. 20. Kom før det.", []string{"Butikken stenger kl. 20.", "Kom før det."}},
+	})
+}
+
+// TestRuleEtcBulgarian checks Bulgarian "и т.н." (and so on) ending a
+// sentence before a capital, like the other languages' "etc.".
+func TestRuleEtcBulgarian(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"bg", "Взехме сирене, хляб и т.н. Тръгнахме рано.", []string{"Взехме сирене, хляб и т.н.", "Тръгнахме рано."}},
+		{"bg", "Взехме сирене, хляб и т.н. за път.", []string{"Взехме сирене, хляб и т.н. за път."}},
+	})
+}

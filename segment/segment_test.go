@@ -462,6 +462,17 @@ func TestDetectLanguage(t *testing.T) {
 		{"Am 12. Juni kam er nach Hause.", "de"},
 		{"(a) Hello world. (b) Hello world. (c) Hello world. (d) Hello world. (e) Hello world.", "en"},
 		{"Who is the artist? http://www.example.com/es/en/la/search?hl=en", "en"},
+		// Ukrainian і, ї, є, ґ (Kazakh writes і only beside its own letters).
+		{"Він приїхав у місто ввечері.", "uk"},
+		{"Мен кітап оқыдым.", "kk"},
+		// Bulgarian without ъ, told from Russian by its own frequent words.
+		{"Те се прибраха рано, защото са уморени.", "bg"},
+		{"Он сказал, что это было давно.", "ru"},
+		// å is Danish or Swedish; "er" (is) is Danish as well as German.
+		{"Mötet hålls den 6 juni.", "sv"},
+		{"Huset er gammelt, og det er koldt.", "da"},
+		{"Ne vedem în oraș, pentru că este cald.", "ro"},
+		{"Bu kitabı çok sevdim ve arkadaşıma verdim.", "tr"},
 	}
 	for _, tt := range tests {
 		if got := detectLanguage(tt.in); got != tt.want {

@@ -31,6 +31,7 @@ type scanner struct {
 	start   map[string]bool // sentence starters for lang
 	markers map[int]bool    // byte offsets of list markers ("1.", "b)")
 	guessed bool            // lang is a default, not evidence from the text
+	auto    bool            // lang was guessed from the text, not given
 
 	// Open quotations: guillemets and curly double quotes, with the byte
 	// offset where the outermost one opened.
@@ -100,11 +101,11 @@ func (sc *scanner) inQuote() bool { return sc.guill+sc.curly+sc.paren > 0 }
 // sentenceBoundaries returns every candidate sentence boundary of s, sorted
 // by position, with its score. lang is a base language code or "" to guess.
 func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error) {
-	sure := true
-	if lang == "" {
+	sure, auto := true, lang == ""
+	if auto {
 		lang, sure = guessLanguage(s)
 	}
-	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang], guessed: !sure}
+	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang], guessed: !sure, auto: auto}
 	if sc.start == nil {
 		sc.start = starters["en"]
 	}
@@ -573,8 +574,19 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && cldrKnows(sc.lang, tok) {
 		k = abbrPlain // CLDR's suppressions: "Hbf.", "févr.", "Excmo."
 	}
-	if k == abbrNone && (sc.lang != "en" || sc.guessed) && allTitles[lw] && isTitleCase(tok) {
+	if j := strings.LastIndexAny(lw, "'’"); k == abbrNone && j > 0 && j <= 4 {
+		// An elided article or preposition before the abbreviation:
+		// Italian "l'avv.", "dell'ing.", French "l'av.".
+		if _, n := utf8.DecodeRuneInString(lw[j:]); sc.abbr[lw[j+n:]] != abbrNone && allLetters(lw[:j]) {
+			k = sc.abbr[lw[j+n:]]
+			tok, lw = tok[j+n:], lw[j+n:]
+		}
+	}
+	if k == abbrNone && (sc.lang != "en" || sc.guessed || sc.auto && runeLen(lw) >= 3) && allTitles[lw] && isTitleCase(tok) {
 		k = abbrTitle // another language's title: "De holdt Skt. Hans" guessed as Dutch
+	}
+	if k == abbrNone && sc.auto && digit && anyNumRef[lw] {
+		k = abbrNum // another language's numbered reference, the language guessed: "cap. 3", "str. 15"
 	}
 	if k == abbrNone && (sc.lang == "es" || sc.lang == "ca" || sc.lang == "gl") && len(tok) == 2 && tok[0] == tok[1] && isUpperByte(tok[0]) {
 		k = abbrPlain // a plural written by doubling the initial: "EE. UU.", "FF. AA."
@@ -594,8 +606,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && lw == "in" && lower && sc.lang == "en" && isNumber(prevToken(sc.s, max(0, ts-1))) {
 		return 0.05 // inches: "10 in. wide"
 	}
-	if k == abbrTitle && tok == lw && isNumber(prevToken(sc.s, max(0, ts-1))) {
+	afterNumber := isNumber(prevToken(sc.s, max(0, ts-1)))
+	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
+	}
+	if k == abbrNone && afterNumber && yearAbbrev[lw] {
+		k = abbrPlain // "w 1990 r. Jego", "в 1812 г. Наполеон": ends before a sentence starter only
 	}
 	switch k {
 	case abbrTitle:
@@ -653,8 +669,11 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			return 0.12 // an initial: "Albert I. Jones", "J. Smith"
 		}
 		if unicode.IsLetter(r) {
-			if starter && upper {
+			switch {
+			case starter && upper:
 				return 0.4
+			case afterNumber && (upper || caseless) && !sc.abbreviationAt(ts+len(tok)+1):
+				return 0.5 // a unit after a number: "1,85 m. Son frère", "40 g. Dann"
 			}
 			return 0.1 // "p. 55", "z. B."
 		}
@@ -1234,6 +1253,19 @@ func followedByLower(s string, k int) bool {
 // isEra reports whether the tokens prev and tok (without the final period)
 // spell a two-part abbreviation of an era or a time of day that may end a
 // sentence: "a. C.", "d. C.", "н. э.", Spanish "p. m.".
+// abbreviationAt reports whether the word after the white space at byte i
+// is a short abbreviation (at most three letters and a period): the second
+// half of an era after a number, "3300 v. Chr.", "700 a. C.", "49 d. C.".
+func (sc *scanner) abbreviationAt(i int) bool {
+	i = skipSpace(sc.s, i)
+	w := wordAt(sc.s, i)
+	if w == "" || runeLen(w) > 3 || !allLetters(w) {
+		return false
+	}
+	r, _ := runeAt(sc.s, i+len(w))
+	return r == '.'
+}
+
 func isEra(prev, tok string) bool {
 	switch prev + " " + tok {
 	case "a. C", "d. C", "н. э", "a. D", "av. J", "ap. J", "a. m", "p. m":

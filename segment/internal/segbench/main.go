@@ -31,6 +31,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sottolabs/sotto/internal/holdout"
@@ -103,6 +104,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	out := fl.String("out", "", "write the markdown report to this file (default stdout)")
 	data := fl.String("data", "", "segmentation suites (default $SOTTO_TESTDATA/text/segment)")
 	verbose := fl.Bool("v", false, "print failing dev cases (sealed cases are never listed)")
+	misses := fl.Bool("misses", false, "print each missed (FN) and invented (FP) boundary of the dev cases in context, one a line")
 	suite := fl.String("suite", "", "only suites whose path contains this")
 	mb := fl.Float64("mb", 8, "MB of English prose for the throughput run")
 	jsonOut := fl.String("json", "", "also write the headline figures (dev and sealed) as JSON to this file")
@@ -207,6 +209,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 				continue // never listed, never compared with the baseline
 			}
 			t.naive.Add(naiveSplit(c.Input), c.Sentences, c.Xfail)
+			if *misses && !ok {
+				printMisses(os.Stderr, rel, c.Input, got, c.Sentences)
+			}
 			if *verbose && !ok {
 				fmt.Fprintf(os.Stderr, "FAIL %s [%s]%s\n  in:   %q\n", rel, c.Class, map[bool]string{true: " (xfail)"}[c.Xfail], trunc(c.Input))
 				diff(os.Stderr, got, c.Sentences)
@@ -482,5 +487,65 @@ func diff(w io.Writer, got, want []string) {
 		if !wi[segeval.Norm(g)] {
 			fmt.Fprintf(w, "  got:  %q\n", trunc(g))
 		}
+	}
+}
+
+// printMisses writes one line per boundary that got and want disagree on:
+// FN (missed) or FP (invented), with the text around it and "⏐" at the
+// boundary, so the misses can be sorted into classes.
+func printMisses(w io.Writer, rel, input string, got, want []string) {
+	g, wt := segeval.Ends(got), segeval.Ends(want)
+	// offs[k] = byte offset in input just after the k-th non-space rune.
+	offs := []int{0}
+	for i, r := range input {
+		if !unicode.IsSpace(r) {
+			offs = append(offs, i+utf8.RuneLen(r))
+		}
+	}
+	show := func(kind string, k int) {
+		if k >= len(offs) {
+			return
+		}
+		at := offs[k]
+		lo, hi := max(0, at-60), min(len(input), at+40)
+		for lo > 0 && !utf8.RuneStart(input[lo]) {
+			lo--
+		}
+		for hi < len(input) && !utf8.RuneStart(input[hi]) {
+			hi++
+		}
+		gap := "none" // the white space at the boundary
+		if j := at + len(input[at:]) - len(strings.TrimLeftFunc(input[at:], unicode.IsSpace)); j > at {
+			switch n := strings.Count(input[at:j], "\n"); {
+			case n == 0:
+				gap = "space"
+			case n == 1:
+				gap = "newline"
+			default:
+				gap = "blank"
+			}
+		}
+		ctx := strings.Join(strings.Fields(input[lo:at]), " ") + "⏐" + strings.Join(strings.Fields(input[at:hi]), " ")
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", kind, gap, rel, ctx)
+	}
+	var ks []int
+	for k := range wt {
+		if !g[k] {
+			ks = append(ks, k)
+		}
+	}
+	sort.Ints(ks)
+	for _, k := range ks {
+		show("FN", k)
+	}
+	ks = ks[:0]
+	for k := range g {
+		if !wt[k] {
+			ks = append(ks, k)
+		}
+	}
+	sort.Ints(ks)
+	for _, k := range ks {
+		show("FP", k)
 	}
 }

@@ -1,0 +1,43 @@
+package segment
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestGeneralize runs the generalization set, testdata/generalize.jsonl:
+// sentences written for this test (not taken from any suite) in every
+// language the Golden Rules cover and the package claims, the way real text
+// in each language is written — abbreviations, ordinals with periods,
+// initials, numbered lists, quotations and brackets after a stop,
+// ellipses, addresses and file names, decimals and times, sentences run
+// together, and the stops of other scripts. Each case is run twice: with
+// its language given, and with none, as POST /v1/text/segmentations runs
+// it (the language guessed from the text).
+func TestGeneralize(t *testing.T) {
+	cases := readSuite(t, "testdata/generalize.jsonl")
+	var pass, passGuess int
+	for _, c := range cases {
+		for _, lang := range []string{c.Lang, ""} {
+			got, err := Sentences(context.Background(), c.Input, Options{Language: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.Sentences) {
+				mode := "given"
+				if lang == "" {
+					mode = "guessed " + detectLanguage(c.Input)
+				}
+				t.Errorf("%s [%s] language %s:\n got %q\nwant %q", c.Lang, c.Class, mode, got, c.Sentences)
+				continue
+			}
+			if lang == "" {
+				passGuess++
+			} else {
+				pass++
+			}
+		}
+	}
+	t.Logf("%d cases: %d pass with the language given, %d with it guessed", len(cases), pass, passGuess)
+}
