@@ -3,6 +3,7 @@ package normalize
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // German rules (NeMo-style spoken forms: "vier und zwanzig", "zwei hundert").
@@ -159,7 +160,7 @@ func init() {
 		tag: "de", name: "German", script: "Latn",
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(deElec),
-			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("bis")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
+			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(deElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("bis")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
 			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: deTimeTN, Fraction: deFractionTN,
 			Whitelist: whitelistMatcher(deWhitelistTN),
 			Telephone: deTelephoneTN,
@@ -247,9 +248,26 @@ func deOrdinalTN(s *stream, i int) []match {
 	if !(i+2 >= s.n() || s.kind(i+2) == tSpace && s.kind(i+3) == tWord) {
 		return nil
 	}
+	// The period after a number that ends a sentence of words is a full
+	// stop ("Er kam 2021.", "Hauptstr. 5."), and so is one after a number
+	// of four digits or more before a capitalized word ("2021. Dann");
+	// a number alone ("3.") stays an ordinal.
+	if i+2 >= s.n() && deWordBefore(s, i) || len(s.text(i)) >= 4 && i+2 < s.n() && unicode.IsUpper(firstRune(s.text(i+3))) {
+		return nil
+	}
 	d := s.text(i)
 	return []match{{end: i + 2, readings: []reading{{text: deOrdinal(d), class: Ordinal},
 		{text: deCardinal(d) + ".", class: Cardinal, cost: 1}}}}
+}
+
+// deWordBefore reports whether a word comes before token i in its segment.
+func deWordBefore(s *stream, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		if s.kind(k) == tWord {
+			return true
+		}
+	}
+	return false
 }
 
 func deYear(d string) string {
@@ -318,7 +336,9 @@ func deDateTN(s *stream, i int) []match {
 			return nil
 		}
 		e := i + 4
-		if s.is(e, ".") {
+		// the period after an abbreviation ("3. Feb.") belongs to it; after
+		// a full name ("1. Mai.") it ends the sentence
+		if s.is(e, ".") && strings.ToLower(s.text(i+3)) != deLatin.months[mo-1] {
 			e++
 		}
 		out := deOrdinal(a) + " " + deLatin.months[mo-1]

@@ -206,7 +206,7 @@ func init() {
 		tag: "es", name: "Spanish", script: "Latn",
 		tn: map[string]matcher{
 			Electronic: esElectronicTN(L.electronicTN(esElec)),
-			Cardinal:   esCardinalTN, Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: esMeasureTN,
+			Cardinal:   orMatch(esCardinalTN, L.dottedTN(esElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: esMeasureTN,
 			Ordinal: esOrdinalTN, Date: orMatch(esDateTN, yearRangeTN(esCardinal, "a")), Time: esTimeTN, Fraction: esFractionTN,
 			Telephone: esTelephoneTN, Roman: esRomanTN,
 			Whitelist: whitelistMatcher(esWhitelistTN),

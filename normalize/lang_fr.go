@@ -179,7 +179,7 @@ func init() {
 		tag: "fr", name: "French", script: "Latn",
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(frElec),
-			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
+			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(frElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
 			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à")), Fraction: frFractionTN, Time: frTimeTN,
 			Whitelist: whitelistMatcher(frWhitelistTN),
 		},

@@ -584,11 +584,18 @@ func (L *latin) moneyTN(s *stream, i int) []match {
 		if scale != "" && L.ofTN() != "" && strings.EqualFold(s.text(k), L.ofTN()) && s.kind(k+1) == tSpace {
 			k += 2
 		}
-		c, n, ok := L.currencyAt(s, k)
+		c, cn, ok := L.currencyAt(s, k)
 		if !ok {
-			return nil
+			// A currency written out after a decimal amount reads as money
+			// too: "3,50 Euro" → "drei euro fünfzig cent", not "drei komma
+			// fünf null Euro" (a whole amount stays a number before a noun).
+			c, ok = L.spokenCurrency[strings.ToLower(s.text(k))]
+			if !ok || !n.point || scale != "" || k == end || s.kind(k) != tWord || !s.boundary(k+1) {
+				return nil
+			}
+			cn = 1
 		}
-		cur, end = c, k+n
+		cur, end = c, k+cn
 	}
 	if !s.boundary(end) {
 		return nil
@@ -1250,4 +1257,45 @@ func elecFromLexicon(tag string) *elecLang {
 		}
 	}
 	return e
+}
+
+// dottedTN reads three or more numbers joined by periods that do not group
+// thousands (a version or section number, an IP address: "2.0.1" → "dos
+// punto cero punto uno"), each as a cardinal with the language's spoken
+// period from [symbols] between them ("3.2" too, where nothing else reads
+// it). The reading costs more than any other of the same span, so a
+// language's date ("10.04.2023") or IP-address reading wins where it has one.
+func (L *latin) dottedTN(e *elecLang) matcher {
+	dot := e.say["."]
+	return func(s *stream, i int) []match {
+		if dot == "" || s.kind(i) != tNum || !s.startOK(i) || s.is(i-1, ".") || s.is(i-1, ",") || !s.is(i+1, ".") || s.kind(i+2) != tNum {
+			return nil
+		}
+		parts := []string{s.text(i)}
+		j := i + 1
+		for s.is(j, ".") && s.kind(j+1) == tNum && len(parts) < 8 {
+			parts = append(parts, s.text(j+1))
+			j += 2
+		}
+		if s.is(j, ".") && s.kind(j+1) == tNum || !s.boundary(j) || s.kind(j) == tWord {
+			return nil
+		}
+		// thousands grouping ("1.000.000") is a number, not a sequence
+		grouped := len(parts[0]) <= 3
+		for _, p := range parts[1:] {
+			grouped = grouped && len(p) == 3
+		}
+		if grouped {
+			return nil
+		}
+		ws := make([]string, len(parts))
+		for k, p := range parts {
+			if len(p) > 1 && p[0] == '0' {
+				ws[k] = L.digits(p)
+			} else {
+				ws[k] = L.card(p)
+			}
+		}
+		return []match{{end: j, readings: []reading{{text: strings.Join(ws, " "+dot+" "), class: Cardinal, cost: 1}}}}
+	}
 }

@@ -150,7 +150,7 @@ func init() {
 		tag: "pt", name: "Portuguese", script: "Latn",
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(ptElec),
-			Cardinal:   L.cardinalTN, Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("a")),
+			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(ptElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("a")),
 			Ordinal: ptOrdinalTN, Date: orMatch(ptDateTN, yearRangeTN(ptCardinal, "a")), Time: ptTimeTN, Fraction: ptFractionTN, Telephone: ptTelephoneTN,
 		},
 		itn: map[string]matcher{

@@ -1,0 +1,49 @@
+package normalize_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sottolabs/sotto/normalize"
+)
+
+// TestUserInputRules covers rules found by writing text as a user would in
+// each language (none of these inputs is taken from the shared suites):
+// each rule has inputs of its own and a neighbour it must leave alone.
+func TestUserInputRules(t *testing.T) {
+	tests := []struct{ name, lang, in, want string }{
+		// A currency written out after a decimal amount is money.
+		{"de euro word", "de", "Es kostet 3,50 Euro.", "Es kostet drei euro fünfzig cent."},
+		{"es euros word", "es", "cuesta 7,25 euros", "cuesta siete euros veinticinco céntimos"},
+		{"fr euros word", "fr", "ça coûte 12,40 euros", "ça coûte douze euros quarante centimes"},
+		{"pt reais word", "pt", "custa 9,90 reais", "custa nove reais e noventa centavos"},
+		{"whole amount stays a number", "de", "Es kostet 5 Euro.", "Es kostet fünf Euro."},
+		{"decimal before another word", "de", "Er lief 3,50 Meilen weit", "Er lief drei komma fünf null Meilen weit"},
+		// Numbers joined by periods that are no thousands groups.
+		{"de version", "de", "Version 4.12.7 ist da", "Version vier punkt zwölf punkt sieben ist da"},
+		{"es version", "es", "la versión 1.10.2", "la versión uno punto diez punto dos"},
+		{"fr version", "fr", "la version 3.0.15", "la version trois point zéro point quinze"},
+		{"pt section", "pt", "seção 4.2", "seção quatro ponto dois"},
+		{"thousands stay a number", "es", "1.000.000 de personas", "un millón de personas"},
+		{"de dotted date stays a date", "de", "am 07.08.2019", "am siebter august zwei tausend neunzehn"},
+		// German: the period after a number or a month ending a sentence.
+		{"de year ends a sentence", "de", "Das Haus wurde 1987 gebaut und 2015.", "Das Haus wurde ein tausend neun hundert sieben und achtzig gebaut und zwei tausend fünfzehn."},
+		{"de house number ends a sentence", "de", "Sie wohnt in der Lindenstraße 12.", "Sie wohnt in der Lindenstraße zwölf."},
+		{"de year before the next sentence", "de", "Er zog 2008. Danach kam er zurück.", "Er zog zwei tausend acht. Danach kam er zurück."},
+		{"de ordinal before a noun", "de", "der 4. Platz", "der vierter Platz"},
+		{"de lone ordinal", "de", "12.", "zwölfter"},
+		{"de full month ends a sentence", "de", "Wir kommen am 14. Juli.", "Wir kommen am vierzehnter juli."},
+		{"de abbreviated month keeps its period", "de", "am 14. Okt. kommt er", "am vierzehnter oktober kommt er"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: tt.lang, Mode: normalize.TN})
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", tt.in, err)
+			}
+			if got := res.Best(); got != tt.want {
+				t.Errorf("Normalize(%s %q) = %q; want %q", tt.lang, tt.in, got, tt.want)
+			}
+		})
+	}
+}
