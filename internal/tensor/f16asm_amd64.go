@@ -14,7 +14,9 @@ import (
 // AVX-512, sixteen) in one, exactly, and a fused multiply-add follows.
 // The kernel replaces dotF16 in the SIMD set, and in builds without
 // GOEXPERIMENT=simd it forms its own set ("generic+f16c", the portable
-// kernels with this one), so that both builds use it where the CPU can.
+// kernels with this one and the assembly float matrix × matrix panel and
+// half-precision rounding of gemm_fasm_amd64.go), so that both builds use
+// it where the CPU can.
 //
 // The four sums add in another order than dotF16Generic's or
 // dotF16AVX2's: results agree to rounding, not bit for bit.
@@ -41,6 +43,9 @@ func init() {
 	k := generic
 	k.name = "generic+f16c"
 	k.dotF16 = dotF16Asm
+	k.gemm4 = gemm4Asm // gemm_fasm_amd64.go
+	k.roundF16 = roundF16Asm
+	k.softmaxF16 = softmaxF16Asm // f16softmax_amd64.go
 	f16cKernels = &k
 	active = f16cKernels
 }

@@ -11,7 +11,10 @@ import (
 // every value one float32 step around each halfway point between
 // neighbouring half-precision values, where ties go to even. The slice
 // length is not a multiple of eight, so the scalar tail runs too.
-func TestRoundF16(t *testing.T) {
+func TestRoundF16(t *testing.T) { forEachKernels(t, checkRoundF16) }
+
+// checkRoundF16 is TestRoundF16 with the active kernel set.
+func checkRoundF16(t *testing.T) {
 	var vals []float32
 	for b := uint64(0); b <= math.MaxUint32; b += 65521 {
 		vals = append(vals, math.Float32frombits(uint32(b)))
@@ -23,7 +26,7 @@ func TestRoundF16(t *testing.T) {
 		}
 	}
 	vals = append(vals, 65504, 65519.99, 65520, 65536, 1e30, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 0x1p-25, 0x1p-24*1.5, 0)
-	forEachKernels(t, func(t *testing.T) {
+	{
 		got := append([]float32(nil), vals...)
 		RoundF16(got)
 		for i, v := range vals {
@@ -38,5 +41,5 @@ func TestRoundF16(t *testing.T) {
 				t.Fatalf("RoundF16(%g) = %g; want %g", v, got[i], want)
 			}
 		}
-	})
+	}
 }

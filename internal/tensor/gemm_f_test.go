@@ -12,12 +12,15 @@ import (
 // panels (rows not a multiple of 4), rows the vector kernel cannot take
 // (length not a multiple of 8), an odd number of activations and more
 // than one block of them, on one and two goroutines.
-func TestMatMulF(t *testing.T) {
-	forEachKernels(t, func(t *testing.T) {
+func TestMatMulF(t *testing.T) { forEachKernels(t, checkMatMulF) }
+
+// checkMatMulF is TestMatMulF with the active kernel set.
+func checkMatMulF(t *testing.T) {
+	{
 		r := rand.New(rand.NewPCG(21, 22))
 		for _, typ := range []DType{F32, F16, BF16} {
 			for _, sh := range []struct{ rows, cols, batch int }{
-				{4, 8, 1}, {7, 16, 3}, {64, 384, 2}, {33, 24, 65}, {12, 12, 5}, {130, 72, 131}, {5, 3, 2},
+				{4, 8, 1}, {7, 16, 3}, {64, 384, 2}, {33, 24, 65}, {12, 12, 5}, {130, 72, 131}, {5, 3, 2}, {8, 40, 3}, {9, 1500, 4},
 			} {
 				w := RandomData(typ, sh.rows*sh.cols, 0.5, r)
 				m, err := NewMatrix(typ, sh.rows, sh.cols, w)
@@ -52,12 +55,15 @@ func TestMatMulF(t *testing.T) {
 				}
 			}
 		}
-	})
+	}
 }
 
 // TestMulF32 checks MulF32 against the dot product of each pair.
-func TestMulF32(t *testing.T) {
-	forEachKernels(t, func(t *testing.T) {
+func TestMulF32(t *testing.T) { forEachKernels(t, checkMulF32) }
+
+// checkMulF32 is TestMulF32 with the active kernel set.
+func checkMulF32(t *testing.T) {
+	{
 		r := rand.New(rand.NewPCG(23, 24))
 		for _, sh := range []struct{ rows, k, batch int }{{1500, 64, 9}, {6, 40, 4}, {3, 8, 1}} {
 			w := make([]float32, sh.rows*sh.k)
@@ -90,7 +96,7 @@ func TestMulF32(t *testing.T) {
 				}
 			}
 		}
-	})
+	}
 }
 
 // BenchmarkMatMulF compares the blocked product with one dot product per
