@@ -114,6 +114,10 @@ type qTiles struct {
 	prepQ4_KV    func(a *Activation, dst []byte)
 	prepQ4_KVLen func(cols int) int
 	dot2x4Q4_KV  func(d, x *[4][]byte, out *[8]float32)
+
+	// q4kw, where set, prepares every Q4_K product (MatMul of two or more
+	// activations, MatVec) for its own kernels (gemm_q4kvnni_amd64.go).
+	q4kw func(p *Pool, m *Matrix, as []Activation, vec bool) bool
 }
 
 // Per pair of Q8_0 blocks (64 values): the decoded row holds the 64
@@ -144,7 +148,8 @@ type qTileJob struct {
 	prep    []byte    // prepared activations, prepLen bytes each (Q8_0), or the reordered activation (Q4_K MatVec)
 	sk      []float32 // Q4_K: the activations' mins factors, skLen each
 	skLen   int
-	vnni    bool // MatMul: the prep holds prepQ8_0V's or prepQ4_KV's data for the VNNI kernels
+	vnni    bool                         // MatMul: the prep holds prepQ8_0V's or prepQ4_KV's data for the VNNI kernels
+	run     func(p *Pool, w, lo, hi int) // set by q4kw: computes rows lo..hi-1 on worker w
 }
 
 // tileMem holds the tile kernels' buffers, reused from product to product.
@@ -160,6 +165,9 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 	t := active.tiles()
 	if t == nil {
 		return false
+	}
+	if m.Type == Q4_K && t.q4kw != nil && (vec || len(as) >= 2) {
+		return t.q4kw(p, m, as, vec)
 	}
 	tm := &p.tileMem
 	switch {
@@ -293,6 +301,10 @@ func (p *Pool) runVecVNNI(w, lo, hi int) {
 // single-row kernels.
 func (p *Pool) runTiles(w, lo, hi int) {
 	j, tj := &p.job, &p.tiles
+	if tj.run != nil {
+		tj.run(p, w, lo, hi)
+		return
+	}
 	if j.kind == 0 {
 		p.runVecTiles(w, lo, hi)
 		return
