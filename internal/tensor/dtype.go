@@ -34,7 +34,7 @@ const (
 
 var dtypeNames = map[DType]string{
 	F32: "F32", F16: "F16", BF16: "BF16", Q8_0: "Q8_0", Q4_0: "Q4_0",
-	Q4_K: "Q4_K", Q5_K: "Q5_K", Q6_K: "Q6_K",
+	Q4_K: "Q4_K", Q5_K: "Q5_K", Q6_K: "Q6_K", Q5_0: "Q5_0", Q5_1: "Q5_1",
 }
 
 // String returns GGML's name of the type, e.g. "Q4_K".
@@ -54,7 +54,7 @@ func (t DType) BlockElems() int {
 	switch t {
 	case F32, F16, BF16:
 		return 1
-	case Q8_0, Q4_0:
+	case Q8_0, Q4_0, Q5_0, Q5_1:
 		return qk
 	case Q4_K, Q5_K, Q6_K:
 		return qkK
@@ -74,6 +74,8 @@ func (t DType) BlockBytes() int {
 		return q80Len
 	case Q4_0:
 		return q40Len
+	case Q5_0, Q5_1:
+		return Q5BlockBytes(t)
 	case Q4_K:
 		return q4KLen
 	case Q5_K:

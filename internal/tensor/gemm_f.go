@@ -99,17 +99,18 @@ func getScratch(n int) *[]float32 {
 	return &s
 }
 
-// MatMulF multiplies a float matrix (F32, F16 or BF16) by each activation:
-// outs[b][i] = row i of m · xs[b], like [Pool.MatMul] but reading the
-// activations' float32 values directly (no [Activation]) and multiplying
-// several weight rows by several activations per step, which is several
-// times faster for large batches. Rows are split over the pool's
-// goroutines; each converts its rows to float32 once per call.
+// MatMulF multiplies a float matrix (F32, F16 or BF16) or a five-bit one
+// (Q5_0, Q5_1) by each activation: outs[b][i] = row i of m · xs[b], like
+// [Pool.MatMul] but reading the activations' float32 values directly (no
+// [Activation]) and multiplying several weight rows by several
+// activations per step, which is several times faster for large batches.
+// Rows are split over the pool's goroutines; each converts its rows to
+// float32 once per call.
 func (p *Pool) MatMulF(outs [][]float32, m *Matrix, xs [][]float32) {
 	switch m.Type {
-	case F32, F16, BF16:
+	case F32, F16, BF16, Q5_0, Q5_1:
 	default:
-		panic("tensor: MatMulF: " + m.Type.String() + " matrix (want F32, F16 or BF16)")
+		panic("tensor: MatMulF: " + m.Type.String() + " matrix (want F32, F16, BF16, Q5_0 or Q5_1)")
 	}
 	if len(outs) != len(xs) {
 		panic("tensor: MatMulF: batch mismatch")

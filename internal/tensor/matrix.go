@@ -72,6 +72,10 @@ func (m *Matrix) rowDotter() func(w []byte, a *Activation) float32 {
 		return active.dotQ5_K
 	case Q6_K:
 		return active.dotQ6_K
+	case Q5_0:
+		return dotQ5_0 // q5.go
+	case Q5_1:
+		return dotQ5_1
 	}
 	panic("tensor: unsupported type " + m.Type.String())
 }

@@ -5,10 +5,12 @@ import (
 	"fmt"
 )
 
-// GGML's five-bit block types, used by quantized Whisper model files.
-// They are not yet wired into [Dequantize], [DType.Supported] or [Matrix]
-// (the tables in dtype.go); this file gives their layout, quantizers and
-// dequantizers.
+// GGML's five-bit block types, used by quantized Whisper model files:
+// their layout, quantizers, dequantizers and dot products. A [Matrix] of
+// either type is multiplied against the 8-bit form of the activation
+// ([Activation.Q], one scale per 32 values), as GGML multiplies them with
+// Q8_0 activations; [Pool.MatMulF] takes them too, converting each row to
+// float32 once per product.
 const (
 	Q5_0 DType = 6 // per 32 values: f16 scale d, 32 high bits, 16 bytes of low nibbles; x = d·(q−16)
 	Q5_1 DType = 7 // per 32 values: f16 scale d, f16 minimum m, 32 high bits, 16 bytes of nibbles; x = d·q + m
@@ -134,4 +136,51 @@ func QuantizeQ5_1(src []float32, dst []byte) {
 		}
 		binary.LittleEndian.PutUint32(blk[4:], qh)
 	}
+}
+
+// dotQ5_0 and dotQ5_1 are the row kernels of Q5_0 and Q5_1 matrices:
+// the portable ones below, or on amd64 CPUs with AVX2 the assembly ones
+// of q5_amd64.s (both builds).
+var (
+	dotQ5_0 = dotQ5_0Generic
+	dotQ5_1 = dotQ5_1Generic
+)
+
+// dotQ5_0Generic returns a Q5_0 row · the 8-bit activation a: per block
+// d·dₐ·Σ(q−16)·qₐ, the integer sum taken as Σq·qₐ − 16·Σqₐ.
+func dotQ5_0Generic(w []byte, a *Activation) float32 {
+	var sum float32
+	for b, da := range a.D {
+		blk := w[b*q50Len : (b+1)*q50Len]
+		qh := binary.LittleEndian.Uint32(blk[2:])
+		is := q5Sum(qh, blk[6:6+qk/2], a.Q[b*qk:b*qk+qk])
+		sum += F16ToF32(le16(blk)) * da * float32(is-16*a.S[b])
+	}
+	return sum
+}
+
+// dotQ5_1Generic returns a Q5_1 row · the 8-bit activation a: per block
+// d·dₐ·Σq·qₐ + m·dₐ·Σqₐ.
+func dotQ5_1Generic(w []byte, a *Activation) float32 {
+	var sum float32
+	for b, da := range a.D {
+		blk := w[b*q51Len : (b+1)*q51Len]
+		qh := binary.LittleEndian.Uint32(blk[4:])
+		is := q5Sum(qh, blk[8:8+qk/2], a.Q[b*qk:b*qk+qk])
+		sum += F16ToF32(le16(blk))*da*float32(is) + F16ToF32(le16(blk[2:]))*da*float32(a.S[b])
+	}
+	return sum
+}
+
+// q5Sum returns Σ q_l·x_l over a block's 32 five-bit values q_l (0…31,
+// see q5Value) and 32 activation values x.
+func q5Sum(qh uint32, qs []byte, x []int8) int32 {
+	qs, x = qs[:qk/2], x[:qk]
+	var is int32
+	for i, v := range qs {
+		lo := int32(v&0xf) | int32(qh>>uint(i)&1)<<4
+		hi := int32(v>>4) | int32(qh>>uint(i+qk/2)&1)<<4
+		is += lo*int32(x[i]) + hi*int32(x[i+qk/2])
+	}
+	return is
 }

@@ -130,6 +130,8 @@ func Dequantize(t DType, src []byte, dst []float32) {
 		panic(fmt.Sprintf("tensor: Dequantize: %d bytes for %d elements of %v; want %d", len(src), len(dst), t, n))
 	}
 	switch t {
+	case Q5_0, Q5_1:
+		DequantizeQ5(t, src, dst) // q5.go
 	case F32:
 		for i := range dst {
 			dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))

@@ -74,14 +74,9 @@ func (w *weights) vec(name string, n int) []float32 {
 	return out
 }
 
-// matrix returns a tensor as rows of Dims[0] (or cols) elements. Types
-// internal/tensor computes with are used in place; Q5_0 and Q5_1, which
-// it cannot multiply yet, are dequantized and stored in half precision
-// (2 bytes a weight rather than F32's 4, read by the F16 kernels, which
-// convert in hardware where the CPU can). Each weight d·(q−16) is then
-// rounded to 11 significant bits, a relative change of at most 2⁻¹²,
-// below the error of the 8-bit activations whisper.cpp multiplies these
-// types with.
+// matrix returns a tensor as rows of Dims[0] (or cols) elements, used in
+// place (F32, F16, Q8_0, Q5_0, Q5_1 …: the types internal/tensor computes
+// with).
 func (w *weights) matrix(name string, rows, cols int) *tensor.Matrix {
 	t := w.tensor(name)
 	if t == nil {
@@ -93,25 +88,14 @@ func (w *weights) matrix(name string, rows, cols int) *tensor.Matrix {
 		}
 		return nil
 	}
-	var m *tensor.Matrix
-	var err error
-	switch t.Type {
-	case TypeQ5_0, TypeQ5_1:
-		f := make([]float32, rows*cols)
-		tensor.DequantizeQ5(tensor.DType(t.Type), t.Data, f)
-		b := make([]byte, 2*len(f))
-		for i, v := range f {
-			binary.LittleEndian.PutUint16(b[2*i:], tensor.F32ToF16(v))
+	dt, ok := t.Type.DType()
+	if !ok {
+		if w.err == nil {
+			w.err = fmt.Errorf("whisper: tensor %q: type %v is not supported yet", name, t.Type)
 		}
-		m, err = tensor.NewMatrix(tensor.F16, rows, cols, b)
-	default:
-		dt, ok := t.Type.DType()
-		if !ok {
-			err = fmt.Errorf("whisper: tensor %q: type %v is not supported yet", name, t.Type)
-			break
-		}
-		m, err = tensor.NewMatrix(dt, rows, cols, t.Data)
+		return nil
 	}
+	m, err := tensor.NewMatrix(dt, rows, cols, t.Data)
 	if err != nil && w.err == nil {
 		w.err = fmt.Errorf("whisper: tensor %q: %w", name, err)
 	}
@@ -217,11 +201,14 @@ func layerNorm(dst, x, w, b []float32) {
 // m: to half precision in place for F16 models (rounding is idempotent,
 // and every input of a product is read by products with the same
 // rounding only), through Q8_0 for quantized ones (into a copy, scratch,
-// when m is a float matrix). Float matrices go through the blocked
-// matrix × matrix kernel, quantized ones through Pool.MatMul.
+// when m is a float matrix). Float and five-bit matrices go through the
+// blocked matrix × matrix kernel (Pool.MatMulF, which converts the
+// weights to float32 once per product: the products then equal
+// whisper.cpp's Q5 × Q8_0 block sums up to float32 rounding), Q8_0 and
+// other quantized ones through Pool.MatMul.
 func (e *Encoder) batch(pool *tensor.Pool, m *tensor.Matrix, xs, out [][]float32, bias []float32, acts []tensor.Activation, scratch *[][]float32) {
 	conv := m == e.conv1 || m == e.conv2 // inputs already rounded to F16
-	if !m.Quantized() {
+	if !m.Quantized() || m.Type == tensor.Q5_0 || m.Type == tensor.Q5_1 {
 		switch {
 		case conv:
 		case e.roundF16:
