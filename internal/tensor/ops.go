@@ -38,13 +38,22 @@ func Softmax(x []float32) {
 // SiLU returns x·σ(x).
 func SiLU(x float32) float32 { return x / (1 + float32(math.Exp(float64(-x)))) }
 
-// SwiGLU sets gate[i] = SiLU(gate[i]) * up[i], in place.
+// SwiGLU sets gate[i] = SiLU(gate[i]) * up[i], in place. With AVX-512
+// (swiglu_amd64.go) the exponential is a float32 polynomial: results
+// within 4e-7 relative of SiLU's.
 func SwiGLU(gate, up []float32) {
+	if swigluKernel != nil {
+		swigluKernel(gate, up)
+		return
+	}
 	up = up[:len(gate)]
 	for i, g := range gate {
 		gate[i] = SiLU(g) * up[i]
 	}
 }
+
+// swigluKernel replaces SwiGLU's loop where set (nil: the loop).
+var swigluKernel func(gate, up []float32)
 
 // Add sets dst[i] += x[i].
 func Add(dst, x []float32) {
