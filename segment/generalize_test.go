@@ -16,7 +16,10 @@ import (
 // its language given, and with none, as POST /v1/text/segmentations runs
 // it (the language guessed from the text).
 func TestGeneralize(t *testing.T) {
-	cases := readSuite(t, "testdata/generalize.jsonl")
+	var cases []suiteCase
+	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl"} {
+		cases = append(cases, readSuite(t, f)...)
+	}
 	var pass, passGuess int
 	for _, c := range cases {
 		for _, lang := range []string{c.Lang, ""} {

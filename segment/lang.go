@@ -85,6 +85,14 @@ var anyNumRef = func() map[string]bool {
 // the units other letters after a number are ("1,85 m. Son").
 var yearAbbrev = words2(`r г р ж`)
 
+// currencyAbbrev are currencies abbreviated with a period after an amount:
+// Russian "руб.", "коп.", Ukrainian "грн.", Bulgarian "лв.", Scandinavian
+// "kr.", Czech "Kč." written with a period at a sentence end, Hungarian
+// "Ft.". Nothing that belongs to the amount follows them, so before a
+// capitalised word they end the sentence ("3 Mio. Euro" is a magnitude, not
+// a currency, and stays).
+var currencyAbbrev = words2(`руб коп грн лв kr kč ft`)
+
 // numWords are numbered references that are also ordinary words of the
 // language ("Art. Das Bild" in German, "art." in English): they bind only
 // to a following number.
@@ -113,6 +121,9 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds pn płd wsch zach cd jw ww`)),
 	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
 	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
+	"uk": merge(kind(abbrTitle, `проф акад доц пан пані`), kind(abbrPlain, `вул просп пл м обл р-н див напр тис млн млрд грн коп ст св т.д т.п і.т.д`)),
+	"fi": merge(kind(abbrTitle, `prof dos`), kind(abbrPlain, `esim jne ym yms ns ks mm vrt huom puh milj mrd os tms`), kind(abbrNum, `v`)),
+	"hu": merge(kind(abbrTitle, `dr prof id ifj özv`), kind(abbrPlain, `kb stb pl ill ún vö ld u krt tel ny kft rt`)),
 	"tr": merge(kind(abbrPlain, `bkz vb vs örn`), kind(abbrTitle, `dr doç prof av`)),
 	"en": {},
 }
@@ -120,7 +131,7 @@ var langAbbrev = map[string]map[string]abbrevKind{
 // etcWords are the abbreviations of "and so on" that close an enumeration
 // and so often end a sentence: a period after one ends the sentence before
 // a capitalised word, "… peras, etc. Después", "… peren enz. Daarna".
-var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п т.н др и.т.н κλπ κτλ m.m o.l m.fl vb`)
+var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п т.н др и.т.н κλπ κτλ m.m o.l m.fl vb yms ym`)
 
 // etcPairs are the same abbreviations written as two spaced parts: Russian
 // "и т. д.", "и т. п.".
@@ -142,6 +153,9 @@ var starters = map[string]map[string]bool{
 	"sk": words2(`to ten tá tie on ona ono oni my vy ja ty nie áno ale a v vo na z zo do po od pre je bol bola bolo sú potom vtedy preto však tiež keď ak či čo kto`),
 	"cs": words2(`to ten ta ty on ona ono oni my vy já ne ano ale a v ve na z ze do po od pro je byl byla bylo jsou potom pak proto však také když jestli zda co kdo`),
 	"bg": words2(`той тя то те ние вие аз ти това тази този тези в на с и но а след после тогава когато ако не`),
+	"uk": words2(`він вона воно вони ми ви я ти це цей ця ці в у на і й але а як що коли тоді тому потім його її їх наш наша`),
+	"fi": words2(`hän se he me te minä sinä tämä tuo ja mutta kun jos sitten nyt siellä täällä`),
+	"hu": words2(`a az egy ez azt ő ők mi ti én te és de ha amikor akkor utána aztán most`),
 	"el": words2(`ο η το οι τα ένα μια εγώ εσύ αυτός αυτή αυτό εμείς εσείς αυτοί και αλλά σε στο στη στην με για όταν αν μετά τότε δεν`),
 }
 
@@ -390,12 +404,13 @@ func guessLanguage(text string) (string, bool) {
 
 // detectLangs are the languages in Latin script detectLanguage tells apart,
 // in order of preference on a tie.
-var detectLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "pl", "cs", "sk", "ro", "tr"}
+var detectLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "pl", "cs", "sk", "ro", "tr", "fi", "hu"}
 
 // latinMarks are letters written in only one or two of detectLangs (among
 // them), lower case, with the languages that write them.
 var latinMarks = map[rune]string{
-	'æ': "da", 'ø': "da", 'å': "da sv", 'ä': "sv de", 'ö': "sv de",
+	'æ': "da", 'ø': "da", 'å': "da sv", 'ä': "sv de fi", 'ö': "sv de fi hu", 'ő': "hu", 'ű': "hu",
+	'š': "cs sk", 'ž': "cs sk", 'č': "cs sk", 'ď': "cs sk", 'ť': "cs sk", 'ň': "cs sk",
 	'ș': "ro", 'ț': "ro", 'ă': "ro",
 	'ğ': "tr", 'ı': "tr", 'ş': "tr ro",
 	'ą': "pl", 'ę': "pl", 'ł': "pl", 'ś': "pl", 'ź': "pl", 'ż': "pl", 'ń': "pl", 'ć': "pl",
@@ -408,17 +423,19 @@ var functionWords = map[string]map[string]bool{
 	"en": words2(`the and of to is was that with for this are have it you not be`),
 	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des ich wir sie er im vom zum zur auch nach wurde`),
 	"fr": words2(`le la les et est des une dans pour que qui pas sur avec du au je nous vous ils elle sont très mais`),
-	"es": words2(`el los las y es del una en que por para con no se lo al muy está están también más pero sus`),
-	"it": words2(`il gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
+	"es": words2(`el la los las y es del una en que por para con no se lo al muy está están también más pero sus`),
+	"it": words2(`il la gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
 	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze`),
 	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget er det`),
 	"sv": words2(`och inte är att som jag hon för också när ett till var`),
 	"pl": words2(`się jest że jak ale czy przez oraz jego który która było są`),
-	"cs": words2(`že jako jsou který která které byl byla bylo být také`),
-	"sk": words2(`že ako sú ktorý ktorá ktoré bol bola bolo byť tiež`),
+	"cs": words2(`že jako jsou který která které byl byla bylo být také se jsem`),
+	"sk": words2(`že ako sú ktorý ktorá ktoré bol bola bolo byť tiež sa ho`),
 	"ro": words2(`și în care este sunt pentru din sau dar nu mai cu pe`),
 	"tr": words2(`ve bir bu için ile çok daha gibi olan değil ama`),
+	"fi": words2(`ja on ei se että oli hän mutta kun tai myös ovat olla siellä`),
+	"hu": words2(`és az hogy nem is egy van volt meg csak még már egy`),
 }
 
 // bulgarianWords and russianWords are frequent words of one of the two

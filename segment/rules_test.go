@@ -510,3 +510,45 @@ func TestRuleEtcBulgarian(t *testing.T) {
 		{"bg", "Взехме сирене, хляб и т.н. за път.", []string{"Взехме сирене, хляб и т.н. за път."}},
 	})
 }
+
+// TestRuleGluedShortWord checks a two-letter word glued to the next
+// sentence by its period ("an.Das"), which ends the sentence unless it is
+// an abbreviation ("z.B.", "ca.").
+func TestRuleGluedShortWord(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"de", "Der Bus kam spät an.Die Fahrt dauerte lange.", []string{"Der Bus kam spät an.", "Die Fahrt dauerte lange."}},
+		{"en", "Nobody saw it.Then the lights went out.", []string{"Nobody saw it.", "Then the lights went out."}},
+		{"de", "Das kostet ca.Zehn Euro.", []string{"Das kostet ca.Zehn Euro."}},
+		{"en", "Open e.g.Word or another editor.", []string{"Open e.g.Word or another editor."}},
+	})
+}
+
+// TestRuleDomainAtEnd checks a domain or file name ending a sentence: the
+// part after its last dot, written in lower case, is no abbreviation even
+// when a table lists it ("pt", "no", "doc").
+func TestRuleDomainAtEnd(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"pt", "Visite loja.pt. Temos novidades.", []string{"Visite loja.pt.", "Temos novidades."}},
+		{"en", "Read notes.doc. It is short.", []string{"Read notes.doc.", "It is short."}},
+		{"en", "Read bbc.com. Nothing else is needed.", []string{"Read bbc.com.", "Nothing else is needed."}},
+		{"it", "La sig.ra Rossi è arrivata.", []string{"La sig.ra Rossi è arrivata."}},
+		{"en", "It rained all Tuesday.Mr. Smith stayed in.", []string{"It rained all Tuesday.", "Mr. Smith stayed in."}},
+	})
+}
+
+// TestRuleMoreAbbreviations checks the Ukrainian, Finnish, Hungarian and
+// Turkish abbreviation tables.
+func TestRuleMoreAbbreviations(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"uk", "Музей на просп. Шевченка відкрито. Вхід вільний.", []string{"Музей на просп. Шевченка відкрито.", "Вхід вільний."}},
+		{"uk", "Квиток коштує 50 грн. Діти безкоштовно.", []string{"Квиток коштує 50 грн.", "Діти безкоштовно."}},
+		{"ru", "Билет стоит 300 руб. Дети проходят бесплатно.", []string{"Билет стоит 300 руб.", "Дети проходят бесплатно."}},
+		{"ru", "Билет стоит 300 руб. за вход.", []string{"Билет стоит 300 руб. за вход."}},
+		{"de", "Der Bau kostet 3 Mio. Euro.", []string{"Der Bau kostet 3 Mio. Euro."}},
+		{"fi", "Tuo mm. leipää ja maitoa. Kiitos.", []string{"Tuo mm. leipää ja maitoa.", "Kiitos."}},
+		{"fi", "Talo rakennettiin v. 1920 Ouluun.", []string{"Talo rakennettiin v. 1920 Ouluun."}},
+		{"hu", "Vegyél pl. almát. Az olcsó.", []string{"Vegyél pl. almát.", "Az olcsó."}},
+		{"hu", "Vettünk almát, körtét stb. Aztán hazamentünk.", []string{"Vettünk almát, körtét stb.", "Aztán hazamentünk."}},
+		{"tr", "Meyve aldık: elma, armut vb. Sonra eve döndük.", []string{"Meyve aldık: elma, armut vb.", "Sonra eve döndük."}},
+	})
+}

@@ -473,6 +473,11 @@ func TestDetectLanguage(t *testing.T) {
 		{"Huset er gammelt, og det er koldt.", "da"},
 		{"Ne vedem în oraș, pentru că este cald.", "ro"},
 		{"Bu kitabı çok sevdim ve arkadaşıma verdim.", "tr"},
+		{"Hän asuu nyt Tampereella, ja se on mukavaa.", "fi"},
+		{"Az ülés két óráig tartott, és utána ebédeltünk.", "hu"},
+		{"Prišiel neskoro, ale nikto sa nehneval.", "sk"},
+		{"Přišel pozdě, ale nikdo se nezlobil.", "cs"},
+		{"El alcalde abrió la feria y la gente bailó.", "es"},
 	}
 	for _, tt := range tests {
 		if got := detectLanguage(tt.in); got != tt.want {

@@ -485,7 +485,7 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
-			if upper && (runeLen(tok) >= 3 && endsLowerWord(tok) || sc.gluedNumber(ts, tok, nextWord)) && !isAddress(s, i) && wordEnds(s, next) {
+			if upper && (sc.gluedWord(tok) || sc.gluedNumber(ts, tok, nextWord)) && !isAddress(s, i) && wordEnds(s, next) {
 				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(wordAt(s, next)) && len(wordAt(s, next)) > 1 {
 					return 0.55, true // "жағдайы.XVIII ғасыр"
 				}
@@ -566,9 +566,14 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		k = abbrPlain
 	}
 	if j := strings.LastIndexByte(lw, '.'); k == abbrNone && j >= 0 && !isDotted(lw) {
-		k = sc.abbr[lw[j+1:]] // "Tuesday.Mr. Smith": the part after a missing space
+		// "Tuesday.Mr. Smith": the part after a missing space. Written in
+		// lower case, the part is a domain or a file extension
+		// ("exemplo.pt.", "notes.doc."), which ends the sentence as any word.
+		if r, _ := runeAt(tok, j+1); len(tok) != len(lw) || !unicode.IsLower(r) {
+			k = sc.abbr[lw[j+1:]]
+		}
 	}
-	if k == abbrNone && isDotted(lw) {
+	if k == abbrNone && isDotted(lw) && !isDomain(lw) {
 		k = abbrPlain
 	}
 	if k == abbrNone && cldrKnows(sc.lang, tok) {
@@ -609,6 +614,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	afterNumber := isNumber(prevToken(sc.s, max(0, ts-1)))
 	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
+	}
+	if afterNumber && currencyAbbrev[lw] && (upper || caseless) {
+		return 0.6 // an amount ends its phrase: "50 грн. Діти", "20 руб. Потом"
 	}
 	if k == abbrNone && afterNumber && yearAbbrev[lw] {
 		k = abbrPlain // "w 1990 r. Jego", "в 1812 г. Наполеон": ends before a sentence starter only
@@ -1455,6 +1463,21 @@ var monthNames = words2(`january february march april may june july august septe
 
 // endsLowerWord reports whether w is all letters and ends with a lower-case
 // one: "world", "Tuesday".
+// gluedWord reports whether tok, a word directly followed by a period and
+// a capitalised word with no space between, may end a sentence: a word of
+// three letters or more ending in lower case ("home.Then"), or of two
+// letters in lower case that is no abbreviation ("an.Das", "it.The"; not
+// "z.B", "ca.").
+func (sc *scanner) gluedWord(tok string) bool {
+	switch n := runeLen(tok); {
+	case n >= 3:
+		return endsLowerWord(tok)
+	case n == 2:
+		return endsLowerWord(tok) && tok == strings.ToLower(tok) && sc.abbr[tok] == abbrNone && !sc.learned[tok] && !cldrKnows(sc.lang, tok)
+	}
+	return false
+}
+
 func endsLowerWord(w string) bool {
 	r, _ := runeBefore(w, len(w))
 	return allLetters(w) && unicode.IsLower(r)
@@ -1483,6 +1506,20 @@ func isAddress(s string, i int) bool {
 
 // topLevels are generic top-level domains that are not words.
 var topLevels = words2(`com org net edu gov biz`)
+
+// countryDomains are frequent country-code top-level domains, lower case.
+var countryDomains = words2(`de pt fr es it nl uk ru pl cz sk dk se no fi hu ro tr gr bg ua kz jp cn in br ar mx ca au nz ch at be ie io co us eu am ir pk`)
+
+// isDomain reports whether w (lower case, no final period) is a short
+// domain name: a name of three letters or more and a top-level domain,
+// "bbc.com", "loja.pt" (not "sig.ra" or "bl.a").
+func isDomain(w string) bool {
+	j := strings.LastIndexByte(w, '.')
+	if j < 3 {
+		return false
+	}
+	return topLevels[w[j+1:]] || countryDomains[w[j+1:]]
+}
 
 // wordEnds reports whether the word starting at byte k of s is followed by
 // a space, the end of the text, or a period and then one of those: "Today
