@@ -17,20 +17,21 @@ import "unsafe"
 // VNNI path needs one instruction for the first three; Go's simd/archsimd
 // has no VNNI.) Measured 1.6× the four-activation kernel per block. On
 // CPUs with AVX512-VNNI an assembly kernel (gemm_q8vnni_amd64.go) replaces
-// the tile: four rows by four activations per step, VPDPBUSD for the
-// integer sums, the same results; 1.9× the tile per block. Q4_K prompt
-// batches there take two decoded rows by four activations in assembly,
-// VPDPWSSD applying the sub-block scales (1.4× per block, the same
-// results as dotDecQ4_K).
+// the tile: 16 blocks transposed so that each 32-bit lane holds one block,
+// four rows by four activations per step, VPDPBUSD for the integer sums
+// and one conversion, scale product and multiply-add per 16 blocks. Q4_K
+// prompt batches there take two decoded rows by four activations in
+// assembly, VPDPWSSD applying the sub-block scales (1.4× per block, the
+// same results as dotDecQ4_K).
 //
 // Q8_0, generation: four rows at a time read as stored, with the tile's
 // operations per row in the same order (four independent sums; the AVX2
 // kernel's single sum waits on each multiply-add's latency): 1.5× per
 // block in cache, and the same results as the prompt tile. On CPUs with
 // AVX512-VNNI an assembly kernel (matvec_vnni_amd64.go) takes eight rows
-// as stored per call with VPDPBUSD and a prefetch ahead of each row, with
-// the VNNI prompt kernel's results. A MatMul of one activation (how the
-// engine generates) runs as a MatVec.
+// as stored per call, transposing each group of 16 blocks as it loads
+// it, with the VNNI prompt kernel's operations and results. A MatMul of
+// one activation (how the engine generates) runs as a MatVec.
 //
 // Q4_K: generation uses 512-bit multiply-adds over an activation reordered
 // to match the packed nibbles (1.2× per block in cache); prompt batches
@@ -49,9 +50,11 @@ import "unsafe"
 // 0.73 ns per block against the single-row kernel's 0.65, both bounded by
 // the multiply-adds.
 //
-// The kernels exist only in the SIMD build on CPUs with AVX-512 (simdTiles
-// is nil otherwise); elsewhere products take the kernel set's kernels,
-// against which the tests compare.
+// The archsimd kernels exist only in the SIMD build on CPUs with AVX-512
+// (simdTiles is nil otherwise). The VNNI Q8_0 kernels are assembly and run
+// in the default amd64 build too (asmTiles, with the kernel set asmSet);
+// elsewhere products take the kernel set's kernels, against which the
+// tests compare.
 
 // qTiles is a set of register-blocked kernels for prompt batches and the
 // matrix-vector products of generation; see simdTiles.
@@ -95,11 +98,12 @@ type qTiles struct {
 
 	// Prompt batches of Q8_0 rows on CPUs with AVX512-VNNI (nil
 	// elsewhere; gemm_q8vnni_amd64.go): decQ8_0V decodes a row into
-	// decQ8_0Len(cols) bytes, prepQ8_0V prepares an activation into
+	// decQ8_0VLen(cols) bytes, prepQ8_0V prepares an activation into
 	// prepQ8_0VLen(cols) bytes, and dot4x4Q8_0V multiplies four decoded
-	// rows by four prepared activations (out[4r+t]), with dot2x4Q8_0's
-	// results.
+	// rows by four prepared activations (out[4r+t]). The results differ
+	// from dot2x4Q8_0's by rounding (another order of additions).
 	decQ8_0V     func(w, dst []byte)
+	decQ8_0VLen  func(cols int) int
 	prepQ8_0V    func(a *Activation, dst []byte)
 	prepQ8_0VLen func(cols int) int
 	dot4x4Q8_0V  func(d, x *[4][]byte, out *[16]float32)
@@ -132,10 +136,21 @@ const (
 func decQ8_0Len(cols int) int  { return cols / 64 * decQ8_0Pair }
 func prepQ8_0Len(cols int) int { return cols / 64 * prepQ8_0Pair }
 
+// asmTiles holds the VNNI assembly kernels in builds without the SIMD
+// set, for the kernel set asmSet (both nil elsewhere or without VNNI; see
+// gemm_q8vnni_amd64.go).
+var (
+	asmTiles *qTiles
+	asmSet   *kernelSet
+)
+
 // tiles returns the tile kernels that go with kernel set k (nil: none).
 func (k *kernelSet) tiles() *qTiles {
-	if k == simdKernels {
+	switch k {
+	case simdKernels:
 		return simdTiles
+	case asmSet:
+		return asmTiles
 	}
 	return nil
 }
@@ -171,17 +186,19 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 	}
 	tm := &p.tileMem
 	switch {
-	case m.Type == Q8_0 && m.Cols%64 == 0 && ((!vec && len(as) >= 4 && t.dot4x4Q8_0V != nil) || (vec && t.vec8Q8_0V != nil)):
+	case m.Type == Q8_0 && ((!vec && len(as) >= 2 && t.dot4x4Q8_0V != nil) || (vec && t.vec8Q8_0V != nil)):
+		// Any batch of two or more: short tiles repeat an activation,
+		// and every batch size gives the matrix-vector product's results.
 		n := t.prepQ8_0VLen(m.Cols)
 		tm.prep = grow(tm.prep, n*len(as))
 		for b := range as {
 			t.prepQ8_0V(&as[b], tm.prep[b*n:(b+1)*n])
 		}
-		p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: tm.prep[:n*len(as)], vnni: true}
+		p.tiles = qTileJob{t: t, decLen: t.decQ8_0VLen(m.Cols), prepLen: n, prep: tm.prep[:n*len(as)], vnni: true}
 		if !vec {
 			p.grow(4 * p.tiles.decLen)
 		}
-	case m.Type == Q8_0 && m.Cols%64 == 0 && (vec || len(as) >= 4):
+	case m.Type == Q8_0 && t.decQ8_0 != nil && m.Cols%64 == 0 && (vec || len(as) >= 4):
 		n := prepQ8_0Len(m.Cols)
 		tm.prep = grow(tm.prep, n*len(as))
 		for b := range as {
@@ -189,7 +206,7 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 		}
 		p.tiles = qTileJob{t: t, decLen: decQ8_0Len(m.Cols), prepLen: n, prep: tm.prep[:n*len(as)]}
 		p.grow(4 * p.tiles.decLen)
-	case m.Type == Q4_K && (vec || len(as) >= 2):
+	case m.Type == Q4_K && t.prepQ4_K != nil && (vec || len(as) >= 2):
 		k := m.Cols / qk
 		tm.sk = grow(tm.sk, k*len(as))
 		for b := range as {

@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64 && !purego
+//go:build amd64 && !purego
 
 package tensor
 
@@ -34,25 +34,131 @@ func edgyQ8_0(n int, r *rand.Rand) []byte {
 	return w
 }
 
-// TestQ8_0VNNI checks the VNNI prompt kernel against the archsimd tile
-// (dot2x4Q8_0AVX512 and dotDecQ8_0AVX512) through MatMul, over row and
-// token counts that are not multiples of the 4×4 tile and odd numbers of
-// block pairs: the results must be identical (the integer sums are the
-// same and the float operations run in the same order), and within
-// rounding of the float64 reference. The weights include −128 and ±127,
-// the quantized values' extremes.
+// vnniTiles returns the variable that holds this build's VNNI kernels
+// (simdTiles in the SIMD build, asmTiles in the default one) and the kernel
+// set they go with; nil, nil on CPUs without AVX512-VNNI.
+func vnniTiles() (**qTiles, *kernelSet) {
+	switch {
+	case simdTiles != nil && simdTiles.dot4x4Q8_0V != nil:
+		return &simdTiles, simdKernels
+	case asmTiles != nil:
+		return &asmTiles, asmSet
+	}
+	return nil, nil
+}
+
+// fma32 returns x*y+z rounded once to float32, as VFMADD231PS computes it:
+// the product of two float32s is exact in float64, the sum's rounding
+// error is recovered (TwoSum), and a float64 sum that lies exactly halfway
+// between two float32s is resolved by that error's sign.
+func fma32(x, y, z float32) float32 {
+	p := float64(x) * float64(y)
+	s := p + float64(z)
+	bb := s - p
+	e := (p - (s - bb)) + (float64(z) - bb)
+	r := float32(s)
+	if e == 0 || float64(r) == s {
+		return r
+	}
+	lo, hi := r, math.Nextafter32(r, float32(math.Inf(1)))
+	if float64(r) > s {
+		lo, hi = math.Nextafter32(r, float32(math.Inf(-1))), r
+	}
+	if s-float64(lo) != float64(hi)-s {
+		return r
+	}
+	if e > 0 {
+		return hi
+	}
+	return lo
+}
+
+// q8VModel is the VNNI kernels' product of a Q8_0 row and an activation
+// in portable Go, operation by operation: per group of 16 blocks and lane
+// p (block q8VBeta[p], zero past the row's end) the exact integer sum,
+// converted, times the activation's block scale, then a fused
+// multiply-add with the row's block scale into the lane's sum; the lanes
+// added as reduce16Asm adds them.
+func q8VModel(w []byte, a *Activation) float32 {
+	nb := len(a.D)
+	var acc [16]float32
+	for g := range q8VGroups(nb * qk) {
+		for p := range acc {
+			b := g*q8VGroup + q8VBeta[p]
+			if b >= nb {
+				acc[p] = fma32(0, 0, acc[p])
+				continue
+			}
+			blk := w[b*q80Len : (b+1)*q80Len]
+			var is int32
+			for i, v := range blk[2:] {
+				is += int32(int8(v)) * int32(a.Q[b*qk+i])
+			}
+			acc[p] = fma32(float32(is)*a.D[b], F16ToF32(le16(blk)), acc[p])
+		}
+	}
+	return reduce16Model(&acc)
+}
+
+// reduce16Model adds 16 lanes in reduce16Asm's order.
+func reduce16Model(a *[16]float32) float32 {
+	var s8 [8]float32
+	var s4 [4]float32
+	for i := range s8 {
+		s8[i] = a[i] + a[i+8]
+	}
+	for i := range s4 {
+		s4[i] = s8[i] + s8[i+4]
+	}
+	return (s4[0] + s4[2]) + (s4[1] + s4[3])
+}
+
+func TestFMA32(t *testing.T) {
+	for _, c := range []struct{ x, y, z, want float32 }{
+		{1, 1, 1, 2},
+		// The exact result lies 2^-70 below a midpoint that the float64
+		// sum rounds to; ties-to-even would then round up.
+		{1 - 0x1p-23, 0x1p-24 * (1 + 0x1p-23), 1 + 0x1p-23, 1 + 0x1p-23},
+		{1 + 0x1p-12, 1 - 0x1p-12, -1, -0x1p-24},
+		{0x1p-149, 0.5, 0, 0}, // halfway to the smallest subnormal: even
+		{0x1p-149, 0.75, 0, 0x1p-149},
+	} {
+		if got := fma32(c.x, c.y, c.z); got != c.want {
+			t.Errorf("fma32(%g, %g, %g) = %g; want %g", c.x, c.y, c.z, got, c.want)
+		}
+	}
+	// Against float64 arithmetic where that is exact: small integers.
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		x, y, z := float32(r.IntN(4096)-2048), float32(r.IntN(4096)-2048), float32(r.IntN(1<<20))
+		if got, want := fma32(x, y, z), float32(float64(x)*float64(y)+float64(z)); got != want {
+			t.Fatalf("fma32(%g, %g, %g) = %g; want %g", x, y, z, got, want)
+		}
+	}
+}
+
+// TestQ8_0VNNI checks the VNNI Q8_0 kernels (prompt batches through
+// MatMul, generation through MatVec) over row, activation and block counts
+// that fill neither the 4×4 tile, the eight rows of the matrix-vector
+// kernel nor whole groups of 16 blocks: every result must equal the
+// portable model q8VModel exactly, MatVec must equal the batch exactly,
+// and both the float64 reference within rounding. The weights include
+// −128 and ±127 and subnormal scales.
 func TestQ8_0VNNI(t *testing.T) {
-	if simdTiles == nil || simdTiles.dot4x4Q8_0V == nil {
+	tv, k := vnniTiles()
+	if tv == nil {
 		t.Skip("no AVX512-VNNI on this CPU")
 	}
+	saved := active
+	active = k
+	defer func() { active = saved }()
 	r := rand.New(rand.NewPCG(31, 32))
-	p := NewPool(2)
-	defer p.Close()
-	for _, tc := range []struct{ rows, cols, batch int }{
-		{1, 64, 4}, {3, 192, 5}, {4, 64, 4}, {5, 320, 6}, {7, 1024, 7},
-		{8, 256, 8}, {9, 448, 11}, {13, 128, 13}, {2, 2048, 9},
+	for _, tc := range []struct{ rows, cols, batch, threads int }{
+		{1, 32, 2, 1}, {3, 96, 3, 1}, {4, 512, 4, 2}, {5, 480, 6, 1}, {7, 1024, 7, 2},
+		{8, 544, 8, 1}, {9, 1280, 11, 2}, {13, 128, 13, 1}, {2, 2048, 9, 2},
+		{17, 384, 5, 2}, {33, 1536, 4, 1}, {64, 512, 2, 2},
 	} {
-		t.Run(fmt.Sprintf("%dx%dx%d", tc.rows, tc.cols, tc.batch), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%dx%dx%d/%d", tc.rows, tc.cols, tc.batch, tc.threads), func(t *testing.T) {
 			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, edgyQ8_0(tc.rows*tc.cols, r))
 			if err != nil {
 				t.Fatal(err)
@@ -68,14 +174,34 @@ func TestQ8_0VNNI(t *testing.T) {
 				}
 				as[b].Set(x)
 			}
-			checkVNNI(t, p, m, as)
+			p := NewPool(tc.threads)
+			defer p.Close()
+			batch := make([][]float32, len(as))
+			for b := range batch {
+				batch[b] = make([]float32, m.Rows)
+			}
+			p.MatMul(batch, m, as)
+			vec := make([]float32, m.Rows)
+			for b := range as {
+				p.MatVec(vec, m, &as[b])
+				for i := range m.Rows {
+					model := q8VModel(m.Row(i), &as[b])
+					if batch[b][i] != model || vec[i] != model {
+						t.Fatalf("activation %d row %d: MatMul %v, MatVec %v; model %v", b, i, batch[b][i], vec[i], model)
+					}
+					ref, mag := refDot(Q8_0, m.Row(i), &as[b])
+					if d := math.Abs(float64(model) - ref); d > 1e-5*mag+1e-6 {
+						t.Fatalf("activation %d row %d: %v; want %v", b, i, model, ref)
+					}
+				}
+			}
 		})
 	}
 }
 
-// checkVNNI compares MatMul(m, as) with and without the VNNI kernels
+// checkQ4_KVNNI compares MatMul(m, as) with and without the VNNI kernels
 // (exactly) and with the float64 reference (within rounding).
-func checkVNNI(t *testing.T, p *Pool, m *Matrix, as []Activation) {
+func checkQ4_KVNNI(t *testing.T, p *Pool, m *Matrix, as []Activation) {
 	t.Helper()
 	got, want := make([][]float32, len(as)), make([][]float32, len(as))
 	for b := range as {
@@ -105,7 +231,7 @@ func checkVNNI(t *testing.T, p *Pool, m *Matrix, as []Activation) {
 // against dotDecQ4_KMinAVX512 (exactly) and the float64 reference.
 func TestQ4_KVNNI(t *testing.T) {
 	if simdTiles == nil || simdTiles.dot2x4Q4_KV == nil {
-		t.Skip("no AVX512-VNNI on this CPU")
+		t.Skip("no AVX512-VNNI on this CPU, or no SIMD build (the kernel reads the archsimd decoder's rows)")
 	}
 	r := rand.New(rand.NewPCG(33, 34))
 	p := NewPool(2)
@@ -129,19 +255,25 @@ func TestQ4_KVNNI(t *testing.T) {
 				}
 				as[b].Set(x)
 			}
-			checkVNNI(t, p, m, as)
+			checkQ4_KVNNI(t, p, m, as)
 		})
 	}
 }
 
-// BenchmarkVNNI times Q8_0 and Q4_K prompt batches (MatMul, one thread) with
-// the archsimd tile and with the VNNI kernel, in thread CPU time per block
-// of 32 products: a 1024×1024 matrix by 64 activations, and 16×512 by 8
-// (operands in the first-level cache).
+// BenchmarkVNNI times Q8_0 prompt batches (MatMul, one thread) without
+// and with the VNNI kernel (without: the archsimd tile in the SIMD build,
+// the portable kernels otherwise), and Q4_K's likewise where the build
+// has its VNNI kernel, in thread CPU time per block of 32 products: a
+// 1024×1024 matrix by 64 activations, and 16×1024 by 8 (operands in the
+// first-level cache).
 func BenchmarkVNNI(b *testing.B) {
-	if simdTiles == nil || simdTiles.dot4x4Q8_0V == nil || simdTiles.dot2x4Q4_KV == nil {
+	tv, k := vnniTiles()
+	if tv == nil {
 		b.Skip("no AVX512-VNNI on this CPU")
 	}
+	saved := active
+	active = k
+	defer func() { active = saved }()
 	for _, sz := range [][3]int{{1024, 1024, 64}, {16, 1024, 8}} {
 		rows, cols, batch := sz[0], sz[1], sz[2]
 		r := rand.New(rand.NewPCG(3, 4))
@@ -156,16 +288,19 @@ func BenchmarkVNNI(b *testing.B) {
 			outs[k] = make([]float32, rows)
 		}
 		for _, typ := range []DType{Q8_0, Q4_K} {
+			if typ == Q4_K && (*tv).dot2x4Q4_KV == nil {
+				continue
+			}
 			m, _ := NewMatrix(typ, rows, cols, RandomData(typ, rows*cols, 1, r))
 			for _, vnni := range []bool{false, true} {
 				b.Run(fmt.Sprintf("%v/%dx%dx%d/vnni=%v", typ, rows, cols, batch, vnni), func(b *testing.B) {
-					saved := simdTiles
+					saved := *tv
 					if !vnni {
-						plain := *simdTiles
+						plain := **tv
 						plain.dot4x4Q8_0V, plain.dot2x4Q4_KV = nil, nil
-						simdTiles = &plain
+						*tv = &plain
 					}
-					defer func() { simdTiles = saved }()
+					defer func() { *tv = saved }()
 					p := NewPool(1)
 					defer p.Close()
 					runtime.LockOSThread()

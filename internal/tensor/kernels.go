@@ -66,7 +66,9 @@ var active = &generic
 // GOEXPERIMENT=simd build "avx2" on a CPU with AVX2 and FMA, "avx2+avx512"
 // when the CPU also has AVX-512 (used by some prompt-batch kernels). On
 // amd64 CPUs with F16C the half-precision products run in assembly
-// (f16asm_amd64.s); without the SIMD set that set is "generic+f16c".
+// (f16asm_amd64.s); without the SIMD set that set is "generic+f16c", and
+// "generic+f16c+vnni" where the CPU also has AVX512-VNNI, whose Q8_0
+// products then run in assembly too (gemm_q8vnni_amd64.go).
 func Kernels() string { return active.name }
 
 // Dot returns the dot product of a and b, which must have equal lengths.

@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64 && !purego
+//go:build amd64 && !purego
 
 package tensor
 
@@ -6,48 +6,49 @@ import "unsafe"
 
 // The Q8_0 matrix-vector product of generation on CPUs with AVX512-VNNI:
 // eight rows read as stored (no decoded copy) times one activation
-// prepared once per product by prepQ8_0VNNI. Per pair of blocks and row:
-// the weights with their top bit flipped (weight + 128, unsigned), one
-// VPDPBUSD starting from the activation's −128·Σa correction (the exact
-// integer sums), then the conversion, the product of the two scales
-// (the row's converted from f16 in the loop) and a multiply-add, the
-// operations of the prompt kernel dot4x4Q8_0VNNI in its order, and the
-// same final reduction: a matrix-vector product equals the batch's result
-// for the same row and activation. Eight rows per call (eight independent
-// chains of multiply-adds, the activation's operands loaded once for
-// eight rows) run at 0.9 against 1.5–1.8 ns per block for the archsimd
-// kernel raw4x1Q8_0AVX512 with the matrix in cache, 1.4–1.5 against 2.0
-// for a 4 MB matrix (BenchmarkQ8_0MatVecVNNI). Each row is prefetched 512
-// bytes ahead: in the engine, where the weights come from memory, that
-// made generation 1.25× faster per CPU-second; without it the kernel was
-// 4 % slower there than the archsimd one despite the figures above.
+// prepared once per product by prepQ8_0VNNI. Per group of 16 blocks and
+// row the kernel transposes the row's weights into the lane layout of
+// gemm_q8vnni_amd64.go as it loads them (eight loads, eight insertions,
+// eight shuffles across 128-bit chunks and sixteen within them), flips
+// their top bits, gathers and converts the 16 f16 scales, and then runs
+// the prompt kernel's operations in its order: eight VPDPBUSDs from the
+// activation's correction, a conversion, the product with the
+// activation's scales, a multiply-add with the row's. The lanes are added
+// by the same reduce16Asm: a matrix-vector product equals the batch's
+// result for the same row and activation. A last partial group is copied
+// into zero-padded rows first, as the prompt path pads it. Each row is
+// prefetched two groups (1088 bytes) ahead.
 
-// vec8Q8_0VNNIAsm multiplies the eight Q8_0 rows at rows (np pairs of
-// blocks each) by the prepared activation x; out[r] holds row r's four
-// partial sums.
+// vec8Q8_0VNNIAsm adds the ng groups of the eight Q8_0 rows at rows
+// times the prepared activation x to the lane accumulators acc.
 //
 //go:noescape
-func vec8Q8_0VNNIAsm(rows *[8]unsafe.Pointer, x unsafe.Pointer, np int, out *[8][4]float32)
+func vec8Q8_0VNNIAsm(rows *[8]unsafe.Pointer, x unsafe.Pointer, ng int, acc *[8][16]float32)
 
 // vec8Q8_0VNNI multiplies eight Q8_0 rows as stored (w[r], all of the
-// same length, a multiple of two blocks) by an activation prepared by
-// prepQ8_0VNNI: out[r] is row r times the activation, with
-// dot4x4Q8_0VNNI's result.
+// same length, whole blocks) by an activation prepared by prepQ8_0VNNI:
+// out[r] is row r times the activation, with dot4x4Q8_0VNNI's result.
 func vec8Q8_0VNNI(w *[8][]byte, x []byte, out *[8]float32) {
-	np := len(w[0]) / (2 * q80Len)
-	if np == 0 {
-		*out = [8]float32{}
-		return
-	}
+	nb := len(w[0]) / q80Len
+	ng := nb / q8VGroup
 	var rp [8]unsafe.Pointer
-	var s [8][4]float32
-	_ = x[np*prepQ8_0VPair-1]
-	for k := range w {
-		_ = w[k][np*2*q80Len-1]
-		rp[k] = unsafe.Pointer(&w[k][0])
+	var acc [8][16]float32
+	if ng > 0 {
+		_ = x[ng*prepQ8_0VGroup-1]
+		for k := range w {
+			_ = w[k][ng*q8VGroup*q80Len-1]
+			rp[k] = unsafe.Pointer(&w[k][0])
+		}
+		vec8Q8_0VNNIAsm(&rp, unsafe.Pointer(&x[0]), ng, &acc)
 	}
-	vec8Q8_0VNNIAsm(&rp, unsafe.Pointer(&x[0]), np, &s)
-	for k := range out {
-		out[k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3])
+	if nb > ng*q8VGroup {
+		var pad [8][q8VGroup * q80Len]byte // prefetches past it do not fault
+		for k := range w {
+			copy(pad[k][:], w[k][ng*q8VGroup*q80Len:nb*q80Len])
+			rp[k] = unsafe.Pointer(&pad[k][0])
+		}
+		_ = x[(ng+1)*prepQ8_0VGroup-1]
+		vec8Q8_0VNNIAsm(&rp, unsafe.Pointer(&x[ng*prepQ8_0VGroup]), 1, &acc)
 	}
+	reduce16Asm(unsafe.Pointer(&acc), 8, unsafe.Pointer(out))
 }

@@ -1,49 +1,112 @@
-//go:build goexperiment.simd && amd64 && !purego
+//go:build amd64 && !purego
 
 #include "textflag.h"
 
-// Q8_0 matrix-vector kernel with AVX512-VNNI (see matvec_vnni_amd64.go):
-// eight rows read as stored (34 bytes per block: an f16 scale, then 32
-// signed weights) times one activation prepared by prepQ8_0VNNIAsm (per
-// pair of blocks: 64 values at 0, the two scales in 8 lanes each at 64,
-// −128 times each group of four values' sum at 128; 192 bytes).
+// Q8_0 matrix-vector kernel with AVX512-VNNI in the 16-block lane layout
+// (see matvec_vnni_amd64.go and gemm_q8vnni_amd64.s, whose macros
+// LOADPAIR, T4, TRANSPOSE16, FLIP8 and SCALES16 are repeated here: Go
+// assembly has no shared include files within a package). Eight rows
+// read as stored (34 bytes per block: an f16 scale, then 32 signed
+// weights, 544 bytes per group of 16 blocks) times one activation
+// prepared by prepQ8_0VNNIAsm (640 bytes per group).
 
-// VROW adds the pair of blocks at R (the row's weights plus 128, VPDPBUSD
-// from the activation's bias, converted and scaled by the two blocks'
-// scale products) to accumulator C, and advances R to the next pair. The
-// prefetch 512 bytes (about 7.5 pairs) ahead of each row: generation
-// 1.25× per CPU-second in the engine (weights from memory), no change
-// measurable with the matrix in cache.
-#define VROW(R, C) \
-	PREFETCHT0   512(R); \
-	VMOVDQU      2(R), Y8; \
-	VINSERTI64X4 $1, 36(R), Z8, Z8; \
-	VPXORD       Z31, Z8, Z8; \
-	VMOVDQA64    Z18, Z9; \
-	VPDPBUSD     Z16, Z8, Z9; \
-	VPBROADCASTW 0(R), X10; \
-	VPBROADCASTW 34(R), X11; \
-	VINSERTI128  $1, X11, Y10, Y10; \
-	VCVTPH2PS    Y10, Z10; \
-	VCVTDQ2PS    Z9, Z9; \
-	VMULPS       Z17, Z10, Z10; \
-	VFMADD231PS  Z10, Z9, C; \
-	ADDQ         $68, R
+DATA vgath34<>+0(SB)/4, $0
+DATA vgath34<>+4(SB)/4, $34
+DATA vgath34<>+8(SB)/4, $68
+DATA vgath34<>+12(SB)/4, $102
+DATA vgath34<>+16(SB)/4, $272
+DATA vgath34<>+20(SB)/4, $306
+DATA vgath34<>+24(SB)/4, $340
+DATA vgath34<>+28(SB)/4, $374
+DATA vgath34<>+32(SB)/4, $136
+DATA vgath34<>+36(SB)/4, $170
+DATA vgath34<>+40(SB)/4, $204
+DATA vgath34<>+44(SB)/4, $238
+DATA vgath34<>+48(SB)/4, $408
+DATA vgath34<>+52(SB)/4, $442
+DATA vgath34<>+56(SB)/4, $476
+DATA vgath34<>+60(SB)/4, $510
+GLOBL vgath34<>(SB), RODATA|NOPTR, $64
 
-// REDUCE adds the halves of accumulator Z (then of its lower half) and
-// stores the four sums at OFF(R), as the prompt kernel does.
-#define REDUCE(Z, Y, X, OFF, R) \
-	VEXTRACTF32X8 $1, Z, Y28; \
-	VADDPS        Y28, Y, Y29; \
-	VEXTRACTF32X4 $1, Y29, X28; \
-	VADDPS        X28, X29, X29; \
-	VMOVUPS       X29, OFF(R)
+#define LOADPAIR(R, S, O, M, ZL, ZH) \
+	VMOVDQU      (M*S+O)(R), Y8; \
+	VINSERTI64X4 $1, ((M+8)*S+O)(R), Z8, Z8; \
+	VMOVDQU      ((M+4)*S+O)(R), Y9; \
+	VINSERTI64X4 $1, ((M+12)*S+O)(R), Z9, Z9; \
+	VSHUFI32X4   $0x88, Z9, Z8, ZL; \
+	VSHUFI32X4   $0xDD, Z9, Z8, ZH
 
-// func vec8Q8_0VNNIAsm(rows *[8]unsafe.Pointer, x unsafe.Pointer, np int, out *[8][4]float32)
+#define T4(A, B, C, D) \
+	VPUNPCKLDQ  B, A, Z24; \
+	VPUNPCKHDQ  B, A, Z25; \
+	VPUNPCKLDQ  D, C, Z26; \
+	VPUNPCKHDQ  D, C, Z27; \
+	VPUNPCKLQDQ Z26, Z24, A; \
+	VPUNPCKHQDQ Z26, Z24, B; \
+	VPUNPCKLQDQ Z27, Z25, C; \
+	VPUNPCKHQDQ Z27, Z25, D
+
+#define TRANSPOSE16(R, S, O) \
+	LOADPAIR(R, S, O, 0, Z16, Z20); \
+	LOADPAIR(R, S, O, 1, Z17, Z21); \
+	LOADPAIR(R, S, O, 2, Z18, Z22); \
+	LOADPAIR(R, S, O, 3, Z19, Z23); \
+	T4(Z16, Z17, Z18, Z19); \
+	T4(Z20, Z21, Z22, Z23)
+
+#define FLIP8 \
+	VPXORD Z31, Z16, Z16; \
+	VPXORD Z31, Z17, Z17; \
+	VPXORD Z31, Z18, Z18; \
+	VPXORD Z31, Z19, Z19; \
+	VPXORD Z31, Z20, Z20; \
+	VPXORD Z31, Z21, Z21; \
+	VPXORD Z31, Z22, Z22; \
+	VPXORD Z31, Z23, Z23
+
+#define SCALES16(R, Z) \
+	KMOVW      DX, K1; \
+	VPGATHERDD (R)(Z30*1), K1, Z; \
+	VPMOVDW    Z, Y11; \
+	VCVTPH2PS  Y11, Z
+
+// VROW adds row R's group times the activation's (SI) to accumulator F
+// with the prompt kernel's operations in its order (VPDPBUSD from the
+// activation's bias, conversion, the activation's scales, a multiply-add
+// with the row's), prefetches the row's group after next and advances R.
+#define VROW(R, F) \
+	PREFETCHT0  (544*2)(R); \
+	PREFETCHT0  (544*2+64)(R); \
+	PREFETCHT0  (544*2+128)(R); \
+	PREFETCHT0  (544*2+192)(R); \
+	PREFETCHT0  (544*2+256)(R); \
+	PREFETCHT0  (544*2+320)(R); \
+	PREFETCHT0  (544*2+384)(R); \
+	PREFETCHT0  (544*2+448)(R); \
+	PREFETCHT0  (544*2+512)(R); \
+	TRANSPOSE16(R, 34, 2); \
+	FLIP8; \
+	VMOVDQU64   576(SI), Z10; \
+	VPDPBUSD    0(SI), Z16, Z10; \
+	VPDPBUSD    64(SI), Z17, Z10; \
+	VPDPBUSD    128(SI), Z18, Z10; \
+	VPDPBUSD    192(SI), Z19, Z10; \
+	VPDPBUSD    256(SI), Z20, Z10; \
+	VPDPBUSD    320(SI), Z21, Z10; \
+	VPDPBUSD    384(SI), Z22, Z10; \
+	VPDPBUSD    448(SI), Z23, Z10; \
+	SCALES16(R, Z12); \
+	VCVTDQ2PS   Z10, Z10; \
+	VMULPS      512(SI), Z10, Z10; \
+	VFMADD231PS Z12, Z10, F; \
+	ADDQ        $544, R
+
+// func vec8Q8_0VNNIAsm(rows *[8]unsafe.Pointer, x unsafe.Pointer, ng int, acc *[8][16]float32)
 TEXT ·vec8Q8_0VNNIAsm(SB), NOSPLIT, $0-32
 	MOVQ rows+0(FP), AX
 	MOVQ x+8(FP), SI
-	MOVQ np+16(FP), CX
+	MOVQ ng+16(FP), CX
+	MOVQ acc+24(FP), DI
 	MOVQ 0(AX), R8
 	MOVQ 8(AX), R9
 	MOVQ 16(AX), R10
@@ -51,22 +114,21 @@ TEXT ·vec8Q8_0VNNIAsm(SB), NOSPLIT, $0-32
 	MOVQ 32(AX), R12
 	MOVQ 40(AX), R13
 	MOVQ 48(AX), BX
-	MOVQ 56(AX), DI
+	MOVQ 56(AX), AX
 	MOVL $0x80808080, DX
 	VPBROADCASTD DX, Z31
-	VPXORD Z0, Z0, Z0
-	VPXORD Z1, Z1, Z1
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	VPXORD Z4, Z4, Z4
-	VPXORD Z5, Z5, Z5
-	VPXORD Z6, Z6, Z6
-	VPXORD Z7, Z7, Z7
+	VMOVDQU64 vgath34<>(SB), Z30
+	MOVL $0xffff, DX
+	VMOVUPS 0(DI), Z0
+	VMOVUPS 64(DI), Z1
+	VMOVUPS 128(DI), Z2
+	VMOVUPS 192(DI), Z3
+	VMOVUPS 256(DI), Z4
+	VMOVUPS 320(DI), Z5
+	VMOVUPS 384(DI), Z6
+	VMOVUPS 448(DI), Z7
 
-pair:
-	VMOVDQU64 0(SI), Z16
-	VMOVUPS   64(SI), Z17
-	VMOVDQU64 128(SI), Z18
+grp:
 	VROW(R8, Z0)
 	VROW(R9, Z1)
 	VROW(R10, Z2)
@@ -74,19 +136,18 @@ pair:
 	VROW(R12, Z4)
 	VROW(R13, Z5)
 	VROW(BX, Z6)
-	VROW(DI, Z7)
-	ADDQ $192, SI
+	VROW(AX, Z7)
+	ADDQ $640, SI
 	DECQ CX
-	JNZ  pair
+	JNZ  grp
 
-	MOVQ out+24(FP), AX
-	REDUCE(Z0, Y0, X0, 0, AX)
-	REDUCE(Z1, Y1, X1, 16, AX)
-	REDUCE(Z2, Y2, X2, 32, AX)
-	REDUCE(Z3, Y3, X3, 48, AX)
-	REDUCE(Z4, Y4, X4, 64, AX)
-	REDUCE(Z5, Y5, X5, 80, AX)
-	REDUCE(Z6, Y6, X6, 96, AX)
-	REDUCE(Z7, Y7, X7, 112, AX)
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VMOVUPS Z4, 256(DI)
+	VMOVUPS Z5, 320(DI)
+	VMOVUPS Z6, 384(DI)
+	VMOVUPS Z7, 448(DI)
 	VZEROUPPER
 	RET

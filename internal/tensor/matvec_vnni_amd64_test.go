@@ -1,86 +1,28 @@
-//go:build goexperiment.simd && amd64 && !purego
+//go:build amd64 && !purego
 
 package tensor
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"testing"
 )
 
-// TestQ8_0VNNIMatVec checks the VNNI matrix-vector kernel over row counts
-// that are not multiples of eight and odd numbers of block pairs: MatVec
-// must equal, exactly, the prompt kernel's result for the same activation
-// in a batch (dot4x4Q8_0VNNI through MatMul) and the archsimd
-// matrix-vector kernels' (raw4x1Q8_0AVX512, dot4x1Q8_0AVX512), and the
-// float64 reference within rounding. Weights include −128 and ±127 and
-// subnormal scales.
-func TestQ8_0VNNIMatVec(t *testing.T) {
-	if simdTiles == nil || simdTiles.vec8Q8_0V == nil {
-		t.Skip("no AVX512-VNNI on this CPU")
-	}
-	r := rand.New(rand.NewPCG(41, 42))
-	for _, tc := range []struct{ rows, cols, threads int }{
-		{1, 64, 1}, {3, 192, 1}, {7, 320, 1}, {8, 256, 1}, {9, 448, 2},
-		{13, 1024, 2}, {17, 128, 1}, {33, 2048, 2}, {64, 512, 2}, {2, 64, 2},
-	} {
-		t.Run(fmt.Sprintf("%dx%d/%d", tc.rows, tc.cols, tc.threads), func(t *testing.T) {
-			m, err := NewMatrix(Q8_0, tc.rows, tc.cols, edgyQ8_0(tc.rows*tc.cols, r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			as := make([]Activation, 5)
-			for b := range as {
-				x := make([]float32, tc.cols)
-				for i := range x {
-					x[i] = float32(r.NormFloat64())
-				}
-				if b%2 == 1 {
-					x[r.IntN(tc.cols)] = 40 // a value that quantizes to ±127
-				}
-				as[b].Set(x)
-			}
-			p := NewPool(tc.threads)
-			defer p.Close()
-			batch := make([][]float32, len(as))
-			for b := range batch {
-				batch[b] = make([]float32, m.Rows)
-			}
-			p.MatMul(batch, m, as)
-			saved := simdTiles
-			plain := *simdTiles
-			plain.vec8Q8_0V = nil
-			for b := range as {
-				got, want := make([]float32, m.Rows), make([]float32, m.Rows)
-				p.MatVec(got, m, &as[b])
-				simdTiles = &plain
-				p.MatVec(want, m, &as[b])
-				simdTiles = saved
-				for i := range m.Rows {
-					if got[i] != batch[b][i] || got[i] != want[i] {
-						t.Fatalf("activation %d row %d: MatVec %v; batch %v, archsimd MatVec %v", b, i, got[i], batch[b][i], want[i])
-					}
-					ref, mag := refDot(Q8_0, m.Row(i), &as[b])
-					if d := math.Abs(float64(got[i]) - ref); d > 1e-5*mag+1e-6 {
-						t.Fatalf("activation %d row %d: %v; want %v", b, i, got[i], ref)
-					}
-				}
-			}
-		})
-	}
-}
-
 // BenchmarkQ8_0MatVecVNNI times Q8_0 matrix-vector products (one thread)
-// with the kernel set's row kernel (dotQ8_0AVX2), the archsimd kernel
-// (raw4x1Q8_0AVX512) and the VNNI kernel, in
-// thread CPU time per block of 32 products: 1024×1024 (in the second-level
-// cache) and 4096×1024 (4.4 MB, mostly from memory).
+// with the kernel set's row kernel (dotQ8_0AVX2 in the SIMD build, the
+// portable one otherwise), the archsimd kernel (raw4x1Q8_0AVX512, SIMD
+// build) and the VNNI kernel, in thread CPU time per block of 32
+// products: 1024×1024 (in the second-level cache), 4096×1024 (4.4 MB) and
+// 32768×1024 (35 MB, from memory).
 func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
-	if simdTiles == nil || simdTiles.vec8Q8_0V == nil {
+	tv, k := vnniTiles()
+	if tv == nil {
 		b.Skip("no AVX512-VNNI on this CPU")
 	}
+	saved := active
+	active = k
+	defer func() { active = saved }()
 	for _, sz := range [][2]int{{1024, 1024}, {4096, 1024}, {32768, 1024}} {
 		rows, cols := sz[0], sz[1]
 		r := rand.New(rand.NewPCG(5, 6))
@@ -92,18 +34,21 @@ func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
 		a.Set(x)
 		out := make([]float32, rows)
 		m, _ := NewMatrix(Q8_0, rows, cols, RandomData(Q8_0, rows*cols, 1, r))
-		for _, k := range []string{"row", "archsimd", "vnni"} {
-			b.Run(fmt.Sprintf("%dx%d/%s", rows, cols, k), func(b *testing.B) {
-				saved := simdTiles
-				plain := *simdTiles
+		for _, kind := range []string{"row", "archsimd", "vnni"} {
+			if kind == "archsimd" && (*tv).raw4x1Q8_0 == nil {
+				continue
+			}
+			b.Run(fmt.Sprintf("%dx%d/%s", rows, cols, kind), func(b *testing.B) {
+				saved := *tv
+				plain := **tv
 				plain.vec8Q8_0V = nil
-				switch k {
+				switch kind {
 				case "row":
-					simdTiles = nil
+					*tv = nil
 				case "archsimd":
-					simdTiles = &plain
+					*tv = &plain
 				}
-				defer func() { simdTiles = saved }()
+				defer func() { *tv = saved }()
 				p := NewPool(1)
 				defer p.Close()
 				runtime.LockOSThread()
@@ -121,11 +66,11 @@ func BenchmarkQ8_0MatVecVNNI(b *testing.B) {
 // TestMatMulOneActivation checks that a batch of one activation (how the
 // engine runs generation) gives exactly what the same activation gets in
 // a prompt batch of five, for the types with prompt kernels (Q8_0 through
-// the VNNI kernels where the CPU has them, Q4_K), over row counts that
-// are not multiples of the kernels' row blocks.
+// the VNNI kernels where the CPU has them, Q4_K in the SIMD build), over
+// row counts that are not multiples of the kernels' row blocks.
 func TestMatMulOneActivation(t *testing.T) {
-	if simdTiles == nil {
-		t.Skip("no AVX-512 on this CPU")
+	if active.tiles() == nil {
+		t.Skip("no tile kernels in this build on this CPU")
 	}
 	r := rand.New(rand.NewPCG(43, 44))
 	p := NewPool(2)

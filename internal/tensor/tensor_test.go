@@ -15,6 +15,9 @@ func kernelSets() []*kernelSet {
 	if simdKernels != nil {
 		sets = append(sets, simdKernels)
 	}
+	if asmSet != nil { // the default build's set with the VNNI tiles
+		sets = append(sets, asmSet)
+	}
 	return sets
 }
 
