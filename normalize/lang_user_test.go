@@ -34,6 +34,28 @@ func TestUserInputRules(t *testing.T) {
 		{"de lone ordinal", "de", "12.", "zwölfter"},
 		{"de full month ends a sentence", "de", "Wir kommen am 14. Juli.", "Wir kommen am vierzehnter juli."},
 		{"de abbreviated month keeps its period", "de", "am 14. Okt. kommt er", "am vierzehnter oktober kommt er"},
+		// Chinese: 2 counting something is 两.
+		{"zh two people", "zh", "我们2个人去", "我们两个人去"},
+		{"zh two o'clock", "zh", "下午2点见", "下午两点见"},
+		{"zh clock time at two", "zh", "2:30出发", "两点三十分出发"},
+		{"zh two kilometres", "zh", "走了2公里", "走了两公里"},
+		{"zh two years and a half", "zh", "学了2年半", "学了两年半"},
+		{"zh ordinal keeps er", "zh", "第2次", "第二次"},
+		{"zh february keeps er", "zh", "2月3日", "二月三日"},
+		{"zh twelve is not two", "zh", "12本书", "十二本书"},
+		{"zh decade", "zh", "70年代的歌", "七十年代的歌"},
+		{"zh year of a decade", "zh", "1970年代", "一九七零年代"},
+		// Chinese telephone numbers, digit by digit with 幺.
+		{"zh mobile", "zh", "我的手机是15912345678", "我的手机是幺五九幺二三四五六七八"},
+		{"zh mobile grouped", "zh", "打159 1234 5678", "打幺五九幺二三四五六七八"},
+		{"zh area code", "zh", "电话021-87654321", "电话零二幺八七六五四三二幺"},
+		{"zh country code", "zh", "+86 15912345678", "加八六幺五九幺二三四五六七八"},
+		{"zh service number", "zh", "400-800-1234", "四零零八零零幺二三四"},
+		{"zh count is no phone", "zh", "15912345678元", "一百五十九亿一千二百三十四万五千六百七十八元"},
+		// Chinese dates written the English or European way.
+		{"zh month day year", "zh", "11/30/2024", "二零二四年十一月三十日"},
+		{"zh day month year", "zh", "30.11.2024", "二零二四年十一月三十日"},
+		{"zh version", "zh", "升级到3.10.2", "升级到三点十点二"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -112,6 +112,7 @@ var (
 	zhWhitelist   = map[string]string{} // Chinese term → Latin-letter term (ITN)
 	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
 	zhMath        = map[string]string{} // math symbol → reading (TN)
+	zhClassifiers = zhTermSet{}         // measure words before which 2 reads 两
 )
 
 // zhTerm pairs a Chinese name with what ITN writes for it; n is the
@@ -186,6 +187,21 @@ func init() {
 			zhMath[w] = p.spoken[0]
 		}
 	}
+	for _, r := range lx.rows("classifiers") {
+		for _, w := range alts(r[0]) {
+			zhClassifiers.add(w, w)
+		}
+	}
+}
+
+// zhLiang returns the reading of the digit string d before token j: the
+// number 2 counting something ("2个", "2点", "2公里") is 两, not 二; after
+// 第 it is an ordinal and stays 二.
+func zhLiang(s *stream, i, j int, d, reading string) string {
+	if d == "2" && reading == "二" && !s.is(i-1, "第") && zhTermLen(s, j, zhClassifiers) > 0 {
+		return "两"
+	}
+	return reading
 }
 
 func init() {
@@ -194,7 +210,7 @@ func init() {
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
-			Verbatim: orMatch(zhVerbatimTN, zhMathTN),
+			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN),
 		},
 		itn: map[string]matcher{
 			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
@@ -230,7 +246,12 @@ func zhCardinalTN(s *stream, i int) []match {
 	// Years: digits before 年 are read one by one, except durations
 	// ("2年后" → "两年后", "20年内" → "二十年内").
 	if s.is(end, "年") {
-		if len(n.intPart) <= 2 && strings.Contains("后前内里来多间", s.text(end+1)) && s.text(end+1) != "" {
+		// a decade: "80年代" → "八十年代" (a full year stays digits:
+		// "1980年代" → "一九八零年代")
+		if len(n.intPart) == 2 && n.intPart[1] == '0' && n.intPart[0] != '0' && s.is(end+1, "代") {
+			return one(end, Cardinal, zhCardinal(n.intPart))
+		}
+		if len(n.intPart) <= 2 && strings.Contains("后前内里来多间半", s.text(end+1)) && s.text(end+1) != "" {
 			w := zhCardinal(n.intPart)
 			if w == "二" {
 				w = "两"
@@ -253,7 +274,62 @@ func zhCardinalTN(s *stream, i int) []match {
 	if len(n.intPart) > 1 && n.intPart[0] == '0' || len(n.intPart) > 16 {
 		return one(end, Cardinal, zhDigitsRead(n.intPart))
 	}
+	if !n.neg {
+		return one(end, Cardinal, zhLiang(s, i, end, n.intPart, zhNumber(n)))
+	}
 	return one(end, Cardinal, zhNumber(n))
+}
+
+// zhPhoneDigits reads a telephone number's digits one by one, 1 as 幺.
+func zhPhoneDigits(d string) string { return strings.ReplaceAll(zhDigitsRead(d), "一", "幺") }
+
+// zhTelephoneTN reads telephone numbers digit by digit, 1 as 幺 (the
+// reading after 电话 or 号码): a mobile number of eleven digits starting
+// 13–19, whole or grouped 3-4-4 ("138 0013 8000"); a number with an area
+// code, "010-12345678", "0755-1234567"; a service number "400-123-4567";
+// and any of them after a country code, "+86 138 0013 8000" (加八六…).
+// The group separators are dropped.
+func zhTelephoneTN(s *stream, i int) []match {
+	j := i
+	prefix := ""
+	if s.is(j, "+") || s.is(j, "＋") {
+		if s.kind(j+1) != tNum || len(s.text(j+1)) > 3 || !(s.kind(j+2) == tSpace || s.is(j+2, "-")) || s.kind(j+3) != tNum {
+			return nil
+		}
+		prefix = "加" + zhPhoneDigits(s.text(j+1))
+		j += 3
+	}
+	if s.kind(j) != tNum || j == i && (s.kind(j-1) == tWord || s.is(j-1, ".") || s.is(j-1, "-")) {
+		return nil
+	}
+	// the groups: digits joined by "-" or single spaces
+	groups := []string{s.text(j)}
+	e := j + 1
+	for (s.is(e, "-") || s.kind(e) == tSpace && s.is(e, " ")) && s.kind(e+1) == tNum && len(groups) < 4 {
+		groups = append(groups, s.text(e+1))
+		e += 2
+	}
+	// stop at the last group that makes a number
+	for len(groups) > 0 {
+		// a count ("13800138000人") is no number to call
+		if zhPhoneShape(groups) && (e >= s.n() || s.kind(e) != tNum && !s.is(e, ".") && !s.is(e, "%") && s.kind(e) != tWord && zhTermLen(s, e, zhClassifiers) == 0) {
+			// preferred to the cardinal reading of the same digits
+			return []match{{end: e, readings: []reading{{text: prefix + zhPhoneDigits(strings.Join(groups, "")), class: Telephone, cost: -0.1}}}}
+		}
+		groups = groups[:len(groups)-1]
+		e -= 2
+	}
+	return nil
+}
+
+// zhPhoneShape reports whether digit groups have a telephone number's
+// shape (see zhTelephoneTN).
+func zhPhoneShape(g []string) bool {
+	all := strings.Join(g, "")
+	mobile := len(all) == 11 && all[0] == '1' && all[1] >= '3' && (len(g) == 1 || len(g) == 3 && len(g[0]) == 3 && len(g[1]) == 4)
+	area := len(g) == 2 && g[0][0] == '0' && (len(g[0]) == 3 || len(g[0]) == 4) && (len(g[1]) == 7 || len(g[1]) == 8)
+	service := len(g) == 3 && (g[0] == "400" || g[0] == "800") && len(g[1]) == 3 && len(g[2]) == 4
+	return mobile || area || service
 }
 
 func zhAllowedAfter(w string) bool { return w == "am" || w == "pm" }
@@ -284,7 +360,7 @@ func zhFractionTN(s *stream, i int) []match {
 	if neg != "" && s.is(j, "百") && s.is(j+1, "分") && s.is(j+2, "之") {
 		return one(j, Fraction, neg) // "-百分之1": the sign alone
 	}
-	if s.kind(j) == tNum && s.is(j+1, "/") && s.kind(j+2) == tNum && !s.is(j+3, "/") {
+	if s.kind(j) == tNum && s.is(j+1, "/") && s.kind(j+2) == tNum && !s.is(j+3, "/") && !s.is(j-1, "/") {
 		return one(j+3, Fraction, neg+zhCardinal(s.text(j+2))+"分之"+zhCardinal(s.text(j)))
 	}
 	if s.kind(j) == tNum && s.kind(j+1) == tSpace && s.is(j+2, "/") && s.kind(j+3) == tSpace && s.kind(j+4) == tNum {
@@ -338,7 +414,11 @@ func zhMeasureTN(s *stream, i int) []match {
 			u, e = u+"每"+u2, e2
 		}
 	}
-	return one(e, Measure, zhNumber(n)+u)
+	w := zhNumber(n)
+	if !n.neg && !n.point && start == end && s.kind(start) == tHan {
+		w = zhLiang(s, i, start, n.intPart, w) // "2公里" → "两公里"
+	}
+	return one(e, Measure, w+u)
 }
 
 // zhUnitAt reads a written unit of up to three tokens at j, as written or
@@ -406,9 +486,36 @@ func zhDateTN(s *stream, i int) []match {
 	if sep := s.text(i + 1); (sep == "/" || sep == "." || sep == "-") && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && !s.is(i+5, sep) {
 		m, _ := strconv.Atoi(s.text(i + 2))
 		d, _ := strconv.Atoi(s.text(i + 4))
-		if m >= 1 && m <= 12 && d >= 1 && d <= 31 {
+		if len(a) != 4 && len(s.text(i+4)) == 4 && len(a) <= 2 && len(s.text(i+2)) <= 2 {
+			// m/d/yyyy as written in English ("12/25/2023"), d.m.yyyy or
+			// d-m-yyyy as in Europe: the year is read first, as 年月日
+			mv, _ := strconv.Atoi(a)
+			dv := m
+			if sep != "/" || mv > 12 {
+				mv, dv = m, mv
+			}
+			if mv > 12 || mv < 1 || dv < 1 || dv > 31 {
+				mv, dv = dv, mv
+			}
+			if mv >= 1 && mv <= 12 && dv >= 1 && dv <= 31 {
+				return zhDate(i+5, zhDigitsRead(s.text(i+4))+"年"+zhCardinal(strconv.Itoa(mv))+"月"+zhCardinal(strconv.Itoa(dv))+"日")
+			}
+		}
+		if (len(a) == 4 || len(a) == 2) && m >= 1 && m <= 12 && d >= 1 && d <= 31 {
 			return one(i+5, Date, zhDigitsRead(a)+"年"+zhCardinal(s.text(i+2))+"月"+zhCardinal(s.text(i+4))+"日")
 		}
+	}
+	// a version or section number: "2.0.1" → "二点零点一"
+	if s.is(i+1, ".") && s.kind(i+2) == tNum && s.is(i+3, ".") && s.kind(i+4) == tNum && !(s.is(i+5, ".") && s.kind(i+6) == tNum) {
+		parts := []string{a, s.text(i + 2), s.text(i + 4)}
+		for k, p := range parts {
+			if len(p) > 1 && p[0] == '0' {
+				parts[k] = zhDigitsRead(p)
+			} else {
+				parts[k] = zhCardinal(p)
+			}
+		}
+		return one(i+5, Cardinal, strings.Join(parts, "点"))
 	}
 	// 2934ad, 2334bc, 1234b.c.
 	k := i + 1
@@ -448,7 +555,11 @@ func zhTimeTN(s *stream, i int) []match {
 	if h > 24 || m > 59 {
 		return nil
 	}
-	out := zhCardinal(strconv.Itoa(h)) + "点"
+	hw := zhCardinal(strconv.Itoa(h))
+	if h == 2 {
+		hw = "两" // 两点, as 2点 reads
+	}
+	out := hw + "点"
 	if m > 0 {
 		out += zhCardinal(strconv.Itoa(m)) + "分"
 	}
