@@ -15,7 +15,7 @@ var ErrContextFull = errors.New("llama: context length exceeded")
 
 // MaxBatch is the number of prompt tokens a forward pass multiplies through
 // each weight matrix at once.
-const MaxBatch = 32
+const MaxBatch = 64
 
 // State is one sequence being processed: the key/value cache and the
 // buffers of the forward pass. It is not safe for concurrent use; a model
