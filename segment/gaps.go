@@ -154,6 +154,10 @@ func (sc *scanner) gapBoundaries() []boundary {
 		case en && upper && len(t) <= 6 && clauseOpeners[t] && followedByLowerWord(s, cur.b) &&
 			(isLowerWord(strings.TrimRight(p, "'’")) || isNumber(p) && isDigitByte(pl) || closesWord(p)):
 			add(prev.b, cur.a, gapStarter)
+		case en && t == "I" && followedByLowerWord(s, cur.b) && isDigitByte(pl) && isCode(p):
+			// A code, phone number or date that ends a signature or header
+			// line, then a sentence: "… 713/853-5025 EB4809 I am on board".
+			add(prev.b, cur.a, gapStarter)
 		case en && capCur && len(p) <= 7 && isChatTag(p):
 			add(prev.b, cur.a, gapEmoticon) // "… mc donalds lol Fast food …"
 		case upper && isDigitByte(pl) && isRowKey(t) && isNumber(p) && repeatedRows(s, cur):
@@ -168,6 +172,22 @@ func (sc *scanner) gapBoundaries() []boundary {
 		}
 	}
 	return out
+}
+
+// isCode reports whether t is an identifier, phone number or date written
+// with digits and letters or separators ("EB4809", "853-5025", "4/14/00"),
+// not a plain number ("10", "1,000"), which "I" may follow in a sentence
+// ("At 10 I left").
+func isCode(t string) bool {
+	if isNumber(t) || !hasDigit(t) {
+		return false
+	}
+	for _, r := range t {
+		if !(unicode.IsDigit(r) || unicode.IsLetter(r) || r == '-' || r == '/') {
+			return false
+		}
+	}
+	return true
 }
 
 // skipSpace returns the offset of the first non-space rune at or after

@@ -26,6 +26,13 @@ func TestWordGapRules(t *testing.T) {
 			[]string{"On 06/02/2001 10:53 AM The server crashed."}},
 		{"stamp opening a paragraph", "en", "Hello.\n\n06/02/2001 10:53 AM Please call.",
 			[]string{"Hello.", "06/02/2001 10:53 AM", "Please call."}},
+		// A code or phone number ending a signature line, then "I".
+		{"code then I", "en", "Ann Lee Legal Unit 713/555-0101 AB1234 I can take the call.",
+			[]string{"Ann Lee Legal Unit 713/555-0101 AB1234", "I can take the call."}},
+		{"range then I", "en", "From 1990-1995 I lived in Rome.",
+			[]string{"From 1990-1995 I lived in Rome."}},
+		{"number then I", "en", "At 10 I left the house.",
+			[]string{"At 10 I left the house."}},
 		// Addresses.
 		{"address then capital", "en", "Contact: jane@example.org Tomorrow we meet.",
 			[]string{"Contact: jane@example.org", "Tomorrow we meet."}},
