@@ -43,7 +43,9 @@ import (
 // four activations per super-block, VPMADDUBSW per 64 values and VPDPWSSD
 // multiplying by the sub-block scales and adding in one instruction, then
 // dotDecQ4_KMinAVX512's float operations in its order: the same results.
-// They need the archsimd decoder, so they run in the SIMD build only.
+// They need the archsimd decoder, so they exist in the SIMD build only;
+// where the kernels of gemm_q4kvnni_amd64.go run (qTiles.q4kw, both
+// builds) those take every Q4_K product instead.
 
 // Sizes per group of 16 Q8_0 blocks: a decoded row holds eight registers
 // of weights plus 128 and the 16 scales; a prepared activation eight
@@ -73,8 +75,8 @@ var hasVNNI = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL &
 // The VNNI kernels are chosen here, once, in both builds. In the SIMD build
 // (GOEXPERIMENT=simd) they join the AVX-512 tiles (simdTiles); in the
 // default build they are the tiles of the portable set with the assembly
-// F16 product, renamed "generic+f16c+vnni" (asmTiles): Q8_0 prompt batches
-// and generation run in assembly there too. Elsewhere, and with -tags
+// F16 product, renamed "generic+f16c+vnni" (asmTiles): Q8_0 and Q4_K
+// prompt batches and generation run in assembly there too. Elsewhere, and with -tags
 // purego, products take the portable kernels.
 func init() {
 	if !hasVNNI {
@@ -86,7 +88,11 @@ func init() {
 	}
 	if f16cKernels != nil {
 		f16cKernels.name += "+vnni"
-		asmTiles, asmSet = withVNNI(&qTiles{}), f16cKernels
+		t := &qTiles{}
+		if hasQ4_KW {
+			t.q4kw = setupQ4_KW // gemm_q4kvnni_amd64.go, set on simdTiles there
+		}
+		asmTiles, asmSet = withVNNI(t), f16cKernels
 	}
 }
 
