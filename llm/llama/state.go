@@ -25,14 +25,25 @@ type State struct {
 	pool   *tensor.Pool
 	ctxLen int
 	pos    int
-	kc, vc [][]float32 // per layer: ctxLen × KVHeads·HeadDim
+	kc, vc [][]float32 // per layer: KVHeads × ctxLen × HeadDim (each head's keys contiguous)
 	rope   *tensor.Rope
 
 	x, xb, q, k, v, att, hb, hb2 [][]float32 // per batch slot
 	actD, actQ, actH             []tensor.Activation
 	scores, logits, last         []float32
 	lastAct                      tensor.Activation
+
+	// Batched attention (attendBatch): the scores of attnBlock queries
+	// (attnBlock × ctxLen), one head's values transposed (grown to
+	// HeadDim × the longest sequence seen), and slice headers.
+	bscores    []float32
+	vt         []float32
+	qs, ss, os [][]float32
 }
+
+// attnBlock is the number of query vectors (token and head pairs) whose
+// attention scores a prompt batch computes at once.
+const attnBlock = 32
 
 // NewState prepares a sequence of up to ctxLen tokens (0 or more than the
 // model's context length means the model's) computing on pool's goroutines.
@@ -63,6 +74,8 @@ func (m *Model) NewState(ctxLen int, pool *tensor.Pool) *State {
 	s.actQ = make([]tensor.Activation, MaxBatch)
 	s.actH = make([]tensor.Activation, MaxBatch)
 	s.scores = make([]float32, ctxLen)
+	s.bscores = make([]float32, attnBlock*ctxLen)
+	s.qs, s.ss, s.os = make([][]float32, attnBlock), make([][]float32, attnBlock), make([][]float32, attnBlock)
 	s.logits = make([]float32, c.Vocab)
 	s.last = make([]float32, c.Dim)
 	return s
@@ -118,8 +131,6 @@ func (s *State) batch(ctx context.Context, tokens []int) error {
 		m.Embed.DequantizeRow(t, s.x[b])
 	}
 	hd := c.HeadDim
-	kvDim := c.KVHeads * hd
-	group := c.Heads / c.KVHeads
 	scale := float32(math.Sqrt(float64(hd)))
 	for li := range m.Layers {
 		if err := ctx.Err(); err != nil {
@@ -158,27 +169,19 @@ func (s *State) batch(ctx context.Context, tokens []int) error {
 			p := s.pos + b
 			s.rope.Apply(q, p)
 			s.rope.Apply(k, p)
-			copy(kc[p*kvDim:], k)
-			copy(vc[p*kvDim:], v)
+			for g := range c.KVHeads {
+				o := (g*s.ctxLen + p) * hd
+				copy(kc[o:o+hd], k[g*hd:])
+				copy(vc[o:o+hd], v[g*hd:])
+			}
+		}
+		if n == 1 {
+			s.attendOne(kc, vc, scale)
+		} else {
+			s.attendBatch(n, kc, vc, scale)
 		}
 		for b := range n {
-			p := s.pos + b
-			out := s.att[b]
-			clear(out)
-			for h := range c.Heads {
-				qh := s.q[b][h*hd : h*hd+hd]
-				ko := (h / group) * hd
-				sc := s.scores[:p+1]
-				for t := range sc {
-					sc[t] = tensor.Dot(qh, kc[t*kvDim+ko:t*kvDim+ko+hd]) / scale
-				}
-				tensor.Softmax(sc)
-				oh := out[h*hd : h*hd+hd]
-				for t, a := range sc {
-					tensor.Axpy(a, vc[t*kvDim+ko:t*kvDim+ko+hd], oh)
-				}
-			}
-			s.actQ[b].Set(out)
+			s.actQ[b].Set(s.att[b])
 		}
 		s.pool.MatMul(s.xb[:n], l.Wo, s.actQ[:n])
 		for b := range n {
@@ -202,6 +205,80 @@ func (s *State) batch(ctx context.Context, tokens []int) error {
 	s.lastAct.Set(s.last)
 	s.pool.MatVec(s.logits, m.Output, &s.lastAct)
 	return nil
+}
+
+// attendOne computes the attention output of the one token at position
+// s.pos into s.att[0]: per head, the scaled dot products with every key
+// so far, their softmax, and the values' weighted sum.
+func (s *State) attendOne(kc, vc []float32, scale float32) {
+	c := &s.m.Config
+	hd, group, p := c.HeadDim, c.Heads/c.KVHeads, s.pos
+	out := s.att[0]
+	clear(out)
+	for h := range c.Heads {
+		qh := s.q[0][h*hd : h*hd+hd]
+		kh := kc[(h/group)*s.ctxLen*hd:]
+		vh := vc[(h/group)*s.ctxLen*hd:]
+		sc := s.scores[:p+1]
+		for t := range sc {
+			sc[t] = tensor.Dot(qh, kh[t*hd:t*hd+hd]) / scale
+		}
+		tensor.Softmax(sc)
+		oh := out[h*hd : h*hd+hd]
+		for t, a := range sc {
+			tensor.Axpy(a, vh[t*hd:t*hd+hd], oh)
+		}
+	}
+}
+
+// attendBatch computes the causal attention of the n tokens of a prompt
+// batch (positions s.pos…s.pos+n-1) into s.att. Per key-value head, the
+// queries of its heads and tokens are taken attnBlock at a time: their
+// scores against every key up to the last token are one matrix product
+// (tensor.MulF32 over the head's contiguous keys), each row is scaled,
+// masked after its token's position and normalized, and the outputs are a
+// second product with the head's values, transposed once per batch. Each
+// key and value is thus read once per block of queries instead of once per
+// query. The results equal attendOne's up to the order of the additions.
+func (s *State) attendBatch(n int, kc, vc []float32, scale float32) {
+	c := &s.m.Config
+	hd, group := c.HeadDim, c.Heads/c.KVHeads
+	P := s.pos + n // keys the last token sees
+	if cap(s.vt) < hd*P {
+		s.vt = make([]float32, hd*max(P, min(2*cap(s.vt)/hd, s.ctxLen)))
+	}
+	vt := s.vt[:hd*P]
+	for g := range c.KVHeads {
+		kh := kc[g*s.ctxLen*hd : (g*s.ctxLen+P)*hd]
+		vh := vc[g*s.ctxLen*hd : (g*s.ctxLen+P)*hd]
+		for t := range P {
+			for d, x := range vh[t*hd : t*hd+hd] {
+				vt[d*P+t] = x
+			}
+		}
+		nq := n * group
+		for q0 := 0; q0 < nq; q0 += attnBlock {
+			m := min(attnBlock, nq-q0)
+			for j := range m {
+				b, h := (q0+j)/group, g*group+(q0+j)%group
+				s.qs[j] = s.q[b][h*hd : h*hd+hd]
+				s.ss[j] = s.bscores[j*s.ctxLen : j*s.ctxLen+P]
+				s.os[j] = s.att[b][h*hd : h*hd+hd]
+			}
+			tensor.MulF32(s.ss[:m], kh, s.qs[:m])
+			for j := range m {
+				b := (q0 + j) / group
+				sc := s.ss[j]
+				p := s.pos + b
+				for t := range sc[:p+1] {
+					sc[t] /= scale
+				}
+				tensor.Softmax(sc[:p+1])
+				clear(sc[p+1:])
+			}
+			tensor.MulF32(s.os[:m], vt, s.ss[:m])
+		}
+	}
 }
 
 // Pool is the set of goroutines matrix products run on (see
