@@ -85,13 +85,13 @@ var anyNumRef = func() map[string]bool {
 // the units other letters after a number are ("1,85 m. Son").
 var yearAbbrev = words2(`r г р ж`)
 
-// currencyAbbrev are currencies abbreviated with a period after an amount:
-// Russian "руб.", "коп.", Ukrainian "грн.", Bulgarian "лв.", Scandinavian
-// "kr.", Czech "Kč." written with a period at a sentence end, Hungarian
-// "Ft.". Nothing that belongs to the amount follows them, so before a
-// capitalised word they end the sentence ("3 Mio. Euro" is a magnitude, not
-// a currency, and stays).
-var currencyAbbrev = words2(`руб коп грн лв kr kč ft`)
+// amountUnits are currencies and units of time abbreviated with a period
+// after an amount: Russian "руб.", "коп.", Ukrainian "грн.", Bulgarian
+// "лв.", Polish "zł.", Scandinavian "kr.", Czech "Kč.", Hungarian "Ft.",
+// Czech and Slovak "hod." (hours). Nothing that belongs to the amount
+// follows them, so before a capitalised word they end the sentence ("3 Mio.
+// Euro" is a magnitude, not a unit, and stays).
+var amountUnits = words2(`руб коп грн лв zł kr kč ft hod`)
 
 // numWords are numbered references that are also ordinary words of the
 // language ("Art. Das Bild" in German, "art." in English): they bind only

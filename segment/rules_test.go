@@ -545,6 +545,8 @@ func TestRuleMoreAbbreviations(t *testing.T) {
 		{"ru", "Билет стоит 300 руб. Дети проходят бесплатно.", []string{"Билет стоит 300 руб.", "Дети проходят бесплатно."}},
 		{"ru", "Билет стоит 300 руб. за вход.", []string{"Билет стоит 300 руб. за вход."}},
 		{"de", "Der Bau kostet 3 Mio. Euro.", []string{"Der Bau kostet 3 Mio. Euro."}},
+		{"pl", "Bilet kosztuje 20 zł. Dzieci wchodzą za darmo.", []string{"Bilet kosztuje 20 zł.", "Dzieci wchodzą za darmo."}},
+		{"sk", "Obchod zatvára o 18 hod. Potom je zavreté.", []string{"Obchod zatvára o 18 hod.", "Potom je zavreté."}},
 		{"fi", "Tuo mm. leipää ja maitoa. Kiitos.", []string{"Tuo mm. leipää ja maitoa.", "Kiitos."}},
 		{"fi", "Talo rakennettiin v. 1920 Ouluun.", []string{"Talo rakennettiin v. 1920 Ouluun."}},
 		{"hu", "Vegyél pl. almát. Az olcsó.", []string{"Vegyél pl. almát.", "Az olcsó."}},

@@ -615,7 +615,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
 	}
-	if afterNumber && currencyAbbrev[lw] && (upper || caseless) {
+	if afterNumber && amountUnits[lw] && (upper || caseless) {
 		return 0.6 // an amount ends its phrase: "50 грн. Діти", "20 руб. Потом"
 	}
 	if k == abbrNone && afterNumber && yearAbbrev[lw] {
