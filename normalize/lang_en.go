@@ -1897,7 +1897,13 @@ func enWeekdayAbbrev(s *stream, i int) (int, string, bool) {
 	for k < s.n() && (s.kind(k) == tSpace || s.is(k, "(") || s.is(k, ",")) && k-end < 3 {
 		k++
 	}
-	if k == end || s.kind(k) != tNum || !s.is(k+1, "/") || s.kind(k+2) != tNum {
+	switch {
+	case k > end && s.kind(k) == tNum && s.is(k+1, "/") && s.kind(k+2) == tNum:
+	// "Mon., Feb. 3", "Tue. 5 March": a date after the dotted abbreviation
+	// ("Sun." and "Sat." only with the comma: "the Sun. May I")
+	case end == i+2 && k > end && (s.kind(k) == tNum || s.kind(k) == tWord && enMonth(s.text(k)) != 0 && unicode.IsUpper(firstRune(s.text(k)))) &&
+		(s.is(end, ",") || full != "Sunday" && full != "Saturday"):
+	default:
 		return 0, "", false
 	}
 	return end, full, true
@@ -2031,8 +2037,9 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && (unicode.IsUpper(pr) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2) || ord) {
 			rs = []string{rs[1], rs[0]}
 			// The period also ends the sentence unless a lower-case word
-			// follows ("on 5th St. now").
-			if end < s.n() && !(s.kind(end) == tSpace && s.kind(end+1) == tWord && unicode.IsLower(firstRune(s.text(end+1)))) {
+			// ("on 5th St. now") or other punctuation ("Elm St., Boston")
+			// follows.
+			if end < s.n() && s.kind(end) == tSpace && !(s.kind(end+1) == tWord && unicode.IsLower(firstRune(s.text(end+1)))) {
 				end--
 			}
 		}

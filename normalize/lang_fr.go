@@ -182,6 +182,7 @@ func init() {
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(frElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
 			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à")), Fraction: frFractionTN, Time: frTimeTN,
 			Whitelist: whitelistMatcher(frWhitelistTN),
+			Telephone: frTelephoneTN,
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(frElec),
@@ -328,6 +329,15 @@ func frDateTN(s *stream, i int) []match {
 		if w, ok := frDecades[a+s.text(i+1)]; ok {
 			// preferred to the unit reading "secondes"
 			return []match{{end: i + 2, readings: []reading{{text: w, class: Date, cost: -0.1}}}}
+		}
+	}
+	// ISO 8601: "2023-12-25" → "vingt-cinq décembre deux mille vingt-trois"
+	if a := s.text(i); s.kind(i) == tNum && len(a) == 4 && s.startOK(i) && s.is(i+1, "-") && s.kind(i+2) == tNum && len(s.text(i+2)) == 2 &&
+		s.is(i+3, "-") && s.kind(i+4) == tNum && len(s.text(i+4)) == 2 && s.boundary(i+5) {
+		mo, _ := strconv.Atoi(s.text(i + 2))
+		dd, _ := strconv.Atoi(s.text(i + 4))
+		if mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 {
+			return one(i+5, Date, frDay(strconv.Itoa(dd))+" "+frLatin.months[mo-1]+" "+frCardinal(a))
 		}
 	}
 	// "17 janvier", "les 17-18-19 juin 2025", "1er janvier"
@@ -758,6 +768,50 @@ func frChunk(s *stream, j int) (v int, digit bool, end int, ok bool) {
 		return 0, false, j, false
 	}
 	return int(r.val.Int64()), len(parts) == 1 && r.val.Int64() < 10, e, true
+}
+
+// frTelephoneTN reads a French telephone number written in five pairs
+// separated by spaces, periods or hyphens ("01 23 45 67 89",
+// "06.12.34.56.78") as it is said, pair by pair ("zéro six douze …"), and
+// one after a country code, where the leading zero is dropped ("+33 6 12
+// 34 56 78" → "plus trente-trois six douze …"), as frTelephoneITN reads
+// them back.
+func frTelephoneTN(s *stream, i int) []match {
+	j := i
+	var out []string
+	if s.is(j, "+") {
+		if s.kind(j+1) != tNum || len(s.text(j+1)) > 3 || s.kind(j+2) != tSpace || s.kind(j+3) != tNum || len(s.text(j+3)) != 1 {
+			return nil
+		}
+		out = append(out, "plus", frCardinal(s.text(j+1)), frCardinal(s.text(j+3)))
+		j += 4
+	} else {
+		if s.kind(j) != tNum || !s.startOK(j) || len(s.text(j)) != 2 || s.text(j)[0] != '0' || s.is(j-1, ".") {
+			return nil
+		}
+		out = append(out, "zéro", frCardinal(s.text(j)[1:]))
+		j++
+	}
+	sep := s.text(j)
+	if sep != " " && sep != "." && sep != "-" {
+		return nil
+	}
+	for k := 0; k < 4; k++ {
+		if s.text(j) != sep || s.kind(j+1) != tNum || len(s.text(j+1)) != 2 {
+			return nil
+		}
+		p := s.text(j + 1)
+		if p[0] == '0' {
+			out = append(out, "zéro", frCardinal(p[1:]))
+		} else {
+			out = append(out, frCardinal(p))
+		}
+		j += 2
+	}
+	if !s.boundary(j) || s.is(j, sep) && s.kind(j+1) == tNum {
+		return nil
+	}
+	return one(j, Telephone, strings.Join(out, " "))
 }
 
 // frTelephoneITN reads a French telephone number said in pairs or digit by

@@ -56,6 +56,19 @@ func TestUserInputRules(t *testing.T) {
 		{"zh month day year", "zh", "11/30/2024", "二零二四年十一月三十日"},
 		{"zh day month year", "zh", "30.11.2024", "二零二四年十一月三十日"},
 		{"zh version", "zh", "升级到3.10.2", "升级到三点十点二"},
+		// French telephone numbers in pairs and ISO dates.
+		{"fr phone in pairs", "fr", "appelez le 04 78 90 12 34", "appelez le zéro quatre soixante-dix-huit quatre-vingt-dix douze trente-quatre"},
+		{"fr phone with periods", "fr", "07.20.11.05.60", "zéro sept vingt onze zéro cinq soixante"},
+		{"fr phone after a country code", "fr", "+33 7 20 11 05 60", "plus trente-trois sept vingt onze zéro cinq soixante"},
+		{"fr six pairs are no phone", "fr", "04 78 90 12 34 56", "zéro quatre soixante-dix-huit quatre-vingt-dix douze trente-quatre cinquante-six"},
+		{"fr iso date", "fr", "le 2019-07-14", "le quatorze juillet deux mille dix-neuf"},
+		{"fr iso date first of the month", "fr", "2020-03-01", "premier mars deux mille vingt"},
+		// English: a street's or weekday's period before other punctuation.
+		{"en street before a comma", "en", "She moved to Pine St., Denver.", "She moved to Pine Street, Denver."},
+		{"en street ends the text", "en", "She moved to Pine St.", "She moved to Pine Street"}, // NeMo drops the last period
+		{"en weekday before a month", "en", "Due Thu., Oct. 9", "Due Thursday, october ninth"},
+		{"en weekday before a day", "en", "Due Wed. 12 June", "Due Wednesday the twelfth of june"},
+		{"en sun is no sunday", "en", "The Sun. March on", "The Sun. March on"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
