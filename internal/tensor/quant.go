@@ -37,6 +37,13 @@ func (a *Activation) Set(x []float32) {
 	a.D = grow(a.D, nb)
 	a.S = grow(a.S, nb)
 	a.Q = grow(a.Q, len(x))
+	if quantizeBoth != nil && active == simdKernels && len(x)%qkK == 0 {
+		a.DK = grow(a.DK, len(x)/qkK)
+		a.QK = grow(a.QK, len(x))
+		a.SK = grow(a.SK, nb)
+		quantizeBoth(a)
+		return
+	}
 	active.quantizeAct(a.F, a.D, a.Q, a.S)
 	if len(x)%qkK != 0 {
 		a.DK, a.QK, a.SK = a.DK[:0], a.QK[:0], a.SK[:0]
@@ -47,6 +54,11 @@ func (a *Activation) Set(x []float32) {
 	a.SK = grow(a.SK, nb)
 	active.quantizeActK(a.F, a.DK, a.QK, a.SK)
 }
+
+// quantizeBoth, where set (quant_amd64.go), fills both quantizations of
+// an activation whose length is a multiple of 256 in one pass, with the
+// SIMD kernel set's results.
+var quantizeBoth func(a *Activation)
 
 func quantizeActKGeneric(x, d []float32, q []int8, s []int32) {
 	for b := range d {
