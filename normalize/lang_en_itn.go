@@ -292,8 +292,45 @@ func enDecimalITN(s *stream, i int) []match {
 	}
 	if scale != "" {
 		amt += " " + scale
+	} else {
+		// more "point" parts make a version or section number: "two
+		// point zero point one" → "2.0.1"
+		for used+1 < len(ws) && ws[used] == "point" {
+			d, n := enSpokenDigitRun(ws[used+1:])
+			if n == 0 {
+				break
+			}
+			amt += "." + d
+			used += 1 + n
+		}
 	}
 	return one(idx[used-1], Decimal, amt)
+}
+
+// enSpokenDigitRun reads the digits said one by one at the start of ws
+// ("zero", "oh", "one" … "nine"), or one number below a hundred ("twelve",
+// "twenty one"); it returns them and the number of words read.
+func enSpokenDigitRun(ws []string) (string, int) {
+	var b strings.Builder
+	n := 0
+	for n < len(ws) {
+		v, ok := enWordVal[ws[n]]
+		if ws[n] == "oh" {
+			v, ok = 0, true
+		}
+		if !ok || v > 9 {
+			break
+		}
+		b.WriteByte(byte('0' + v))
+		n++
+	}
+	if n > 0 {
+		return b.String(), n
+	}
+	if num, ok := enParseNum(ws[:min(len(ws), 2)]); ok && !num.hasScale && !num.neg && num.groups[0] < 100 && num.words > 0 {
+		return strconv.Itoa(num.groups[0]), num.words
+	}
+	return "", 0
 }
 
 // enOrdToCard maps an ordinal word to its cardinal word, or "".
@@ -357,8 +394,18 @@ func enOrdinalITN(s *stream, i int) []match {
 		return nil
 	}
 	v, _ := strconv.Atoi(d[max(0, len(d)-2):])
+	// After a small number word the ordinal is a fraction's denominator
+	// ("one third", "one fifth cup"), left as words like the number
+	// before it ("two thirds"), not "one 3rd".
+	if n, _ := strconv.Atoi(d); n >= 3 && end == i+1 && i >= 2 && s.kind(i-1) == tSpace && s.kind(i-2) == tWord && enSmallNumberWord[s.lowerAt(i-2)] {
+		return nil
+	}
 	return one(end, Ordinal, d+enOrdinalSuffix(v))
 }
+
+// enSmallNumberWord holds the number words ITN leaves as words (below
+// thirteen).
+var enSmallNumberWord = wordSet("one two three four five six seven eight nine ten eleven twelve")
 
 // Money.
 
@@ -802,7 +849,11 @@ func enTimeITN(s *stream, i int) []match {
 	h, m, k := -1, 0, 0
 	relative, countTo := false, false
 	switch {
-	case (ws[0] == "quarter" || ws[0] == "half") && len(ws) >= 3 && (ws[1] == "past" || ws[1] == "to"):
+	case (ws[0] == "quarter" || ws[0] == "half") && len(ws) >= 3 && (ws[1] == "past" || ws[1] == "to"),
+		ws[0] == "a" && len(ws) >= 4 && ws[1] == "quarter" && (ws[2] == "past" || ws[2] == "to"):
+		if ws[0] == "a" { // "a quarter to five": the span starts at "a"
+			ws, idx = ws[1:], idx[1:]
+		}
 		hv, ok := enHourWord(ws[2])
 		if !ok || ws[0] == "half" && ws[1] == "to" {
 			return nil

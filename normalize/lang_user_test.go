@@ -2,6 +2,7 @@ package normalize_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto/normalize"
@@ -69,10 +70,21 @@ func TestUserInputRules(t *testing.T) {
 		{"en weekday before a month", "en", "Due Thu., Oct. 9", "Due Thursday, october ninth"},
 		{"en weekday before a day", "en", "Due Wed. 12 June", "Due Wednesday the twelfth of june"},
 		{"en sun is no sunday", "en", "The Sun. March on", "The Sun. March on"},
+		// English ITN (names starting "itn " run in ITN mode).
+		{"itn en fraction stays words", "en", "add one fifth cup of milk", "add one fifth cup of milk"},
+		{"itn en ordinal after a larger number", "en", "the twenty fifth day", "the 25th day"},
+		{"itn en version number", "en", "update to version four point one point two", "update to version 4.1.2"},
+		{"itn en decimal alone", "en", "pi is three point one four", "pi is 3.14"},
+		{"itn en a quarter to", "en", "leave at a quarter to six", "leave at 05:45"},
+		{"itn en a quarter is no time", "en", "a quarter of them left", "a quarter of them left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: tt.lang, Mode: normalize.TN})
+			mode := normalize.TN
+			if strings.HasPrefix(tt.name, "itn ") {
+				mode = normalize.ITN
+			}
+			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: tt.lang, Mode: mode})
 			if err != nil {
 				t.Fatalf("Normalize(%q): %v", tt.in, err)
 			}
