@@ -71,7 +71,7 @@ func decQ4_KWAsm(w, dst unsafe.Pointer, nsb int)
 func vecQ4_KWAsm(w unsafe.Pointer, rowBytes, nrows int, x unsafe.Pointer, nsb int, out unsafe.Pointer)
 
 //go:noescape
-func mul2Q4_KWAsm(rows *[2]unsafe.Pointer, x unsafe.Pointer, stride, ngroups, nsb int, out unsafe.Pointer)
+func mul2Q4_KWAsm(rows *[2]unsafe.Pointer, x unsafe.Pointer, stride, ngroups, nsb int, outs unsafe.Pointer, off, ntok, two int, res unsafe.Pointer)
 
 // q4kActIdx[16c+k] is the dword of a super-block's 256 activation values
 // (64 dwords) that goes to lane k of chunk c.
@@ -144,7 +144,7 @@ func setupQ4_KW(p *Pool, m *Matrix, as []Activation, vec bool) bool {
 	p.tiles = qTileJob{t: active.tiles(), prep: tm.prep[:stride*slots], prepLen: stride, run: runQ4_KW}
 	if !vec {
 		p.tiles.decLen = nsb * decQ4_KWSB
-		p.grow(2*p.tiles.decLen + slots/4*32)
+		p.grow(2*p.tiles.decLen + 8*len(as) + 32)
 	}
 	return true
 }
@@ -176,26 +176,26 @@ func runQ4_KW(p *Pool, w, lo, hi int) {
 			unsafe.Pointer(&tj.prep[0]), nsb, unsafe.Pointer(&j.out[lo]))
 		return
 	}
-	dl := tj.decLen
+	dl, n := tj.decLen, len(j.outs)
 	ng := len(tj.prep) / tj.prepLen / 4
-	buf := p.scratch[w][:2*dl+ng*32]
-	res := unsafe.Slice((*float32)(unsafe.Pointer(&buf[2*dl])), ng*8)
+	buf := p.scratch[w][:2*dl+8*n+32]
+	// The outputs' addresses, for the kernel to store its results
+	// directly; j.outs keeps the (heap) slices alive during the call.
+	outs := unsafe.Slice((*uintptr)(unsafe.Pointer(&buf[2*dl])), n)
+	for b, out := range j.outs {
+		_ = out[hi-1]
+		outs[b] = uintptr(unsafe.Pointer(unsafe.SliceData(out)))
+	}
+	res := unsafe.Pointer(&buf[2*dl+8*n])
 	var rows [2]unsafe.Pointer
 	for i := lo; i < hi; i += 2 {
 		decQ4_KW(m.Row(i), buf[:dl])
 		rows[0], rows[1] = unsafe.Pointer(&buf[0]), unsafe.Pointer(&buf[0])
-		two := i+1 < hi
-		if two {
+		two := 0
+		if i+1 < hi {
 			decQ4_KW(m.Row(i+1), buf[dl:2*dl])
-			rows[1] = unsafe.Pointer(&buf[dl])
+			rows[1], two = unsafe.Pointer(&buf[dl]), 1
 		}
-		mul2Q4_KWAsm(&rows, unsafe.Pointer(&tj.prep[0]), tj.prepLen, ng, nsb, unsafe.Pointer(&res[0]))
-		for b, out := range j.outs {
-			r := res[8*(b>>2)+(b&3):]
-			out[i] = r[0]
-			if two {
-				out[i+1] = r[4]
-			}
-		}
+		mul2Q4_KWAsm(&rows, unsafe.Pointer(&tj.prep[0]), tj.prepLen, ng, nsb, unsafe.Pointer(&outs[0]), 4*i, n, two, res)
 	}
 }

@@ -251,18 +251,21 @@ vsb:
 	VZEROUPPER
 	RET
 
-// func mul2Q4_KWAsm(rows *[2]unsafe.Pointer, x unsafe.Pointer, stride, ngroups, nsb int, out unsafe.Pointer)
+// func mul2Q4_KWAsm(rows *[2]unsafe.Pointer, x unsafe.Pointer, stride, ngroups, nsb int, outs unsafe.Pointer, off, ntok, two int, res unsafe.Pointer)
 //
 // Two decoded rows times ngroups groups of four prepared activations
-// (stride bytes apart): out[8g+4r+t] is row r times activation 4g+t.
-TEXT ·mul2Q4_KWAsm(SB), NOSPLIT, $0-48
+// (stride bytes apart). Row r times activation t (t < ntok) is stored at
+// byte off+4r of output t, whose address is outs[t] (the second row only
+// if two is 1); res is 32 bytes of scratch.
+TEXT ·mul2Q4_KWAsm(SB), NOSPLIT, $0-80
 	MOVQ rows+0(FP), AX
 	MOVQ 0(AX), R13
 	MOVQ 8(AX), R14
 	MOVQ x+8(FP), BX
 	MOVQ stride+16(FP), R10
 	MOVQ ngroups+24(FP), R11
-	MOVQ out+40(FP), AX
+	MOVQ outs+40(FP), R15
+	MOVQ res+72(FP), AX
 
 group:
 	MOVQ BX, SI
@@ -328,7 +331,31 @@ sb:
 	Q4KSUM(Z17, Y17, X20, Y21, X21, 20, AX)
 	Q4KSUM(Z18, Y18, X20, Y21, X21, 24, AX)
 	Q4KSUM(Z19, Y19, X20, Y21, X21, 28, AX)
-	ADDQ $32, AX
+
+	// Scatter the group's results to the outputs of its real tokens.
+	MOVQ off+48(FP), SI
+	MOVQ two+64(FP), DI
+	MOVQ ntok+56(FP), CX
+	CMPQ CX, $4
+	JLE  scatter
+	MOVQ $4, CX
+
+scatter:
+	MOVQ  (R15), DX
+	MOVL  (AX), R8
+	MOVL  R8, (DX)(SI*1)
+	TESTQ DI, DI
+	JZ    one
+	MOVL  16(AX), R8
+	MOVL  R8, 4(DX)(SI*1)
+
+one:
+	ADDQ $8, R15
+	ADDQ $4, AX
+	DECQ CX
+	JNZ  scatter
+	MOVQ res+72(FP), AX
+	SUBQ $4, ntok+56(FP)
 	LEAQ (BX)(R10*4), BX
 	DECQ R11
 	JNZ  group
