@@ -579,7 +579,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && cldrKnows(sc.lang, tok) {
 		k = abbrPlain // CLDR's suppressions: "Hbf.", "févr.", "Excmo."
 	}
-	if j := strings.LastIndexAny(lw, "'’"); k == abbrNone && j > 0 && j <= 4 {
+	if j := max(strings.LastIndexByte(lw, '\''), strings.LastIndex(lw, "’")); k == abbrNone && j > 0 && j <= 4 {
 		// An elided article or preposition before the abbreviation:
 		// Italian "l'avv.", "dell'ing.", French "l'av.".
 		if _, n := utf8.DecodeRuneInString(lw[j:]); sc.abbr[lw[j+n:]] != abbrNone && allLetters(lw[:j]) {
@@ -611,7 +611,10 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && lw == "in" && lower && sc.lang == "en" && isNumber(prevToken(sc.s, max(0, ts-1))) {
 		return 0.05 // inches: "10 in. wide"
 	}
-	afterNumber := isNumber(prevToken(sc.s, max(0, ts-1)))
+	afterNumber := false // a number precedes tok; looked up only where it matters
+	if k == abbrTitle || amountUnits[lw] || yearAbbrev[lw] || runeLen(tok) == 1 {
+		afterNumber = isNumber(prevToken(sc.s, max(0, ts-1)))
+	}
 	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
 	}
