@@ -31,9 +31,16 @@ const (
 	// OptPasses is "1" (the tree pass), "2" (default: the tree pass,
 	// then the flat-lexicon pass over the words it found, by default on
 	// speaker-adapted features, see OptAdapt) or "3" (both, then the word
-	// graph of the flat pass rescored with the trigram; not better so
-	// far). See docs/bench/asr.md.
+	// lattice of the flat pass rescored with the exact trigram, see
+	// OptBestPathLW). See docs/bench/asr.md.
 	OptPasses = "passes"
+	// OptBestPathLW is the language weight of the lattice rescoring of
+	// passes 3 (default 9.5).
+	OptBestPathLW = "bestpath_lw"
+	// OptBestPathWIP is the word insertion probability of the lattice
+	// rescoring (default: the search's 0.65, its log scaled by
+	// OptBestPathLW / 6.5, as the peer scales it).
+	OptBestPathWIP = "bestpath_wip"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
 	OptWorkers = "workers"
@@ -100,6 +107,17 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		dcfg.Flat, dcfg.BestPath = true, true
 	default:
 		return nil, fmt.Errorf("asr: option %s %q: want 1, 2 or 3", OptPasses, o[OptPasses])
+	}
+	for _, kv := range []struct {
+		key string
+		dst *float64
+		max float64
+	}{{OptBestPathLW, &dcfg.BestPathLanguageWeight, math.Inf(1)}, {OptBestPathWIP, &dcfg.BestPathWordInsertion, 1}} {
+		if v := o[kv.key]; v != "" {
+			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst <= 0 || *kv.dst > kv.max {
+				return nil, fmt.Errorf("asr: option %s %q: want a number > 0 (at most %g)", kv.key, v, kv.max)
+			}
+		}
 	}
 	w := runtime.GOMAXPROCS(0)
 	if v := o[OptWorkers]; v != "" {

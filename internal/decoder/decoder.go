@@ -39,12 +39,20 @@ type Config struct {
 	// FlatWordBeam is the word-exit beam of the second pass; 0 = 7e-29
 	// (the peer's -fwdflatwbeam).
 	FlatWordBeam float64
-	// BestPath rescores the word graph of the last pass with the trigram
-	// at BestPathLanguageWeight (the peer's -bestpath).
+	// BestPath rescores the word lattice of the last pass with the
+	// trigram at BestPathLanguageWeight (the peer's -bestpath); see
+	// [Lattice.Rescore].
 	BestPath bool
 	// BestPathLanguageWeight is the language weight of the rescoring; 0
 	// = 9.5 (the peer's -bestpathlw).
 	BestPathLanguageWeight float64
+	// BestPathWordInsertion is the word insertion probability of the
+	// rescoring; 0 = WordInsertion scaled as the peer scales it (its log
+	// times BestPathLanguageWeight / LanguageWeight).
+	BestPathWordInsertion float64
+	// KeepLattice returns the word lattice of the last pass with every
+	// result (Result.Lattice), for a caller that rescores it.
+	KeepLattice bool
 	// FlatMinEnds is how many frames the exits of a first-pass word
 	// from one start must span for the second pass to search it there;
 	// 0 = 4 (the peer's -fwdflatefwid), < 0 = every word.
@@ -78,6 +86,8 @@ type Decoder struct {
 	flatMinEnds int32
 	bestPath    bool
 	bestPathLw  float32
+	bestPathWip float64
+	keepLattice bool
 	flatBeam    float32
 	flatWbeam   float32
 }
@@ -121,6 +131,10 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 	d.flatWindow = int32(cfg.FlatWindow)
 	d.bestPath = cfg.BestPath
 	d.bestPathLw = float32(orDefault(cfg.BestPathLanguageWeight, 9.5))
+	if p := cfg.BestPathWordInsertion; p > 0 && p <= 1 {
+		d.bestPathWip = p
+	}
+	d.keepLattice = cfg.KeepLattice
 	d.flatMinEnds = int32(cfg.FlatMinEnds)
 	if d.flatMinEnds == 0 {
 		d.flatMinEnds = 4
@@ -157,6 +171,9 @@ type Result struct {
 	Frames int
 	Score  float64 // best path score, nats
 	Stats  Stats
+	// Lattice is the word lattice of the last pass, with
+	// Config.KeepLattice.
+	Lattice *Lattice
 }
 
 // Text returns the recognised words without fillers, joined by spaces.
@@ -259,7 +276,7 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
-	fp := &FirstPass{Result: d.finish(s, n), n: n}
+	fp := &FirstPass{Result: d.finish(s, n, d.noFlat), n: n}
 	if !d.noFlat {
 		vocab, starts := s.firstPassWords(d.flatMinEnds)
 		fp.vocab = vocab
@@ -298,7 +315,7 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
-	r := d.finish(s2, n)
+	r := d.finish(s2, n, true)
 	st := fp.Result.Stats
 	r.Stats.FirstPass = &st
 	if len(r.Words) == 0 { // the narrower search lost every path
@@ -307,15 +324,26 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	return r, nil
 }
 
-// finish returns the result of a finished search: its best path, or the
-// best path of its rescored word graph with Config.BestPath.
-func (d *Decoder) finish(s *search, n int) *Result {
-	if d.bestPath {
-		if e, best, pred, score := s.bestPath(d.bestPathLw); e >= 0 {
-			return s.pathResult(n, e, best, pred, score)
-		}
+// finish returns the result of a finished search: its best path, or, in
+// the last pass (last) with Config.BestPath, the best path of its
+// rescored lattice.
+func (d *Decoder) finish(s *search, n int, last bool) *Result {
+	if !last || !(d.bestPath || d.keepLattice) {
+		return s.result(n)
 	}
-	return s.result(n)
+	l := s.lattice()
+	var r *Result
+	if d.bestPath {
+		r = l.Rescore(float64(d.bestPathLw), d.bestPathWip)
+		r.Stats = s.stats
+	}
+	if r == nil || len(r.Words) == 0 {
+		r = s.result(n)
+	}
+	if d.keepLattice {
+		r.Lattice = l
+	}
+	return r
 }
 
 // firstPassWords returns the words (tree lexicon indices) the second
@@ -360,42 +388,22 @@ func (s *search) firstPassWords(minEnds int32) ([]int32, map[int32][]int32) {
 
 // result backtraces the best path of a finished search.
 func (s *search) result(n int) *Result {
-	bestE, best := s.bestFinal()
-	return s.pathResult(n, bestE, best, nil, nil)
-}
-
-// pathResult is the result of the path ending in entry bestE with score
-// best, following pred and scored by score (both indexed by entry), or
-// the back-pointers and exit scores of the search when pred is nil.
-func (s *search) pathResult(n int, bestE int32, best float64, pred []int32, score []float64) *Result {
 	bp := s.bp
 	lx := s.lx
 	res := &Result{Frames: n, Stats: s.stats}
+	bestE, best := s.bestFinal()
 	if bestE < 0 {
 		return res
 	}
 	res.Score = best
-	predOf := func(e int32) int32 {
-		if pred == nil {
-			return bp[e].pred
-		}
-		return pred[e]
-	}
-	scoreOf := func(e int32) float64 {
-		if score == nil {
-			return float64(bp[e].score) + bp[e].norm
-		}
-		return score[e]
-	}
+	abs := func(e int32) float64 { return float64(bp[e].score) + bp[e].norm }
 	var rev []Word
-	for e := bestE; e > 0; e = predOf(e) {
+	for e := bestE; e > 0; e = bp[e].pred {
 		b := &bp[e]
-		p := predOf(e)
-		start := int(bp[p].frame) + 1
+		p := b.pred
 		w := &lx.words[b.word]
-		sc := scoreOf(e) - scoreOf(p)
-		rev = append(rev, Word{Text: w.text, Start: start, End: int(b.frame) + 1, Filler: w.filler, Score: sc,
-			Confidence: s.endPosterior(e)})
+		rev = append(rev, Word{Text: w.text, Start: int(bp[p].frame) + 1, End: int(b.frame) + 1, Filler: w.filler,
+			Score: abs(e) - abs(p), Confidence: s.endPosterior(e)})
 	}
 	for i := len(rev) - 1; i >= 0; i-- {
 		res.Words = append(res.Words, rev[i])

@@ -50,9 +50,12 @@
 // trigram score at every word entry. It prunes with its own, wider beams:
 // word entries carry their full trigram score, which the tree's
 // last-phone beam would cut. It took the dev WER of docs/bench/asr.md from
-// 0.426 to 0.410. Config.BestPath rescores the back-pointer table of the
-// last pass as a word graph at a higher language weight (the peer's
-// bestpath); it has not helped so far. Options.Bias favours given words
+// 0.426 to 0.410. Config.BestPath rescores the word lattice of the last
+// pass (its back-pointer table: every word exit kept, as (word, start
+// frame, end frame) with its acoustic score; the peer's bestpath) with
+// the exact trigram, each node expanded by its two-word history, at its
+// own language weight and insertion penalty ([Lattice.Rescore]).
+// Config.KeepLattice hands the lattice to the caller. Options.Bias favours given words
 // (the API's prompt). DecodeFirst and DecodeSecond run the passes apart,
 // so a caller can change the features between them (package asr adapts
 // them to the speaker there).
@@ -61,7 +64,10 @@
 //
 // Word times are frames (10 ms). A word's confidence is its word-end
 // posterior: its share of the probability mass of all word exits at its
-// last frame, with exit scores scaled by 1/lw.
+// last frame, with exit scores scaled by 1/lw. With Config.BestPath it is
+// the lattice posterior instead: forward-backward over the rescored
+// lattice, the probability of the paths with the word's spelling at its
+// middle frame.
 //
 // A Decoder is read-only after New and safe for concurrent use; each call
 // uses its own search state (pooled). Cancelling the context stops the

@@ -1,0 +1,390 @@
+package decoder
+
+import (
+	"math"
+	"slices"
+)
+
+// Lattice is the word graph of a finished search: every word exit the
+// search kept (its back-pointer table, the peer's -bestpath input), each a
+// node (word, start frame, end frame) with the word's acoustic score,
+// linked to every node that ends on the frame before its start. A path
+// through it is a sentence hypothesis; [Lattice.Rescore] finds the best
+// one under the full trigram at a chosen language weight and word
+// insertion penalty, with posterior confidences.
+//
+// A node's acoustic score is the score the search gave the word from its
+// entry to its exit, less the language score it applied; it is kept for
+// every predecessor (the left context of the word's first phone is the
+// one of the search's own best predecessor, as in the peer). What a
+// predecessor loses by the right context of the successor's first phone
+// is kept per node and phone.
+type Lattice struct {
+	d      *Decoder
+	frames int
+	nci    int
+	nodes  []latNode
+	// frameEnd[f+1] is the first node ending at frame f (the start node,
+	// index 0, "ends" at frame -1); len frames+2.
+	frameEnd []int32
+	// rc[i*nci+p] is what node i's exit into a successor whose first
+	// phone is p scores below its best exit (-Inf: no such exit).
+	rc []float32
+	// last is the frame of the final nodes (the last frame with exits
+	// into silence), -2 when the search kept none.
+	last int32
+	// boost is the per-call LM bonus of the search, weighted at the
+	// search's language weight.
+	boost map[int32]float32
+	lw    float32 // the language weight of the search
+}
+
+type latNode struct {
+	text       string
+	lmid       int32
+	start, end int32 // frames, end inclusive
+	first      int16 // first phone
+	filler     bool
+	sil        bool
+	ascr       float64
+}
+
+// lattice returns the word graph of the finished search s.
+func (s *search) lattice() *Lattice {
+	lx := s.lx
+	d := s.d
+	bp := s.bp
+	l := &Lattice{d: d, frames: len(s.frameBP) - 2, nci: lx.nci, boost: s.boost, lw: s.lw, last: -2,
+		nodes:    make([]latNode, len(bp)),
+		frameEnd: slices.Clone(s.frameBP),
+		rc:       make([]float32, len(bp)*lx.nci),
+	}
+	abs := func(e int32) float64 { return float64(bp[e].score) + bp[e].norm }
+	l.nodes[0] = latNode{start: -1, end: -1, lmid: lx.start, first: lx.sil}
+	for e := 1; e < len(bp); e++ {
+		b := &bp[e]
+		w := &lx.words[b.word]
+		p := &bp[b.pred]
+		n := &l.nodes[e]
+		*n = latNode{text: w.text, lmid: w.lmid, start: p.frame + 1, end: b.frame, first: w.phones[0],
+			filler: w.filler, sil: b.word == lx.silWord}
+		// The score the search applied on entering the word.
+		var applied float64
+		switch {
+		case n.sil:
+			applied = float64(d.silPen)
+		case n.filler:
+			applied = float64(d.fillPen)
+		default:
+			var sc float32
+			if p.prevReal >= 0 {
+				sc = d.lang.Score(w.lmid, p.real, p.prevReal)
+			} else {
+				sc = d.lang.Score(w.lmid, p.real)
+			}
+			applied = float64(s.lw*sc+s.logWip) + float64(s.boost[w.lmid])
+		}
+		entered := float64(s.rcPool[p.rc+int32(n.first)]) + p.norm
+		if b.pred == 0 {
+			entered = 0
+		}
+		n.ascr = abs(int32(e)) - entered - applied
+	}
+	for e := range bp {
+		rcs := s.rcPool[bp[e].rc : bp[e].rc+int32(lx.nci)]
+		for f, v := range rcs {
+			l.rc[e*lx.nci+f] = v - bp[e].score
+		}
+		if e == 0 {
+			clear(l.rc[:lx.nci])
+		}
+	}
+	for f := len(s.frameBP) - 2; f >= 1; f-- {
+		for e := s.frameBP[f]; e < s.frameBP[f+1]; e++ {
+			if !math.IsInf(float64(s.rcPool[bp[e].rc+int32(lx.sil)]), -1) {
+				l.last = int32(f - 1)
+				return l
+			}
+		}
+	}
+	return l
+}
+
+// Nodes returns the number of word nodes of the lattice.
+func (l *Lattice) Nodes() int { return len(l.nodes) - 1 }
+
+// latState is a node of the lattice expanded by its language-model
+// history: the last two real words of the paths reaching it.
+type latState struct {
+	node   int32
+	w1, w2 int32 // last real word of the path through the node, the one before (-1: none)
+	score  float64
+	pred   int32 // best predecessor state
+	alpha  float64
+	beta   float64
+}
+
+type latEdge struct {
+	from, to int32
+	w        float32
+}
+
+// Pruning of Rescore, on path scores at the search's own language weight
+// (scaled with the rescoring's): the states of a frame more than
+// rescoreBeam nats below the best ending there are dropped, and a node
+// keeps at most rescoreStates histories.
+var (
+	rescoreBeam   = 20.0
+	rescoreStates = 8
+)
+
+// lmSlots sizes the LM score cache of Rescore.
+const lmSlots = 1 << 14
+
+// Rescore returns the best path through the lattice with the trigram at
+// language weight lw and word insertion probability wip (0: the search's
+// own values), into "</s>" after the last frame with exits. Every node is
+// expanded by its two-word history, so the trigram is exact on every
+// path the pruning keeps: states far below the best ending at the same
+// frame are dropped, and a node keeps its few best histories. Word
+// confidences are lattice posteriors: forward-backward over the same
+// graph with path scores scaled by 1/lw, the probability of the paths
+// that have the word's spelling at the middle frame of the word.
+func (l *Lattice) Rescore(lw, wip float64) *Result {
+	d := l.d
+	res := &Result{Frames: l.frames}
+	if l.last < -1 {
+		return res
+	}
+	if lw <= 0 {
+		lw = float64(l.lw)
+	}
+	logWip := float64(d.logWip) * lw / float64(d.lw) // the peer's scaling
+	if wip > 0 {
+		logWip = math.Log(wip)
+	}
+	beam := rescoreBeam * lw / float64(l.lw)
+	maxBoost := 0.0
+	for _, v := range l.boost {
+		maxBoost = max(maxBoost, float64(v)*lw/float64(l.lw))
+	}
+	type lmSlot struct {
+		key uint64
+		v   float64
+	}
+	cache := make([]lmSlot, lmSlots)
+	lmScore := func(w, w1, w2 int32) float64 {
+		key := uint64(uint32(w)) | uint64(uint32(w1))<<21 | uint64(uint32(w2+1))<<42
+		slot := &cache[(key*0x9E3779B97F4A7C15)>>(64-14)]
+		if slot.key == key+1 {
+			return slot.v
+		}
+		var sc float32
+		if w2 >= 0 {
+			sc = d.lang.Score(w, w1, w2)
+		} else {
+			sc = d.lang.Score(w, w1)
+		}
+		v := lw*float64(sc) + logWip + float64(l.boost[w])*lw/float64(l.lw)
+		*slot = lmSlot{key + 1, v}
+		return v
+	}
+	silPen, fillPen := float64(d.silPen), float64(d.fillPen)
+	states := []latState{{node: 0, w1: l.nodes[0].lmid, w2: -1, pred: -1}}
+	first := make([]int32, len(l.nodes)+1) // states of node i: first[i]:first[i+1]
+	first[1] = 1
+	var edges []latEdge
+	slot := map[uint64]int32{}
+	var scratch []float64
+	nci := int32(l.nci)
+	for f := int32(0); f <= l.last; f++ {
+		lo, hi := l.frameEnd[f+1], l.frameEnd[f+2]
+		frameFirst := int32(len(states))
+		frameEdges := len(edges)
+		frameBest := math.Inf(-1)
+		for e := lo; e < hi; e++ {
+			n := &l.nodes[e]
+			clear(slot)
+			nodeFirst := int32(len(states))
+			bound := logWip + maxBoost // the most an LM score adds
+			switch {
+			case n.sil:
+				bound = silPen
+			case n.filler:
+				bound = fillPen
+			}
+			plo, phi := l.frameEnd[n.start], l.frameEnd[n.start+1]
+			for p := plo; p < phi; p++ {
+				rcd := float64(l.rc[p*nci+int32(n.first)])
+				if math.IsInf(rcd, -1) {
+					continue
+				}
+				for si := first[p]; si < first[p+1]; si++ {
+					ps := &states[si]
+					v := rcd + n.ascr
+					if math.IsInf(ps.score, -1) || ps.score+v+bound < frameBest-beam {
+						continue
+					}
+					w1, w2 := ps.w1, ps.w2
+					switch {
+					case n.sil:
+						v += silPen
+					case n.filler:
+						v += fillPen
+					default:
+						v += lmScore(n.lmid, ps.w1, ps.w2)
+						w1, w2 = n.lmid, ps.w1
+					}
+					t := ps.score + v
+					if t < frameBest-beam {
+						continue
+					}
+					frameBest = max(frameBest, t)
+					k := uint64(uint32(w1)) | uint64(uint32(w2+1))<<32
+					i, ok := slot[k]
+					if !ok {
+						i = int32(len(states))
+						slot[k] = i
+						states = append(states, latState{node: e, w1: w1, w2: w2, score: math.Inf(-1), pred: -1})
+					}
+					edges = append(edges, latEdge{si, i, float32(v)})
+					if t > states[i].score {
+						states[i].score, states[i].pred = t, si
+					}
+				}
+			}
+			first[e+1] = int32(len(states))
+			if ns := len(states) - int(nodeFirst); ns > rescoreStates {
+				scratch = scratch[:0]
+				for _, st := range states[nodeFirst:] {
+					scratch = append(scratch, st.score)
+				}
+				slices.Sort(scratch)
+				kth := scratch[ns-rescoreStates]
+				for i := range states[nodeFirst:] {
+					if states[nodeFirst+int32(i)].score < kth {
+						states[nodeFirst+int32(i)].score = math.Inf(-1)
+					}
+				}
+			}
+		}
+		// Beam over the states ending at this frame; dropped states keep
+		// their slot (score -Inf) so node ranges stay valid.
+		for i := frameFirst; i < int32(len(states)); i++ {
+			if states[i].score < frameBest-beam {
+				states[i].score = math.Inf(-1)
+			}
+		}
+		j := frameEdges
+		for _, ed := range edges[frameEdges:] {
+			if !math.IsInf(states[ed.to].score, -1) {
+				edges[j] = ed
+				j++
+			}
+		}
+		edges = edges[:j]
+	}
+	// Final states: the nodes of the last frame, into silence and "</s>".
+	finalW := make(map[int32]float64)
+	bestS, best := int32(-1), math.Inf(-1)
+	for e := l.frameEnd[l.last+1]; e < l.frameEnd[l.last+2]; e++ {
+		rcd := float64(l.rc[e*nci+int32(l.d.lx.sil)])
+		if math.IsInf(rcd, -1) {
+			continue
+		}
+		for si := first[e]; si < first[e+1]; si++ {
+			st := &states[si]
+			if math.IsInf(st.score, -1) {
+				continue
+			}
+			var sc float32
+			if st.w2 >= 0 {
+				sc = d.lang.Score(d.lx.finish, st.w1, st.w2)
+			} else {
+				sc = d.lang.Score(d.lx.finish, st.w1)
+			}
+			v := rcd + lw*float64(sc)
+			finalW[si] = v
+			if st.score+v > best {
+				best, bestS = st.score+v, si
+			}
+		}
+	}
+	if bestS < 0 {
+		return res
+	}
+	res.Score = best
+	post := l.posteriors(states, edges, finalW, lw)
+	var path []int32
+	for si := bestS; si > 0; si = states[si].pred {
+		path = append(path, si)
+	}
+	slices.Reverse(path)
+	prev := 0.0
+	for _, si := range path {
+		st := &states[si]
+		n := &l.nodes[st.node]
+		res.Words = append(res.Words, Word{Text: n.text, Start: int(n.start), End: int(n.end) + 1, Filler: n.filler,
+			Score: st.score - prev, Confidence: l.confidence(post, n)})
+		prev = st.score
+	}
+	return res
+}
+
+// posteriors returns each node's posterior probability: forward-backward
+// over the states and edges, with path scores scaled by 1/lw.
+func (l *Lattice) posteriors(states []latState, edges []latEdge, finalW map[int32]float64, lw float64) []float64 {
+	k := 1 / lw
+	for i := range states {
+		states[i].alpha, states[i].beta = math.Inf(-1), math.Inf(-1)
+	}
+	states[0].alpha = 0
+	for _, ed := range edges { // edges are in topological order of their targets
+		states[ed.to].alpha = logAdd(states[ed.to].alpha, states[ed.from].alpha+float64(ed.w)*k)
+	}
+	total := math.Inf(-1)
+	for si, v := range finalW {
+		states[si].beta = v * k
+		total = logAdd(total, states[si].alpha+v*k)
+	}
+	for i := len(edges) - 1; i >= 0; i-- {
+		ed := &edges[i]
+		states[ed.from].beta = logAdd(states[ed.from].beta, states[ed.to].beta+float64(ed.w)*k)
+	}
+	post := make([]float64, len(l.nodes))
+	for i := range states {
+		st := &states[i]
+		if v := st.alpha + st.beta - total; v > -50 {
+			post[st.node] += math.Exp(v)
+		}
+	}
+	return post
+}
+
+// confidence is the posterior probability of n's spelling at n's middle
+// frame: the sum over the nodes of that spelling spanning the frame.
+func (l *Lattice) confidence(post []float64, n *latNode) float64 {
+	mid := (n.start + n.end) / 2
+	var c float64
+	// Nodes spanning mid end at mid or later and start at mid or
+	// earlier; words are at most a few hundred frames long.
+	for f := mid; f <= l.last && f < mid+300; f++ {
+		for e := l.frameEnd[f+1]; e < l.frameEnd[f+2]; e++ {
+			m := &l.nodes[e]
+			if m.start <= mid && m.text == n.text {
+				c += post[e]
+			}
+		}
+	}
+	return min(1, c)
+}
+
+func logAdd(a, b float64) float64 {
+	if a < b {
+		a, b = b, a
+	}
+	if math.IsInf(b, -1) {
+		return a
+	}
+	return a + math.Log1p(math.Exp(b-a))
+}

@@ -1,0 +1,146 @@
+package decoder
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sottolabs/sotto/internal/lm"
+)
+
+// A trigram whose best path the one-history approximation misses: "x"
+// is likelier after "b" than after "a", but "y" after "a x" is far
+// likelier than after "b x".
+const latticeARPA = `\data\
+ngram 1=6
+ngram 2=6
+ngram 3=2
+
+\1-grams:
+-1.0 <s> 0.0
+-1.0 </s>
+-1.0 a 0.0
+-1.0 b 0.0
+-1.0 x 0.0
+-1.0 y 0.0
+
+\2-grams:
+-0.5 <s> a 0.0
+-0.5 <s> b 0.0
+-1.0 a x 0.0
+-0.3 b x 0.0
+-1.0 x y 0.0
+-0.1 y </s>
+
+\3-grams:
+-0.01 a x y
+-2.0 b x y
+
+\end\
+`
+
+// testLattice builds a lattice by hand over latticeARPA: nodes are
+// (word, start, end) with acoustic score ascr; one phone, no right
+// context losses, language weight 1 and no insertion penalty.
+func testLattice(t *testing.T, nodes []latNode) *Lattice {
+	t.Helper()
+	lang, err := lm.ParseARPA("test", []byte(latticeARPA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := func(w string) int32 {
+		i, ok := lang.ID(w)
+		if !ok {
+			t.Fatalf("no %q", w)
+		}
+		return i
+	}
+	d := &Decoder{lang: lang, lw: 1, lx: &lexicon{start: id("<s>"), finish: id("</s>"), nci: 1}}
+	all := append([]latNode{{start: -1, end: -1, lmid: id("<s>")}}, nodes...)
+	last := int32(-1)
+	for i := range all[1:] {
+		all[i+1].lmid = id(all[i+1].text)
+		if all[i+1].end < all[i].end {
+			t.Fatal("nodes must be in end-frame order")
+		}
+		last = max(last, all[i+1].end)
+	}
+	l := &Lattice{d: d, frames: int(last) + 1, nci: 1, nodes: all, rc: make([]float32, len(all)), last: last, lw: 1}
+	l.frameEnd = make([]int32, last+3)
+	for f := int32(-1); f <= last+1; f++ {
+		n := int32(0)
+		for n < int32(len(all)) && all[n].end < f {
+			n++
+		}
+		l.frameEnd[f+1] = n
+	}
+	return l
+}
+
+func TestRescoreExactTrigram(t *testing.T) {
+	l := testLattice(t, []latNode{
+		{text: "a", start: 0, end: 4},
+		{text: "b", start: 0, end: 4},
+		{text: "x", start: 5, end: 9},
+		{text: "y", start: 10, end: 14},
+	})
+	r := l.Rescore(1, 1)
+	if got := r.Text(); got != "a x y" {
+		t.Fatalf("Rescore = %q; want \"a x y\" (the trigram's best; one history per node gives \"b x y\")", got)
+	}
+	ln10 := math.Ln10
+	// Path scores: a x y </s> = -0.5-1.0-0.01-0.1, b x y </s> = -0.5-0.3-2.0-0.1 (log10).
+	if want := -1.61 * ln10; math.Abs(r.Score-want) > 1e-4 {
+		t.Errorf("score %.5f; want %.5f", r.Score, want)
+	}
+	pa := 1 / (1 + math.Pow(10, -2.9+1.61))
+	want := []float64{pa, 1, 1}
+	for i, w := range r.Words {
+		if math.Abs(w.Confidence-want[i]) > 1e-4 {
+			t.Errorf("%q confidence %.5f; want %.5f", w.Text, w.Confidence, want[i])
+		}
+	}
+	if w := r.Words[1]; w.Start != 5 || w.End != 10 {
+		t.Errorf("x at frames %d-%d; want 5-10", w.Start, w.End)
+	}
+}
+
+func TestRescoreWeights(t *testing.T) {
+	// Acoustics favour "x" (3 nats) and "a" (0.1); the LM favours "y",
+	// and most the one-word path "y"; a word insertion bonus favours two
+	// words. Path scores, ascr + lw × LM (log10 × ln 10) + words × log wip:
+	//   a x: 3.1 + lw(-0.5 -1.0 -1.0)   b x: 3 + lw(-0.5 -0.3 -1.0)
+	//   a y: 0.1 + lw(-0.5 -1.0 -0.1)   b y: lw(-0.5 -1.0 -0.1)
+	//   y:   lw(-1.0 -0.1)
+	l := testLattice(t, []latNode{
+		{text: "a", start: 0, end: 4, ascr: 0.1},
+		{text: "b", start: 0, end: 4},
+		{text: "x", start: 5, end: 9, ascr: 3},
+		{text: "y", start: 5, end: 9},
+		{text: "y", start: 0, end: 9},
+	})
+	for _, c := range []struct {
+		lw, wip float64
+		want    string
+	}{{1, 1, "b x"}, {20, 1, "y"}, {20, math.Exp(30), "a y"}} {
+		if got := l.Rescore(c.lw, c.wip).Text(); got != c.want {
+			t.Errorf("lw %g wip %g: %q; want %q", c.lw, c.wip, got, c.want)
+		}
+	}
+	// Posteriors at lw 1: the paths' probabilities are exp(score).
+	ln10 := math.Ln10
+	p := map[string]float64{
+		"a x": math.Exp(3.1 - 2.5*ln10), "b x": math.Exp(3 - 1.8*ln10),
+		"a y": math.Exp(0.1 - 1.6*ln10), "b y": math.Exp(-1.6 * ln10), "y": math.Exp(-1.1 * ln10),
+	}
+	var z float64
+	for _, v := range p {
+		z += v
+	}
+	r := l.Rescore(1, 1)
+	want := []float64{(p["b x"] + p["b y"]) / z, (p["a x"] + p["b x"]) / z}
+	for i, w := range r.Words {
+		if math.Abs(w.Confidence-want[i]) > 1e-6 {
+			t.Errorf("%q confidence %.6f; want %.6f", w.Text, w.Confidence, want[i])
+		}
+	}
+}
