@@ -137,6 +137,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	// The same groups with the language guessed by the segmenter, as the
 	// HTTP endpoint (which has no language field) runs it.
 	var gGoldEN, gGoldOther, gEWT, gPUD tally
+	ewtMisses := missClasses{}
 	var order []string
 	var prose strings.Builder
 	for _, f := range files {
@@ -212,6 +213,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			t.naive.Add(naiveSplit(c.Input), c.Sentences, c.Xfail)
 			if *misses && !ok {
 				printMisses(os.Stderr, rel, c.Input, got, c.Sentences)
+			}
+			if parts[1] == "ud_english-ewt" {
+				ewtMisses.add(c.Input, got, c.Sentences)
 			}
 			if *verbose && !ok {
 				fmt.Fprintf(os.Stderr, "FAIL %s [%s]%s\n  in:   %q\n", rel, c.Class, map[bool]string{true: " (xfail)"}[c.Xfail], trunc(c.Input))
@@ -331,6 +335,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(&md, "| %s | %s | %s | %.3f | %.3f | **%s** | **%s** | %s |\n",
 			k, cell(t.dev), cell(t.sealed), p, r, f1cell(t.dev), f1cell(t.sealed), f1cell(t.naive))
 	}
+	ewtMisses.write(&md, "EWT dev")
 	if err := generalization(ctx, &md, *genDir); err != nil {
 		return err
 	}
@@ -640,4 +645,76 @@ func generalization(ctx context.Context, md *bytes.Buffer, dir string) error {
 	}
 	fmt.Fprintf(md, "\n")
 	return nil
+}
+
+// missClasses counts the boundaries a suite's dev cases miss (FN) and
+// invent (FP) by what precedes them: a stop, a colon, a comma or
+// semicolon, a bracket, a dash, a digit, a word (no punctuation at all).
+type missClasses map[string][2]int
+
+func (m missClasses) add(input string, got, want []string) {
+	g, w := segeval.Ends(got), segeval.Ends(want)
+	var runes []rune // the non-space runes of input
+	for _, r := range input {
+		if !unicode.IsSpace(r) {
+			runes = append(runes, r)
+		}
+	}
+	class := func(k int) string {
+		if k <= 0 || k > len(runes) {
+			return "other"
+		}
+		switch r := runes[k-1]; {
+		case strings.ContainsRune(".!?…", r):
+			return "after a stop"
+		case r == ':':
+			return "after a colon"
+		case r == ',' || r == ';':
+			return "after a comma or semicolon"
+		case strings.ContainsRune(")]}\"'”’»", r):
+			return "after a bracket or quote"
+		case r == '-' || r == '–' || r == '—' || r == '=':
+			return "after a dash or rule"
+		case unicode.IsDigit(r):
+			return "after a digit, no stop"
+		case unicode.IsLetter(r):
+			return "after a word, no stop"
+		}
+		return "other"
+	}
+	for k := range w {
+		if !g[k] {
+			c := m[class(k)]
+			c[0]++
+			m[class(k)] = c
+		}
+	}
+	for k := range g {
+		if !w[k] {
+			c := m[class(k)]
+			c[1]++
+			m[class(k)] = c
+		}
+	}
+}
+
+func (m missClasses) write(md *bytes.Buffer, name string) {
+	if len(m) == 0 {
+		return
+	}
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := m[keys[i]], m[keys[j]]
+		if a[0]+a[1] != b[0]+b[1] {
+			return a[0]+a[1] > b[0]+b[1]
+		}
+		return keys[i] < keys[j]
+	})
+	fmt.Fprintf(md, "\n**%s boundary errors by class** (what precedes the boundary; `-misses` lists each in context):\n\n| class | missed (FN) | invented (FP) |\n|---|---:|---:|\n", name)
+	for _, k := range keys {
+		fmt.Fprintf(md, "| %s | %d | %d |\n", k, m[k][0], m[k][1])
+	}
 }
