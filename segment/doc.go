@@ -22,8 +22,8 @@
 //
 // Sentence scores come from rules over the text around each stop:
 // abbreviation lists per language (English, German, French, Spanish,
-// Italian, Portuguese, Russian, Danish, Dutch, Polish, Slovak, Czech,
-// Bulgarian, Greek, Hindi, Marathi, with "and so on" in each ("etc." "ecc."
+// Italian, Portuguese, Russian, Ukrainian, Danish, Dutch, Polish, Slovak,
+// Czech, Finnish, Hungarian, Turkish, Bulgarian, Greek, Hindi, Marathi, with "and so on" in each ("etc." "ecc."
 // "usw." "и т. д.") ending a sentence before a capital, titles such as "Mr."
 // that never end a sentence, and numbered references such as "p." "Abb."
 // "pág." "рис." that bind to a following number, also in Bulgarian, Polish,
@@ -32,7 +32,11 @@
 // Russian (data/cldr-suppressions.txt; a listed abbreviation that is a word
 // of the language, such as Spanish "no" or "mar" or Danish "det", ends
 // sentences there), initials, multi-period abbreviations ("U.S.A."),
-// numbers, ellipses, quotes and brackets after the stop, open quotations,
+// numbers (a one-letter unit after a number ends a sentence before a
+// capital, "1,85 m. Son"; so does a currency, "50 грн. Діти"; the
+// abbreviations of "year", "1990 r.", "1812 г.", only before a sentence
+// starter), an abbreviation after an elided article ("l'avv. Verdi"),
+// ellipses, quotes and brackets after the stop, open quotations,
 // list items (bullets of every common glyph, "•" "◦" "▪" "➢" "✓" …, run
 // together on a line or one per line; numbering "1." "1)" "(1)" "a." "(b)"
 // "iv." "II." "б)" "β." in sequences, whose items stay one sentence when
@@ -46,11 +50,12 @@
 // sentence follows without a stop. Abbreviations missing from the lists are
 // learned from the document itself, Punkt-style: a short word seen only with
 // a period, and followed by a lower-case word, is an abbreviation. The
-// language is guessed from the script, letters proper to one language and
-// common words unless [Options].Language names it (the endpoint has no
-// language field, so it always guesses); Latin-script text without evidence
-// is taken as English, and a title of any language ("Skt.", "Dhr.") still
-// binds to the name after it.
+// language is guessed from the script, letters proper to one or two
+// languages and common words unless [Options].Language names it (the
+// endpoint has no language field, so it always guesses); Latin-script text
+// without evidence is taken as English. With the language guessed, a title
+// of any language ("Skt.", "Dhr.") still binds to the name after it, and a
+// numbered reference of any language ("cap. 3", "str. 15") to its number.
 //
 // In Arabic the comma (،) is a boundary weaker than a stop (0.5), except
 // between the items of an enumeration: before a word that is itself
