@@ -250,8 +250,12 @@ func (req *transcriptionRequest) resultLanguage(segs []asr.Segment) string {
 
 // options converts a validated request into asr.Options.
 func (req *transcriptionRequest) options() asr.Options {
+	// Subtitles cut cues from word times; diarized_json splits a segment
+	// where its words change speaker, so both need words whatever the
+	// granularities say.
 	return asr.Options{Language: req.language, Prompt: req.prompt, Streaming: req.stream,
-		Words: req.gran.Words || req.format == transcript.SRT || req.format == transcript.VTT}
+		Words: req.gran.Words || req.format == transcript.SRT || req.format == transcript.VTT ||
+			req.format == transcript.DiarizedJSON}
 }
 
 // handleTranscription validates the request, decodes the media, holds the
