@@ -87,6 +87,14 @@ func (L *latin) electronicITN(e *elecLang) matcher {
 		if !hasDot {
 			return nil
 		}
+		// A one-letter preposition or conjunction before a word that is no
+		// spelled letter, digit or symbol is not part of the address: "escribe a
+		// juan punto …", "écris à jean punto …" (the address starts after it).
+		if len(ws) > 1 && elecLetterWords[ws[0]] && utf8.RuneCountInString(ws[1]) > 1 && e.spoken[ws[1]] == "" {
+			if ent, digit := L.lex.words[ws[1]]; !digit || ent.kind != kUnit { // "a uno b dos arroba …" is spelled
+				return nil
+			}
+		}
 		var b strings.Builder
 		k := 0
 		at, dots, long := 0, 0, 0
@@ -160,3 +168,8 @@ var esElec = elecFromLexicon("es")
 var ptElec = elecFromLexicon("pt")
 
 var frElec = elecFromLexicon("fr")
+
+// elecLetterWords are one-letter words of the Latin-script languages
+// ("a", "à", "y", "o", "e", "u") that a spoken address never starts with
+// when a whole word follows.
+var elecLetterWords = wordSet("a à y o e u")

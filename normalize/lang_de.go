@@ -941,30 +941,40 @@ func deUhrCompound(hw, rest string) (string, bool) {
 // deTelephoneITN reads a German telephone number said digit by digit: an
 // area code starting with "null" and three more digits, then four and four
 // digits, "null vier eins eins eins zwei drei vier eins zwei drei vier" →
-// "(0411) 1234-1234", the layout deTelephoneTN reads.
+// "(0411) 1234-1234", the layout deTelephoneTN reads; seven to thirteen
+// digits otherwise, written in one run ("03012345678").
 func deTelephoneITN(s *stream, i int) []match {
 	if !s.startOK(i) || !strings.EqualFold(s.text(i), "null") {
 		return nil
 	}
 	var digits []byte
 	j := i
-	for len(digits) < 12 && s.kind(j) == tWord {
+	for len(digits) < 14 && s.kind(j) == tWord {
 		e, ok := deLex.words[s.lowerAt(j)]
-		if !ok || e.kind != kUnit || e.val > 9 {
-			return nil
+		if !ok || e.kind != kUnit || e.val > 9 || s.lowerAt(j) == "ein" || s.lowerAt(j) == "eine" {
+			break
 		}
 		digits = append(digits, byte('0'+e.val))
 		j++
-		if len(digits) < 12 {
-			if !(s.kind(j) == tSpace && s.text(j) == " ") {
-				return nil
-			}
-			j++
+		if !(s.kind(j) == tSpace && s.text(j) == " " && s.kind(j+1) == tWord) {
+			break
 		}
+		if e2, ok := deLex.words[s.lowerAt(j+1)]; !ok || e2.kind != kUnit || e2.val > 9 {
+			break
+		}
+		j++
 	}
-	if len(digits) != 12 || !s.boundary(j) {
+	if !s.boundary(j) {
 		return nil
 	}
 	d := string(digits)
-	return one(j, Telephone, "("+d[:4]+") "+d[4:8]+"-"+d[8:])
+	switch {
+	case len(d) == 12:
+		return one(j, Telephone, "("+d[:4]+") "+d[4:8]+"-"+d[8:])
+	case len(d) >= 7 && len(d) <= 13:
+		// other lengths: where the area code ends is not said, so the
+		// digits are written in one run ("030 1234567" said digit by digit)
+		return one(j, Telephone, d)
+	}
+	return nil
 }

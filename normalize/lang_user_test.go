@@ -77,6 +77,19 @@ func TestUserInputRules(t *testing.T) {
 		{"itn en decimal alone", "en", "pi is three point one four", "pi is 3.14"},
 		{"itn en a quarter to", "en", "leave at a quarter to six", "leave at 05:45"},
 		{"itn en a quarter is no time", "en", "a quarter of them left", "a quarter of them left"},
+		// A one-letter word before a spoken address is no part of it.
+		{"itn es preposition before an e-mail", "es", "mándalo a ana punto ruiz arroba correo punto es", "mándalo a ana.ruiz@correo.es"},
+		{"itn fr preposition before an e-mail", "fr", "envoie à paul arobase mail point fr", "envoie à paul@mail.fr"},
+		{"itn pt preposition before an e-mail", "pt", "envie a rui ponto costa arroba mail ponto pt", "envie a rui.costa@mail.pt"},
+		{"itn es spelled address keeps its letter", "es", "a punto b arroba mail punto es", "a.b@mail.es"},
+		// German telephone numbers said digit by digit, of any length.
+		{"itn de phone of eleven digits", "de", "unter null acht neun sieben sechs fünf vier drei zwei eins", "unter 0897654321"},
+		{"itn de phone of twelve digits", "de", "null sechs neun eins zwei drei vier fünf sechs sieben acht neun", "(0691) 2345-6789"},
+		{"itn de three digits are no phone", "de", "null acht neun", "null acht neun"},
+		// Chinese colloquial money: the smaller unit left unsaid.
+		{"itn zh jiu mao jiu", "zh", "只要九毛九", "只要9毛9"},
+		{"itn zh kuai and mao", "zh", "一共六块八毛五", "一共6块8毛5"},
+		{"itn zh a count after kuai", "zh", "三块五个", "3块五个"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

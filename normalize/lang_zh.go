@@ -957,6 +957,17 @@ func zhKuaiITN(s *stream, i int, r zhNum) []match {
 			e += 2
 		}
 	}
+	// the next smaller unit left unsaid after a unit: "三块五" (3块5),
+	// "九毛九" (9毛9); not the start of another number or a count
+	if last := s.text(e - 1); last == "块" || last == "塊" || last == "毛" || last == "角" {
+		if v, ok := zhNumVal[s.text(e)]; ok && v <= 9 && s.text(e) != "零" {
+			nx := s.text(e + 1)
+			if _, num := zhNumVal[nx]; !num && zhMul[nx] == 0 && zhBig[nx] == 0 && zhTermLen(s, e+1, zhClassifiers) == 0 && nx != "分" {
+				b.WriteString(strconv.Itoa(v))
+				e++
+			}
+		}
+	}
 	return one(e, Money, b.String())
 }
 
