@@ -17,6 +17,27 @@ import (
 	eval "github.com/sottolabs/sotto/normalize/normalizetest"
 )
 
+const normalizeUsage = `usage: sotto-normalize [flags] [TEXT...]
+
+sotto-normalize rewrites TEXT (or standard input) between its written and
+spoken forms: text normalization (--mode tn: "$12.50 at 3:30 pm" becomes
+"twelve dollars fifty cents at three thirty PM", what a speech synthesizer
+should say) and inverse normalization (--mode itn: "twenty five percent"
+becomes "25 %", what a transcript should show). Numbers, money, measures,
+dates, times, telephone numbers, addresses and abbreviations are covered;
+--capabilities lists the languages and classes of each mode.
+
+Examples:
+  sotto-normalize "The meeting is on 3/4/2025 at 10:30am."
+  sotto-normalize --mode itn "i paid twenty five dollars on the fifth of may"
+  sotto-normalize --lang de "Am 3. Oktober kostete es 12,50 €."
+  sotto-normalize --top-k 3 --json "St. Louis is 5 mi away"
+  sotto-normalize --classes money,date < letter.txt
+  sotto-normalize --capabilities
+
+Flags:
+`
+
 // run is the whole command; main only wires it to the process.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("sotto-normalize", pflag.ContinueOnError)
@@ -33,6 +54,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	strict := fs.String("strict", "", "score the suites in `DIR` as the API would (top_k 1, default options), dev and sealed parts apart; --failures N lists dev failures")
 	strictLangs := fs.StringSlice("strict-lang", nil, "with --strict: only these languages")
 	strictClasses := fs.Bool("strict-classes", false, "with --strict: per-class rows too")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, normalizeUsage)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return nil // the usage was printed
