@@ -107,8 +107,8 @@ var langAbbrev = map[string]map[string]abbrevKind{
 		med phil jur nat pol oec dent vet habil theol rer`),
 		kind(abbrTitle, `hr hrn fr frl dr prof`), kind(abbrNum, `nr s abs bd`)),
 	"fr": merge(kind(abbrPlain, `env éd apr av j.-c etc cie bd`), kind(abbrTitle, `m mm mme mlle mgr pr me`), kind(abbrNum, `n° p pp t`)),
-	"es": merge(kind(abbrPlain, `aprox etc ej cía ltda dpto depto avda ud uds vd vds pág págs núm admón ene abr ago dic`), kind(abbrTitle, `sr sra srta sres dr dra lic ing arq prof profa d dña`), kind(abbrNum, `núm pág p`)),
-	"it": merge(kind(abbrPlain, `ecc pag pagg ca sec es pp amm psicol genn febbr magg giu lug sett ott dic`), kind(abbrTitle, `sig sigg dott prof avv ing arch geom on egr spett dir`), kind(abbrNum, `n pag`)),
+	"es": merge(kind(abbrPlain, `aprox etc ej cía ltda dpto depto avda ud uds vd vds pág págs núm admón ene abr ago dic lun mié jue vie sáb dom`), kind(abbrTitle, `sr sra srta sres dr dra lic ing arq prof profa d dña`), kind(abbrNum, `núm pág p`)),
+	"it": merge(kind(abbrPlain, `ecc pag pagg ca sec es pp amm psicol genn febbr magg giu lug sett ott dic lun mer gio ven sab dom`), kind(abbrTitle, `sig sigg dott prof avv ing arch geom on egr spett dir`), kind(abbrNum, `n pag`)),
 	"pt": merge(kind(abbrPlain, `etc pág aprox lda ltda av`), kind(abbrTitle, `sr sra srta dr dra prof profa exmo exma`), kind(abbrNum, `nº pág p`)),
 	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н пгт др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
 		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
@@ -125,7 +125,10 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"fi": merge(kind(abbrTitle, `prof dos`), kind(abbrPlain, `esim jne ym yms ns ks mm vrt huom puh milj mrd os tms`), kind(abbrNum, `v`)),
 	"hu": merge(kind(abbrTitle, `dr prof id ifj özv`), kind(abbrPlain, `kb stb pl ill ún vö ld u krt tel ny kft rt`)),
 	"tr": merge(kind(abbrPlain, `bkz vb vs örn`), kind(abbrTitle, `dr doç prof av`)),
-	"en": {},
+	// US state abbreviations of the AP style that are not English words
+	// ("Austin, Tex. in 1999").
+	"en": kind(abbrPlain, `ala ariz ark calif colo conn del fla ga kan ky md mich minn mont neb nev okla tenn tex vt va wis wyo`),
+	"ro": merge(kind(abbrTitle, `dl dna dra dr prof ing conf lect`), kind(abbrPlain, `str etc ș.a ș.a.m.d ex`)),
 }
 
 // etcWords are the abbreviations of "and so on" that close an enumeration
@@ -411,7 +414,7 @@ var detectLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "da", "s
 var latinMarks = map[rune]string{
 	'æ': "da", 'ø': "da", 'å': "da sv", 'ä': "sv de fi", 'ö': "sv de fi hu", 'ő': "hu", 'ű': "hu",
 	'š': "cs sk", 'ž': "cs sk", 'č': "cs sk", 'ď': "cs sk", 'ť': "cs sk", 'ň': "cs sk",
-	'ș': "ro", 'ț': "ro", 'ă': "ro",
+	'ș': "ro", 'ț': "ro", 'ă': "ro", 'â': "ro fr", 'î': "ro fr",
 	'ğ': "tr", 'ı': "tr", 'ş': "tr ro",
 	'ą': "pl", 'ę': "pl", 'ł': "pl", 'ś': "pl", 'ź': "pl", 'ż': "pl", 'ń': "pl", 'ć': "pl",
 	'ř': "cs", 'ě': "cs", 'ů': "cs",

@@ -554,3 +554,19 @@ func TestRuleMoreAbbreviations(t *testing.T) {
 		{"tr", "Meyve aldık: elma, armut vb. Sonra eve döndük.", []string{"Meyve aldık: elma, armut vb.", "Sonra eve döndük."}},
 	})
 }
+
+// TestRuleStatesWeekdaysTitles checks US state abbreviations (AP style),
+// Spanish and Italian weekday abbreviations before a date, Romanian
+// titles, and "+" as a bullet at a line start.
+func TestRuleStatesWeekdaysTitles(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"en", "She was born in Macon, Ga. in 1950.", []string{"She was born in Macon, Ga. in 1950."}},
+		{"en", "He lives in Reno, Nev. He likes it.", []string{"He lives in Reno, Nev.", "He likes it."}},
+		{"es", "Cerrado el dom. 5 de mayo.", []string{"Cerrado el dom. 5 de mayo."}},
+		{"it", "Chiuso ven. 3 maggio.", []string{"Chiuso ven. 3 maggio."}},
+		{"ro", "Dna. Pop este aici. Dl. Pop nu.", []string{"Dna. Pop este aici.", "Dl. Pop nu."}},
+		{"", "Dl. Pop a plecat mâine.", []string{"Dl. Pop a plecat mâine."}},
+		{"en", "Good:\n+ fast\n+ small", []string{"Good:", "+ fast", "+ small"}},
+		{"en", "The sum 2 + 2 is four.", []string{"The sum 2 + 2 is four."}},
+	})
+}

@@ -767,7 +767,7 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 func isBullet(s string, i int) bool {
 	r, n := runeAt(s, i)
 	switch r {
-	case '-', '*', '–', '—', '>':
+	case '-', '*', '–', '—', '>', '+':
 	default:
 		if !isBulletGlyph(r) {
 			return false
