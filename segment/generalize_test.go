@@ -17,7 +17,7 @@ import (
 // it (the language guessed from the text).
 func TestGeneralize(t *testing.T) {
 	var cases []suiteCase
-	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl"} {
+	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl"} {
 		cases = append(cases, readSuite(t, f)...)
 	}
 	var pass, passGuess int

@@ -118,7 +118,7 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"mr": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
 	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
 	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е т.н и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
-	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds pn płd wsch zach cd jw ww`)),
+	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds proc pn płd wsch zach cd jw ww`)),
 	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
 	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
 	"uk": merge(kind(abbrTitle, `проф акад доц пан пані`), kind(abbrPlain, `вул просп пл м обл р-н див напр тис млн млрд грн коп ст св т.д т.п і.т.д`)),

@@ -570,3 +570,28 @@ func TestRuleStatesWeekdaysTitles(t *testing.T) {
 		{"en", "The sum 2 + 2 is four.", []string{"The sum 2 + 2 is four."}},
 	})
 }
+
+// TestRuleRomanReference checks a numbered reference before a Roman number
+// ("Art. IV", "Kap. XII"), which binds as before a digit.
+func TestRuleRomanReference(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"en", "Read Art. IV of the treaty.", []string{"Read Art. IV of the treaty."}},
+		{"de", "Das steht in Kap. XII des Buches.", []string{"Das steht in Kap. XII des Buches."}},
+		{"en", "I love modern art. It moves me.", []string{"I love modern art.", "It moves me."}},
+		{"es", "Véase el vol. II, pág. 40.", []string{"Véase el vol. II, pág. 40."}},
+	})
+}
+
+// TestRuleGreetingLine checks the salutation line of a letter or a mail,
+// ended by a comma or a colon and a line break, in several languages; a
+// line that merely ends with a comma wraps.
+func TestRuleGreetingLine(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"de", "Liebe Anna,\nwie geht es dir?", []string{"Liebe Anna,", "wie geht es dir?"}},
+		{"fr", "Chère Claire,\nMerci pour ta lettre.", []string{"Chère Claire,", "Merci pour ta lettre."}},
+		{"es", "Estimado Sr. Gil:\nLe escribo por lo siguiente.", []string{"Estimado Sr. Gil:", "Le escribo por lo siguiente."}},
+		{"pl", "Szanowny Panie,\nDziękuję za list.", []string{"Szanowny Panie,", "Dziękuję za list."}},
+		{"en", "Yesterday, after lunch,\nwe went home.", []string{"Yesterday, after lunch, we went home."}},
+		{"de", "Er schrieb: Hallo Anna,\nwie geht es dir?", []string{"Er schrieb: Hallo Anna, wie geht es dir?"}},
+	})
+}

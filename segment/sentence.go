@@ -599,10 +599,13 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && sc.lang == "de" && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
 		k = abbrPlain // a street name: "Hauptstr.", "Goethestr."
 	}
+	if k == abbrNum && !digit && len(nextWord) >= 2 && len(nextWord) <= 6 && isRoman(nextWord) {
+		digit = true // a Roman number: "Art. IV", "Kap. XII", "vol. II"
+	}
 	if k != abbrNone && tok == lw && (k != abbrNum || !digit) && sc.isWord(lw) {
 		k = abbrNone // a word of the language: Spanish "el mar.", "dijo que no.", Danish "det."
 	}
-	if k == abbrNum && (upper || lower || caseless) && numWords[sc.lang][lw] {
+	if k == abbrNum && (upper || lower || caseless) && !digit && numWords[sc.lang][lw] {
 		k = abbrNone // "art. 5" binds; "modern art. The" ends a sentence
 	}
 	if (upper || caseless) && runeLen(tok) == 1 && etcPairs[prevToken(sc.s, max(0, ts-1))+"_"+tok] {
@@ -749,6 +752,8 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 		score = 0.1 // "It was a cold \nnight"
 	case sc.continues(prevLine):
 		score = 0.1 // "… aus einem\nDokument": a line cannot end with an article
+	case (prev == ',' || prev == ':') && sc.greetingLine(s, lineStart, prevLine):
+		score = 0.7 // "Hallo Frau Schmidt,\nvielen Dank …", "Hola, Marta:\nGracias …"
 	case prev == ':' || prev == ',' || prev == ';':
 		score = 0.25
 	case unicode.IsUpper(nr):
@@ -1649,6 +1654,35 @@ func (sc *scanner) continues(line string) bool {
 	w := line[k:]
 	return isLowerWord(w) && set[w]
 }
+
+// greetingLine reports whether line, starting at byte start of s, is
+// the salutation of a letter: it opens the text or a paragraph, has at most
+// six words and starts with a greeting of any language (salutations).
+func (sc *scanner) greetingLine(s string, start int, line string) bool {
+	if k := backSpace(s, start); k > 0 && strings.Count(s[k:start], "\n") < 2 {
+		return false
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 || len(f) > 6 {
+		return false
+	}
+	return salutations[strings.ToLower(strings.Trim(f[0], ",:!"))]
+}
+
+// salutations are the words that open the salutation of a letter or a
+// mail, lower case: English, German, French, Spanish, Italian, Portuguese,
+// Dutch, the Nordic languages, Polish, Czech, Slovak, Russian, Ukrainian.
+var salutations = words2(`hi hello dear hey greetings
+	hallo liebe lieber sehr guten moin servus
+	bonjour bonsoir cher chère chers salut madame monsieur
+	hola estimado estimada estimados querido querida buenos buenas
+	ciao caro cara cari gentile gentili egregio salve buongiorno
+	olá ola prezado prezada caros bom
+	beste geachte hoi
+	hej hei kære kæri bästa
+	szanowny szanowna szanowni witam cześć drogi droga
+	vážený vážená milý milá ahoj dobrý
+	здравствуйте уважаемый уважаемая дорогой дорогая привет добрый шановний шановна вітаю`)
 
 // lineContinuers are articles, prepositions and conjunctions, lower case,
 // after which a sentence always goes on.
