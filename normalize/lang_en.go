@@ -664,6 +664,23 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 			}
 		}
 	}
+	// A multiplier glued to its number before a word: "2.5x faster", "10x
+	// zoom" → "two point five times faster", "ten times zoom" (a factor; a
+	// lone "2x" is a serial, "two x").
+	if (s.is(end, "x") || s.is(end, "×")) && s.kind(end+1) == tSpace && s.kind(end+2) == tWord {
+		return one(end+1, Measure, val+" times")
+	}
+	// An abbreviated unit joined by a hyphen makes an adjective, read in
+	// the singular: "a 10-km race" → "a ten-kilometer race", "a 2.5-mg
+	// dose" → "a two point five milligram dose".
+	if s.is(end, "-") && s.kind(end+1) == tWord && s.boundary(end+2) && !s.is(end+2, "-") {
+		if u, e, ok := enUnitAt(s, end+1); ok && e == end+2 && !strings.EqualFold(s.text(end+1), u.one) && !strings.EqualFold(s.text(end+1), u.many) {
+			if strings.Contains(val, "point") {
+				return one(e, Measure, val+" "+u.one)
+			}
+			return one(e, Measure, val+"-"+u.one)
+		}
+	}
 	// "12/kg" → "twelve per kilogram".
 	if s.is(end, "/") {
 		if u, e, ok := enUnitAt(s, end+1); ok && e == end+2 {

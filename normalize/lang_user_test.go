@@ -70,6 +70,13 @@ func TestUserInputRules(t *testing.T) {
 		{"en weekday before a month", "en", "Due Thu., Oct. 9", "Due Thursday, october ninth"},
 		{"en weekday before a day", "en", "Due Wed. 12 June", "Due Wednesday the twelfth of june"},
 		{"en sun is no sunday", "en", "The Sun. March on", "The Sun. March on"},
+		// English multipliers and hyphenated unit abbreviations.
+		{"en factor before a word", "en", "it runs 3x faster", "it runs three times faster"},
+		{"en decimal factor", "en", "a 1.5x zoom", "a one point five times zoom"},
+		{"en lone factor is a serial", "en", "4x", "four x"},
+		{"en hyphenated unit abbreviation", "en", "a 5-km walk", "a five-kilometer walk"},
+		{"en hyphenated decimal unit", "en", "a 0.5-mg tablet", "a zero point five milligram tablet"},
+		{"en hyphenated inch is no unit here", "en", "a 3-in-1 printer", "a three-in-one printer"},
 		// English ITN (names starting "itn " run in ITN mode).
 		{"itn en fraction stays words", "en", "add one fifth cup of milk", "add one fifth cup of milk"},
 		{"itn en ordinal after a larger number", "en", "the twenty fifth day", "the 25th day"},
