@@ -626,6 +626,7 @@ func generalization(ctx context.Context, md *bytes.Buffer, dir string) error {
 	fmt.Fprintf(md, "Each set was run once before any rule was changed for it (*first run*: the rules of the day on text they had never seen); every failure was then fixed by a general rule with its own table test. ")
 	fmt.Fprintf(md, "Exact match of the sentence list, with the language given and guessed (as the endpoint runs).\n\n")
 	fmt.Fprintf(md, "| set | first run: given | first run: guessed | now: given | now: guessed |\n|---|---:|---:|---:|---:|\n")
+	var tot, totFirst count
 	for _, f := range files {
 		b := filepath.Base(f)
 		c, fr := perFile[b], firstRun[b]
@@ -634,7 +635,16 @@ func generalization(ctx context.Context, md *bytes.Buffer, dir string) error {
 			first = [2]string{pct(fr[1], fr[0]), pct(fr[2], fr[0])}
 		}
 		fmt.Fprintf(md, "| %s | %s | %s | **%s** | **%s** |\n", b, first[0], first[1], pct(c.given, c.cases), pct(c.guessed, c.cases))
+		tot.cases += c.cases
+		tot.given += c.given
+		tot.guessed += c.guessed
+		if fr[0] > 0 {
+			totFirst.cases += fr[0]
+			totFirst.given += fr[1]
+			totFirst.guessed += fr[2]
+		}
 	}
+	fmt.Fprintf(md, "| all | %s | %s | **%s** | **%s** |\n", pct(totFirst.given, totFirst.cases), pct(totFirst.guessed, totFirst.cases), pct(tot.given, tot.cases), pct(tot.guessed, tot.cases))
 	slices.Sort(langs)
 	fmt.Fprintf(md, "\nNow, per language (all sets; given · guessed):")
 	for i, l := range langs {
