@@ -39,6 +39,7 @@ func main() {
 	driver := flag.String("driver", "go", "speaker driver")
 	flag.StringVar(&only, "only", "", "run only the conditions whose name contains this (quick experiments)")
 	flag.StringVar(&onlySet, "set", "", "run only this trial list")
+	flag.StringVar(&cohortSpec, "normexp", "", "experiment: score normalisation against this cohort (real and/or directories of WAVs, comma-separated)")
 	flag.Parse()
 	if err := run(context.Background(), *driver, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
@@ -46,7 +47,7 @@ func main() {
 	}
 }
 
-var only, onlySet string
+var only, onlySet, cohortSpec string
 
 type trial struct {
 	a, b   string
@@ -296,6 +297,9 @@ func run(ctx context.Context, driver, outPath string) error {
 		{"whole files, B with white noise 20 dB SNR", condition{noise: true}},
 		{"3 s clips, B with white noise 20 dB SNR", condition{clip: 3, noise: true}},
 	}
+	if cohortSpec != "" {
+		return normExperiment(ctx, e, cohortSpec, false)
+	}
 	if only == "synth" || only == "timelines" {
 		return diarization(ctx, e, &rep)
 	}
@@ -406,9 +410,29 @@ const methodNotes = `## Method and why
   1.0 × mean variance on the diagonal) or their within-recording covariance (a WCCN with the recording as the
   class, no speaker labels) made dev trials-more.txt whole files worse: 10.2 / 7.5 % (total), 12.0 / 8.1 %
   (within), 9.3 % without the centring, against 6.4 %. Too little and too different audio (mostly other
-  languages) to estimate 168 dimensions. Score normalisation against a cohort was not measured: the API
-  scores two bare embeddings, so it would need a shipped cohort from the same kind of audio, which the
-  centring results say this cohort is not.
+  languages) to estimate 168 dimensions.
+* **Score normalisation against a cohort (adaptive S-norm): measured, not shipped.** Cohort: the 12
+  recordings above (no trial speaker; AMI left out) plus a synthetic cohort that speakerless tools can make
+  again at any time (synthcohort.sh: 39 espeak-ng voice variants with varied accent, pitch and rate, and 4
+  flite voices at two rates, reading text written for it): 58 whole-file and 184 3-second embeddings. The
+  score is the mean of the trial score normalised by each side's top-N cohort scores (mean and deviation).
+  Dev, both lists, v2 embeddings (` + "`go run ./speaker/internal/eval -normexp real,DIR`" + `), EER without ->
+  with, for the whole-file / 3 s / both cohorts at the best and worst N of 10, 20, 50 and all: whole files
+  4.5 -> 3.5-5.0 %; 6 s clips 4.0 -> 4.9-7.2 % (worse with every cohort and N); 3 s clips 12.0 ->
+  11.6-13.5 %; noise 9.6 -> 8.5-11.1 %; 3 s clips with noise 20.8 -> 20.2-23.0 %. The real cohort alone
+  (whole files 4.2-4.6 %) and the synthetic one alone (4.6-5.7 %) did no better. No cohort and N gains in
+  every condition, and the differences are one to three target trials, so nothing ships. Had it paid off,
+  it would have reached users as a Sotto extension of the similarity request (the spec defines
+  ` + "`similarity`" + ` as the cosine, so a normalised score cannot replace it, and a fixed whitening of the
+  embedding, the one way to fold a cohort into the vectors themselves, was already measured worse above).
+* **Also tried this round and dropped** (dev, both lists, whole files clean / B noisy, against 4.5 / 9.6 %):
+  parallel model combination instead of spectral subtraction (the background means moved by the
+  utterance's noise estimate, log-add in the mel domain): 5.1 / 14.2 % (with the spread normalisation
+  too: 4.7 / 12.6 %); the embedding in the Kullback-Leibler metric of the adapted models instead of the
+  unit-free scaling: 5.1 / 13.8 %; posterior sharpness 0.5 / 1.5 (frame log-likelihoods scaled before
+  the softmax): 8.6 / 14.2 % and 4.1 / 12.2 %; rows weighted by their cepstrum index to the power -0.5 /
+  +0.5: 6.6 / 19.2 % and 5.1 / 10.7 %; the c0 column of the transform × 0.5 / 2: 5.1 / 10.1 % and
+  4.5 / 13.1 % (the bias column × 0.5 or 2 changes nothing: the mean normalisation leaves it near 0).
 * **Tried and dropped earlier** (dev, trials-more.txt whole files, clean / noisy, 30 dB gate): a stricter
   noise-floor margin (3 -> 10 dB: 6.0 / 26.5 %), only the loudest frames (15 or 20 dB under the peak: 8-13 /
   19-21 %), per-dimension variance normalisation (5.0 / 16.9 %, but sealed clean 8.3 %), a white-noise floor
