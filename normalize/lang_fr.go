@@ -3,6 +3,7 @@ package normalize
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // French rules (traditional spelling: "quatre-vingt-quatorze", "deux cents").
@@ -199,6 +200,9 @@ func frOrdinalTN(s *stream, i int) []match {
 	if m := frRomanCenturyTN(s, i); m != nil {
 		return m
 	}
+	if m := frRegnalTN(s, i); m != nil {
+		return m
+	}
 	if s.kind(i) != tNum || !s.startOK(i) || s.kind(i+1) != tWord && !s.is(i+1, "°") {
 		return nil
 	}
@@ -224,6 +228,35 @@ func frOrdinalTN(s *stream, i int) []match {
 		w += "s"
 	}
 	return one(i+2, Ordinal, w)
+}
+
+// frRegnalTN reads a Roman numeral after a capitalized word as French
+// says it, a cardinal ("Louis XIV" → "Louis quatorze", "chapitre IV" is
+// the same rule: "Chapitre IV" → "Chapitre quatre"), and "Ier" as
+// "premier" ("François Ier"). The numeral is in capitals, of two letters
+// or more from I, V, X and L (a lone "V" or "X" may be a letter), below 40.
+func frRegnalTN(s *stream, i int) []match {
+	t := s.text(i)
+	if s.kind(i) != tWord || !s.boundary(i+1) || s.kind(i-1) != tSpace || s.kind(i-2) != tWord {
+		return nil
+	}
+	if r := firstRune(s.text(i - 2)); !unicode.IsUpper(r) || s.text(i-2) == strings.ToUpper(s.text(i-2)) {
+		return nil
+	}
+	switch t {
+	case "Ier", "Iᵉʳ":
+		return one(i+1, Roman, "premier")
+	case "Ire", "Iʳᵉ", "Ière":
+		return one(i+1, Roman, "première")
+	}
+	if len(t) < 2 || strings.Trim(t, "IVXL") != "" {
+		return nil
+	}
+	v, ok := parseRoman(t)
+	if !ok || v >= 40 || t == "XL" {
+		return nil
+	}
+	return one(i+1, Roman, frCardinal(strconv.Itoa(v)))
 }
 
 // frRomanCenturyTN reads a century in Roman numerals with an ordinal

@@ -64,6 +64,10 @@ func TestUserInputRules(t *testing.T) {
 		{"fr six pairs are no phone", "fr", "04 78 90 12 34 56", "zéro quatre soixante-dix-huit quatre-vingt-dix douze trente-quatre cinquante-six"},
 		{"fr iso date", "fr", "le 2019-07-14", "le quatorze juillet deux mille dix-neuf"},
 		{"fr iso date first of the month", "fr", "2020-03-01", "premier mars deux mille vingt"},
+		{"fr regnal number", "fr", "sous Charles X et Napoléon III", "sous Charles X et Napoléon trois"},
+		{"fr regnal first", "fr", "sous François Ier", "sous François premier"},
+		{"fr pope", "fr", "Pie XII", "Pie douze"},
+		{"fr clothing size", "fr", "une veste Taille XL", "une veste Taille XL"},
 		// English: a street's or weekday's period before other punctuation.
 		{"en street before a comma", "en", "She moved to Pine St., Denver.", "She moved to Pine Street, Denver."},
 		{"en street ends the text", "en", "She moved to Pine St.", "She moved to Pine Street"}, // NeMo drops the last period
