@@ -48,7 +48,7 @@ var numberedRefs = map[string]string{
 	"da": `s nr fig kap stk bd tab`,
 	"nl": `blz p pp fig hfst nr art tab`,
 	"bg": `стр с гл фиг т бр ал чл табл`,
-	"pl": `s str rozdz rys nr t poz tab ust pkt art`,
+	"pl": `s str rozdz rys nr t poz tab ust pkt art godz`,
 	"sk": `s str kap obr č tab odst čl`,
 	"el": `σελ κεφ εικ αρ παρ πίν τ`,
 	"hi": `पृ`,
@@ -88,10 +88,26 @@ var yearAbbrev = words2(`r г р ж`)
 // amountUnits are currencies and units of time abbreviated with a period
 // after an amount: Russian "руб.", "коп.", Ukrainian "грн.", Bulgarian
 // "лв.", Polish "zł.", Scandinavian "kr.", Czech "Kč.", Hungarian "Ft.",
-// Czech and Slovak "hod." (hours). Nothing that belongs to the amount
+// Czech and Slovak "hod." (hours), "min.", "sec.", "hrs.", German "Std.". Nothing that belongs to the amount
 // follows them, so before a capitalised word they end the sentence ("3 Mio.
 // Euro" is a magnitude, not a unit, and stays).
-var amountUnits = words2(`руб коп грн лв zł kr kč ft hod`)
+var amountUnits = words2(`руб коп грн лв zł kr kč ft hod min mins sec secs sek hr hrs std`)
+
+// weekdayAbbrev are English weekday abbreviations, lower case; written
+// capitalised and followed by a capitalised word that is no month, they end
+// the sentence ("… and Tue. Open Wed.").
+var weekdayAbbrev = words2(`mon tue tues wed thu thur thurs fri sat sun`)
+
+// monthAbbrev are abbreviated month names, lower case, of the languages
+// with built-in knowledge: after a day number ("27 apr.", "24. dec.",
+// "10 янв.") a date ends its phrase, so a capitalised word after it starts
+// a sentence more often than not. Before a number ("Apr. 27") they bind as
+// any abbreviation.
+var monthAbbrev = words2(`jan feb febr mar apr jun jul aug sep sept oct okt nov dec dez
+	janv févr avr juil sept déc ene abr ago dic gen mag giu lug set ott
+	sty lut kwi maj cze lip sie wrz paź lis gru led úno bře dub kvě čvn čvc srp zář říj lis pro
+	янв фев февр мар апр июн июл авг сен сент окт ноя нояб дек ян апр юни юли септ ное
+	січ лют бер квіт трав черв лип серп вер жовт лист груд ιαν φεβ μαρ απρ ιουν ιουλ αυγ σεπ οκτ νοε δεκ`)
 
 // numWords are numbered references that are also ordinary words of the
 // language ("Art. Das Bild" in German, "art." in English): they bind only

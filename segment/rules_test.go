@@ -595,3 +595,22 @@ func TestRuleGreetingLine(t *testing.T) {
 		{"de", "Er schrieb: Hallo Anna,\nwie geht es dir?", []string{"Er schrieb: Hallo Anna, wie geht es dir?"}},
 	})
 }
+
+// TestRuleDatesAndDays checks an abbreviated month after a day number
+// (the date ends its phrase), English weekday abbreviations before a word
+// that is no month, time units after a number, and Hungarian dates with a
+// period after every part.
+func TestRuleDatesAndDays(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"nl", "Open tot 3 okt. Daarna dicht.", []string{"Open tot 3 okt.", "Daarna dicht."}},
+		{"ru", "Скидки до 31 дек. Успейте купить.", []string{"Скидки до 31 дек.", "Успейте купить."}},
+		{"da", "Åbent til 23. dec. kl. 16.", []string{"Åbent til 23. dec. kl. 16."}},
+		{"en", "Due Apr. 30 at noon.", []string{"Due Apr. 30 at noon."}},
+		{"en", "We met Sat. Nobody came.", []string{"We met Sat.", "Nobody came."}},
+		{"en", "It opens Tue. Jan. 5 at nine.", []string{"It opens Tue. Jan. 5 at nine."}},
+		{"en", "Wait 10 min. Then stir.", []string{"Wait 10 min.", "Then stir."}},
+		{"en", "Cook for 3 hrs. Serve hot.", []string{"Cook for 3 hrs.", "Serve hot."}},
+		{"hu", "Megnyílik 2026. 3. 15-én a kiállítás.", []string{"Megnyílik 2026. 3. 15-én a kiállítás."}},
+		{"", "Przyjmuje od godz. 8. Zapraszamy.", []string{"Przyjmuje od godz. 8.", "Zapraszamy."}},
+	})
+}

@@ -546,6 +546,8 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		switch {
 		case (upper || caseless) && sc.afterReference(ts):
 			return 0.85 // a page or figure number, not an ordinal: "auf S. 5. Dann"
+		case sc.lang == "hu" && digit && allDigits(tok):
+			return 0.1 // a Hungarian date, every part with its period: "2025. 12. 24-én"
 		case sc.lang == "de" && len(strings.Trim(tok, ".")) <= 2 && !strings.ContainsAny(tok, ".,"):
 			return 0.15 // German ordinal: "am 12. Juni"
 		case sc.lang == "de" && isDayMonth(tok) && !lower && !starter:
@@ -615,7 +617,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		return 0.05 // inches: "10 in. wide"
 	}
 	afterNumber := false // a number precedes tok; looked up only where it matters
-	if k == abbrTitle || amountUnits[lw] || yearAbbrev[lw] || runeLen(tok) == 1 {
+	if k == abbrTitle || amountUnits[lw] || yearAbbrev[lw] || monthAbbrev[lw] || runeLen(tok) == 1 {
 		afterNumber = isNumber(prevToken(sc.s, max(0, ts-1)))
 	}
 	if k == abbrTitle && tok == lw && afterNumber {
@@ -623,6 +625,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if afterNumber && amountUnits[lw] && (upper || caseless) {
 		return 0.6 // an amount ends its phrase: "50 грн. Діти", "20 руб. Потом"
+	}
+	if weekdayAbbrev[lw] && isTitleCase(tok) && upper && !months[strings.ToLower(nextWord)] && !monthNames[strings.ToLower(nextWord)] && !monthAbbrev[strings.ToLower(nextWord)] {
+		return 0.5 // "Closed Mon. and Tue. Open Wed.", not "Tue. Jan. 5", "Fri. March 3"
+	}
+	if afterNumber && monthAbbrev[lw] && (upper || caseless) {
+		return 0.5 // a date ends its phrase: "Gesloten op 27 apr. Tot dan", "до 10 янв. Спасибо"
 	}
 	if k == abbrNone && afterNumber && yearAbbrev[lw] {
 		k = abbrPlain // "w 1990 r. Jego", "в 1812 г. Наполеон": ends before a sentence starter only
