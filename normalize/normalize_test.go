@@ -222,6 +222,12 @@ func FuzzNormalize(f *testing.F) {
 	f.Add("R$ 75,63 em 15/03/2024", "pt", false)
 	f.Add("um bilhão e mil cento e uma", "pt", true)
 	f.Add("It costs $5. Es kostet 5 €. 我有3个苹果", "und", false)
+	f.Add("请拨打010-12345678或+86 138 0013 8000，12/25/2023买了2本书，版本2.0.1", "zh", false)
+	f.Add("只要九毛九，三块五", "zh", true)
+	f.Add("appelez le +33 6 12 34 56 78 le 2023-12-25, Louis XIV", "fr", false)
+	f.Add("Version 2.0.1 kostet 3,50 Euro. Er kam 2021.", "de", false)
+	f.Add("escribe a juan punto perez arroba ejemplo punto es", "es", true)
+	f.Add("a 10-km race 2.5x faster on Baker St., Mon., Feb. 3", "en", false)
 	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
 		if len(in) > 4096 {
 			return
