@@ -407,6 +407,12 @@ func guessLanguage(text string) (string, bool) {
 			}
 		}
 	}
+	if marks["fi"] > 0 {
+		// Finnish doubles its front vowels ("Hyvää", "syy", "köökki"),
+		// which German and Swedish do not.
+		lt := strings.ToLower(text)
+		marks["fi"] += strings.Count(lt, "ää") + strings.Count(lt, "yy") + strings.Count(lt, "öö")
+	}
 	for l, n := range marks {
 		counts[l] += 2 * n // a letter only one language uses weighs more than a word
 	}
