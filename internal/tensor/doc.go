@@ -47,6 +47,16 @@
 // which set is active; the tests run over both. Within one set, a batched
 // product ([Pool.MatMul]) gives exactly the results of one row at a time.
 //
+// # Assembly
+//
+// On amd64 (unless built with -tags purego), CPUs with AVX512-VNNI take
+// Q8_0 and Q4_K products in assembly in either build (gemm_q8vnni_amd64.s,
+// matvec_vnni_amd64.s, gemm_q4kvnni_amd64.s), with a prompt batch still
+// equal to the matrix-vector products of generation; CPUs with AVX-512 take
+// [SwiGLU] (a float32 polynomial exponential, within 4e-7 relative of the
+// float64 formula) and, with the SIMD set, the activation quantization of
+// [Activation.Set] (bit-identical) in assembly.
+//
 // # Weights in memory
 //
 // A matrix-vector product reads every weight once, so for large models the

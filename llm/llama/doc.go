@@ -27,7 +27,10 @@
 // output.weight, or the token embedding when the file has none (tied).
 //
 // Prompts run [MaxBatch] tokens at a time through each weight matrix
-// ([Pool.MatMul]); generation runs one token per [State.Forward].
+// ([Pool.MatMul]), and their attention takes, per key-value head, blocks
+// of queries against all keys at once (two matrix products); generation
+// runs one token per [State.Forward]. The two agree up to the order of
+// float additions.
 // Weights stay memory-mapped in their stored type; the kernels live in
 // internal/tensor.
 //
