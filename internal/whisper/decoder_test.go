@@ -331,7 +331,7 @@ func BenchmarkDecoderStep(b *testing.B) {
 // BenchmarkEncode measures the encoder on one 30 s window of the
 // random-weight tiny model (a tone; the input does not change the work).
 func BenchmarkEncode(b *testing.B) {
-	for _, ft := range []FType{FTypeF16, FTypeQ8_0} {
+	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0} {
 		wt, _ := ft.WeightType()
 		b.Run(wt.String(), func(b *testing.B) {
 			dir := b.TempDir()

@@ -420,7 +420,7 @@ func (t *Transcriber) Transcribe(ctx context.Context, mel *Mel, p Params) (*Resu
 					switch {
 					case p.Strategy == BeamSearch:
 						for range p.BeamSize {
-							td := t.sample(s, false)
+							td := t.sample(s, false, true)
 							c := candidate{dec: j, seekDelta: s.seekDelta, hasTS: s.hasTS, seq: s.seq.clone()}
 							c.seq.tokens = append(c.seq.tokens, td)
 							c.seq.sumLogprobsAll += float64(td.PLog)
@@ -430,7 +430,7 @@ func (t *Transcriber) Transcribe(ctx context.Context, mel *Mel, p Params) (*Resu
 						if j == 0 && t.trace != nil {
 							t.trace(seek, i, s)
 						}
-						td := t.sample(s, tc < 1e-6)
+						td := t.sample(s, tc < 1e-6, false)
 						s.seq.tokens = append(s.seq.tokens, td)
 						s.seq.sumLogprobsAll += float64(td.PLog)
 					}
@@ -771,10 +771,18 @@ func (t *Transcriber) processLogits(s *slot, raw []float32, p *Params, tc float3
 }
 
 // sample picks the next token of s: the most probable one when best,
-// otherwise a draw from its distribution.
-func (t *Transcriber) sample(s *slot, best bool) TokenData {
+// otherwise a draw from its distribution. TID is the most probable
+// timestamp; when no timestamp has a probability above 0 (timestamps
+// suppressed) it is 0 for greedy decoding (whisper_sample_token) and
+// <|0.00|> for beam search's draws (beam true, as
+// whisper_sample_token_topk starts from token_beg), which makes a
+// segment without timestamps start at the window's start.
+func (t *Transcriber) sample(s *slot, best, beam bool) TokenData {
 	tk := t.tk
 	r := TokenData{}
+	if beam {
+		r.TID = tk.Beg
+	}
 	var sumTS, maxTS float64
 	for i := tk.Beg; i < len(s.probs); i++ {
 		p := float64(s.probs[i])

@@ -501,13 +501,13 @@ func TestMT19937(t *testing.T) {
 // through libstdc++'s std::discrete_distribution, which random_cpp.go
 // reproduces.
 //
-// It also runs beam search (5 beams). whisper.cpp's beams draw their
-// candidates from the unsharpened distribution, and after the first
-// timestamp a random model's distribution over 50 257 text tokens is
-// nearly flat, so a draw lands on a different token at the slightest
-// difference in the cumulative sums: only the first step (a timestamp
-// drawn from 51 concentrated candidates) is required to agree, which
-// fixes the first segment's start.
+// It also runs beam search (5 beams) without and with the default
+// fallback and requires whisper.cpp's segments. whisper.cpp's beams draw
+// their candidates from the unsharpened distribution, which on a random
+// model is nearly flat over 50 257 text tokens, so these short runs
+// (timestamp, token, timestamp) agree only while the cumulative sums do;
+// TestBeamSearchMatchesWhisperCpp compares longer beam runs over a
+// restricted vocabulary, where the draws are stable.
 func TestSamplingMatchesWhisperCpp(t *testing.T) {
 	r := tinyJFK(t, FTypeF16)
 	g := readDecGolden(t, "sampling_tiny_f16_en_jfk_16k.txt")
@@ -531,21 +531,24 @@ func TestSamplingMatchesWhisperCpp(t *testing.T) {
 		t.Errorf("fallback: got\n%s\nwant (whisper.cpp)\n%s", got, exp)
 	}
 
-	beam := DefaultParams(BeamSearch)
-	beam.TemperatureInc = 0
-	beam.LogitFilter = tsBias(tr.tk.Beg, 6)
-	want = g.full["beam5_tsbias6"]
-	if want == nil {
-		t.Fatal("golden has no beam5_tsbias6 run")
+	for _, name := range []string{"beam5_tsbias6", "beam5_fallback_tsbias6"} {
+		beam := DefaultParams(BeamSearch)
+		if name == "beam5_tsbias6" {
+			beam.TemperatureInc = 0
+		}
+		beam.LogitFilter = tsBias(tr.tk.Beg, 6)
+		want = g.full[name]
+		if want == nil {
+			t.Fatalf("golden has no %s run", name)
+		}
+		res, err = tr.Transcribe(context.Background(), r.mel, beam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, exp := describe(res), describeGolden(want); got != exp {
+			t.Errorf("%s: got\n%s\nwant (whisper.cpp)\n%s", name, got, exp)
+		}
 	}
-	res, err = tr.Transcribe(context.Background(), r.mel, beam)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Segments) == 0 || res.Segments[0].T0 != int64(want.segments[0].t0) {
-		t.Errorf("beam search: got\n%s\nwant the first segment to start at %d as whisper.cpp's\n%s", describe(res), want.segments[0].t0, describeGolden(want))
-	}
-	t.Logf("beam search: Go\n%s\nwhisper.cpp\n%s", describe(res), describeGolden(want))
 }
 
 // TestTranscribeAllocs checks that decoding allocates per call, not per
@@ -584,5 +587,67 @@ func TestTranscribeAllocs(t *testing.T) {
 	t.Logf("%d tokens, %v allocations per call", ntok, allocs)
 	if ntok < 100 || allocs > 40 {
 		t.Errorf("%d tokens with %v allocations; want ≥ 100 tokens and at most 40 allocations", ntok, allocs)
+	}
+}
+
+// vocabFilter is the recording program's restricted vocabulary
+// (whisper_dec_dump … beamvocab): every token below the timestamps but
+// <|endoftext|> and the n text tokens from lo gets −∞.
+func vocabFilter(tk Tokens, lo, n int) func([]TokenData, []float32) {
+	return func(_ []TokenData, logits []float32) {
+		for i := 0; i < tk.Beg && i < len(logits); i++ {
+			if i != tk.EOT && (i < lo || i >= lo+n) {
+				logits[i] = float32(math.Inf(-1))
+			}
+		}
+	}
+}
+
+// beamGoldens holds whisper.cpp's beam-search runs over a restricted
+// vocabulary, per model type (testdata/README.md).
+var beamGoldens = map[FType]string{
+	FTypeF16:  "beam_tiny_f16_en_jfk_16k.txt",
+	FTypeQ8_0: "beam_tiny_q8_0_en_jfk_16k.txt",
+}
+
+// TestBeamSearchMatchesWhisperCpp requires whisper.cpp's token sequence
+// and segment from beam search (5 beams, whisper.cpp's default
+// parameters, no timestamps, no temperature fallback) with the text
+// restricted to 32 tokens and <|endoftext|> (beam5_vocab32). On 33
+// candidates the beams' random draws (whisper.cpp draws each beam's
+// candidates from its distribution) are stable against the engines'
+// small differences in the logits, so the sequences must be identical;
+// what is compared is the beams' bookkeeping: scores, the choice among
+// the candidates, copies of the KV cache, ends. (On the Q5_0 model, whose
+// logits differ from whisper.cpp's by up to 0.034, the sequences part at
+// the eighth token: docs/bench/whisper.md.)
+func TestBeamSearchMatchesWhisperCpp(t *testing.T) {
+	for _, ft := range []FType{FTypeF16, FTypeQ8_0} {
+		wt, _ := ft.WeightType()
+		t.Run(wt.String(), func(t *testing.T) {
+			r := tinyJFK(t, ft)
+			g := readDecGolden(t, beamGoldens[ft])
+			tr, err := NewTranscriber(r.m, r.pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr.primeWindow(r.mel, 0, r.out)
+			p := DefaultParams(BeamSearch)
+			p.NoTimestamps, p.TemperatureInc = true, 0
+			p.LogitFilter = vocabFilter(tr.tk, 400, 32)
+			want := g.full["beam5_vocab32"]
+			if want == nil {
+				t.Fatal("golden has no beam5_vocab32 run")
+			}
+			res, err := tr.Transcribe(context.Background(), r.mel, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, exp := describe(res), describeGolden(want); got != exp {
+				t.Errorf("got\n%s\nwant (whisper.cpp)\n%s", got, exp)
+			} else {
+				t.Logf("identical, %d tokens", len(flat(res)))
+			}
+		})
 	}
 }

@@ -43,7 +43,17 @@ static void print_logits(const char *tag, int step, const float *lg, int nv) {
 // Adds a constant to every timestamp token's logit, so that random-weight
 // models emit timestamps and the timestamp rules come into play.
 static float g_ts_bias = 0;
+// When g_vocab_n > 0 it also keeps only the text tokens g_vocab_lo …
+// g_vocab_lo+g_vocab_n−1 and <|endoftext|>: every other token below the
+// timestamps gets −∞.
+static int g_vocab_n = 0, g_vocab_lo = 0;
 static void ts_bias(struct whisper_context *ctx, struct whisper_state *, const whisper_token_data *, int, float *logits, void *) {
+    if (g_vocab_n > 0) {
+        const int eot = whisper_token_eot(ctx);
+        for (int i = 0; i < whisper_token_beg(ctx); i++) {
+            if (i != eot && (i < g_vocab_lo || i >= g_vocab_lo + g_vocab_n)) logits[i] = -INFINITY;
+        }
+    }
     if (g_ts_bias == 0) return;
     for (int i = whisper_token_beg(ctx); i < whisper_n_vocab(ctx); i++) logits[i] += g_ts_bias;
 }
@@ -61,7 +71,7 @@ static void run_full(whisper_context *ctx, const char *name, whisper_full_params
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: whisper_dec_dump model.bin audio.wav threads [long|beam|fallback]\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: whisper_dec_dump model.bin audio.wav threads [long|beam [fallback]|beamvocab|fallback]\n"); return 2; }
     int nt = atoi(argv[3]);
     whisper_context_params cp = whisper_context_default_params();
     cp.use_gpu = false;
@@ -79,9 +89,32 @@ int main(int argc, char **argv) {
         // Beam search (5 beams; whisper.cpp's beams draw their candidates
         // with std::mt19937), on a fresh context: decoder 0's generator
         // lives as long as the state.
+        // argv[5]: "fallback" keeps whisper.cpp's default temperature
+        // fallback (0.2 steps, best of 5 sampled), otherwise none.
+        bool fb = argc > 5 && strcmp(argv[5], "fallback") == 0;
         whisper_full_params b = whisper_full_default_params(WHISPER_SAMPLING_BEAM_SEARCH);
-        b.n_threads = nt; b.temperature_inc = 0.0f; b.language = "en"; g_ts_bias = 6;
-        run_full(ctx, "beam5_tsbias6", b, pcm);
+        b.n_threads = nt; b.language = "en"; g_ts_bias = 6;
+        if (!fb) b.temperature_inc = 0.0f;
+        run_full(ctx, fb ? "beam5_fallback_tsbias6" : "beam5_tsbias6", b, pcm);
+        whisper_print_timings(ctx);
+        whisper_free(ctx);
+        return 0;
+    }
+    if (argc > 4 && strcmp(argv[4], "beamvocab") == 0) {
+        // Beam search where the candidates are few: text restricted to
+        // 32 tokens (ids 400–431) and <|endoftext|>, no timestamps. A
+        // random-weight model spreads its probability nearly evenly over
+        // 50 000 tokens, and whisper.cpp's beams draw
+        // their candidates from that distribution, so any difference in
+        // the logits moves a draw; over 33 tokens the draws are stable and
+        // the beams' bookkeeping (scores, KV cache copies, ends) is what is
+        // compared (no fallback: on this model every fallback run is
+        // decoded at each temperature, sampled sequences rarely end, and
+        // one run took more than ten minutes).
+        whisper_full_params b = whisper_full_default_params(WHISPER_SAMPLING_BEAM_SEARCH);
+        b.n_threads = nt; b.language = "en"; b.no_timestamps = true; b.temperature_inc = 0.0f;
+        g_vocab_n = 32; g_vocab_lo = 400;
+        run_full(ctx, "beam5_vocab32", b, pcm);
         whisper_print_timings(ctx);
         whisper_free(ctx);
         return 0;
