@@ -499,6 +499,15 @@ func esTimeTN(s *stream, i int) []match {
 	if m := esUnitClockTN(s, i, h); m != nil {
 		return m
 	}
+	// a whole hour with a.m. or p.m.: "a las 3 p.m." → "tres de la tarde"
+	if ap, e := enAMPM(s, i+1); ap != "" && h >= 1 && h <= 12 && s.kind(i+1) == tSpace {
+		out := esClock(h, 0, -1) + esPeriod(ap, h)
+		if z, e2 := esZoneAt(s, e); z != "" {
+			out += " " + z
+			e = e2
+		}
+		return one(e, Time, out)
+	}
 	sep := s.text(i + 1)
 	if !((sep == ":" || sep == ".") && s.kind(i+2) == tNum && len(s.text(i+2)) == 2) {
 		return nil
@@ -525,16 +534,7 @@ func esTimeTN(s *stream, i int) []match {
 	// a.m. / p.m.
 	period := ""
 	if ap, e2 := enAMPM(s, e); ap != "" {
-		switch {
-		case ap == "AM" && h == 12:
-			period = " de la noche"
-		case ap == "AM":
-			period = " de la mañana"
-		case h == 12:
-			period = " del mediodía"
-		default:
-			period = " de la tarde"
-		}
+		period = esPeriod(ap, h)
 		e = e2
 	}
 	if !s.boundary(e) {
@@ -546,6 +546,21 @@ func esTimeTN(s *stream, i int) []match {
 		e = e2
 	}
 	return one(e, Time, out)
+}
+
+// esPeriod is the part of the day said for a.m. ("AM") or p.m. ("PM") after
+// hour h: "de la mañana", "de la tarde", and at twelve "de la noche" or
+// "del mediodía".
+func esPeriod(ap string, h int) string {
+	switch {
+	case ap == "AM" && h == 12:
+		return " de la noche"
+	case ap == "AM":
+		return " de la mañana"
+	case h == 12:
+		return " del mediodía"
+	}
+	return " de la tarde"
 }
 
 // esClock reads a time of day: "cinco y dos", "doce y cuarto", or with

@@ -55,6 +55,9 @@ var userInputCases = []struct{ name, lang, in, want string }{
 	{"de ordinal before a noun", "de", "der 4. Platz", "der vierter Platz"},
 	{"de lone ordinal", "de", "12.", "zwölfter"},
 	{"de full month ends a sentence", "de", "Wir kommen am 14. Juli.", "Wir kommen am vierzehnter juli."},
+	{"es whole hour pm", "es", "llega a las 4 p.m. hoy", "llega a las cuatro de la tarde hoy"},
+	{"es whole hour am", "es", "a las 7 am", "a las siete de la mañana"},
+	{"es noon", "es", "a las 12 pm", "a las doce del mediodía"},
 	{"de abbreviated month keeps its period", "de", "am 14. Okt. kommt er", "am vierzehnter oktober kommt er"},
 	// Chinese: 2 counting something is 两.
 	{"zh two people", "zh", "我们2个人去", "我们两个人去"},
