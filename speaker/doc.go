@@ -34,10 +34,9 @@
 // estimated signal-to-noise ratio), normalises the cepstra (mean, and one
 // overall scale), and
 // estimates how the background model's means must move to fit this voice:
-// an affine transform (MLLR), 12 rows of 14 numbers, estimated twice (the
-// second time with the frames aligned to the moved means). Those 168 numbers,
+// an affine transform (MLLR), 12 rows of 14 numbers. Those 168 numbers,
 // rotated into 256 by a fixed orthonormal matrix, are the embedding
-// ([Method] "sphinx-mllr-v3"). Each choice is measured in
+// ([Method] "sphinx-mllr-v2"). Each choice is measured in
 // docs/bench/speaker.md and ../shared/research/speaker-embeddings.md.
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with

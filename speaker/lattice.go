@@ -25,12 +25,10 @@ func init() {
 const OptAcousticDir = "acoustic_dir"
 
 // Method names the embedding space of the "go" driver. Embeddings of
-// different methods are not comparable. v2 added the SNR-weighted spectral
-// subtraction and the wider speech gate to v1's transform; v3 (this
-// version) aligns the frames a second time against the means the first
-// transform moved. Embeddings of earlier versions stored elsewhere must be
-// recomputed.
-const Method = "sphinx-mllr-v3"
+// different methods are not comparable. v2 (this version) adds the
+// SNR-weighted spectral subtraction and the wider speech gate to v1's
+// transform; v1 embeddings stored elsewhere must be recomputed.
+const Method = "sphinx-mllr-v2"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -121,32 +119,20 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		return nil, sotto.Unsatisfiable(CodeTooLittleSpeech, "file",
 			"the audio holds %.2f s of speech; a speaker embedding needs at least %.1f s", float64(n)/frameRate, MinSpeech)
 	}
-	// Two passes over the speech frames: the first aligns them with the
-	// background model, the second with its means moved by the first
-	// pass's transform (dev trials, both lists: whole files 4.5 -> 4.1 %
-	// EER, 3 s clips 12.0 -> 11.4 %, at twice the cost).
-	var st mllrStats
-	model := l.m
-	for pass := range 2 {
-		if pass > 0 {
-			w := solve(&st)
-			model = l.m.moved(&w)
-			st = mllrStats{}
+	acc := l.m.newAccumulator()
+	for t := range cep {
+		if !mask[t] {
+			continue
 		}
-		acc := model.newAccumulator()
-		for t := range cep {
-			if !mask[t] {
-				continue
+		if t%500 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			if t%500 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			acc.frame(&cep[t])
 		}
-		acc.flush(&st)
+		acc.frame(&cep[t])
 	}
+	var st mllrStats
+	acc.flush(&st)
 	e := l.m.embed(&st)
 	v := make([]float32, Dim)
 	for i, x := range e {

@@ -11,7 +11,7 @@ import (
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
-// The "sphinx-mllr-v3" embedding: a per-utterance MLLR mean transform of
+// The "sphinx-mllr-v2" embedding: a per-utterance MLLR mean transform of
 // the CMU Sphinx English acoustic model's Gaussians, taken as the
 // description of the voice (see ../shared/research/speaker-embeddings.md
 // and docs/bench/speaker.md for the measurements behind each choice).
@@ -20,9 +20,7 @@ import (
 // "variances" (13 cepstra c0..c12) form one background model (UBM) with
 // uniform weights. For an utterance, the frame posteriors of the UBM give
 // the statistics of one regularised affine transform mu' = A·mu + b of all
-// UBM means. The frames are then aligned once more, against the means that
-// transform moved (one more EM step of MLLR), and the transform is solved
-// again from those statistics; its 12 rows for c1..c12 (12 × 14 numbers, identity removed,
+// UBM means; its 12 rows for c1..c12 (12 × 14 numbers, identity removed,
 // made unit-free with the UBM's global standard deviations) are the 168
 // numbers of the voice. They are zero-padded to 256, rotated by a fixed
 // orthonormal DCT-II (cosines are unchanged; the values are spread over
@@ -348,10 +346,10 @@ func (a *accumulator) flush(s *mllrStats) {
 	a.frames = 0
 }
 
-// solve returns the 12 regularised transform rows of s: row r gives
-// c_{r+1} of a moved mean as w·[1, mu], the identity included.
-func solve(s *mllrStats) [nRows][nXi]float64 {
-	var w [nRows][nXi]float64
+// embed solves the 12 regularised transform rows of s and returns the
+// unit-length embedding of Dim values.
+func (m *mllrModel) embed(s *mllrStats) []float64 {
+	raw := make([]float64, Dim)
 	var a [nXi * nXi]float64
 	var b [nXi]float64
 	for r := range nRows {
@@ -365,48 +363,7 @@ func solve(s *mllrStats) [nRows][nXi]float64 {
 			b[u] = s.h[r][u]
 		}
 		b[r+2] += tau // identity row of output r+1 (ξ index 1+i for c_i)
-		copy(w[r][:], choleskySolve(a[:], b[:], nXi))
-	}
-	return w
-}
-
-// moved returns a copy of m whose frame posteriors are those of the means
-// moved by the transform w (c0 stays as it is), for the next alignment of
-// the frames. The regressors of the statistics (mu) stay the background
-// model's, so the transform solved from the new statistics still maps the
-// background means.
-func (m *mllrModel) moved(w *[nRows][nXi]float64) *mllrModel {
-	c := *m
-	c.miv = make([]float64, len(m.miv))
-	c.cnst = make([]float64, len(m.cnst))
-	for k := range m.k {
-		mu := m.mu[k*nCep : k*nCep+nCep]
-		cn := m.cnst[k]
-		for i := range nCep {
-			iv := m.iv[k*nCep+i]
-			x := mu[i]
-			if i > 0 {
-				row := &w[i-1]
-				x = row[0]
-				for j := range nCep {
-					x += row[1+j] * mu[j]
-				}
-			}
-			cn += 0.5 * (mu[i]*mu[i] - x*x) * iv
-			c.miv[k*nCep+i] = x * iv
-		}
-		c.cnst[k] = cn
-	}
-	return &c
-}
-
-// embed solves the 12 regularised transform rows of s and returns the
-// unit-length embedding of Dim values.
-func (m *mllrModel) embed(s *mllrStats) []float64 {
-	raw := make([]float64, Dim)
-	rows := solve(s)
-	for r := range nRows {
-		w := rows[r][:]
+		w := choleskySolve(a[:], b[:], nXi)
 		w[r+2]--
 		out := r + 1
 		w[0] /= m.gsd[out]
