@@ -33,11 +33,23 @@ func edgyQ4_K(n int, r *rand.Rand) []byte {
 	return w
 }
 
+// q4kwTiles returns the variable that holds the active kernel set's tiles
+// (simdTiles in the SIMD build, asmTiles in the default one) when they
+// include the sub-block-lane kernels, nil otherwise.
+func q4kwTiles() **qTiles {
+	for _, v := range []**qTiles{&simdTiles, &asmTiles} {
+		if *v != nil && *v == active.tiles() && (*v).q4kw != nil {
+			return v
+		}
+	}
+	return nil
+}
+
 // TestQ4_KWDecode checks the decoded row's layout against Dequantize: in
 // chunk c, lane k, byte i, the quant times the lane's scale minus the
 // sub-block's min is value 32j+16h+4c+i (j = 2(k&7>>1) + k/8, h = k&1).
 func TestQ4_KWDecode(t *testing.T) {
-	if simdTiles == nil || simdTiles.q4kw == nil {
+	if !hasQ4_KW {
 		t.Skip("no AVX512-VNNI on this CPU")
 	}
 	r := rand.New(rand.NewPCG(41, 42))
@@ -78,10 +90,11 @@ func TestQ4_KWDecode(t *testing.T) {
 // counts that are not multiples of two, batches that are not multiples of
 // four, and extreme weights: every activation's batch result must equal
 // its matrix-vector product exactly (prompt and generation agree), and
-// both must be within rounding of the float64 reference and of the
-// archsimd kernels.
+// both must be within rounding of the float64 reference and of the kernels
+// the set has without them (archsimd, or portable in the default build).
 func TestQ4_KW(t *testing.T) {
-	if simdTiles == nil || simdTiles.q4kw == nil {
+	tv := q4kwTiles()
+	if tv == nil {
 		t.Skip("no AVX512-VNNI on this CPU")
 	}
 	r := rand.New(rand.NewPCG(43, 44))
@@ -113,12 +126,12 @@ func TestQ4_KW(t *testing.T) {
 					got[b], plain[b] = make([]float32, m.Rows), make([]float32, m.Rows)
 				}
 				p.MatMul(got, m, as)
-				saved := simdTiles
-				noW := *simdTiles
+				saved := *tv
+				noW := *saved
 				noW.q4kw = nil
-				simdTiles = &noW
+				*tv = &noW
 				p.MatMul(plain, m, as)
-				simdTiles = saved
+				*tv = saved
 				vec := make([]float32, m.Rows)
 				for b := range as {
 					p.MatVec(vec, m, &as[b])
@@ -141,11 +154,13 @@ func TestQ4_KW(t *testing.T) {
 }
 
 // BenchmarkQ4_KW times Q4_K prompt batches and matrix-vector products
-// (one thread) with the archsimd or first VNNI kernels ("before") and
+// (one thread) without these kernels ("without": the archsimd tiles and
+// first VNNI kernel in the SIMD build, portable loops otherwise) and
 // these ("w"), in thread CPU time per block of 32 products: 1024×1024 by
 // 64 activations and by one, 4096×1024 by one (16 MB from memory).
 func BenchmarkQ4_KW(b *testing.B) {
-	if simdTiles == nil || simdTiles.q4kw == nil {
+	tv := q4kwTiles()
+	if tv == nil {
 		b.Skip("no AVX512-VNNI on this CPU")
 	}
 	for _, sz := range [][3]int{{1024, 1024, 64}, {1024, 1024, 1}, {16384, 1024, 1}} {
@@ -163,18 +178,18 @@ func BenchmarkQ4_KW(b *testing.B) {
 		}
 		m, _ := NewMatrix(Q4_K, rows, cols, RandomData(Q4_K, rows*cols, 1, r))
 		for _, w := range []bool{false, true} {
-			name := "before"
+			name := "without"
 			if w {
 				name = "w"
 			}
 			b.Run(fmt.Sprintf("%dx%dx%d/%s", rows, cols, batch, name), func(b *testing.B) {
-				saved := simdTiles
+				saved := *tv
 				if !w {
-					plain := *simdTiles
+					plain := *saved
 					plain.q4kw = nil
-					simdTiles = &plain
+					*tv = &plain
 				}
-				defer func() { simdTiles = saved }()
+				defer func() { *tv = saved }()
 				p := NewPool(1)
 				defer p.Close()
 				runtime.LockOSThread()
