@@ -157,7 +157,7 @@ func TestQ4_KW(t *testing.T) {
 // (one thread) without these kernels ("without": the archsimd tiles and
 // first VNNI kernel in the SIMD build, portable loops otherwise) and
 // these ("w"), in thread CPU time per block of 32 products: 1024×1024 by
-// 64 activations and by one, 4096×1024 by one (16 MB from memory).
+// 64 activations and by one, 16384×1024 by one (9 MB, from memory).
 func BenchmarkQ4_KW(b *testing.B) {
 	tv := q4kwTiles()
 	if tv == nil {
