@@ -17,7 +17,7 @@ import "unsafe"
 // by the same reduce16Asm: a matrix-vector product equals the batch's
 // result for the same row and activation. A last partial group is copied
 // into zero-padded rows first, as the prompt path pads it. Each row is
-// prefetched two groups (1088 bytes) ahead.
+// prefetched one group (544 bytes) ahead.
 
 // vec8Q8_0VNNIAsm adds the ng groups of the eight Q8_0 rows at rows
 // times the prepared activation x to the lane accumulators acc.
