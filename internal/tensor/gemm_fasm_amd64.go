@@ -27,9 +27,10 @@ func roundF16F16C(x *float32, n int)
 // are added in Go afterwards, as gemm4AVX2 does.
 func gemm4Asm(w []float32, xs, outs [][]float32, i0 int) {
 	k := len(w) / gemmPanel
-	kern, step := gemm4x2F32, 8
-	if hasF16AVX512 {
-		kern, step = gemm4x2F32AVX512, 16
+	wide := hasF16AVX512
+	step := 8
+	if wide {
+		step = 16
 	}
 	kv := k / step * step
 	if kv == 0 {
@@ -45,7 +46,13 @@ func gemm4Asm(w []float32, xs, outs [][]float32, i0 int) {
 		if j+1 < len(xs) {
 			x1, o1 = xs[j+1][:k], outs[j+1][i0:i0+4]
 		}
-		kern(pw, k, kv, unsafe.SliceData(x0), unsafe.SliceData(x1), unsafe.SliceData(o0), unsafe.SliceData(o1))
+		// Direct calls (not through a func value), so that spare stays on
+		// the stack.
+		if wide {
+			gemm4x2F32AVX512(pw, k, kv, unsafe.SliceData(x0), unsafe.SliceData(x1), unsafe.SliceData(o0), unsafe.SliceData(o1))
+		} else {
+			gemm4x2F32(pw, k, kv, unsafe.SliceData(x0), unsafe.SliceData(x1), unsafe.SliceData(o0), unsafe.SliceData(o1))
+		}
 	}
 	if kv == k {
 		return

@@ -66,8 +66,11 @@
 // inputs to half precision, quantized-matrix inputs through Q8_0, GELU
 // through half precision) so that the two agree closely; see
 // testdata/README.md for the recorded outputs and the tests for the
-// tolerances. Its products with float weights are blocked matrix ×
-// matrix products (tensor's Pool.MatMulF), and its attention takes the
+// tolerances. Weights stay as the file stores them (F16, Q8_0, Q5_0,
+// Q5_1 …, memory-mapped). Its products with float and five-bit weights
+// are blocked matrix × matrix products (tensor's Pool.MatMulF, which
+// converts each weight row to float32 once per product), those with
+// Q8_0 weights run on the 8-bit kernels, and its attention takes the
 // queries 32 at a time, each head's scores and weighted values as two
 // such products, so the 1500 × 1500 score matrix never exists whole.
 //
