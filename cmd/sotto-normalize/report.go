@@ -60,6 +60,15 @@ func runReport(ctx context.Context, dir string, w io.Writer) error {
 		"10's changes: [normalize-split-before.md](normalize-split-before.md); languages served by CLDR's rules: "+
 		"[normalize-rbnf.md](normalize-rbnf.md).")
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Where the suites contradict each other the rules keep one convention, the one most users write, and the "+
+		"dev misses it leaves are not rules to add: English money has no \"and\" before the cents and ranges of bare "+
+		"numbers keep their dash (NeMo's deterministic files; its audio file, asserted upstream against an n-best list, "+
+		"also says \"and one cent\", \"two to five\" and \"two minus eight\"); \"Sam II\" reads \"Sam the second\" as "+
+		"NeMo's \"Henry the third\" does; acronyms are spelled and \"April 1\" is \"april first\" (NeMo), not kept or "+
+		"\"the first of april\" (WeTextProcessing's normalizer file); Chinese clock minutes below ten have no 零 "+
+		"(\"十点四分\", WeTextProcessing) where NeMo's one case says \"两点零二分\" (2 o'clock is 两点 in both); erhua "+
+		"removal (\"儿\" → \"\") is a WeTextProcessing option, not a default; German \"0/0\" stays as written.")
+	fmt.Fprintln(w)
 	strict.Markdown(w, false)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "<details><summary>Per class</summary>")
