@@ -28,18 +28,18 @@ const (
 	// OptLM is the language model: sphinxbase binary trie or ARPA text
 	// (default: Debian's en-us.lm.bin).
 	OptLM = "lm"
-	// OptPasses is "1" (the tree pass), "2" (default: the tree pass,
-	// then the flat-lexicon pass over the words it found, by default on
-	// speaker-adapted features, see OptAdapt) or "3" (both, then the word
-	// lattice of the flat pass rescored with the exact trigram, see
-	// OptBestPathLW). See docs/bench/asr.md.
+	// OptPasses is "1" (the tree pass), "2" (the tree pass, then the
+	// flat-lexicon pass over the words it found, by default on
+	// speaker-adapted features, see OptAdapt) or "3" (default: both, then
+	// the word lattice of the flat pass rescored with the exact trigram,
+	// see OptBestPathLW). See docs/bench/asr.md.
 	OptPasses = "passes"
 	// OptBestPathLW is the language weight of the lattice rescoring of
-	// passes 3 (default 9.5).
+	// passes 3 (default 10.5, chosen on the dev recordings of
+	// docs/bench/asr.md; the peer's is 9.5).
 	OptBestPathLW = "bestpath_lw"
 	// OptBestPathWIP is the word insertion probability of the lattice
-	// rescoring (default: the search's 0.65, its log scaled by
-	// OptBestPathLW / 6.5, as the peer scales it).
+	// rescoring (default 0.2, chosen with OptBestPathLW).
 	OptBestPathWIP = "bestpath_wip"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
@@ -63,6 +63,12 @@ const (
 	// stream — statics, deltas, double deltas — plus the offset) or
 	// "full" (a 39×40 affine transform).
 	OptAdaptTransform = "adapt_transform"
+)
+
+// Defaults of OptBestPathLW and OptBestPathWIP.
+const (
+	defaultBestPathLW  = 10.5
+	defaultBestPathWIP = 0.2
 )
 
 // DefaultLM is where Debian's pocketsphinx-en-us installs its trigram
@@ -99,11 +105,12 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	o := cfg.Options
 	// Options first: a bad one fails before the model loads.
 	var dcfg decoder.Config
+	dcfg.BestPathLanguageWeight, dcfg.BestPathWordInsertion = defaultBestPathLW, defaultBestPathWIP
 	switch o[OptPasses] {
 	case "1":
-	case "", "2":
+	case "2":
 		dcfg.Flat = true
-	case "3":
+	case "", "3":
 		dcfg.Flat, dcfg.BestPath = true, true
 	default:
 		return nil, fmt.Errorf("asr: option %s %q: want 1, 2 or 3", OptPasses, o[OptPasses])

@@ -99,15 +99,127 @@ func (s *search) lattice() *Lattice {
 			clear(l.rc[:lx.nci])
 		}
 	}
-	for f := len(s.frameBP) - 2; f >= 1; f-- {
+	for f := len(s.frameBP) - 2; f >= 1 && l.last < -1; f-- {
 		for e := s.frameBP[f]; e < s.frameBP[f+1]; e++ {
 			if !math.IsInf(float64(s.rcPool[bp[e].rc+int32(lx.sil)]), -1) {
 				l.last = int32(f - 1)
-				return l
+				break
 			}
 		}
 	}
+	if l.last >= -1 {
+		l.prune(s)
+	}
 	return l
+}
+
+// latticeBeam is the beam (nats at the search's language weight) of the
+// nodes a lattice keeps: those on a path into "</s>" that scores within
+// it of the best. Most word exits of a search lead nowhere.
+var latticeBeam = 100.0
+
+// prune drops the nodes of l whose best complete path (the search's own
+// score up to the node, and the best continuation with the search's
+// language weight and each node's Viterbi history) scores more than
+// latticeBeam below the best path.
+func (l *Lattice) prune(s *search) {
+	bp := s.bp
+	lx := s.lx
+	n := len(l.nodes)
+	nci := l.nci
+	// Nodes by start frame (of their first frame), to find successors.
+	byStart := make([]int32, l.last+3)
+	for e := 1; e < n; e++ {
+		if st := l.nodes[e].start; st <= l.last+1 {
+			byStart[st+1]++
+		}
+	}
+	for f := 1; f < len(byStart); f++ {
+		byStart[f] += byStart[f-1]
+	}
+	succ := make([]int32, byStart[len(byStart)-1])
+	fill := slices.Clone(byStart)
+	for e := 1; e < n; e++ {
+		if st := l.nodes[e].start; st <= l.last+1 {
+			succ[fill[st]] = int32(e)
+			fill[st]++
+		}
+	}
+	bwd := make([]float64, n)
+	for i := range bwd {
+		bwd[i] = math.Inf(-1)
+	}
+	d := s.d
+	for e := l.frameEnd[l.last+1]; e < l.frameEnd[l.last+2]; e++ {
+		rcd := float64(l.rc[int(e)*nci+int(lx.sil)])
+		if math.IsInf(rcd, -1) {
+			continue
+		}
+		b := &bp[e]
+		var sc float32
+		if b.prevReal >= 0 {
+			sc = d.lang.Score(lx.finish, b.real, b.prevReal)
+		} else {
+			sc = d.lang.Score(lx.finish, b.real)
+		}
+		bwd[e] = rcd + float64(s.lw*sc)
+	}
+	for p := l.frameEnd[l.last+1] - 1; p >= 0; p-- {
+		end := l.nodes[p].end
+		for _, e := range succ[byStart[end+1]:byStart[end+2]] {
+			if math.IsInf(bwd[e], -1) {
+				continue
+			}
+			m := &l.nodes[e]
+			rcd := float64(l.rc[int(p)*nci+int(m.first)])
+			if math.IsInf(rcd, -1) {
+				continue
+			}
+			v := rcd + m.ascr + bwd[e]
+			switch {
+			case m.sil:
+				v += float64(d.silPen)
+			case m.filler:
+				v += float64(d.fillPen)
+			default:
+				v += float64(s.lmScore(bp[e].word, p))
+			}
+			bwd[p] = max(bwd[p], v)
+		}
+	}
+	abs := func(e int) float64 { return float64(bp[e].score) + bp[e].norm }
+	best := bwd[0]
+	keep := make([]int32, n) // new index + 1, 0 = dropped
+	kept := int32(1)
+	keep[0] = 1
+	for e := 1; e < n; e++ {
+		if abs(e)+bwd[e] >= best-latticeBeam {
+			kept++
+			keep[e] = kept
+		}
+	}
+	nodes := make([]latNode, 0, kept)
+	rc := make([]float32, 0, int(kept)*nci)
+	frameEnd := make([]int32, len(l.frameEnd))
+	for e := range n {
+		if keep[e] == 0 {
+			continue
+		}
+		nodes = append(nodes, l.nodes[e])
+		rc = append(rc, l.rc[e*nci:(e+1)*nci]...)
+	}
+	// A node range of frameEnd maps to the kept nodes before its bounds.
+	before := make([]int32, n+1)
+	for e := range n {
+		before[e+1] = before[e]
+		if keep[e] != 0 {
+			before[e+1]++
+		}
+	}
+	for i, e := range l.frameEnd {
+		frameEnd[i] = before[e]
+	}
+	l.nodes, l.rc, l.frameEnd = nodes, rc, frameEnd
 }
 
 // Nodes returns the number of word nodes of the lattice.
@@ -134,7 +246,7 @@ type latEdge struct {
 // rescoreBeam nats below the best ending there are dropped, and a node
 // keeps at most rescoreStates histories.
 var (
-	rescoreBeam   = 20.0
+	rescoreBeam   = 80.0
 	rescoreStates = 8
 )
 

@@ -396,8 +396,14 @@ func secondDesc() string {
 func secondLabel() string {
 	o := secondOptions()
 	l := "go " + o[asr.OptPasses] + "-pass"
+	if o[asr.OptPasses] == "3" {
+		l = "go 2-pass"
+	}
 	if a := o[asr.OptAdapt]; a != "off" && o[asr.OptPasses] != "1" {
 		l += " adapted"
+	}
+	if o[asr.OptPasses] == "3" {
+		l += " + lattice"
 	}
 	return l
 }
