@@ -167,7 +167,7 @@ func init() {
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(deElec),
-			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Cardinal:   orMatch(L.cardinalITN, L.dottedITN(deElec)), Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: deOrdinalITN, Date: deDateITN, Time: deTimeITN, Fraction: deFractionITN,
 			Whitelist: whitelistMatcher(deWhitelistITN), Telephone: deTelephoneITN,
 		},

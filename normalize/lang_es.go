@@ -213,7 +213,7 @@ func init() {
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(esElec),
-			Cardinal:   L.cardinalITN, Decimal: esDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Cardinal:   orMatch(L.cardinalITN, L.dottedITN(esElec)), Decimal: esDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: esOrdinalITN, Telephone: esTelephoneITN, Time: esTimeITN, Date: esDateITN, Fraction: esFractionITN,
 			Whitelist: whitelistMatcher(esWhitelistITN),
 		},

@@ -187,7 +187,7 @@ func init() {
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(frElec),
-			Cardinal:   L.cardinalITN, Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Cardinal:   orMatch(L.cardinalITN, L.dottedITN(frElec)), Decimal: frDecimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: frOrdinalITN, Date: frDateITN, Time: frTimeITN, Fraction: frFractionITN,
 			Telephone: frTelephoneITN,
 			Whitelist: whitelistMatcher(frWhitelistITN),
@@ -902,9 +902,25 @@ func frTelephoneITN(s *stream, i int) []match {
 		j = save
 		return "", false
 	}
+	// after a country code ("plus trente-trois six douze …") the leading
+	// zero is dropped, as frTelephoneTN reads "+33 6 12 …"
+	cc := ""
+	if strings.EqualFold(s.text(j), "plus") && s.kind(j+1) == tSpace {
+		v, d, e, ok := frChunk(s, j+2)
+		if !ok || d && v == 0 || v > 999 || s.kind(e) != tSpace {
+			return nil
+		}
+		cc, j = "+"+strconv.Itoa(v), e
+		if !next() {
+			return nil
+		}
+	}
 	first, ok := pair(true)
 	if !ok || first[0] != '0' {
 		return nil
+	}
+	if cc != "" {
+		first = cc + " " + strings.TrimPrefix(first, "0")
 	}
 	out := []string{first}
 	for len(out) < 5 {

@@ -1299,3 +1299,36 @@ func (L *latin) dottedTN(e *elecLang) matcher {
 		return []match{{end: j, readings: []reading{{text: strings.Join(ws, " "+dot+" "), class: Cardinal, cost: 1}}}}
 	}
 }
+
+// dottedITN writes three or more spoken numbers joined by the language's
+// spoken period ("vier punkt zwölf punkt sieben" → "4.12.7"), the reading
+// dottedTN gives a version or section number. Two numbers are left to the
+// decimal and date grammars.
+func (L *latin) dottedITN(e *elecLang) matcher {
+	return func(s *stream, i int) []match {
+		if s.kind(i) != tWord || !s.startOK(i) {
+			return nil
+		}
+		var parts []string
+		j := i
+		for len(parts) < 8 {
+			amt, _, scale, end, ok := L.intAmount(s, j)
+			if !ok || scale != "" || strings.HasPrefix(amt, "-") {
+				break
+			}
+			parts = append(parts, amt)
+			j = end
+			if !(s.kind(j) == tSpace && s.kind(j+1) == tWord && e.spoken[s.lowerAt(j+1)] == "." && s.kind(j+2) == tSpace && s.kind(j+3) == tWord) {
+				break
+			}
+			if _, _, _, _, ok := L.intAmount(s, j+3); !ok {
+				break
+			}
+			j += 3
+		}
+		if len(parts) < 3 || !s.boundary(j) {
+			return nil
+		}
+		return one(j, Cardinal, strings.Join(parts, "."))
+	}
+}

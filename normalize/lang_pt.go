@@ -155,7 +155,7 @@ func init() {
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),
-			Cardinal:   L.cardinalITN, Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
+			Cardinal:   orMatch(L.cardinalITN, L.dottedITN(ptElec)), Decimal: L.decimalITN, Money: L.moneyITN, Measure: L.measureITN,
 			Ordinal: ptOrdinalITN, Telephone: ptTelephoneITN, Whitelist: ptWeekdayITN, Time: ptTimeITN,
 			Date: ptDateITN,
 		},

@@ -117,6 +117,12 @@ var userInputCases = []struct{ name, lang, in, want string }{
 	{"itn fr preposition before an e-mail", "fr", "envoie à paul arobase mail point fr", "envoie à paul@mail.fr"},
 	{"itn pt preposition before an e-mail", "pt", "envie a rui ponto costa arroba mail ponto pt", "envie a rui.costa@mail.pt"},
 	{"itn es spelled address keeps its letter", "es", "a punto b arroba mail punto es", "a.b@mail.es"},
+	// Spoken version numbers and French numbers after a country code.
+	{"itn de version", "de", "Version vier punkt zwölf punkt sieben", "Version 4.12.7"},
+	{"itn es version", "es", "versión uno punto diez punto dos", "versión 1.10.2"},
+	{"itn de two parts are no version", "de", "drei punkt zwei", "drei punkt zwei"},
+	{"itn fr phone after a country code", "fr", "plus trente-trois sept vingt onze zéro cinq soixante", "+33 7 20 11 05 60"},
+	{"itn fr plus alone", "fr", "deux plus trois", "deux plus trois"},
 	// German telephone numbers said digit by digit, of any length.
 	{"itn de phone of eleven digits", "de", "unter null acht neun sieben sechs fünf vier drei zwei eins", "unter 0897654321"},
 	{"itn de phone of twelve digits", "de", "null sechs neun eins zwei drei vier fünf sechs sieben acht neun", "(0691) 2345-6789"},
