@@ -260,9 +260,23 @@ func (n enNum) digitsBelow(e int) bool {
 	return true
 }
 
+// enAfterScaleAnd reports whether word i continues a number said with
+// "a" that ITN leaves as words ("a hundred and fifty pounds"): the tail
+// alone is no amount ("a hundred and £50").
+func enAfterScaleAnd(s *stream, i int) bool {
+	if i < 6 || !s.is(i-2, "and") || s.kind(i-1) != tSpace || s.kind(i-3) != tSpace || s.kind(i-5) != tSpace {
+		return false
+	}
+	switch s.lowerAt(i - 4) {
+	case "hundred", "thousand", "million", "billion":
+		return s.lowerAt(i-6) == "a"
+	}
+	return false
+}
+
 func enCardinalITN(s *stream, i int) []match {
 	n, ws, idx, ok := enNumAt(s, i)
-	if !ok || n.simple || !s.boundary(idx[n.words-1]) {
+	if !ok || enAfterScaleAnd(s, i) || n.simple || !s.boundary(idx[n.words-1]) {
 		return nil
 	}
 	if n.words == 1 && ws[0] == "hundred" {
@@ -431,7 +445,7 @@ func enCentsWords(ws []string) (int, int, bool) {
 }
 
 func enMoneyITN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !s.startOK(i) {
+	if s.kind(i) != tWord || !s.startOK(i) || enAfterScaleAnd(s, i) {
 		return nil
 	}
 	ws, idx := enWords(s, i, 40)
@@ -557,7 +571,7 @@ func enUnitWords(ws []string) (string, int) {
 }
 
 func enMeasureITN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !s.startOK(i) {
+	if s.kind(i) != tWord || !s.startOK(i) || enAfterScaleAnd(s, i) {
 		return nil
 	}
 	ws, idx := enWords(s, i, 40)

@@ -112,6 +112,8 @@ var userInputCases = []struct{ name, lang, in, want string }{
 	{"itn en decimal alone", "en", "pi is three point one four", "pi is 3.14"},
 	{"itn en a quarter to", "en", "leave at a quarter to six", "leave at 05:45"},
 	{"itn en a quarter is no time", "en", "a quarter of them left", "a quarter of them left"},
+	{"itn en a hundred and a unit", "en", "about a hundred and twenty kilograms", "about a hundred and twenty kilograms"},
+	{"itn en one hundred and a unit", "en", "about one hundred and twenty kilograms", "about 120 kg"},
 	// A one-letter word before a spoken address is no part of it.
 	{"itn es preposition before an e-mail", "es", "mándalo a ana punto ruiz arroba correo punto es", "mándalo a ana.ruiz@correo.es"},
 	{"itn fr preposition before an e-mail", "fr", "envoie à paul arobase mail point fr", "envoie à paul@mail.fr"},
