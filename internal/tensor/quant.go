@@ -37,7 +37,7 @@ func (a *Activation) Set(x []float32) {
 	a.D = grow(a.D, nb)
 	a.S = grow(a.S, nb)
 	a.Q = grow(a.Q, len(x))
-	if quantizeBoth != nil && active == simdKernels && len(x)%qkK == 0 {
+	if quantizeBoth != nil && (active == simdKernels || active == asmSet) && len(x)%qkK == 0 {
 		a.DK = grow(a.DK, len(x)/qkK)
 		a.QK = grow(a.QK, len(x))
 		a.SK = grow(a.SK, nb)

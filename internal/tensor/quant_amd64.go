@@ -19,9 +19,12 @@ import (
 func quantBothAVX512(x *float32, nsb int, d *float32, q *int8, s *int32, dk *float32, qk *int8, sk *int32)
 
 func init() {
-	// Only with the SIMD kernel set, whose results these equal; the
-	// generic quantizer rounds through float64 (see quantizeActGeneric).
-	if simdKernels != nil && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW {
+	// Only with the SIMD kernel set, whose results these equal, or the
+	// default build's set with the VNNI kernels (asmSet, chosen in
+	// gemm_q8vnni_amd64.go's init, which runs before this one); the
+	// generic set keeps its own quantizer, which rounds through float64
+	// (see quantizeActGeneric).
+	if (simdKernels != nil || asmSet != nil) && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW {
 		quantizeBoth = quantBoth
 	}
 }
