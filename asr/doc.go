@@ -32,12 +32,15 @@
 // (internal/decoder) over a prefix tree of the dictionary's words with
 // cross-word triphones, unigram language-model lookahead and the trigram
 // model, in which a word entering its last phone re-chooses its predecessor
-// with the trigram (as pocketsphinx's first pass does). By default
-// ([OptPasses] "2") a second, flat-lexicon pass over the words the first
-// pass found rescores them with the exact trigram at every word entry, with
-// its own wide beams (pocketsphinx's fwdflat); "1" keeps the tree pass only,
-// "3" adds a rescoring of the flat pass's word graph (bestpath; not yet
-// better). Between the two passes the recognizer adapts to the speaker
+// with the trigram (as pocketsphinx's first pass does). A second,
+// flat-lexicon pass over the words the first pass found rescores them with
+// the exact trigram at every word entry, with its own wide beams
+// (pocketsphinx's fwdflat), and by default ([OptPasses] "3") the word
+// lattice of that pass (every word exit it kept, as word, start and end
+// frame with its acoustic score) is rescored with the exact trigram at
+// language weight 10.5 (pocketsphinx's bestpath, with each node expanded by
+// its two-word history); "2" stops after the flat pass, "1" keeps the tree
+// pass only. Between the two passes the recognizer adapts to the speaker
 // ([OptAdapt], on by default with the flat pass): the tree pass's words are
 // force-aligned, one fMLLR feature transform (an affine map of the 39
 // feature values, one block per stream) is estimated for the whole file
@@ -46,8 +49,9 @@
 // the tree pass over the whole file before the first segment is emitted;
 // [OptAdapt] "off" emits each region as soon as it is decoded.
 // Figures beside pocketsphinx: docs/bench/asr.md.
-// Word times come from the search's back-pointers, confidences are word-end
-// posteriors over the search's word exits.
+// Word times come from the search's back-pointers; confidences are lattice
+// posteriors (forward-backward over the rescored lattice), or with
+// [OptPasses] "1" or "2" word-end posteriors over the search's word exits.
 //
 // Options ([OptAcousticDir], [OptDict], [OptLM]) choose other model files;
 // [OptLM] accepts an ARPA file, so a domain language model can replace the
