@@ -510,6 +510,12 @@ func enMoneyAfterTN(s *stream, i int) []match {
 
 func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 	n, ok := scanNumber(s, j, ".", ",")
+	// An amount written the continental way ("€1.234,56", "€2,50": periods
+	// between groups of three, a comma before two digits) has no English
+	// reading (English groups hold three digits); read it as the amount it is.
+	if eu, euOK := scanNumber(s, j, ",", "."); euOK && eu.point && len(eu.frac) == 2 && eu.end > n.end && s.boundary(eu.end) {
+		n, ok = eu, true
+	}
 	if !ok || n.neg {
 		return match{}, false
 	}
@@ -1207,7 +1213,7 @@ func enTimeTN(s *stream, i int) []match {
 	}
 	h, _ := strconv.Atoi(s.text(i))
 	if h > 24 {
-		return nil
+		return enMinutesSeconds(s, i, h)
 	}
 	m := enTimeOne(s, i, h)
 	if m == nil {
@@ -1325,6 +1331,31 @@ func enDashAt(s *stream, j int) (int, bool) {
 		return j + 3, true
 	}
 	return j, false
+}
+
+// enMinutesSeconds reads "mm:ss" whose first part is no hour of the day
+// (25 to 59) the way people say such pairs, without units: race times,
+// durations, ratios and verses alike ("25:30" → "twenty five thirty",
+// "45:05" → "forty five oh five", "30:00" → "thirty minutes"). A third
+// part or a decimal makes it something else and is left alone.
+func enMinutesSeconds(s *stream, i, mm int) []match {
+	if mm > 59 || !s.is(i+1, ":") || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 || !s.boundary(i+3) ||
+		s.is(i+3, ":") || (s.is(i+3, ".") && s.kind(i+4) == tNum) {
+		return nil
+	}
+	ss, _ := strconv.Atoi(s.text(i + 2))
+	var w string
+	switch {
+	case ss > 59:
+		return nil
+	case ss == 0:
+		w = en99(mm) + " minutes"
+	case ss < 10:
+		w = en99(mm) + " oh " + enOnes[ss]
+	default:
+		w = en99(mm) + " " + en99(ss)
+	}
+	return one(i+3, Time, w)
 }
 
 func enTimeOne(s *stream, i, h int) *match {

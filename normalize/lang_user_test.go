@@ -34,6 +34,16 @@ func TestUserInputRules(t *testing.T) {
 // userInputCases are TestUserInputRules' cases; names starting "itn " run
 // in ITN mode.
 var userInputCases = []struct{ name, lang, in, want string }{
+	// English: minutes and seconds that are no time of day, said as people say them.
+	{"en race time", "en", "He ran 5km in 25:30.", "He ran five kilometers in twenty five thirty."},
+	{"en lap time oh", "en", "lap 2 took 45:05", "lap two took forty five oh five"},
+	{"en whole minutes", "en", "a 30:00 wait", "a thirty minutes wait"},
+	{"en clock time stays", "en", "at 12:30 today", "at twelve thirty today"},
+	// English: an amount written the continental way in English text.
+	{"en continental amount", "en", "It costs €1.234,56 here", "It costs one thousand two hundred and thirty four euros fifty six cents here"},
+	{"en continental cents", "en", "only €2,50", "only two euros fifty cents"},
+	{"en grouped amount stays English", "en", "costs $2,500", "costs two thousand five hundred dollars"},
+	{"en decimal amount stays English", "en", "costs $1,234.56", "costs one thousand two hundred and thirty four dollars fifty six cents"},
 	// A currency written out after a decimal amount is money.
 	{"de euro word", "de", "Es kostet 3,50 Euro.", "Es kostet drei euro fünfzig cent."},
 	{"es euros word", "es", "cuesta 7,25 euros", "cuesta siete euros veinticinco céntimos"},
