@@ -166,16 +166,7 @@ func BenchmarkQ4_KW(b *testing.B) {
 	for _, sz := range [][3]int{{1024, 1024, 64}, {1024, 1024, 1}, {16384, 1024, 1}} {
 		rows, cols, batch := sz[0], sz[1], sz[2]
 		r := rand.New(rand.NewPCG(3, 4))
-		as := make([]Activation, batch)
-		outs := make([][]float32, batch)
-		for k := range as {
-			x := make([]float32, cols)
-			for i := range x {
-				x[i] = float32(r.NormFloat64())
-			}
-			as[k].Set(x)
-			outs[k] = make([]float32, rows)
-		}
+		as, outs := randomActivations(r, batch, cols, rows)
 		m, _ := NewMatrix(Q4_K, rows, cols, RandomData(Q4_K, rows*cols, 1, r))
 		for _, w := range []bool{false, true} {
 			name := "without"

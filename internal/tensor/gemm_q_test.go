@@ -110,16 +110,7 @@ func BenchmarkMatMulTilesCached(b *testing.B) {
 
 func benchTiles(b *testing.B, rows, cols, batch int) {
 	r := rand.New(rand.NewPCG(3, 4))
-	as := make([]Activation, batch)
-	outs := make([][]float32, batch)
-	for k := range as {
-		x := make([]float32, cols)
-		for i := range x {
-			x[i] = float32(r.NormFloat64())
-		}
-		as[k].Set(x)
-		outs[k] = make([]float32, rows)
-	}
+	as, outs := randomActivations(r, batch, cols, rows)
 	for _, typ := range []DType{Q8_0, Q4_K} {
 		m, _ := NewMatrix(typ, rows, cols, RandomData(typ, rows*cols, 1, r))
 		for _, tiles := range []bool{false, true} {

@@ -82,16 +82,7 @@ func TestMatMulOneActivation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			as := make([]Activation, 5)
-			batch := make([][]float32, len(as))
-			for b := range as {
-				x := make([]float32, cols)
-				for i := range x {
-					x[i] = float32(r.NormFloat64())
-				}
-				as[b].Set(x)
-				batch[b] = make([]float32, rows)
-			}
+			as, batch := randomActivations(r, 5, cols, rows)
 			p.MatMul(batch, m, as)
 			for b := range as {
 				one := [][]float32{make([]float32, rows)}

@@ -382,16 +382,7 @@ func TestMatVecPool(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Six activations: one group of four (the dot4 kernels) and two single.
-			as := make([]Activation, 6)
-			outs := make([][]float32, 6)
-			for b := range as {
-				x := make([]float32, cols)
-				for i := range x {
-					x[i] = float32(r.NormFloat64())
-				}
-				as[b].Set(x)
-				outs[b] = make([]float32, rows)
-			}
+			as, outs := randomActivations(r, 6, cols, rows)
 			out := make([]float32, rows)
 			p.MatVec(out, m, &as[1])
 			p.MatMul(outs, m, as)
@@ -526,4 +517,21 @@ func TestDotF16Specials(t *testing.T) {
 			}
 		}
 	})
+}
+
+// randomActivations returns n activations of cols standard normal values
+// and n zeroed outputs of rows values each: the operands of a matrix
+// product of a rows × cols matrix in tests and benchmarks.
+func randomActivations(r *rand.Rand, n, cols, rows int) ([]Activation, [][]float32) {
+	as := make([]Activation, n)
+	outs := make([][]float32, n)
+	for k := range as {
+		x := make([]float32, cols)
+		for i := range x {
+			x[i] = float32(r.NormFloat64())
+		}
+		as[k].Set(x)
+		outs[k] = make([]float32, rows)
+	}
+	return as, outs
 }
