@@ -39,10 +39,13 @@ Usage:
   sotto-cli models load MODEL        load a downloaded model into memory
   sotto-cli models unload MODEL      release a loaded model
   sotto-cli models running           show loaded models, runtime state and queues
+  sotto-cli models import ID PATH    register a local GGUF file (or a llama2.c checkpoint
+                                     with --tokenizer PATH) as a language model
   sotto-cli version                  print the version
 
 The models commands talk to a running service: --url (or SOTTO_URL, default
-http://127.0.0.1:1118) and --api-key (or SOTTO_API_KEY).
+http://127.0.0.1:1118) and --api-key (or SOTTO_API_KEY); models import edits
+the user catalog of --data-dir instead (restart the service to see it).
 
 Run "sotto-cli COMMAND --help" for the flags of a command.
 `
