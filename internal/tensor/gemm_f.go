@@ -90,6 +90,27 @@ func gemm4Generic(w []float32, xs, outs [][]float32, i0 int) {
 // across products.
 var f32Scratch sync.Pool
 
+// gemm4Tail adds to outs[j][i0:i0+4] the products of columns from..k-1
+// of the four packed rows in w (k values each) with every xs[j]: the
+// columns a vector kernel leaves over when k is no multiple of its width.
+func gemm4Tail(w []float32, k, from int, xs, outs [][]float32, i0 int) {
+	if from == k {
+		return
+	}
+	for j, x := range xs {
+		x = x[from:k]
+		o := outs[j][i0 : i0+4]
+		for r := range o {
+			wr := w[r*k+from : r*k+k]
+			s := o[r]
+			for i, v := range x {
+				s += wr[i] * v
+			}
+			o[r] = s
+		}
+	}
+}
+
 func getScratch(n int) *[]float32 {
 	if p, ok := f32Scratch.Get().(*[]float32); ok && cap(*p) >= n {
 		*p = (*p)[:n]

@@ -64,21 +64,7 @@ func gemm4AVX2(w []float32, xs, outs [][]float32, i0 int) {
 		sum4(a0, a1, a2, a3).Store((*[4]float32)(o))
 	}
 	archsimd.ClearAVXUpperBits()
-	if k8 == k {
-		return
-	}
-	for j, x := range xs {
-		x = x[k8:k]
-		o := outs[j][i0 : i0+4]
-		for r := range o {
-			wr := w[r*k+k8 : r*k+k]
-			s := o[r]
-			for i, v := range x {
-				s += wr[i] * v
-			}
-			o[r] = s
-		}
-	}
+	gemm4Tail(w, k, k8, xs, outs, i0)
 }
 
 // sum4 returns the sums of the lanes of a, b, c and d, in that order.

@@ -54,21 +54,7 @@ func gemm4Asm(w []float32, xs, outs [][]float32, i0 int) {
 			gemm4x2F32(pw, k, kv, unsafe.SliceData(x0), unsafe.SliceData(x1), unsafe.SliceData(o0), unsafe.SliceData(o1))
 		}
 	}
-	if kv == k {
-		return
-	}
-	for j, x := range xs {
-		x = x[kv:k]
-		o := outs[j][i0 : i0+4]
-		for r := range o {
-			wr := w[r*k+kv : r*k+k]
-			s := o[r]
-			for i, v := range x {
-				s += wr[i] * v
-			}
-			o[r] = s
-		}
-	}
+	gemm4Tail(w, k, kv, xs, outs, i0)
 }
 
 // roundF16Asm is roundF16Generic with F16C: eight values per instruction
