@@ -111,13 +111,6 @@ type qTiles struct {
 	// CPUs: eight Q8_0 rows as stored times one activation prepared by
 	// prepQ8_0V, with dot4x4Q8_0V's results (matvec_vnni_amd64.go).
 	vec8Q8_0V func(w *[8][]byte, x []byte, out *[8]float32)
-	// The same for Q4_K rows decoded by decQ4_K: prepQ4_KV prepares an
-	// activation into prepQ4_KVLen(cols) bytes, and dot2x4Q4_KV multiplies
-	// two decoded rows (d[0], d[1]) by four prepared activations
-	// (out[4r+t]), with dotDecQ4_K's results.
-	prepQ4_KV    func(a *Activation, dst []byte)
-	prepQ4_KVLen func(cols int) int
-	dot2x4Q4_KV  func(d, x *[4][]byte, out *[8]float32)
 
 	// q4kw, where set, prepares every Q4_K product (MatMul of two or more
 	// activations, MatVec) for its own kernels (gemm_q4kvnni_amd64.go).
@@ -163,7 +156,7 @@ type qTileJob struct {
 	prep    []byte    // prepared activations, prepLen bytes each (Q8_0), or the reordered activation (Q4_K MatVec)
 	sk      []float32 // Q4_K: the activations' mins factors, skLen each
 	skLen   int
-	vnni    bool                         // MatMul: the prep holds prepQ8_0V's or prepQ4_KV's data for the VNNI kernels
+	vnni    bool                         // MatMul: the prep holds prepQ8_0V's data for the VNNI kernels
 	run     func(p *Pool, w, lo, hi int) // set by q4kw: computes rows lo..hi-1 on worker w
 }
 
@@ -213,16 +206,7 @@ func (p *Pool) setupTiles(m *Matrix, as []Activation, vec bool) bool {
 			t.prepQ4_K(&as[b], tm.sk[b*k:(b+1)*k])
 		}
 		p.tiles = qTileJob{t: t, sk: tm.sk[:k*len(as)], skLen: k}
-		if !vec && len(as) >= 4 && t.dot2x4Q4_KV != nil {
-			n := t.prepQ4_KVLen(m.Cols)
-			tm.prep = grow(tm.prep, n*len(as))
-			for b := range as {
-				t.prepQ4_KV(&as[b], tm.prep[b*n:(b+1)*n])
-			}
-			p.tiles.prep, p.tiles.prepLen, p.tiles.vnni = tm.prep[:n*len(as)], n, true
-			p.tiles.decLen = decQ4_KLen(m.Cols)
-			p.grow(2 * p.tiles.decLen)
-		} else if vec {
+		if vec {
 			tm.prep = grow(tm.prep, m.Cols)
 			t.permQK(&as[0], tm.prep)
 			p.tiles.prep, p.tiles.prepLen = tm.prep[:m.Cols], m.Cols
@@ -326,10 +310,6 @@ func (p *Pool) runTiles(w, lo, hi int) {
 		p.runVecTiles(w, lo, hi)
 		return
 	}
-	if j.m.Type == Q4_K && tj.vnni {
-		p.runQ4_KVNNI(w, lo, hi)
-		return
-	}
 	if j.m.Type == Q4_K {
 		buf := p.scratch[w][:tj.decLen]
 		for i := lo; i < hi; i++ {
@@ -407,38 +387,6 @@ func (p *Pool) runTilesVNNI(w, lo, hi int) {
 				x4[k] = tj.prep[(b+min(k, nt-1))*tj.prepLen:][:tj.prepLen]
 			}
 			tj.t.dot4x4Q8_0V(d4, x4, r)
-			for rr := range nr {
-				for t := range nt {
-					j.outs[b+t][i+rr] = r[4*rr+t]
-				}
-			}
-		}
-	}
-}
-
-// runQ4_KVNNI computes rows lo..hi-1 of the current Q4_K MatMul on
-// worker w with the VNNI kernel: two rows decoded into the worker's
-// buffer times four activations per call; as in runTilesVNNI, short tiles
-// repeat their last row or activation.
-func (p *Pool) runQ4_KVNNI(w, lo, hi int) {
-	j, tj := &p.job, &p.tiles
-	buf, ta := p.scratch[w], &p.tileMem.args[w]
-	d4, x4, r := &ta.d4, &ta.x4, &ta.r8
-	n := len(j.as)
-	for i := lo; i < hi; i += 2 {
-		nr := min(2, hi-i)
-		for k := range 2 {
-			d4[k] = buf[min(k, nr-1)*tj.decLen:][:tj.decLen]
-			if k < nr {
-				tj.t.decQ4_K(j.m.Row(i+k), d4[k])
-			}
-		}
-		for b := 0; b < n; b += 4 {
-			nt := min(4, n-b)
-			for k := range 4 {
-				x4[k] = tj.prep[(b+min(k, nt-1))*tj.prepLen:][:tj.prepLen]
-			}
-			tj.t.dot2x4Q4_KV(d4, x4, r)
 			for rr := range nr {
 				for t := range nt {
 					j.outs[b+t][i+rr] = r[4*rr+t]

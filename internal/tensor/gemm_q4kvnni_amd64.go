@@ -11,8 +11,8 @@ import (
 // Q4_K products in assembly for CPUs with AVX512-VNNI
 // (gemm_q4kvnni_amd64.s), for prompt batches and generation alike.
 //
-// The archsimd kernels and the first VNNI prompt kernel
-// (dot2x4Q4_KVNNI) apply each sub-block's 6-bit scale in the integer
+// The archsimd kernels (and an earlier VNNI prompt kernel, removed as
+// these replaced it everywhere it could run) apply each sub-block's 6-bit scale in the integer
 // domain: per 64 values and row-activation pair a VPMADDUBSW (pairs of
 // u8×s8 products into 16 bits) and a VPMADDWD or VPDPWSSD (times the
 // scales), eight multiply instructions per super-block, plus a reduction

@@ -38,14 +38,8 @@ import (
 // block count is not a multiple of 16 is padded with zero blocks (zero
 // weights, values and scales: they add exactly nothing).
 //
-// Q4_K prompt batches: two rows decoded by decQ4_KMinAVX512 (their
-// quants, scale operands and mins, eight 512-bit registers per row) times
-// four activations per super-block, VPMADDUBSW per 64 values and VPDPWSSD
-// multiplying by the sub-block scales and adding in one instruction, then
-// dotDecQ4_KMinAVX512's float operations in its order: the same results.
-// They need the archsimd decoder, so they exist in the SIMD build only;
-// where the kernels of gemm_q4kvnni_amd64.go run (qTiles.q4kw, both
-// builds) those take every Q4_K product instead.
+// Q4_K products on these CPUs take the sub-block-lane kernels of
+// gemm_q4kvnni_amd64.go (qTiles.q4kw, both builds).
 
 // Sizes per group of 16 Q8_0 blocks: a decoded row holds eight registers
 // of weights plus 128 and the 16 scales; a prepared activation eight
@@ -109,11 +103,6 @@ func withVNNI(t *qTiles) *qTiles {
 	v.prepQ8_0VLen = prepQ8_0VLen
 	v.dot4x4Q8_0V = dot4x4Q8_0VNNI
 	v.vec8Q8_0V = vec8Q8_0VNNI // matvec_vnni_amd64.go
-	if t.decQ4_K != nil && t.prepQ4_K != nil {
-		v.prepQ4_KV = prepQ4_KVNNI
-		v.prepQ4_KVLen = func(cols int) int { return cols / qkK * prepQ4_KVSB }
-		v.dot2x4Q4_KV = dot2x4Q4_KVNNI
-	}
 	return &v
 }
 
@@ -122,9 +111,6 @@ func decQ8_0VNNIAsm(w, dst unsafe.Pointer, ng int)
 
 //go:noescape
 func prepQ8_0VNNIAsm(q, d, dst unsafe.Pointer, ng int)
-
-//go:noescape
-func dot2x4Q4_KVNNIAsm(rows *[2]unsafe.Pointer, toks *[4]unsafe.Pointer, nsb int, out *[8][8]float32)
 
 //go:noescape
 func dot4x4Q8_0VNNIAsm(rows, toks *[4]unsafe.Pointer, ng int, out *[16]float32)
@@ -187,56 +173,4 @@ func dot4x4Q8_0VNNI(d, x *[4][]byte, out *[16]float32) {
 		rp[k], tp[k] = unsafe.Pointer(&d[k][0]), unsafe.Pointer(&x[k][0])
 	}
 	dot4x4Q8_0VNNIAsm(&rp, &tp, ng, out)
-}
-
-// prepQ4_KVSB is the size of a prepared activation per Q4_K super-block
-// (prepQ4_KVNNI).
-const prepQ4_KVSB = 320
-
-// prepQ4_KVNNI writes, per super-block of a, its 256-value quantization
-// (a.QK), the factors of the mins' term dk·Σq per 32 values (those of
-// prepQ4_KAVX512) and dk in 8 lanes: prepQ4_KVSB bytes.
-func prepQ4_KVNNI(a *Activation, dst []byte) {
-	nsb := len(a.DK)
-	if nsb == 0 {
-		return
-	}
-	_, _, _ = a.QK[nsb*qkK-1], a.SK[nsb*8-1], dst[nsb*prepQ4_KVSB-1]
-	for i, dk := range a.DK[:nsb] {
-		o := dst[i*prepQ4_KVSB : (i+1)*prepQ4_KVSB]
-		copy(o, int8Bytes(a.QK[i*qkK:(i+1)*qkK]))
-		f := (*[16]float32)(unsafe.Pointer(&o[256]))
-		for j := range 8 {
-			f[j] = float32(a.SK[8*i+j]) * dk
-			f[8+j] = dk
-		}
-	}
-}
-
-// dot2x4Q4_KVNNI multiplies two rows decoded by decQ4_KMinAVX512 (d[0],
-// d[1]) by four activations prepared by prepQ4_KVNNI: out[4r+t] is row r
-// times activation t, equal to dotDecQ4_KMinAVX512's result (the same
-// integer sums, the same float operations in the same order).
-func dot2x4Q4_KVNNI(d, x *[4][]byte, out *[8]float32) {
-	nsb := len(d[0]) / decQ4_KSB
-	if nsb == 0 {
-		*out = [8]float32{}
-		return
-	}
-	var rp [2]unsafe.Pointer
-	var tp [4]unsafe.Pointer
-	var s [8][8]float32
-	for k := range 2 {
-		_ = d[k][nsb*decQ4_KSB-1]
-		rp[k] = unsafe.Pointer(&d[k][0])
-	}
-	for k := range 4 {
-		_ = x[k][nsb*prepQ4_KVSB-1]
-		tp[k] = unsafe.Pointer(&x[k][0])
-	}
-	dot2x4Q4_KVNNIAsm(&rp, &tp, nsb, &s)
-	for k, v := range s {
-		a0, a1, a2, a3 := v[0]+v[4], v[1]+v[5], v[2]+v[6], v[3]+v[7]
-		out[k] = (a0 + a1) + (a2 + a3)
-	}
 }

@@ -199,79 +199,10 @@ func TestQ8_0VNNI(t *testing.T) {
 	}
 }
 
-// checkQ4_KVNNI compares MatMul(m, as) with and without the VNNI kernels
-// (exactly) and with the float64 reference (within rounding).
-func checkQ4_KVNNI(t *testing.T, p *Pool, m *Matrix, as []Activation) {
-	t.Helper()
-	got, want := make([][]float32, len(as)), make([][]float32, len(as))
-	for b := range as {
-		got[b], want[b] = make([]float32, m.Rows), make([]float32, m.Rows)
-	}
-	p.MatMul(got, m, as)
-	saved := simdTiles
-	plain := *simdTiles
-	plain.dot4x4Q8_0V, plain.dot2x4Q4_KV = nil, nil
-	simdTiles = &plain
-	p.MatMul(want, m, as)
-	simdTiles = saved
-	for b := range as {
-		for i := range m.Rows {
-			if got[b][i] != want[b][i] {
-				t.Fatalf("%v out[%d][%d] = %v; archsimd kernels %v", m.Type, b, i, got[b][i], want[b][i])
-			}
-			ref, mag := refDot(m.Type, m.Row(i), &as[b])
-			if d := math.Abs(float64(got[b][i]) - ref); d > 1e-5*mag+1e-6 {
-				t.Fatalf("%v out[%d][%d] = %v; want %v", m.Type, b, i, got[b][i], ref)
-			}
-		}
-	}
-}
-
-// TestQ4_KVNNI checks the VNNI Q4_K prompt kernel as TestQ8_0VNNI does,
-// against dotDecQ4_KMinAVX512 (exactly) and the float64 reference.
-func TestQ4_KVNNI(t *testing.T) {
-	if simdTiles == nil || simdTiles.dot2x4Q4_KV == nil {
-		t.Skip("no AVX512-VNNI on this CPU, or no SIMD build (the kernel reads the archsimd decoder's rows)")
-	}
-	// The sub-block-lane kernels (q4kw, gemm_q4kvnni_amd64.go) take every
-	// Q4_K product where they run; this test is about the kernel before them.
-	saved := simdTiles
-	old := *simdTiles
-	old.q4kw = nil
-	simdTiles = &old
-	defer func() { simdTiles = saved }()
-	r := rand.New(rand.NewPCG(33, 34))
-	p := NewPool(2)
-	defer p.Close()
-	for _, tc := range []struct{ rows, cols, batch int }{
-		{1, 256, 4}, {2, 256, 5}, {3, 768, 6}, {5, 512, 7}, {6, 1024, 9}, {9, 256, 13},
-	} {
-		t.Run(fmt.Sprintf("%dx%dx%d", tc.rows, tc.cols, tc.batch), func(t *testing.T) {
-			m, err := NewMatrix(Q4_K, tc.rows, tc.cols, RandomData(Q4_K, tc.rows*tc.cols, 0.5, r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			as := make([]Activation, tc.batch)
-			for b := range as {
-				x := make([]float32, tc.cols)
-				for i := range x {
-					x[i] = float32(r.NormFloat64())
-				}
-				if b%3 == 1 {
-					x[r.IntN(tc.cols)] = 40 // a value that quantizes to ±127
-				}
-				as[b].Set(x)
-			}
-			checkQ4_KVNNI(t, p, m, as)
-		})
-	}
-}
-
 // BenchmarkVNNI times Q8_0 prompt batches (MatMul, one thread) without
 // and with the VNNI kernel (without: the archsimd tile in the SIMD build,
-// the portable kernels otherwise), and Q4_K's likewise where the build
-// has its VNNI kernel, in thread CPU time per block of 32 products: a
-// 1024×1024 matrix by 64 activations, and 16×1024 by 8 (operands in the
+// the portable kernels otherwise; Q4_K's kernels have their own
+// benchmark), in thread CPU time per block of 32 products: a 1024×1024 matrix by 64 activations, and 16×1024 by 8 (operands in the
 // first-level cache).
 func BenchmarkVNNI(b *testing.B) {
 	tv, k := vnniTiles()
@@ -294,17 +225,15 @@ func BenchmarkVNNI(b *testing.B) {
 			as[k].Set(x)
 			outs[k] = make([]float32, rows)
 		}
-		for _, typ := range []DType{Q8_0, Q4_K} {
-			if typ == Q4_K && (*tv).dot2x4Q4_KV == nil {
-				continue
-			}
+		{
+			typ := Q8_0
 			m, _ := NewMatrix(typ, rows, cols, RandomData(typ, rows*cols, 1, r))
 			for _, vnni := range []bool{false, true} {
 				b.Run(fmt.Sprintf("%v/%dx%dx%d/vnni=%v", typ, rows, cols, batch, vnni), func(b *testing.B) {
 					saved := *tv
 					if !vnni {
 						plain := **tv
-						plain.dot4x4Q8_0V, plain.dot2x4Q4_KV = nil, nil
+						plain.dot4x4Q8_0V = nil
 						*tv = &plain
 					}
 					defer func() { *tv = saved }()
