@@ -359,33 +359,7 @@ func prepQ4_KAVX512(a *Activation, sk []float32) {
 
 // decQ4_KMinAVX512 is decQ4_KAVX2 with the mins stored as the float
 // products −dmin·m_j (at 512, as vecQ4_KAVX512 computes them) and d at 544.
-func decQ4_KMinAVX512(w, dst []byte) {
-	nsb := len(w) / q4KLen
-	if nsb == 0 {
-		return
-	}
-	_, _ = w[nsb*q4KLen-1], dst[nsb*decQ4_KSB-1]
-	pw, pd := unsafe.Pointer(&w[0]), unsafe.Pointer(&dst[0])
-	tab := f16Bits
-	low4 := archsimd.BroadcastUint8x32(0x0f)
-	c4 := lane(4)
-	for range nsb {
-		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
-		for c := range 4 {
-			x := ldU8(pw, 16+32*c)
-			x.And(low4).Store((*[32]uint8)(unsafe.Add(pd, 64*c)))
-			x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Store((*[32]uint8)(unsafe.Add(pd, 64*c+32)))
-		}
-		for j := range 8 {
-			sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).Store((*[8]int32)(unsafe.Add(pd, 256+32*j)))
-		}
-		ndmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))] ^ 1<<31).AsFloat32x8()
-		mv.ConvertToFloat32().Mul(ndmin).Store((*[8]float32)(unsafe.Add(pd, 512)))
-		*(*uint32)(unsafe.Add(pd, 544)) = tab[*(*uint16)(pw)]
-		pw, pd = unsafe.Add(pw, q4KLen), unsafe.Add(pd, decQ4_KSB)
-	}
-	archsimd.ClearAVXUpperBits()
-}
+func decQ4_KMinAVX512(w, dst []byte) { decQ4_KRows(w, dst, true) }
 
 // dotDecQ4_KMinAVX512 multiplies a row decoded by decQ4_KMinAVX512 by an
 // activation (sk: its factors from prepQ4_KAVX512): dotDecQ4_KAVX512 with

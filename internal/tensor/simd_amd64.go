@@ -432,7 +432,12 @@ var q6Idx = [4][8]uint32{{0, 0, 0, 0, 1, 1, 1, 1}, {2, 2, 2, 2, 3, 3, 3, 3}, {4,
 // super-block, decQ4_KSB bytes: 256 quants 0..15 in value order, the eight
 // sub-block scales as the VPMADDWD operands dotQ4_KAVX2 builds, the eight
 // mins as int32, then d and dmin as float32 bits).
-func decQ4_KAVX2(w, dst []byte) {
+func decQ4_KAVX2(w, dst []byte) { decQ4_KRows(w, dst, false) }
+
+// decQ4_KRows is decQ4_KAVX2 and, with negMins, decQ4_KMinAVX512
+// (gemm_q_amd64.go): the mins as the float products −dmin·m_j instead of
+// int32, and no dmin.
+func decQ4_KRows(w, dst []byte, negMins bool) {
 	nsb := len(w) / q4KLen
 	if nsb == 0 {
 		return
@@ -452,9 +457,14 @@ func decQ4_KAVX2(w, dst []byte) {
 		for j := range 8 {
 			sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).Store((*[8]int32)(unsafe.Add(pd, 256+32*j)))
 		}
-		mv.Store((*[8]int32)(unsafe.Add(pd, 512)))
+		if negMins {
+			ndmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))] ^ 1<<31).AsFloat32x8()
+			mv.ConvertToFloat32().Mul(ndmin).Store((*[8]float32)(unsafe.Add(pd, 512)))
+		} else {
+			mv.Store((*[8]int32)(unsafe.Add(pd, 512)))
+			*(*uint32)(unsafe.Add(pd, 548)) = tab[*(*uint16)(unsafe.Add(pw, 2))]
+		}
 		*(*uint32)(unsafe.Add(pd, 544)) = tab[*(*uint16)(pw)]
-		*(*uint32)(unsafe.Add(pd, 548)) = tab[*(*uint16)(unsafe.Add(pw, 2))]
 		pw, pd = unsafe.Add(pw, q4KLen), unsafe.Add(pd, decQ4_KSB)
 	}
 	archsimd.ClearAVXUpperBits()
