@@ -26,7 +26,7 @@ if [[ -z ${CONFORMANCE_ARGS:-} ]]; then
 fi
 
 run() { # run MODE: headless or desktop
-  local mode=$1 port data key log pid rc flags=() env=()
+  local mode=$1 port data key log pid fpid rc dl flags=() env=() cycle=()
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   data=$(mktemp -d)
   key=conformance-$RANDOM$RANDOM
@@ -35,6 +35,13 @@ run() { # run MODE: headless or desktop
   # The generation checks run the MIT-licensed llama2.c test model, imported into the catalog.
   "$cli" models import Test/stories260K "$llm_dir/stories260K.bin" --tokenizer "$llm_dir/stories260K-tok512.bin" \
     --data-dir "$data" >/dev/null
+  # The download checks fetch catalog models from a local file server (conformance-files.py adds
+  # Test/download-small and Test/download-slow to the user catalog): one download completes before
+  # the suite runs, and the suite starts and cancels the slow one (--download-cycle).
+  python3 "$(dirname "$0")/conformance-files.py" "$data/catalog.json" "$llm_dir/stories260K.bin" \
+    "$llm_dir/stories260K-tok512.bin" >"$data/files.port" 2>"$data/files.log" &
+  fpid=$!
+  for _ in $(seq 50); do [[ -s $data/files.port ]] && break; sleep 0.1; done
   env "${env[@]}" "$cli" serve "${flags[@]}" --listen 127.0.0.1:$port --data-dir "$data" --log-level warn >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
@@ -54,9 +61,32 @@ for model in sys.argv[3:]:
     except Exception as e:
         print("preload of", model, "failed:", e)
 PY
+  # A catalog download from the local file server; if it fails, the run fails (after the suite).
+  dl=0
+  python3 - "http://127.0.0.1:$port" "$key" Test/download-small <<'PY' || dl=1
+import json, sys, time, urllib.request
+base, key, model = sys.argv[1:4]
+def call(path, body=None):
+    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Authorization": "Bearer " + key, "Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req, timeout=30).read())
+try:
+    call("/v1/models/download", {"model": model})
+    for _ in range(300):
+        jobs = {j["model"]: j for j in call("/v1/models/downloads")["data"]}
+        if jobs.get(model, {}).get("state") in ("completed", "failed", "cancelled"):
+            break
+        time.sleep(0.1)
+    print("download of", model + ":", json.dumps(jobs.get(model)))
+    sys.exit(0 if jobs.get(model, {}).get("state") == "completed" else 1)
+except Exception as e:
+    print("download of", model, "failed:", e)
+    sys.exit(1)
+PY
+  (( dl == 0 )) && cycle=(--lifecycle Test/stories260K --download-cycle Test/download-slow)
   echo "== conformance, $mode listener =="
   set +e
-  python3 "$suite" --base "http://127.0.0.1:$port" --key "$key" --only "$groups" "${flags[@]}" ${CONFORMANCE_ARGS:-} \
+  python3 "$suite" --base "http://127.0.0.1:$port" --key "$key" --only "$groups" "${flags[@]}" "${cycle[@]}" ${CONFORMANCE_ARGS:-} \
     >"$data/conformance.out" 2>&1
   rc=$?
   set -e
@@ -72,8 +102,9 @@ PY
       rc=0
     fi
   fi
+  if (( dl != 0 )); then echo "conformance ($mode): the download from the local file server failed (above)"; rc=1; fi
   if [[ $rc -ne 0 ]]; then echo "--- server log ---"; tail -50 "$log"; fi
-  kill $pid 2>/dev/null; wait $pid 2>/dev/null || true
+  kill $pid $fpid 2>/dev/null; wait $pid $fpid 2>/dev/null || true
   rm -rf "$data"
   return $rc
 }

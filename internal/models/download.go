@@ -279,7 +279,10 @@ func (d *Downloader) Start(e Entry) (Job, error) {
 	d.jobs[e.ID] = j
 	d.wg.Add(1)
 	go d.run(ctx, j, e, todo, slots)
-	return j.snapshot(), nil
+	// The accepted job as the spec's state table gives it (part 3): nothing
+	// downloaded and the total unknown yet; GET /v1/models/downloads shows
+	// the sizes and the bytes a resumed download already has.
+	return Job{Model: e.ID, State: StateDownloading}, nil
 }
 
 func cmpSize(n int64) int64 {

@@ -400,10 +400,13 @@ func TestDownloadSeveralFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	total := int64(len(a.data) + len(b.data))
-	if j.TotalBytes != total {
-		t.Errorf("first snapshot total = %d; want the sum of the known sizes %d", j.TotalBytes, total)
+	if want := (Job{Model: e.ID, State: StateDownloading}); j != want {
+		t.Errorf("Start = %+v; want the accepted job of the spec's state table %+v", j, want)
 	}
 	seen := wait(t, d, e.ID)
+	if seen[0].TotalBytes != total {
+		t.Errorf("first progress total = %d; want the sum of the known sizes %d", seen[0].TotalBytes, total)
+	}
 	for i := 1; i < len(seen); i++ {
 		if seen[i].BytesDownloaded < seen[i-1].BytesDownloaded {
 			t.Errorf("progress went back: %d after %d", seen[i].BytesDownloaded, seen[i-1].BytesDownloaded)
@@ -422,11 +425,13 @@ func TestDownloadSeveralFiles(t *testing.T) {
 	}
 	// Losing one file makes only that one download again.
 	os.Remove(filepath.Join(d.store.Dir(e.ID), "a.bin"))
-	j, _ = d.Start(e)
-	if j.State != StateDownloading || j.BytesDownloaded != int64(len(b.data)) || j.TotalBytes != total {
-		t.Errorf("restart snapshot = %+v; want downloading with b's %d bytes counted", j, len(b.data))
+	if j, _ = d.Start(e); j.State != StateDownloading {
+		t.Errorf("restart = %+v; want downloading", j)
 	}
 	seen = wait(t, d, e.ID)
+	if s := seen[0]; s.BytesDownloaded < int64(len(b.data)) || s.TotalBytes != total {
+		t.Errorf("first progress after the restart = %+v; want b's %d bytes counted of %d", s, len(b.data), total)
+	}
 	for _, s := range seen {
 		if s.BytesDownloaded > total {
 			t.Errorf("snapshot %+v counts more than the %d bytes of the model", s, total)
