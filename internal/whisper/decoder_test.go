@@ -201,19 +201,21 @@ var logitTol = map[FType]struct{ max, mean float64 }{
 	FTypeF16:  {0.003, 0.0005},
 	FTypeQ8_0: {0.05, 0.012},
 	FTypeQ5_0: {0.05, 0.012},
+	FTypeQ5_1: {0.05, 0.012},
 }
 
 var decGoldens = map[FType]string{
 	FTypeF16:  "dec_tiny_f16_en_jfk_16k.txt",
 	FTypeQ8_0: "dec_tiny_q8_0_en_jfk_16k.txt",
 	FTypeQ5_0: "dec_tiny_q5_0_en_jfk_16k.txt",
+	FTypeQ5_1: "dec_tiny_q5_1_en_jfk_16k.txt",
 }
 
 // TestDecoderMatchesWhisperCpp feeds whisper.cpp's forced token sequence
 // through the decoder one token at a time (the KV cache at work) and
 // compares the logits after every step with whisper.cpp's.
 func TestDecoderMatchesWhisperCpp(t *testing.T) {
-	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0} {
+	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0, FTypeQ5_1} {
 		wt, _ := ft.WeightType()
 		t.Run(wt.String(), func(t *testing.T) {
 			r := tinyJFK(t, ft)

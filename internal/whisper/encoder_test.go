@@ -92,6 +92,7 @@ func randomTinyIn(t *testing.T, ft FType, dir string) *Model {
 		FTypeF16:  "248e09e19c563553a67ce9d91a3edceb46232fc56f53d809cc236081f778100b",
 		FTypeQ8_0: "8d56f0a317153261f8990414805354bff98f97d1253bb932fe425d3c76669ab2",
 		FTypeQ5_0: "c9b50165ac0731dfc7a6f50065a039746941d35d292fbdd17210cf6f4d35ef75",
+		FTypeQ5_1: "670be075d33930dc2d670b3e79485bb13f2d6e1cbcdef169134e4a0e4b456c07",
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -135,6 +136,7 @@ func TestEncoderMatchesWhisperCpp(t *testing.T) {
 		{FTypeF16, []check{{"enc_tiny_f16_en_jfk_16k.txt", 5e-3, 1e-3}, {"whisper_tiny_f16_flash_en_jfk_16k.txt", 0.2, 0.03}}},
 		{FTypeQ8_0, []check{{"enc_tiny_q8_0_en_jfk_16k.txt", 0.06, 0.01}, {"whisper_tiny_q8_0_flash_en_jfk_16k.txt", 0.2, 0.03}}},
 		{FTypeQ5_0, []check{{"enc_tiny_q5_0_en_jfk_16k.txt", 0.06, 0.01}, {"whisper_tiny_q5_0_flash_en_jfk_16k.txt", 0.2, 0.03}}},
+		{FTypeQ5_1, []check{{"enc_tiny_q5_1_en_jfk_16k.txt", 0.06, 0.01}, {"whisper_tiny_q5_1_flash_en_jfk_16k.txt", 0.2, 0.03}}},
 	} {
 		wt, _ := tc.ft.WeightType()
 		t.Run(wt.String(), func(t *testing.T) {

@@ -56,7 +56,7 @@ func fullCases(tk Tokens, tok *Tokenizer) map[string]Params {
 // timestamp) and requires whisper.cpp's segments: the same times and the
 // same token ids.
 func TestTranscribeMatchesWhisperCpp(t *testing.T) {
-	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0} {
+	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0, FTypeQ5_1} {
 		wt, _ := ft.WeightType()
 		t.Run(wt.String(), func(t *testing.T) {
 			r := tinyJFK(t, ft)
@@ -95,7 +95,7 @@ func TestTranscribeMatchesWhisperCpp(t *testing.T) {
 
 // runTol is the logit tolerance of a near-tie (see compareRun): the
 // largest logit difference TestDecoderMatchesWhisperCpp allows.
-var runTol = map[FType]float32{FTypeF16: 0.003, FTypeQ8_0: 0.05, FTypeQ5_0: 0.05}
+var runTol = map[FType]float32{FTypeF16: 0.003, FTypeQ8_0: 0.05, FTypeQ5_0: 0.05, FTypeQ5_1: 0.05}
 
 // compareRun transcribes mel with p and compares the segments with
 // whisper.cpp's. They must be identical, or identical up to a token where
@@ -250,7 +250,7 @@ func describeGolden(g *fullGolden) string {
 // after <|startoftranscript|> with whisper.cpp's and the detected language
 // with the best of whisper.cpp's over the model's 99 languages.
 func TestDetectLanguageMatchesWhisperCpp(t *testing.T) {
-	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0} {
+	for _, ft := range []FType{FTypeF16, FTypeQ8_0, FTypeQ5_0, FTypeQ5_1} {
 		wt, _ := ft.WeightType()
 		t.Run(wt.String(), func(t *testing.T) {
 			r := tinyJFK(t, ft)
