@@ -101,8 +101,27 @@ func melinv32(x float32) float32 {
 	return float32(700.0 * (math.Pow(10.0, float64(x)/2595.0) - 1.0))
 }
 
+// WarpHz maps frequency f (Hz) by the piecewise-linear warp of factor a
+// with the band edge upper fixed: f·a up to a knee at 0.85·upper (over a
+// when a > 1, so the knee stays below upper), then the straight line to
+// (upper, upper). Frequencies above upper are left as they are. It is the
+// usual vocal tract length normalisation warp; [FeatParams.Warp] applies
+// it to the edges of the mel filters.
+func WarpHz(f, a, upper float64) float64 {
+	if a == 0 || a == 1 || f >= upper {
+		return f
+	}
+	knee := 0.85 * upper * min(1, 1/a)
+	if f <= knee {
+		return f * a
+	}
+	return a*knee + (f-knee)*(upper-a*knee)/(upper-knee)
+}
+
 // buildMel places the triangular filters as sphinxbase does with
-// -round_filters yes -unit_area yes and no warping.
+// -round_filters yes -unit_area yes; with FeatParams.Warp, each filter's
+// edge and centre frequencies are warped by [WarpHz] before rounding to
+// FFT points.
 func (fe *Frontend) buildMel() error {
 	p := fe.p
 	n := p.NFilt
@@ -117,6 +136,7 @@ func (fe *Frontend) buildMel() error {
 		var f [3]float64
 		for j := range 3 {
 			f[j] = float64(melinv32(float32(float64(i+j)*melbw + melmin)))
+			f[j] = WarpHz(f[j], p.Warp, p.UpperF)
 			f[j] = float64(int(f[j]/fftfreq+0.5)) * fftfreq
 		}
 		return f

@@ -29,7 +29,11 @@ type FeatParams struct {
 	Model        string    // "ptm", "cont" or "semi"
 	CMNInit      []float64 // initial CMN means for live CMN
 	RemoveNoise  bool      // spectral noise subtraction in mel energies
-	Extra        map[string]string
+	// Warp is the factor of a piecewise-linear frequency warp of the mel
+	// filterbank (vocal tract length normalisation, see [WarpHz]); 0 or
+	// 1 = none. It is no feat.params setting: callers set it per speaker.
+	Warp  float64
+	Extra map[string]string
 }
 
 // DefaultFeatParams returns the peer's defaults (pocketsphinx 5prealpha),
@@ -171,6 +175,8 @@ func (p FeatParams) Validate() error {
 		return fmt.Errorf("sphinx: feat.params: -cmn %q unsupported", p.CMN)
 	case p.Lifter < 0:
 		return fmt.Errorf("sphinx: feat.params: -lifter %d negative", p.Lifter)
+	case p.Warp != 0 && (p.Warp < 0.5 || p.Warp > 2):
+		return fmt.Errorf("sphinx: frequency warp %g out of range [0.5, 2]", p.Warp)
 	}
 	for _, r := range p.SVSpec {
 		if r[1] >= 3*p.NCep {

@@ -256,7 +256,16 @@ func (m *Model) check(means *Gauden) error {
 // by [CMNBatch]), or live CMN from the -cmninit prior. It returns NCep
 // values per frame and the number of frames.
 func (m *Model) Cepstra(ctx context.Context, samples []float32) ([]float32, int, error) {
-	fe, err := NewFrontend(m.Params)
+	return m.CepstraWarped(ctx, samples, 0)
+}
+
+// CepstraWarped is Cepstra with the mel filterbank warped by the factor
+// warp (FeatParams.Warp; 0 or 1 = none), for vocal tract length
+// normalisation.
+func (m *Model) CepstraWarped(ctx context.Context, samples []float32, warp float64) ([]float32, int, error) {
+	p := m.Params
+	p.Warp = warp
+	fe, err := NewFrontend(p)
 	if err != nil {
 		return nil, 0, err
 	}
