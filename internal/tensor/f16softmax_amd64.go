@@ -7,13 +7,17 @@ import (
 	"unsafe"
 )
 
-// SoftmaxF16's kernel in assembly for the "generic+f16c" set (builds
-// without GOEXPERIMENT=simd on CPUs with AVX2, F16C and FMA; see
-// f16asm_amd64.go): the maximum, exp and sum, and the scaled rounding to
-// half precision over groups of eight values, with the exp of
-// softmaxF16AVX2 (f16softmax_avx2.go, keep in sync) and the rounding of
-// VCVTPS2PH. The last len(x) mod 8 values take softmaxF16Generic's
-// scalar steps.
+// SoftmaxF16's kernel in assembly for CPUs with AVX2, F16C and FMA (both
+// builds; see f16asm_amd64.go): the maximum, exp and sum, and the scaled
+// rounding to half precision over groups of eight values, with the
+// rounding of VCVTPS2PH. The last len(x) mod 8 values take
+// softmaxF16Generic's scalar steps.
+//
+// The exp (expSubF32) is e^x for x ≤ 0 (inputs below −87.33 give about
+// 1.2e−38, which rounds to 0 in half precision): x = n·ln 2 + r with
+// |r| ≤ ln 2 / 2 (ln 2 split in two parts, Cody and Waite's reduction), e^r
+// from its Taylor polynomial of degree 6 (error below 2e−7 relative), and
+// 2^n built in the exponent bits.
 
 //go:noescape
 func maxF32(x *float32, n int) float32

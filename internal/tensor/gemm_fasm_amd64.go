@@ -24,7 +24,7 @@ func roundF16F16C(x *float32, n int)
 // (len(w)/4 values each) times the activations two at a time, the last
 // odd one paired with itself. The vector loop covers the largest
 // multiple of 8 (16 with AVX-512) of the row length; the products past it
-// are added in Go afterwards, as gemm4AVX2 does.
+// are added in Go afterwards.
 func gemm4Asm(w []float32, xs, outs [][]float32, i0 int) {
 	k := len(w) / gemmPanel
 	wide := hasF16AVX512
