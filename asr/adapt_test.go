@@ -68,6 +68,10 @@ func TestGoAdaptOptions(t *testing.T) {
 		{OptAdaptPrior: "many"},
 		{OptAdaptMinFrames: "x"},
 		{OptAdaptTransform: "diagonal"},
+		{OptVTLN: "yes"},
+		{OptVTLN: "on", OptPasses: "1"},
+		{OptConsensus: "1"},
+		{OptConsensus: "on", OptPasses: "2"},
 	} {
 		_, err := openSphinx(context.Background(), backend.Config{Options: o})
 		var key string

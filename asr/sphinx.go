@@ -41,6 +41,10 @@ const (
 	// OptBestPathWIP is the word insertion probability of the lattice
 	// rescoring (default 0.2, chosen with OptBestPathLW).
 	OptBestPathWIP = "bestpath_wip"
+	// OptConsensus is "on" or "off": with passes 3, take the words of the
+	// confusion network of the rescored lattice (consensus decoding,
+	// fewest expected word errors) instead of its best path.
+	OptConsensus = "consensus"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
 	OptWorkers = "workers"
@@ -63,6 +67,12 @@ const (
 	// stream — statics, deltas, double deltas — plus the offset) or
 	// "full" (a 39×40 affine transform).
 	OptAdaptTransform = "adapt_transform"
+	// OptVTLN is "on" or "off": with speaker adaptation, before the fMLLR
+	// transform is estimated, choose a per-file frequency warp of the mel
+	// filterbank (vocal tract length normalisation, factors 0.88 to 1.12
+	// in steps of 0.02) by the likelihood of the first pass's aligned
+	// speech frames, and decode the flat pass on the warped features.
+	OptVTLN = "vtln"
 )
 
 // Defaults of OptBestPathLW and OptBestPathWIP.
@@ -90,6 +100,7 @@ type sphinxASR struct {
 	adaptPrior     float64 // fMLLR prior weight, frames
 	adaptMinFrames float64 // fewest speech frames to adapt on
 	adaptBlocks    bool    // block-diagonal transform
+	vtln           bool    // choose a frequency warp before fMLLR
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -125,6 +136,16 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 				return nil, fmt.Errorf("asr: option %s %q: want a number > 0 (at most %g)", kv.key, v, kv.max)
 			}
 		}
+	}
+	switch o[OptConsensus] {
+	case "", "off":
+	case "on":
+		if !dcfg.BestPath {
+			return nil, fmt.Errorf("asr: option %s on needs the lattice (%s 3)", OptConsensus, OptPasses)
+		}
+		dcfg.Consensus = true
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want on or off", OptConsensus, o[OptConsensus])
 	}
 	w := runtime.GOMAXPROCS(0)
 	if v := o[OptWorkers]; v != "" {
@@ -165,6 +186,16 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		sa.adaptBlocks = false
 	default:
 		return nil, fmt.Errorf("asr: option %s %q: want blocks or full", OptAdaptTransform, o[OptAdaptTransform])
+	}
+	switch o[OptVTLN] {
+	case "", "off":
+	case "on":
+		sa.vtln = true
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want on or off", OptVTLN, o[OptVTLN])
+	}
+	if sa.vtln && sa.adapt == adaptOff {
+		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
 	}
 	lmPath := o[OptLM]
 	if lmPath == "" {
@@ -208,10 +239,15 @@ func languageOK(tag string) bool {
 // result, or in the first phase of adaptation the tree pass and the
 // region's adaptation statistics.
 type regionOut struct {
-	res   *decoder.Result
-	fp    *decoder.FirstPass
-	stats *sphinx.FMLLRStats
+	res     *decoder.Result
+	fp      *decoder.FirstPass
+	aligned []alignedFrame
+	stats   *sphinx.FMLLRStats
 }
+
+// alignedFrame is a speech frame of the forced alignment of a region's
+// first-pass words: the frame (from the region's start) and its senone.
+type alignedFrame struct{ t, sen int32 }
 
 // eachRegion runs work for regions 0…n-1 on up to workers goroutines and
 // hands the outcomes to consume in region order, as each is ready. It
@@ -317,13 +353,46 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, opts)
 		}, emitOut)
 	}
-	// Adaptation: first phase, tree pass and statistics.
+	// Adaptation: first phase, tree pass and forced alignment.
 	first := make([]*decoder.FirstPass, len(regions))
-	var total *sphinx.FMLLRStats
+	aligned := make([][]alignedFrame, len(regions))
 	err = eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
 		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, opts)
 	}, func(i int, o regionOut) error {
-		first[i] = o.fp
+		first[i], aligned[i] = o.fp, o.aligned
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if s.vtln {
+		w, err := s.chooseWarp(ctx, a.Samples, regions, aligned)
+		if err != nil {
+			return err
+		}
+		if w != 1 {
+			if cep, _, err = s.am.CepstraWarped(ctx, a.Samples, w); err != nil {
+				return err
+			}
+		}
+	}
+	xf, err := s.transform(ctx, cep, nc, regions, aligned)
+	if err != nil {
+		return err
+	}
+	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, first[i], opts)
+	}, emitOut)
+}
+
+// transform returns the file's fMLLR transform (nil: none) estimated
+// from the aligned frames of its regions.
+func (s *sphinxASR) transform(ctx context.Context, cep []float32, nc int, regions [][2]int, aligned [][]alignedFrame) (*sphinx.Affine, error) {
+	var total *sphinx.FMLLRStats
+	err := eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
+		st, err := s.adaptStats(cep, nc, regions[i], aligned[i])
+		return regionOut{stats: st}, err
+	}, func(i int, o regionOut) error {
 		if o.stats != nil {
 			if total == nil {
 				total = o.stats
@@ -334,12 +403,9 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	xf := s.estimate(total)
-	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, first[i], opts)
-	}, emitOut)
+	return s.estimate(total), nil
 }
 
 // estimate returns the file's feature transform from its statistics, or
@@ -389,12 +455,12 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 		o.res, err = s.dec.DecodeWith(ctx, frame, n, dopts)
 	case phase == phaseFirst && s.adapt == adaptTree:
 		if o.fp, err = s.dec.DecodeFirst(ctx, frame, n, dopts); err == nil {
-			o.stats, err = s.adaptStats(ctx, frame, n, o.fp.Result)
+			o.aligned, err = s.alignSpeech(ctx, frame, n, o.fp.Result)
 		}
 	case phase == phaseFirst:
 		if o.res, err = s.dec.DecodeWith(ctx, frame, n, dopts); err == nil {
 			o.fp = &decoder.FirstPass{Result: o.res}
-			o.stats, err = s.adaptStats(ctx, frame, n, o.res)
+			o.aligned, err = s.alignSpeech(ctx, frame, n, o.res)
 		}
 	case s.adapt == adaptTree:
 		o.res, err = s.dec.DecodeSecond(ctx, frame, fp, dopts)
@@ -406,10 +472,10 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 	return o, err
 }
 
-// adaptStats force-aligns the words of res to the region's features and
-// returns the fMLLR statistics of its speech frames (silence and noise
-// frames are left out), or nil when there is nothing to align.
-func (s *sphinxASR) adaptStats(ctx context.Context, frame func(t int) []float32, n int, res *decoder.Result) (*sphinx.FMLLRStats, error) {
+// alignSpeech force-aligns the words of res to the region's features
+// and returns its speech frames (silence and noise states are left out)
+// with their senones, or nil when there is nothing to align.
+func (s *sphinxASR) alignSpeech(ctx context.Context, frame func(t int) []float32, n int, res *decoder.Result) ([]alignedFrame, error) {
 	var words []string
 	for _, w := range res.Words {
 		if !w.Filler {
@@ -419,32 +485,39 @@ func (s *sphinxASR) adaptStats(ctx context.Context, frame func(t int) []float32,
 	if len(words) == 0 {
 		return nil, nil
 	}
-	// The aligner reads each frame once, in order; keep the features for
-	// the statistics (39 floats a frame, one region at a time).
-	feats := make([]float32, 0, n*3*s.am.Params.NCep)
-	al, _, err := s.am.AlignFrames(ctx, func(t int) []float32 {
-		f := frame(t)
-		feats = append(feats, f...)
-		return f
-	}, n, words, sphinx.AlignOptions{})
+	al, _, err := s.am.AlignFrames(ctx, frame, n, words, sphinx.AlignOptions{})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, nil // no path: this region adds nothing
 	}
-	st, err := s.am.NewFMLLRStats()
-	if err != nil {
-		return nil, err
-	}
-	dim := len(feats) / n
+	var out []alignedFrame
 	for _, seg := range al.States {
 		if strings.HasPrefix(seg.Label, "SIL.") || strings.HasPrefix(seg.Label, "+") {
 			continue
 		}
 		for t := seg.Start; t < seg.End; t++ {
-			st.Add(feats[t*dim:(t+1)*dim], seg.Senone, 1)
+			out = append(out, alignedFrame{int32(t), int32(seg.Senone)})
 		}
+	}
+	return out, nil
+}
+
+// adaptStats returns the fMLLR statistics of the aligned frames of region
+// r of the normalised cepstra cep, or nil when there are none.
+func (s *sphinxASR) adaptStats(cep []float32, nc int, r [2]int, aligned []alignedFrame) (*sphinx.FMLLRStats, error) {
+	if len(aligned) == 0 {
+		return nil, nil
+	}
+	st, err := s.am.NewFMLLRStats()
+	if err != nil {
+		return nil, err
+	}
+	c := cep[r[0]*nc : r[1]*nc]
+	buf := make([]float32, 3*nc)
+	for _, a := range aligned {
+		st.Add(sphinx.FeatureAt(buf, c, nc, int(a.t)), int(a.sen), 1)
 	}
 	return st, nil
 }

@@ -50,6 +50,10 @@ type Config struct {
 	// rescoring; 0 = WordInsertion scaled as the peer scales it (its log
 	// times BestPathLanguageWeight / LanguageWeight).
 	BestPathWordInsertion float64
+	// Consensus takes, with BestPath, the words of the confusion network
+	// of the rescored lattice (consensus decoding: the fewest expected
+	// word errors) instead of its best path; see [Lattice.Rescore].
+	Consensus bool
 	// KeepLattice returns the word lattice of the last pass with every
 	// result (Result.Lattice), for a caller that rescores it.
 	KeepLattice bool
@@ -88,6 +92,7 @@ type Decoder struct {
 	bestPathLw  float32
 	bestPathWip float64
 	keepLattice bool
+	consensus   bool
 	flatBeam    float32
 	flatWbeam   float32
 }
@@ -135,6 +140,7 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 		d.bestPathWip = p
 	}
 	d.keepLattice = cfg.KeepLattice
+	d.consensus = cfg.Consensus
 	d.flatMinEnds = int32(cfg.FlatMinEnds)
 	if d.flatMinEnds == 0 {
 		d.flatMinEnds = 4

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"maps"
 	"math"
 	"slices"
 )
@@ -433,14 +434,94 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 	}
 	slices.Reverse(path)
 	prev := 0.0
+	var pivot []int32
 	for _, si := range path {
 		st := &states[si]
 		n := &l.nodes[st.node]
 		res.Words = append(res.Words, Word{Text: n.text, Start: int(n.start), End: int(n.end) + 1, Filler: n.filler,
 			Score: st.score - prev, Confidence: l.confidence(post, n)})
+		pivot = append(pivot, st.node)
 		prev = st.score
 	}
+	if l.d.consensus {
+		res.Words = l.consensus(post, pivot, res.Words)
+	}
 	return res
+}
+
+// consensus returns the words of a confusion network built on the best
+// path (the pivot, whose nodes are pivot and words words): every lattice
+// node is put in the slot of the pivot word it overlaps most in time, the
+// posteriors of each spelling in a slot are summed, and each slot gives
+// its most probable spelling, or nothing when the probability that the
+// slot holds no word (one less the sum) is larger. This picks the
+// hypothesis with the fewest expected word errors slot by slot rather
+// than the likeliest sentence (consensus decoding). A filler slot of the
+// pivot can so gain a word, and a word slot lose its word.
+func (l *Lattice) consensus(post []float64, pivot []int32, words []Word) []Word {
+	type cand struct {
+		p    float64
+		node int32 // the node of the spelling with the largest posterior
+	}
+	slots := make([]map[string]*cand, len(pivot))
+	for i := range slots {
+		slots[i] = map[string]*cand{}
+	}
+	for e := 1; e < len(l.nodes); e++ {
+		n := &l.nodes[e]
+		if n.filler || post[e] < 1e-6 {
+			continue
+		}
+		best, bestOv := -1, int32(0)
+		for i, pe := range pivot {
+			pn := &l.nodes[pe]
+			if pn.start > n.end {
+				break
+			}
+			if ov := min(pn.end, n.end) - max(pn.start, n.start) + 1; ov > bestOv {
+				best, bestOv = i, ov
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		c := slots[best][n.text]
+		if c == nil {
+			c = &cand{node: int32(e)}
+			slots[best][n.text] = c
+		}
+		if post[e] > post[c.node] {
+			c.node = int32(e)
+		}
+		c.p += post[e]
+	}
+	var out []Word
+	for i, w := range words {
+		var sum float64
+		var top *cand
+		var text string
+		for _, t := range slices.Sorted(maps.Keys(slots[i])) { // in order: the sum is reproducible
+			c := slots[i][t]
+			sum += c.p
+			if top == nil || c.p > top.p {
+				top, text = c, t
+			}
+		}
+		if top == nil || top.p < 1-sum {
+			if w.Filler {
+				out = append(out, w)
+			}
+			continue
+		}
+		if !w.Filler && w.Text == text {
+			w.Confidence = min(1, top.p)
+			out = append(out, w)
+			continue
+		}
+		n := &l.nodes[top.node]
+		out = append(out, Word{Text: text, Start: int(n.start), End: int(n.end) + 1, Confidence: min(1, top.p)})
+	}
+	return out
 }
 
 // posteriors returns each node's posterior probability: forward-backward

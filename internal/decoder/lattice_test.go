@@ -144,3 +144,40 @@ func TestRescoreWeights(t *testing.T) {
 		}
 	}
 }
+
+// TestConsensus checks the confusion network's choices slot by slot:
+// a spelling whose posterior sums over nodes beats the best path's word,
+// a pivot word less likely than no word is dropped, and a word likelier
+// than nothing in a pivot silence is added.
+func TestConsensus(t *testing.T) {
+	l := &Lattice{nodes: []latNode{
+		{start: -1, end: -1},
+		{text: "a", start: 0, end: 4},                     // 1, pivot: 0.4
+		{text: "b", start: 0, end: 3},                     // 2: 0.35
+		{text: "b", start: 0, end: 5},                     // 3: 0.25, b overall 0.6
+		{text: "x", start: 5, end: 9},                     // 4, pivot: 0.9
+		{text: "y", start: 6, end: 9},                     // 5: 0.1
+		{text: "q", start: 10, end: 14},                   // 6, pivot: 0.3 < no word
+		{text: "<sil>", start: 15, end: 19, filler: true}, // 7, pivot
+		{text: "z", start: 14, end: 19},                   // 8: 0.8, mostly over the silence
+	}}
+	post := []float64{1, 0.4, 0.35, 0.25, 0.9, 0.1, 0.3, 1, 0.8}
+	pivot := []int32{1, 4, 6, 7}
+	var words []Word
+	for _, e := range pivot {
+		n := &l.nodes[e]
+		words = append(words, Word{Text: n.text, Start: int(n.start), End: int(n.end) + 1, Filler: n.filler})
+	}
+	got := l.consensus(post, pivot, words)
+	want := []Word{{Text: "b", Start: 0, End: 4, Confidence: 0.6}, {Text: "x", Start: 5, End: 10, Confidence: 0.9},
+		{Text: "z", Start: 14, End: 20, Confidence: 0.8}}
+	if len(got) != len(want) {
+		t.Fatalf("consensus = %+v; want %+v", got, want)
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Text != w.Text || g.Start != w.Start || g.End != w.End || math.Abs(g.Confidence-w.Confidence) > 1e-9 {
+			t.Errorf("word %d = %+v; want %+v", i, g, w)
+		}
+	}
+}
