@@ -9,13 +9,16 @@ SOTTO_TESTDATA ?= $(abspath $(CURDIR)/../shared/testdata)
 CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
 export SOTTO_TESTDATA
 
-# The binaries in bin/ (what make serve runs) are built without Go
-# experiments: on amd64 the default build already runs the assembly kernels
-# (AVX2/FMA/F16C, AVX512-VNNI), chosen at run time by the CPU's features, and
-# meets every speed goal in docs/benchmarks.md. SIMD=1 builds them with Go's
-# experimental SIMD package too (GOEXPERIMENT=simd, Go 1.26: a little faster
-# on some kernels, slower on others; make test runs its tests either way).
-SIMD ?= 0
+# The binaries in bin/ (what make serve runs) are built with Go's SIMD
+# package (GOEXPERIMENT=simd, Go 1.26): its AVX2 kernels cover every weight
+# type (Q8_0, Q4_0, Q4_K, Q5_K, Q6_K, F16, BF16), where the build without the
+# experiment has assembly only for F16/F32, Q5_0/Q5_1 and, on AVX512-VNNI
+# CPUs, Q8_0 and Q4_K; both builds add the same assembly and VNNI kernels,
+# chosen at run time by the CPU's features. A Q4_K_M model keeps its output
+# and some FFN matrices in Q6_K: portable Go in the build without the
+# experiment, 23× slower per product there (docs/bench/llm.md). SIMD=0 builds
+# bin/ without the experiment; make test runs the tests of both builds.
+SIMD ?= 1
 BIN_GOEXPERIMENT := $(if $(filter 1,$(SIMD)),GOEXPERIMENT=simd)
 
 .PHONY: all deps build build-simd serve test test-long test-unit tokenizer-vocabs test-race test-conformance test-native test-simd fuzz bench eval eval-normalize eval-segment eval-align testdata vet clean help
@@ -25,7 +28,7 @@ all: build
 help:
 	@echo "make serve            build and run sotto-cli serve on $(ADDR) (headless)"
 	@echo "make test             vet, unit tests (portable and SIMD builds), race tests, short fuzzing, conformance"
-	@echo "make build SIMD=1     build bin/ with GOEXPERIMENT=simd (Go's experimental SIMD kernels)"
+	@echo "make build SIMD=0     build bin/ without GOEXPERIMENT=simd (default: with it, for its AVX2 kernels)"
 	@echo "make test-native      compile and test the native backends (build tags)"
 	@echo "make test-long        the 30-minute transcription memory test (about 7 CPU-minutes)"
 	@echo "make bench            run the Go benchmarks (figures go to docs/benchmarks.md)"
