@@ -1,0 +1,136 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Constants of the K-quant kernels (32 bytes each): 0x0F and 0x30 in
+// every byte, 32 in every byte, 0x0000FFFF in every 32-bit word, then
+// the four VPERMD index vectors q6Idx (group k of a Q6_K half takes
+// scale 2k for its first 16 values, 2k+1 for the rest).
+DATA kqC<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA kqC<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA kqC<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA kqC<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA kqC<>+32(SB)/8, $0x3030303030303030
+DATA kqC<>+40(SB)/8, $0x3030303030303030
+DATA kqC<>+48(SB)/8, $0x3030303030303030
+DATA kqC<>+56(SB)/8, $0x3030303030303030
+DATA kqC<>+64(SB)/8, $0x2020202020202020
+DATA kqC<>+72(SB)/8, $0x2020202020202020
+DATA kqC<>+80(SB)/8, $0x2020202020202020
+DATA kqC<>+88(SB)/8, $0x2020202020202020
+DATA kqC<>+96(SB)/8, $0x0000ffff0000ffff
+DATA kqC<>+104(SB)/8, $0x0000ffff0000ffff
+DATA kqC<>+112(SB)/8, $0x0000ffff0000ffff
+DATA kqC<>+120(SB)/8, $0x0000ffff0000ffff
+DATA kqC<>+128(SB)/8, $0x0000000000000000
+DATA kqC<>+136(SB)/8, $0x0000000000000000
+DATA kqC<>+144(SB)/8, $0x0000000100000001
+DATA kqC<>+152(SB)/8, $0x0000000100000001
+DATA kqC<>+160(SB)/8, $0x0000000200000002
+DATA kqC<>+168(SB)/8, $0x0000000200000002
+DATA kqC<>+176(SB)/8, $0x0000000300000003
+DATA kqC<>+184(SB)/8, $0x0000000300000003
+DATA kqC<>+192(SB)/8, $0x0000000400000004
+DATA kqC<>+200(SB)/8, $0x0000000400000004
+DATA kqC<>+208(SB)/8, $0x0000000500000005
+DATA kqC<>+216(SB)/8, $0x0000000500000005
+DATA kqC<>+224(SB)/8, $0x0000000600000006
+DATA kqC<>+232(SB)/8, $0x0000000600000006
+DATA kqC<>+240(SB)/8, $0x0000000700000007
+DATA kqC<>+248(SB)/8, $0x0000000700000007
+GLOBL kqC<>(SB), RODATA|NOPTR, $256
+
+// Q6G adds group k of a Q6_K half to the int32 sums Y7: V holds the four
+// low bits of its values (from a nibble of ql) and Y4 their two high bits
+// (from qh, in place); minus 32 the values are signed, and VPSIGNB moves
+// their sign to the activation's 32 values at A, so that VPMADDUBSW
+// (unsigned × signed) and VPMADDWD with the group's two scales (IDX
+// permutes them out of Y6) give eight int32 sums.
+#define Q6G(V, A, IDX) \
+	VPOR        Y4, V, V; \
+	VPSUBB      kqC<>+64(SB), V, V; \
+	VMOVDQU     A, Y5; \
+	VPSIGNB     V, Y5, Y5; \
+	VPABSB      V, V; \
+	VPMADDUBSW  Y5, V, V; \
+	VPERMD      Y6, IDX, Y5; \
+	VPMADDWD    Y5, V, V; \
+	VPADDD      V, Y7, Y7
+
+// Q6HALF adds half N (128 values) of the super-block at SI to Y7, with the
+// activation's values at DI: the eight scales of the half, sign-extended,
+// in both 16-bit halves of a lane (Y6); ql's two 32-byte rows (Y0, Y1)
+// and qh's (Y2); groups 0–3 take the low nibbles of Y0, Y1, then the high
+// ones, and bits 0–1, 2–3, 4–5, 6–7 of qh (the 32-bit shifts move bits
+// across bytes only where 0x30 masks them off).
+#define Q6HALF(N) \
+	VPMOVSXBD   (192+8*N)(SI), Y6; \
+	VPAND       kqC<>+96(SB), Y6, Y5; \
+	VPSLLD      $16, Y6, Y6; \
+	VPOR        Y5, Y6, Y6; \
+	VMOVDQU     (64*N)(SI), Y0; \
+	VMOVDQU     (64*N+32)(SI), Y1; \
+	VMOVDQU     (128+32*N)(SI), Y2; \
+	VPAND       Y15, Y0, Y3; \
+	VPSLLD      $4, Y2, Y4; \
+	VPAND       Y14, Y4, Y4; \
+	Q6G(Y3, (128*N)(DI), Y8); \
+	VPAND       Y15, Y1, Y3; \
+	VPSLLD      $2, Y2, Y4; \
+	VPAND       Y14, Y4, Y4; \
+	Q6G(Y3, (128*N+32)(DI), Y9); \
+	VPSRLW      $4, Y0, Y3; \
+	VPAND       Y15, Y3, Y3; \
+	VPAND       Y14, Y2, Y4; \
+	Q6G(Y3, (128*N+64)(DI), Y10); \
+	VPSRLW      $4, Y1, Y3; \
+	VPAND       Y15, Y3, Y3; \
+	VPSRLD      $2, Y2, Y4; \
+	VPAND       Y14, Y4, Y4; \
+	Q6G(Y3, (128*N+96)(DI), Y11)
+
+// func dotQ6_KAVX2Asm(w *byte, q *int8, dk *float32, nsb int) float32
+//
+// nsb (≥ 1) Q6_K super-blocks of 210 bytes at w (ql[128], qh[64], 16 int8
+// scales, f16 d) times nsb blocks of 256 int8 activation values q with
+// scales dk: per super-block the integer sum of its 16 scaled sub-block
+// products in eight int32 lanes, converted and added times d·dk to eight
+// float sums (Y12), which are added up at the end.
+TEXT ·dotQ6_KAVX2Asm(SB), NOSPLIT, $0-36
+	MOVQ    w+0(FP), SI
+	MOVQ    q+8(FP), DI
+	MOVQ    dk+16(FP), R8
+	MOVQ    nsb+24(FP), CX
+	VMOVDQU kqC<>+0(SB), Y15
+	VMOVDQU kqC<>+32(SB), Y14
+	VMOVDQU kqC<>+128(SB), Y8
+	VMOVDQU kqC<>+160(SB), Y9
+	VMOVDQU kqC<>+192(SB), Y10
+	VMOVDQU kqC<>+224(SB), Y11
+	VXORPS  Y12, Y12, Y12
+
+q6loop:
+	VPXOR        Y7, Y7, Y7
+	Q6HALF(0)
+	Q6HALF(1)
+	VCVTDQ2PS    Y7, Y7
+	VPBROADCASTW 208(SI), X5
+	VCVTPH2PS    X5, X5
+	VMULSS       (R8), X5, X5
+	VBROADCASTSS X5, Y5
+	VFMADD231PS  Y5, Y7, Y12
+	ADDQ         $210, SI
+	ADDQ         $256, DI
+	ADDQ         $4, R8
+	DECQ         CX
+	JNZ          q6loop
+
+	VEXTRACTF128 $1, Y12, X1
+	VADDPS       X1, X12, X0
+	VPERMILPS    $0x4e, X0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0xb1, X0, X1
+	VADDSS       X1, X0, X0
+	VZEROUPPER
+	MOVSS        X0, ret+32(FP)
+	RET
