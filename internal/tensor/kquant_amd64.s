@@ -134,3 +134,173 @@ q6loop:
 	VZEROUPPER
 	MOVSS        X0, ret+32(FP)
 	RET
+
+// kqP: eight VPERMD index vectors, vector j selecting lane j into every
+// lane (the scale of sub-block j of a Q5_K super-block).
+DATA kqP<>+0(SB)/8, $0x0000000000000000
+DATA kqP<>+8(SB)/8, $0x0000000000000000
+DATA kqP<>+16(SB)/8, $0x0000000000000000
+DATA kqP<>+24(SB)/8, $0x0000000000000000
+DATA kqP<>+32(SB)/8, $0x0000000100000001
+DATA kqP<>+40(SB)/8, $0x0000000100000001
+DATA kqP<>+48(SB)/8, $0x0000000100000001
+DATA kqP<>+56(SB)/8, $0x0000000100000001
+DATA kqP<>+64(SB)/8, $0x0000000200000002
+DATA kqP<>+72(SB)/8, $0x0000000200000002
+DATA kqP<>+80(SB)/8, $0x0000000200000002
+DATA kqP<>+88(SB)/8, $0x0000000200000002
+DATA kqP<>+96(SB)/8, $0x0000000300000003
+DATA kqP<>+104(SB)/8, $0x0000000300000003
+DATA kqP<>+112(SB)/8, $0x0000000300000003
+DATA kqP<>+120(SB)/8, $0x0000000300000003
+DATA kqP<>+128(SB)/8, $0x0000000400000004
+DATA kqP<>+136(SB)/8, $0x0000000400000004
+DATA kqP<>+144(SB)/8, $0x0000000400000004
+DATA kqP<>+152(SB)/8, $0x0000000400000004
+DATA kqP<>+160(SB)/8, $0x0000000500000005
+DATA kqP<>+168(SB)/8, $0x0000000500000005
+DATA kqP<>+176(SB)/8, $0x0000000500000005
+DATA kqP<>+184(SB)/8, $0x0000000500000005
+DATA kqP<>+192(SB)/8, $0x0000000600000006
+DATA kqP<>+200(SB)/8, $0x0000000600000006
+DATA kqP<>+208(SB)/8, $0x0000000600000006
+DATA kqP<>+216(SB)/8, $0x0000000600000006
+DATA kqP<>+224(SB)/8, $0x0000000700000007
+DATA kqP<>+232(SB)/8, $0x0000000700000007
+DATA kqP<>+240(SB)/8, $0x0000000700000007
+DATA kqP<>+248(SB)/8, $0x0000000700000007
+GLOBL kqP<>(SB), RODATA|NOPTR, $256
+
+// Q5LO and Q5HI add sub-blocks 2C and 2C+1 (chunk C, 64 values) of the
+// Q5_K super-block at SI to the int32 sums Y9: qs's 32 bytes of the chunk
+// (Y0, loaded by Q5LO) hold the low four bits of sub-block 2C in their low
+// nibbles and of 2C+1 in their high ones; the fifth bit, bit j of each of
+// qh's 32 bytes, comes in Y1 shifted to bit 4 by the caller (a 32-bit
+// shift by 4−j or j−4: no other bit reaches bit 4 of a byte) and is kept
+// with 0x10 (Y14). VPMADDUBSW (the values are unsigned) and VPMADDWD with
+// the sub-block's scale (in both halves of every lane: Y13 permuted) give
+// eight int32 sums.
+#define Q5LO(C) \
+	VMOVDQU     (48+32*C)(SI), Y0; \
+	VPAND       Y14, Y1, Y1; \
+	VPAND       Y15, Y0, Y2; \
+	VPOR        Y1, Y2, Y2; \
+	VPMADDUBSW  (64*C)(DI), Y2, Y2; \
+	VMOVDQU     kqP<>+(64*C)(SB), Y3; \
+	VPERMD      Y13, Y3, Y3; \
+	VPMADDWD    Y3, Y2, Y2; \
+	VPADDD      Y2, Y9, Y9
+
+#define Q5HI(C) \
+	VPAND       Y14, Y1, Y1; \
+	VPSRLW      $4, Y0, Y2; \
+	VPAND       Y15, Y2, Y2; \
+	VPOR        Y1, Y2, Y2; \
+	VPMADDUBSW  (64*C+32)(DI), Y2, Y2; \
+	VMOVDQU     kqP<>+(64*C+32)(SB), Y3; \
+	VPERMD      Y13, Y3, Y3; \
+	VPMADDWD    Y3, Y2, Y2; \
+	VPADDD      Y2, Y9, Y9
+
+// func dotQ5_KAVX2Asm(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32
+//
+// nsb (≥ 1) Q5_K super-blocks of 176 bytes at w (f16 d and dmin, twelve
+// bytes of packed six-bit scales and mins, qh[32], qs[128]) times nsb
+// blocks of 256 int8 activation values q with scales dk and sums sk (eight
+// per block, one per 32 values): dotQ5_KAVX2's operations (simd_amd64.go)
+// in its order, the scales and mins unpacked with kScales's word rule.
+TEXT ·dotQ5_KAVX2Asm(SB), NOSPLIT, $0-44
+	MOVQ    w+0(FP), SI
+	MOVQ    q+8(FP), DI
+	MOVQ    dk+16(FP), R8
+	MOVQ    sk+24(FP), R9
+	MOVQ    nsb+32(FP), CX
+	VMOVDQU kqC<>+0(SB), Y15
+	MOVL    $0x10101010, AX
+	VMOVD   AX, X14
+	VPBROADCASTD X14, Y14
+	VXORPS  Y11, Y11, Y11
+	VXORPS  Y10, Y10, Y10
+
+q5loop:
+	// Scales (R10) and mins (R11) as eight bytes each.
+	MOVL    4(SI), AX      // word 0
+	MOVL    8(SI), BX      // word 1
+	MOVL    12(SI), DX     // word 2
+	MOVL    AX, R10
+	ANDL    $0x3f3f3f3f, R10
+	MOVL    DX, R12
+	ANDL    $0x0f0f0f0f, R12
+	MOVL    AX, R13
+	SHRL    $6, R13
+	ANDL    $0x03030303, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	SHLQ    $32, R12
+	ORQ     R12, R10
+	MOVL    BX, R11
+	ANDL    $0x3f3f3f3f, R11
+	MOVL    DX, R12
+	SHRL    $4, R12
+	ANDL    $0x0f0f0f0f, R12
+	MOVL    BX, R13
+	SHRL    $6, R13
+	ANDL    $0x03030303, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	SHLQ    $32, R12
+	ORQ     R12, R11
+	VMOVQ   R10, X0
+	VPMOVZXBD X0, Y13
+	VPSLLD  $16, Y13, Y0
+	VPOR    Y0, Y13, Y13   // scales in both 16-bit halves
+	VMOVQ   R11, X0
+	VPMOVZXBD X0, Y0       // mins
+	VPMULLD (R9), Y0, Y0
+	VCVTDQ2PS Y0, Y0
+	VPBROADCASTW 2(SI), X1
+	VCVTPH2PS X1, X1
+	VMULSS  (R8), X1, X1
+	VBROADCASTSS X1, Y1
+	VFMADD231PS Y1, Y0, Y10 // Σ min·sk·dmin·dk
+	VMOVDQU 16(SI), Y12
+	VPXOR   Y9, Y9, Y9
+	VPSLLD  $4, Y12, Y1
+	Q5LO(0)
+	VPSLLD  $3, Y12, Y1
+	Q5HI(0)
+	VPSLLD  $2, Y12, Y1
+	Q5LO(1)
+	VPSLLD  $1, Y12, Y1
+	Q5HI(1)
+	VMOVDQU Y12, Y1
+	Q5LO(2)
+	VPSRLD  $1, Y12, Y1
+	Q5HI(2)
+	VPSRLD  $2, Y12, Y1
+	Q5LO(3)
+	VPSRLD  $3, Y12, Y1
+	Q5HI(3)
+	VCVTDQ2PS    Y9, Y9
+	VPBROADCASTW (SI), X1
+	VCVTPH2PS    X1, X1
+	VMULSS       (R8), X1, X1
+	VBROADCASTSS X1, Y1
+	VFMADD231PS  Y1, Y9, Y11  // Σ scale·q·qₐ·d·dk
+	ADDQ         $176, SI
+	ADDQ         $256, DI
+	ADDQ         $4, R8
+	ADDQ         $32, R9
+	DECQ         CX
+	JNZ          q5loop
+
+	VSUBPS       Y10, Y11, Y11
+	VEXTRACTF128 $1, Y11, X1
+	VADDPS       X1, X11, X0
+	VPERMILPS    $0x4e, X0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0xb1, X0, X1
+	VADDSS       X1, X0, X0
+	VZEROUPPER
+	MOVSS        X0, ret+40(FP)
+	RET
