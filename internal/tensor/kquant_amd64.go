@@ -4,12 +4,16 @@ package tensor
 
 import "unsafe"
 
-// K-quant row kernels in assembly (kquant_amd64.s) for the build without
-// GOEXPERIMENT=simd, whose set otherwise multiplies these types in
-// portable Go (30× slower for Q6_K, the type of a Q4_K_M file's output
-// matrix, and Q5_K). They do dotQ6_KAVX2's and dotQ5_KAVX2's operations
-// (simd_amd64.go) in their order up to the final sum of eight lanes, so
-// their results agree with them and with the generic kernels to rounding.
+// K-quant row kernels in assembly (kquant_amd64.s), in both builds on CPUs
+// with AVX2, FMA and F16C: without GOEXPERIMENT=simd these types ran in
+// portable Go before (30× slower for Q6_K, the type of a Q4_K_M file's
+// output matrix, and Q5_K), and they are faster than the archsimd forms
+// they replaced in the SIMD set. Per super-block the integer sum of the
+// scaled sub-block products in eight int32 lanes, converted and added
+// times d·dk (and, for Q5_K, the mins' term) to eight float sums, added up
+// as hsumClear does: the Q6_K kernel's results equal dot4Q6_KAVX2's (the
+// SIMD set's prompt kernel) bit for bit, and agree with the generic
+// kernels to rounding.
 
 //go:noescape
 func dotQ6_KAVX2Asm(w *byte, q *int8, dk *float32, nsb int) float32
@@ -18,9 +22,11 @@ func dotQ6_KAVX2Asm(w *byte, q *int8, dk *float32, nsb int) float32
 func dotQ5_KAVX2Asm(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32
 
 func init() {
-	if f16cKernels != nil { // AVX2, FMA and F16C, and no SIMD set
-		f16cKernels.dotQ6_K = dotQ6_KAsm
-		f16cKernels.dotQ5_K = dotQ5_KAsm
+	for _, k := range []*kernelSet{f16cKernels, simdKernels} { // either is nil
+		if k != nil && hasF16C {
+			k.dotQ6_K = dotQ6_KAsm
+			k.dotQ5_K = dotQ5_KAsm
+		}
 	}
 }
 

@@ -126,11 +126,11 @@ q6loop:
 	JNZ          q6loop
 
 	VEXTRACTF128 $1, Y12, X1
-	VADDPS       X1, X12, X0
-	VPERMILPS    $0x4e, X0, X1
-	VADDPS       X1, X0, X0
+	VADDPS       X1, X12, X0   // a = low half + high half
 	VPERMILPS    $0xb1, X0, X1
-	VADDSS       X1, X0, X0
+	VADDPS       X1, X0, X0    // a0+a1, ·, a2+a3, ·
+	VPERMILPS    $0x4e, X0, X1
+	VADDSS       X1, X0, X0    // (a0+a1) + (a2+a3), as hsumClear adds
 	VZEROUPPER
 	MOVSS        X0, ret+32(FP)
 	RET
@@ -207,8 +207,8 @@ GLOBL kqP<>(SB), RODATA|NOPTR, $256
 // nsb (≥ 1) Q5_K super-blocks of 176 bytes at w (f16 d and dmin, twelve
 // bytes of packed six-bit scales and mins, qh[32], qs[128]) times nsb
 // blocks of 256 int8 activation values q with scales dk and sums sk (eight
-// per block, one per 32 values): dotQ5_KAVX2's operations (simd_amd64.go)
-// in its order, the scales and mins unpacked with kScales's word rule.
+// per block, one per 32 values), the scales and mins unpacked with
+// kScales's word rule (simd_amd64.go) in general registers.
 TEXT ·dotQ5_KAVX2Asm(SB), NOSPLIT, $0-44
 	MOVQ    w+0(FP), SI
 	MOVQ    q+8(FP), DI
@@ -296,11 +296,11 @@ q5loop:
 
 	VSUBPS       Y10, Y11, Y11
 	VEXTRACTF128 $1, Y11, X1
-	VADDPS       X1, X11, X0
-	VPERMILPS    $0x4e, X0, X1
-	VADDPS       X1, X0, X0
+	VADDPS       X1, X11, X0   // a = low half + high half
 	VPERMILPS    $0xb1, X0, X1
-	VADDSS       X1, X0, X0
+	VADDPS       X1, X0, X0    // a0+a1, ·, a2+a3, ·
+	VPERMILPS    $0x4e, X0, X1
+	VADDSS       X1, X0, X0    // (a0+a1) + (a2+a3), as hsumClear adds
 	VZEROUPPER
 	MOVSS        X0, ret+40(FP)
 	RET

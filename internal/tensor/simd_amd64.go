@@ -27,8 +27,8 @@ var simdKernels = func() *kernelSet {
 	k.dotQ8_0 = dotQ8_0AVX2
 	k.dotQ4_0 = dotQ4_0AVX2
 	k.dotQ4_K = dotQ4_KAVX2
-	k.dotQ5_K = dotQ5_KAVX2
-	k.dotQ6_K = dotQ6_KAVX2
+	// dotQ5_K and dotQ6_K: the assembly kernels of kquant_amd64.go, set
+	// there (faster than their archsimd forms, which they replaced).
 	k.dot4Q8_0 = dot4Q8_0AVX2
 	k.dot4Q4_K = dot4Q4_KAVX2
 	k.dot4Q6_K = dot4Q6_KAVX2
@@ -342,81 +342,6 @@ func dotQ4_KAVX2(w []byte, a *Activation) float32 {
 	return hsumClear(acc.Sub(accMin))
 }
 
-func dotQ5_KAVX2(w []byte, a *Activation) float32 {
-	nsb := len(a.DK)
-	if nsb == 0 {
-		return 0
-	}
-	_, _, _ = w[nsb*q5KLen-1], a.QK[nsb*qkK-1], a.SK[nsb*8-1]
-	pw, pq, pdk, psk := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0]), unsafe.Pointer(&a.SK[0])
-	tab := f16Bits
-	low4 := archsimd.BroadcastUint8x32(0x0f)
-	c4 := lane(4)
-	one8 := archsimd.BroadcastUint8x32(1)
-	var acc, accMin archsimd.Float32x8
-	for range nsb {
-		dk := bcastU32(pdk, 0)
-		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(pw)]).AsFloat32x8().Mul(dk)
-		dmin := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 2))]).AsFloat32x8().Mul(dk)
-		sv, mv := kScales((*[12]byte)(unsafe.Add(pw, 4)))
-		accMin = mv.Mul(ldI32(psk, 0)).ConvertToFloat32().MulAdd(dmin, accMin)
-		qh := ldU8(pw, 16).AsUint32x8()
-		var isum archsimd.Int32x8
-		for c := range 4 {
-			x := ldU8(pw, 48+32*c)
-			j := 2 * c
-			h0 := qh.ShiftRight(lane(j)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(c4).AsUint8x32()
-			h1 := qh.ShiftRight(lane(j + 1)).AsUint8x32().And(one8).AsUint32x8().ShiftLeft(c4).AsUint8x32()
-			lo := x.And(low4).Or(h0)
-			hi := x.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(h1)
-			p0 := lo.DotProductPairsSaturated(ldI8(pq, 64*c)).DotProductPairs(sv.Permute(archsimd.LoadUint32x8(&permIdx[j])).AsInt16x16())
-			p1 := hi.DotProductPairsSaturated(ldI8(pq, 64*c+32)).DotProductPairs(sv.Permute(archsimd.LoadUint32x8(&permIdx[j+1])).AsInt16x16())
-			isum = isum.Add(p0).Add(p1)
-		}
-		acc = isum.ConvertToFloat32().MulAdd(d, acc)
-		pw, pq, pdk, psk = unsafe.Add(pw, q5KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4), unsafe.Add(psk, 8*4)
-	}
-	return hsumClear(acc.Sub(accMin))
-}
-
-func dotQ6_KAVX2(w []byte, a *Activation) float32 {
-	nsb := len(a.DK)
-	if nsb == 0 {
-		return 0
-	}
-	_, _ = w[nsb*q6KLen-1], a.QK[nsb*qkK-1]
-	pw, pq, pdk := unsafe.Pointer(&w[0]), unsafe.Pointer(&a.QK[0]), unsafe.Pointer(&a.DK[0])
-	tab := f16Bits
-	low4, m30 := archsimd.BroadcastUint8x32(0x0f), archsimd.BroadcastUint8x32(0x30)
-	k32 := archsimd.BroadcastInt8x32(32)
-	c2, c4 := lane(2), lane(4)
-	var acc archsimd.Float32x8
-	for range nsb {
-		d := archsimd.BroadcastUint32x8(tab[*(*uint16)(unsafe.Add(pw, 208))]).AsFloat32x8().Mul(bcastU32(pdk, 0))
-		var isum archsimd.Int32x8
-		for n := range 2 {
-			sc := q6KScales(unsafe.Add(pw, 192+8*n))
-			ql0, ql1, qh := ldU8(pw, 64*n), ldU8(pw, 64*n+32), ldU8(pw, 128+32*n)
-			q32 := qh.AsUint32x8()
-			qa := unsafe.Add(pq, 128*n)
-			// Group k of the half: low nibbles of ql0 (k=0), ql1 (1), high
-			// nibbles of ql0 (2), ql1 (3); high bits 2k, 2k+1 of qh (the
-			// 32-bit shifts move bits across bytes only where m30 clears).
-			v := ql0.And(low4).Or(q32.ShiftLeft(c4).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
-			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 0).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[0])).AsInt16x16()))
-			v = ql1.And(low4).Or(q32.ShiftLeft(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
-			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 32).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[1])).AsInt16x16()))
-			v = ql0.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(qh.And(m30)).AsInt8x32().Sub(k32)
-			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 64).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[2])).AsInt16x16()))
-			v = ql1.AsUint32x8().ShiftRight(c4).AsUint8x32().And(low4).Or(q32.ShiftRight(c2).AsUint8x32().And(m30)).AsInt8x32().Sub(k32)
-			isum = isum.Add(v.Abs().AsUint8x32().DotProductPairsSaturated(ldI8(qa, 96).CopySign(v)).DotProductPairs(sc.Permute(archsimd.LoadUint32x8(&q6Idx[3])).AsInt16x16()))
-		}
-		acc = isum.ConvertToFloat32().MulAdd(d, acc)
-		pw, pq, pdk = unsafe.Add(pw, q6KLen), unsafe.Add(pq, qkK), unsafe.Add(pdk, 4)
-	}
-	return hsumClear(acc)
-}
-
 // q6KScales returns eight int8 scales of a Q6_K super-block (at p: those
 // of one half, 16 values each), one per lane, repeated in both 16-bit
 // halves of the lane; q6Idx[k] permutes the scales of group k (2k, 2k+1)
@@ -655,7 +580,8 @@ func dot4Q4_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	}
 }
 
-// dot4Q6_KAVX2 is dotQ6_KAVX2 for four activations (see dot4Q8_0AVX2).
+// dot4Q6_KAVX2 is dotQ6_KAsm (kquant_amd64.s) for four activations (see
+// dot4Q8_0AVX2), with the same results.
 func dot4Q6_KAVX2(w []byte, as *[4]*Activation, out *[4]float32) {
 	a0, a1, a2, a3 := as[0], as[1], as[2], as[3]
 	nsb := len(a0.DK)
