@@ -21,12 +21,18 @@ func dotQ6_KAVX2Asm(w *byte, q *int8, dk *float32, nsb int) float32
 //go:noescape
 func dotQ5_KAVX2Asm(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32
 
+//go:noescape
+func dotQ4_KAVX2Asm(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32
+
 func init() {
 	for _, k := range []*kernelSet{f16cKernels, simdKernels} { // either is nil
 		if k != nil && hasF16C {
 			k.dotQ6_K = dotQ6_KAsm
 			k.dotQ5_K = dotQ5_KAsm
 		}
+	}
+	if f16cKernels != nil { // the SIMD set's Q4_K kernel pairs with its dot4Q4_K
+		f16cKernels.dotQ4_K = dotQ4_KAsm
 	}
 }
 
@@ -48,4 +54,14 @@ func dotQ5_KAsm(w []byte, a *Activation) float32 {
 	w = w[:nsb*q5KLen]
 	q, sk := a.QK[:nsb*qkK], a.SK[:nsb*8]
 	return dotQ5_KAVX2Asm(unsafe.SliceData(w), unsafe.SliceData(q), unsafe.SliceData(a.DK), unsafe.SliceData(sk), nsb)
+}
+
+func dotQ4_KAsm(w []byte, a *Activation) float32 {
+	nsb := len(a.DK)
+	if nsb == 0 {
+		return 0
+	}
+	w = w[:nsb*q4KLen]
+	q, sk := a.QK[:nsb*qkK], a.SK[:nsb*8]
+	return dotQ4_KAVX2Asm(unsafe.SliceData(w), unsafe.SliceData(q), unsafe.SliceData(a.DK), unsafe.SliceData(sk), nsb)
 }

@@ -202,6 +202,51 @@ GLOBL kqP<>(SB), RODATA|NOPTR, $256
 	VPMADDWD    Y3, Y2, Y2; \
 	VPADDD      Y2, Y9, Y9
 
+// KSCALES unpacks the packed six-bit scales and mins of the K-quant
+// super-block at SI (bytes 4–15) with kScales's word rule: the scales in
+// both 16-bit halves of Y13's lanes, the mins' term Σ min·sk·dmin·dk added
+// to Y10 (sk at R9, dk at R8, dmin the f16 at 2(SI)).
+#define KSCALES \
+	MOVL    4(SI), AX; \
+	MOVL    8(SI), BX; \
+	MOVL    12(SI), DX; \
+	MOVL    AX, R10; \
+	ANDL    $0x3f3f3f3f, R10; \
+	MOVL    DX, R12; \
+	ANDL    $0x0f0f0f0f, R12; \
+	MOVL    AX, R13; \
+	SHRL    $6, R13; \
+	ANDL    $0x03030303, R13; \
+	SHLL    $4, R13; \
+	ORL     R13, R12; \
+	SHLQ    $32, R12; \
+	ORQ     R12, R10; \
+	MOVL    BX, R11; \
+	ANDL    $0x3f3f3f3f, R11; \
+	MOVL    DX, R12; \
+	SHRL    $4, R12; \
+	ANDL    $0x0f0f0f0f, R12; \
+	MOVL    BX, R13; \
+	SHRL    $6, R13; \
+	ANDL    $0x03030303, R13; \
+	SHLL    $4, R13; \
+	ORL     R13, R12; \
+	SHLQ    $32, R12; \
+	ORQ     R12, R11; \
+	VMOVQ   R10, X0; \
+	VPMOVZXBD X0, Y13; \
+	VPSLLD  $16, Y13, Y0; \
+	VPOR    Y0, Y13, Y13; \
+	VMOVQ   R11, X0; \
+	VPMOVZXBD X0, Y0; \
+	VPMULLD (R9), Y0, Y0; \
+	VCVTDQ2PS Y0, Y0; \
+	VPBROADCASTW 2(SI), X1; \
+	VCVTPH2PS X1, X1; \
+	VMULSS  (R8), X1, X1; \
+	VBROADCASTSS X1, Y1; \
+	VFMADD231PS Y1, Y0, Y10
+
 // func dotQ5_KAVX2Asm(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32
 //
 // nsb (≥ 1) Q5_K super-blocks of 176 bytes at w (f16 d and dmin, twelve
@@ -223,46 +268,7 @@ TEXT ·dotQ5_KAVX2Asm(SB), NOSPLIT, $0-44
 	VXORPS  Y10, Y10, Y10
 
 q5loop:
-	// Scales (R10) and mins (R11) as eight bytes each.
-	MOVL    4(SI), AX      // word 0
-	MOVL    8(SI), BX      // word 1
-	MOVL    12(SI), DX     // word 2
-	MOVL    AX, R10
-	ANDL    $0x3f3f3f3f, R10
-	MOVL    DX, R12
-	ANDL    $0x0f0f0f0f, R12
-	MOVL    AX, R13
-	SHRL    $6, R13
-	ANDL    $0x03030303, R13
-	SHLL    $4, R13
-	ORL     R13, R12
-	SHLQ    $32, R12
-	ORQ     R12, R10
-	MOVL    BX, R11
-	ANDL    $0x3f3f3f3f, R11
-	MOVL    DX, R12
-	SHRL    $4, R12
-	ANDL    $0x0f0f0f0f, R12
-	MOVL    BX, R13
-	SHRL    $6, R13
-	ANDL    $0x03030303, R13
-	SHLL    $4, R13
-	ORL     R13, R12
-	SHLQ    $32, R12
-	ORQ     R12, R11
-	VMOVQ   R10, X0
-	VPMOVZXBD X0, Y13
-	VPSLLD  $16, Y13, Y0
-	VPOR    Y0, Y13, Y13   // scales in both 16-bit halves
-	VMOVQ   R11, X0
-	VPMOVZXBD X0, Y0       // mins
-	VPMULLD (R9), Y0, Y0
-	VCVTDQ2PS Y0, Y0
-	VPBROADCASTW 2(SI), X1
-	VCVTPH2PS X1, X1
-	VMULSS  (R8), X1, X1
-	VBROADCASTSS X1, Y1
-	VFMADD231PS Y1, Y0, Y10 // Σ min·sk·dmin·dk
+	KSCALES
 	VMOVDQU 16(SI), Y12
 	VPXOR   Y9, Y9, Y9
 	VPSLLD  $4, Y12, Y1
@@ -301,6 +307,75 @@ q5loop:
 	VADDPS       X1, X0, X0    // a0+a1, ·, a2+a3, ·
 	VPERMILPS    $0x4e, X0, X1
 	VADDSS       X1, X0, X0    // (a0+a1) + (a2+a3), as hsumClear adds
+	VZEROUPPER
+	MOVSS        X0, ret+40(FP)
+	RET
+
+// Q4LO and Q4HI are Q5LO and Q5HI without the fifth bit: the Q4_K
+// super-block's qs starts at byte 16.
+#define Q4LO(C) \
+	VMOVDQU     (16+32*C)(SI), Y0; \
+	VPAND       Y15, Y0, Y2; \
+	VPMADDUBSW  (64*C)(DI), Y2, Y2; \
+	VMOVDQU     kqP<>+(64*C)(SB), Y3; \
+	VPERMD      Y13, Y3, Y3; \
+	VPMADDWD    Y3, Y2, Y2; \
+	VPADDD      Y2, Y9, Y9
+
+#define Q4HI(C) \
+	VPSRLW      $4, Y0, Y2; \
+	VPAND       Y15, Y2, Y2; \
+	VPMADDUBSW  (64*C+32)(DI), Y2, Y2; \
+	VMOVDQU     kqP<>+(64*C+32)(SB), Y3; \
+	VPERMD      Y13, Y3, Y3; \
+	VPMADDWD    Y3, Y2, Y2; \
+	VPADDD      Y2, Y9, Y9
+
+// func dotQ4_KAVX2Asm(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32
+//
+// As dotQ5_KAVX2Asm for Q4_K super-blocks of 144 bytes (f16 d and dmin,
+// the packed scales and mins, qs[128]).
+TEXT ·dotQ4_KAVX2Asm(SB), NOSPLIT, $0-44
+	MOVQ    w+0(FP), SI
+	MOVQ    q+8(FP), DI
+	MOVQ    dk+16(FP), R8
+	MOVQ    sk+24(FP), R9
+	MOVQ    nsb+32(FP), CX
+	VMOVDQU kqC<>+0(SB), Y15
+	VXORPS  Y11, Y11, Y11
+	VXORPS  Y10, Y10, Y10
+
+q4kloop:
+	KSCALES
+	VPXOR   Y9, Y9, Y9
+	Q4LO(0)
+	Q4HI(0)
+	Q4LO(1)
+	Q4HI(1)
+	Q4LO(2)
+	Q4HI(2)
+	Q4LO(3)
+	Q4HI(3)
+	VCVTDQ2PS    Y9, Y9
+	VPBROADCASTW (SI), X1
+	VCVTPH2PS    X1, X1
+	VMULSS       (R8), X1, X1
+	VBROADCASTSS X1, Y1
+	VFMADD231PS  Y1, Y9, Y11
+	ADDQ         $144, SI
+	ADDQ         $256, DI
+	ADDQ         $4, R8
+	ADDQ         $32, R9
+	DECQ         CX
+	JNZ          q4kloop
+
+	VSUBPS       Y10, Y11, Y11
+	VEXTRACTF128 $1, Y11, X1
+	VADDPS       X1, X11, X0
+	VPERMILPS    $0xb1, X0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0x4e, X0, X1
+	VADDSS       X1, X0, X0
 	VZEROUPPER
 	MOVSS        X0, ret+40(FP)
 	RET
