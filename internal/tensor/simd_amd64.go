@@ -25,10 +25,10 @@ var simdKernels = func() *kernelSet {
 	k.quantizeAct = quantizeActAVX2
 	k.quantizeActK = quantizeActKAVX2
 	k.dotQ8_0 = dotQ8_0AVX2
-	k.dotQ4_0 = dotQ4_0AVX2
 	k.dotQ4_K = dotQ4_KAVX2
-	// dotQ5_K and dotQ6_K: the assembly kernels of kquant_amd64.go, set
-	// there (faster than their archsimd forms, which they replaced).
+	// dotQ4_0, dotQ5_K and dotQ6_K: the assembly kernels of q8q4_amd64.go
+	// and kquant_amd64.go, set there (faster than their archsimd forms,
+	// which they replaced).
 	k.dot4Q8_0 = dot4Q8_0AVX2
 	k.dot4Q4_K = dot4Q4_KAVX2
 	k.dot4Q6_K = dot4Q6_KAVX2
@@ -244,41 +244,6 @@ func ldI32(p unsafe.Pointer, off int) archsimd.Int32x8 {
 // bcastU32 broadcasts the 32 bits at p+off.
 func bcastU32(p unsafe.Pointer, off int) archsimd.Float32x8 {
 	return archsimd.BroadcastUint32x8(*(*uint32)(unsafe.Add(p, off))).AsFloat32x8()
-}
-
-func dotQ4_0AVX2(w []byte, a *Activation) float32 {
-	nb := len(a.D)
-	w = w[:nb*q40Len]
-	ones := archsimd.BroadcastInt16x16(1)
-	low4 := archsimd.BroadcastUint8x32(0x0f)
-	four4 := archsimd.BroadcastUint32x4(4)
-	var acc, corr archsimd.Float32x8
-	var bits [8]uint32
-	g := 0
-	for ; g+8 <= nb; g += 8 {
-		for i := range 8 {
-			bits[i] = f16b(w[(g+i)*q40Len:])
-		}
-		dv := archsimd.LoadUint32x8(&bits).AsFloat32x8().Mul(f32x8(a.D[g:]))
-		// Values are stored offset by 8: subtract 8·d·Σq per block.
-		corr = i32x8(a.S[g:]).ShiftLeft(lane(3).AsInt32x8()).ConvertToFloat32().MulAdd(dv, corr)
-		for i := range 8 {
-			blk := w[(g+i)*q40Len+2:]
-			_ = blk[15]
-			x := archsimd.LoadUint8x16((*[16]uint8)(unsafe.Pointer(&blk[0])))
-			var u archsimd.Uint8x32
-			u = u.SetLo(x).SetHi(x.AsUint32x4().ShiftRight(four4).AsUint8x16()).And(low4)
-			p := u.DotProductPairsSaturated(actQ(a, g+i)).DotProductPairs(ones).ConvertToFloat32()
-			acc = p.MulAdd(dv.Permute(lane(i)), acc)
-		}
-	}
-	s := hsumClear(acc.Sub(corr))
-	if g < nb {
-		t := *a
-		t.D, t.Q, t.S = a.D[g:], a.Q[g*qk:], a.S[g:]
-		s += dotQ4_0Generic(w[g*q40Len:], &t)
-	}
-	return s
 }
 
 // kScales unpacks the eight 6-bit scales of a Q4_K/Q5_K super-block, each
