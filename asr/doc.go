@@ -34,8 +34,9 @@
 // model, in which a word entering its last phone re-chooses its predecessor
 // with the trigram (as pocketsphinx's first pass does). A second,
 // flat-lexicon pass over the words the first pass found rescores them with
-// the exact trigram at every word entry, with its own wide beams
-// (pocketsphinx's fwdflat), and by default ([OptPasses] "3") the word
+// the exact trigram at every word entry, with its own wide beams and
+// language weight 7.5 ([OptFlatLW]; pocketsphinx's fwdflat uses 8.5), and
+// by default ([OptPasses] "3") the word
 // lattice of that pass (every word exit it kept, as word, start and end
 // frame with its acoustic score) is rescored with the exact trigram at
 // language weight 10.5 (pocketsphinx's bestpath, with each node expanded by
@@ -47,7 +48,10 @@
 // from its aligned speech frames, and the flat pass decodes the
 // transformed features; the model's scoring is unchanged. Adaptation needs
 // the tree pass over the whole file before the first segment is emitted;
-// [OptAdapt] "off" emits each region as soon as it is decoded.
+// [OptAdapt] "off" emits each region as soon as it is decoded. Two
+// options measured without gain stay off: [OptVTLN] (a per-file frequency
+// warp of the filterbank before fMLLR) and [OptConsensus] (consensus
+// decoding of the rescored lattice).
 // Figures beside pocketsphinx: docs/bench/asr.md.
 // Word times come from the search's back-pointers; confidences are lattice
 // posteriors (forward-backward over the rescored lattice), or with

@@ -34,6 +34,10 @@ const (
 	// the word lattice of the flat pass rescored with the exact trigram,
 	// see OptBestPathLW). See docs/bench/asr.md.
 	OptPasses = "passes"
+	// OptFlatLW is the language weight of the flat pass (default 7.5,
+	// chosen on the dev recordings of docs/bench/asr.md; the peer's
+	// -fwdflatlw is 8.5).
+	OptFlatLW = "flat_lw"
 	// OptBestPathLW is the language weight of the lattice rescoring of
 	// passes 3 (default 10.5, chosen on the dev recordings of
 	// docs/bench/asr.md; the peer's is 9.5).
@@ -75,8 +79,9 @@ const (
 	OptVTLN = "vtln"
 )
 
-// Defaults of OptBestPathLW and OptBestPathWIP.
+// Defaults of OptFlatLW, OptBestPathLW and OptBestPathWIP.
 const (
+	defaultFlatLW      = 7.5
 	defaultBestPathLW  = 10.5
 	defaultBestPathWIP = 0.2
 )
@@ -117,6 +122,7 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	// Options first: a bad one fails before the model loads.
 	var dcfg decoder.Config
 	dcfg.BestPathLanguageWeight, dcfg.BestPathWordInsertion = defaultBestPathLW, defaultBestPathWIP
+	dcfg.FlatLanguageWeight = defaultFlatLW
 	switch o[OptPasses] {
 	case "1":
 	case "2":
@@ -130,7 +136,7 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		key string
 		dst *float64
 		max float64
-	}{{OptBestPathLW, &dcfg.BestPathLanguageWeight, math.Inf(1)}, {OptBestPathWIP, &dcfg.BestPathWordInsertion, 1}} {
+	}{{OptFlatLW, &dcfg.FlatLanguageWeight, math.Inf(1)}, {OptBestPathLW, &dcfg.BestPathLanguageWeight, math.Inf(1)}, {OptBestPathWIP, &dcfg.BestPathWordInsertion, 1}} {
 		if v := o[kv.key]; v != "" {
 			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst <= 0 || *kv.dst > kv.max {
 				return nil, fmt.Errorf("asr: option %s %q: want a number > 0 (at most %g)", kv.key, v, kv.max)
