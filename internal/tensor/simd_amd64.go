@@ -20,13 +20,13 @@ var simdKernels = func() *kernelSet {
 	k.name = "avx2"
 	k.dotF32 = dotF32AVX2
 	k.axpy = axpyAVX2
-	k.dotBF16 = dotBF16AVX2
 	k.dotF16 = dotF16AVX2
 	k.quantizeAct = quantizeActAVX2
 	k.quantizeActK = quantizeActKAVX2
 	k.dotQ8_0 = dotQ8_0AVX2
 	k.dotQ4_K = dotQ4_KAVX2
-	// dotQ4_0, dotQ5_K and dotQ6_K: the assembly kernels of q8q4_amd64.go
+	// dotBF16 (f16asm_amd64.go), dotQ4_0, dotQ5_K and dotQ6_K: the
+	// assembly kernels of q8q4_amd64.go
 	// and kquant_amd64.go, set there (faster than their archsimd forms,
 	// which they replaced).
 	k.dot4Q8_0 = dot4Q8_0AVX2
@@ -84,25 +84,6 @@ func axpyAVX2(alpha float32, x, y []float32) {
 	for ; i < len(x); i++ {
 		y[i] += alpha * x[i]
 	}
-}
-
-func dotBF16AVX2(w []byte, x []float32) float32 {
-	w = w[:2*len(x)]
-	var s0, s1 archsimd.Float32x8
-	sh16 := lane(16)
-	i := 0
-	for ; i+16 <= len(x); i += 16 {
-		h := archsimd.LoadUint16x16((*[16]uint16)(unsafe.Pointer(&w[2*i])))
-		lo := h.GetLo().ExtendToUint32().ShiftLeft(sh16).AsFloat32x8()
-		hi := h.GetHi().ExtendToUint32().ShiftLeft(sh16).AsFloat32x8()
-		s0 = lo.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i:])), s0)
-		s1 = hi.MulAdd(archsimd.LoadFloat32x8((*[8]float32)(x[i+8:])), s1)
-	}
-	s := hsumClear(s0.Add(s1))
-	for ; i < len(x); i++ {
-		s += BF16ToF32(uint16(w[2*i])|uint16(w[2*i+1])<<8) * x[i]
-	}
-	return s
 }
 
 // The integer kernels below keep every floating-point operation inside
