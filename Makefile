@@ -10,14 +10,13 @@ CONFORMANCE ?= $(abspath $(CURDIR)/../shared/conformance/conformance.py)
 export SOTTO_TESTDATA
 
 # The binaries in bin/ (what make serve runs) are built with Go's SIMD
-# package (GOEXPERIMENT=simd, Go 1.26): its AVX2 kernels cover every weight
-# type (Q8_0, Q4_0, Q4_K, Q5_K, Q6_K, F16, BF16), where the build without the
-# experiment has assembly only for F16/F32, Q5_0/Q5_1 and, on AVX512-VNNI
-# CPUs, Q8_0 and Q4_K; both builds add the same assembly and VNNI kernels,
-# chosen at run time by the CPU's features. A Q4_K_M model keeps its output
-# and some FFN matrices in Q6_K: portable Go in the build without the
-# experiment, 23× slower per product there (docs/bench/llm.md). SIMD=0 builds
-# bin/ without the experiment; make test runs the tests of both builds.
+# package (GOEXPERIMENT=simd, Go 1.26). Both builds run the same assembly
+# kernels for every weight type, chosen at run time by the CPU's features
+# (AVX2/FMA/F16C, AVX-512, AVX512-VNNI); the SIMD build adds AVX2 prompt
+# kernels for four activations at once and an AVX2 activation quantizer,
+# which the build without the experiment has only on AVX512-VNNI CPUs
+# (docs/bench/llm.md). SIMD=0 builds bin/ without the experiment; make test
+# runs the tests of both builds.
 SIMD ?= 1
 BIN_GOEXPERIMENT := $(if $(filter 1,$(SIMD)),GOEXPERIMENT=simd)
 
