@@ -29,10 +29,19 @@ import (
 
 // Spec is the benchmark model: llama layout, 24 layers of width 1024, FFN
 // 4096, 16 query and 4 key/value heads, a 49152-token vocabulary and an
-// untied output (≈ 0.47B weights).
-func Spec(t tensor.DType) llama.RandomSpec {
+// untied output (≈ 0.47B weights), every matrix of type t, the output of
+// type out.
+func Spec(t, out tensor.DType) llama.RandomSpec {
 	return llama.RandomSpec{Arch: "llama", Dim: 1024, Hidden: 4096, Layers: 24, Heads: 16, KVHeads: 4, HeadDim: 64,
-		Vocab: 49152, Context: 2048, Type: t, OutType: t, Seed: 1}
+		Vocab: 49152, Context: 2048, Type: t, OutType: out, Seed: 1}
+}
+
+// kind is a benchmark model: a weight type, or Q4_K_M, Q4_K matrices with
+// a Q6_K output as Q4_K_M files have (those also keep some attn_v and
+// ffn_down matrices in Q6_K).
+type kind struct {
+	name   string
+	t, out tensor.DType
 }
 
 func main() {
@@ -56,7 +65,7 @@ type result struct {
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("llmbench", flag.ContinueOnError)
 	dir := fs.String("dir", filepath.Join(os.TempDir(), "sotto-llmbench"), "directory for the model files (kept for reuse)")
-	types := fs.String("types", "Q8_0,Q4_K", "weight types")
+	types := fs.String("types", "Q8_0,Q4_K", "weight types, or Q4_K_M (Q4_K with a Q6_K output matrix)")
 	threads := fs.String("threads", "1,2", "thread counts")
 	nPrompt := fs.Int("p", 64, "prompt tokens")
 	nGen := fs.Int("n", 32, "generated tokens")
@@ -81,11 +90,11 @@ func run(args []string, out io.Writer) error {
 	}
 	var rows []string
 	for _, tn := range strings.Split(*types, ",") {
-		t, err := parseType(tn)
+		k, err := parseKind(tn)
 		if err != nil {
 			return err
 		}
-		path, err := ensureModel(*dir, t)
+		path, err := ensureModel(*dir, k)
 		if err != nil {
 			return err
 		}
@@ -101,9 +110,9 @@ func run(args []string, out io.Writer) error {
 			var n int
 			fmt.Sscan(ts, &n)
 			r := measure(m, n, *nPrompt, *nGen, *reps)
-			row := fmt.Sprintf("| %v | %d | %.1f (%.1f) | %.2f (%.2f) |", t, n, r.Prompt, r.PromptCPU, r.Gen, r.GenCPU)
+			row := fmt.Sprintf("| %v | %d | %.1f (%.1f) | %.2f (%.2f) |", k.name, n, r.Prompt, r.PromptCPU, r.Gen, r.GenCPU)
 			for _, pr := range peers {
-				if pr.Type == t.String() && pr.Threads == n {
+				if pr.Type == k.name && pr.Threads == n {
 					row += fmt.Sprintf(" %.1f (%.1f) | %.2f (%.2f) | %.0f %% (%.0f %%) | %.0f %% (%.0f %%) |", pr.Prompt, pr.PromptCPU, pr.Gen, pr.GenCPU,
 						100*r.Prompt/pr.Prompt, 100*r.PromptCPU/pr.PromptCPU, 100*r.Gen/pr.Gen, 100*r.GenCPU/pr.GenCPU)
 				}
@@ -116,7 +125,7 @@ func run(args []string, out io.Writer) error {
 	if *write {
 		return nil
 	}
-	spec := Spec(tensor.Q8_0)
+	spec := Spec(tensor.Q8_0, tensor.Q8_0)
 	fmt.Fprintf(out, "Model: random llama-shaped GGUF, %d layers, width %d, FFN %d, %d/%d heads, vocabulary %d, %.2fB weights; prompt %d tokens, generation %d tokens, median of %d; kernels %s, GOMAXPROCS %d.\n\n",
 		spec.Layers, spec.Dim, spec.Hidden, spec.Heads, spec.KVHeads, spec.Vocab, float64(spec.Params())/1e9, *nPrompt, *nGen, *reps, tensor.Kernels(), runtime.GOMAXPROCS(0))
 	if len(peers) > 0 {
@@ -132,18 +141,21 @@ func run(args []string, out io.Writer) error {
 	return nil
 }
 
-func parseType(s string) (tensor.DType, error) {
+func parseKind(s string) (kind, error) {
+	if s == "Q4_K_M" {
+		return kind{s, tensor.Q4_K, tensor.Q6_K}, nil
+	}
 	for _, t := range []tensor.DType{tensor.F32, tensor.F16, tensor.BF16, tensor.Q8_0, tensor.Q4_0, tensor.Q4_K, tensor.Q5_K, tensor.Q6_K} {
 		if t.String() == s {
-			return t, nil
+			return kind{s, t, t}, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown type %q", s)
+	return kind{}, fmt.Errorf("unknown type %q (a weight type or Q4_K_M)", s)
 }
 
-// ensureModel writes the benchmark model of type t unless it exists.
-func ensureModel(dir string, t tensor.DType) (string, error) {
-	path := filepath.Join(dir, fmt.Sprintf("random-0.5b-%v.gguf", t))
+// ensureModel writes the benchmark model of kind k unless it exists.
+func ensureModel(dir string, k kind) (string, error) {
+	path := filepath.Join(dir, fmt.Sprintf("random-0.5b-%v.gguf", k.name))
 	if _, err := os.Stat(path); err == nil {
 		return path, nil
 	}
@@ -152,7 +164,7 @@ func ensureModel(dir string, t tensor.DType) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := llama.WriteRandomGGUF(f, Spec(t)); err != nil {
+	if err := llama.WriteRandomGGUF(f, Spec(k.t, k.out)); err != nil {
 		f.Close()
 		return "", err
 	}
