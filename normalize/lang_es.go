@@ -424,7 +424,7 @@ func esDateTN(s *stream, i int) []match {
 	if s.kind(i) == tWord {
 		// "abril 30", "junio 11 2000"
 		if mo, me := esMonthAt(s, i); mo != 0 && s.kind(me) == tSpace && s.kind(me+1) == tNum && len(s.text(me+1)) <= 2 && s.boundary(me+2) {
-			out := esCardinal(s.text(me+1)) + " de " + esLatin.months[mo-1]
+			out := esDay(s.text(me+1)) + " de " + esLatin.months[mo-1]
 			e := me + 2
 			if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
 				out += " de " + esCardinal(s.text(e+1))
@@ -453,7 +453,7 @@ func esDateTN(s *stream, i int) []match {
 		mo, _ := strconv.Atoi(m)
 		dd, _ := strconv.Atoi(d)
 		if mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 && len(y) == 4 {
-			return one(i+5, Date, esCardinal(d)+" de "+esLatin.months[mo-1]+" de "+year(y))
+			return one(i+5, Date, esDay(d)+" de "+esLatin.months[mo-1]+" de "+year(y))
 		}
 	}
 	dd, _ := strconv.Atoi(a)
@@ -469,7 +469,7 @@ func esDateTN(s *stream, i int) []match {
 	if mo == 0 {
 		return nil
 	}
-	out := esCardinal(a) + " de " + esLatin.months[mo-1]
+	out := esDay(a) + " de " + esLatin.months[mo-1]
 	k := e
 	if s.kind(k) == tSpace && s.is(k+1, "de") && s.kind(k+2) == tSpace {
 		k += 2
@@ -479,6 +479,16 @@ func esDateTN(s *stream, i int) []match {
 		e = k + 2
 	}
 	return one(e, Date, out)
+}
+
+// esDay reads the day of a date: the first is "primero" ("1 de mayo" →
+// "primero de mayo", as NeMo's Spanish grammar and common usage say it),
+// every other day its cardinal.
+func esDay(d string) string {
+	if strings.TrimLeft(d, "0") == "1" {
+		return "primero"
+	}
+	return esCardinal(d)
 }
 
 func esHour(h int) string {
@@ -584,6 +594,8 @@ func esClock(h, m, sec int) string {
 	switch {
 	case m == 15:
 		out += " y cuarto"
+	case m == 30:
+		out += " y media" // NeMo's Spanish minutes table: 15 cuarto, 30 media
 	case m > 0:
 		out += " y " + esCardinal(strconv.Itoa(m))
 	}

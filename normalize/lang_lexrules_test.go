@@ -109,7 +109,7 @@ func TestLexiconRules(t *testing.T) {
 		{"pope above ten", "es", tn, "Juan XXIII", "Juan veintitrés"},
 		{"title, not a name", "es", tn, "Guerra Mundial II", "Guerra Mundial II"},
 		// dates
-		{"Spanish dotted date", "es", tn, "01.04.2010", "uno de abril de dos mil diez"},
+		{"Spanish dotted date", "es", tn, "01.04.2010", "primero de abril de dos mil diez"}, // day one is "primero" (NeMo's deterministic date verbalizer)
 		{"French dashed date", "fr", tn, "02-03-2003", "deux mars deux mille trois"},
 		{"French day list", "fr", tn, "les 17/18/19 mars", "les dix-sept dix-huit dix-neuf mars"},
 		{"French decade", "fr", tn, "les 80s", "les eighties"},

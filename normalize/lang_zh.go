@@ -74,7 +74,13 @@ func zhCardinal(d string) string {
 			lead = scale > 0 && v < 100
 		}
 		pendingZero = false
-		b.WriteString(zhSection(v, lead))
+		if v == 2 && scale > 0 && b.Len() == 0 {
+			// a lone 2 heading the number before 万 or 亿 counts them:
+			// 20000 → 两万, 200000000 → 两亿 (as 2000 → 两千)
+			b.WriteString("两")
+		} else {
+			b.WriteString(zhSection(v, lead))
+		}
 		b.WriteString(zhBigUnits[scale])
 	}
 	return b.String()
