@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sottolabs/sotto/internal/progress"
 )
 
 const modelsUsage = `Usage: sotto-cli models COMMAND [MODEL] [flags]
@@ -190,18 +192,30 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 	}
 }
 
-// watchDownload polls the jobs list and draws a progress bar until the job
-// reaches a terminal state.
+// watchDownload polls the jobs list until the job reaches a terminal state.
+// On a terminal it redraws one progress bar in place; to anything else (a
+// log file, a pipe, CI) it writes whole lines, one when the state changes and
+// one per 10 % of progress, so the output reads line by line.
 func watchDownload(ctx context.Context, c *client, id string, job downloadJob, every time.Duration, out io.Writer) error {
 	start := time.Now()
+	tty := progress.IsTerminal(out)
+	var lines lineProgress
 	for {
-		drawProgress(out, job, time.Since(start))
+		if tty {
+			drawProgress(out, job, time.Since(start))
+		} else {
+			lines.write(out, job)
+		}
+		end := "\n"
+		if !tty {
+			end = ""
+		}
 		switch job.State {
 		case "completed":
-			fmt.Fprintf(out, "\n%s: downloaded\n", id)
+			fmt.Fprintf(out, "%s%s: downloaded\n", end, id)
 			return nil
 		case "failed", "cancelled":
-			fmt.Fprintln(out)
+			fmt.Fprint(out, end)
 			if job.Error != nil {
 				return fmt.Errorf("%s: download %s: %s", id, job.State, *job.Error)
 			}
@@ -209,7 +223,7 @@ func watchDownload(ctx context.Context, c *client, id string, job downloadJob, e
 		}
 		select {
 		case <-ctx.Done():
-			fmt.Fprintf(out, "\nstopped watching; the download goes on (sotto-cli models cancel %s stops it)\n", id)
+			fmt.Fprintf(out, "%sstopped watching; the download goes on (sotto-cli models cancel %s stops it)\n", end, id)
 			return nil
 		case <-time.After(every):
 		}
@@ -228,6 +242,30 @@ func watchDownload(ctx context.Context, c *client, id string, job downloadJob, e
 			}
 		}
 	}
+}
+
+// lineProgress writes a download's progress as whole lines: the first
+// report, each change of state, and each further 10 % of a known total.
+type lineProgress struct {
+	started bool
+	state   string
+	tenth   int // the last tenth of the total written
+}
+
+func (p *lineProgress) write(out io.Writer, j downloadJob) {
+	tenth := -1
+	if j.TotalBytes > 0 {
+		tenth = int(10 * max(0, min(1, float64(j.BytesDownloaded)/float64(j.TotalBytes))))
+	}
+	if p.started && j.State == p.state && tenth <= p.tenth {
+		return
+	}
+	p.started, p.state, p.tenth = true, j.State, tenth
+	if j.TotalBytes > 0 {
+		fmt.Fprintf(out, "%s %s %d%% %s / %s\n", j.Model, j.State, 10*tenth, humanBytes(j.BytesDownloaded), humanBytes(j.TotalBytes))
+		return
+	}
+	fmt.Fprintf(out, "%s %s %s\n", j.Model, j.State, humanBytes(j.BytesDownloaded))
 }
 
 func drawProgress(out io.Writer, j downloadJob, elapsed time.Duration) {
