@@ -66,10 +66,7 @@ func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
 	for i, raw := range cr.Messages {
 		p := fmt.Sprintf("messages[%d]", i)
 		var cm chatMessage
-		if err := unmarshalStrict(raw, &cm, true, ""); err != nil {
-			if se, ok := err.(*sotto.Error); ok && se.Param != "" {
-				se.Param = p + "." + se.Param
-			}
+		if err := unmarshalItem(raw, &cm, p); err != nil {
 			return nil, nil, err
 		}
 		role := cm.Role

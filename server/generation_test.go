@@ -406,6 +406,11 @@ func TestGenerationValidation(t *testing.T) {
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "logprobs": true}, 400, "unsupported_parameter", "logprobs"},
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "wibble": true}, 400, "bad_request", "wibble"},
 		{pathChat, map[string]any{"model": "Test/none", "messages": msgs}, 404, "model_not_found", "model"},
+		// An element that is not an object is named by its index.
+		{pathChat, map[string]any{"model": testLLM, "messages": []any{nil}}, 400, "bad_request", "messages[0]"},
+		{pathChat, map[string]any{"model": testLLM, "messages": []any{map[string]any{"role": "user", "content": "x"}, "hi"}}, 400, "bad_request", "messages[1]"},
+		{pathResponses, map[string]any{"model": testLLM, "input": []any{5}}, 400, "bad_request", "input[0]"},
+		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": []any{nil}}, 400, "bad_request", "messages[0]"},
 		{pathResponses, map[string]any{"model": testLLM}, 400, "bad_request", "input"},
 		{pathResponses, map[string]any{"input": "x"}, 400, "bad_request", "model"},
 		{pathResponses, map[string]any{"model": testLLM, "input": []any{}}, 400, "bad_request", "input"},

@@ -58,10 +58,7 @@ func parseMessages(body []byte, m ModelInfo) (*genRequest, error) {
 	for i, raw := range mr.Messages {
 		p := fmt.Sprintf("messages[%d]", i)
 		var mm messagesMessage
-		if err := unmarshalStrict(raw, &mm, true, ""); err != nil {
-			if se, ok := err.(*sotto.Error); ok && se.Param != "" {
-				se.Param = p + "." + se.Param
-			}
+		if err := unmarshalItem(raw, &mm, p); err != nil {
 			return nil, err
 		}
 		switch mm.Role {

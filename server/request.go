@@ -91,6 +91,39 @@ func unmarshalStrict(body []byte, v any, strict bool, code string) error {
 	return nil
 }
 
+// unmarshalItem decodes one element of a request's array (a message, an
+// input item) into v, strictly. Its errors name the element: param is path
+// (e.g. "messages[2]") for an element that is not a JSON object, and
+// path.field for a field at fault inside it.
+func unmarshalItem(raw []byte, v any, path string) error {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		return sotto.Invalid("bad_request", path, "%s must be a JSON object, not %s", path, jsonValueKind(t))
+	}
+	err := unmarshalStrict(raw, v, true, "")
+	if se, ok := err.(*sotto.Error); ok && se.Param != "" {
+		se.Param = path + "." + se.Param
+	}
+	return err
+}
+
+// jsonValueKind names the kind of the JSON value that starts t.
+func jsonValueKind(t []byte) string {
+	if len(t) == 0 {
+		return "nothing"
+	}
+	switch t[0] {
+	case 'n':
+		return "null"
+	case '"':
+		return "a string"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	}
+	return "a number"
+}
+
 // jsonError turns a decoding error into a 400 that names the field.
 func jsonError(err error, code string) error {
 	var te *json.UnmarshalTypeError

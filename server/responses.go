@@ -75,10 +75,7 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 		for i, raw := range items {
 			p := fmt.Sprintf("input[%d]", i)
 			var it responseInputItem
-			if err := unmarshalStrict(raw, &it, true, ""); err != nil {
-				if se, ok := err.(*sotto.Error); ok && se.Param != "" {
-					se.Param = p + "." + se.Param
-				}
+			if err := unmarshalItem(raw, &it, p); err != nil {
 				return nil, nil, nil, err
 			}
 			if it.Type == "function_call" || it.Type == "function_call_output" {
