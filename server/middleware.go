@@ -204,11 +204,51 @@ func (s *Server) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
 	h.Add("Vary", "Origin")
 	h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After")
 	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-		h.Set("Access-Control-Allow-Headers", "Authorization, x-api-key, Content-Type, progress, anthropic-version, anthropic-beta")
+		// DELETE and PATCH serve the voice library and stored responses.
+		h.Set("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS")
+		h.Set("Access-Control-Allow-Headers", corsAllowHeaders(r.Header.Values("Access-Control-Request-Headers")))
 		h.Set("Access-Control-Max-Age", "600")
 		w.WriteHeader(http.StatusNoContent)
 		return true
 	}
 	return false
+}
+
+// corsAllowHeaders lists the request headers a preflight allows: the ones the
+// API reads, and whatever else the browser asks for (the OpenAI and Anthropic
+// client libraries add their own, such as x-stainless-os or
+// openai-organization). The origin is already allowed, and the API key, not
+// the header list, guards the API, so a header the page asks for is allowed
+// when it is a well-formed header name.
+func corsAllowHeaders(requested []string) string {
+	names := []string{"Authorization", "x-api-key", "Content-Type", "progress", "anthropic-version", "anthropic-beta"}
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[strings.ToLower(n)] = true
+	}
+	for _, v := range requested {
+		for _, n := range strings.Split(v, ",") {
+			n = strings.TrimSpace(n)
+			if n == "" || seen[strings.ToLower(n)] || !isHeaderName(n) {
+				continue
+			}
+			seen[strings.ToLower(n)] = true
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// isHeaderName reports whether n is an HTTP header name (an RFC 9110 token).
+func isHeaderName(n string) bool {
+	if n == "" || len(n) > 100 {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }

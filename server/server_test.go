@@ -174,6 +174,18 @@ func TestHostAndOrigin(t *testing.T) {
 	if r.status != 204 || !strings.Contains(r.header.Get("Access-Control-Allow-Headers"), "x-api-key") {
 		t.Errorf("preflight = %d %v; want 204 allowing x-api-key", r.status, r.header)
 	}
+	// A browser page using the OpenAI client library deletes a saved voice:
+	// the preflight allows DELETE and the library's own headers.
+	r = do(t, ts, "OPTIONS", "/v1/audio/voices/user:x", nil, map[string]string{
+		"Origin": "http://localhost:3000", "Access-Control-Request-Method": "DELETE",
+		"Access-Control-Request-Headers": "authorization, x-stainless-os,openai-organization, bad header"})
+	allowH := r.header.Get("Access-Control-Allow-Headers")
+	if r.status != 204 || !strings.Contains(r.header.Get("Access-Control-Allow-Methods"), "DELETE") ||
+		!strings.Contains(r.header.Get("Access-Control-Allow-Methods"), "PATCH") ||
+		!strings.Contains(allowH, "x-stainless-os") || !strings.Contains(allowH, "openai-organization") ||
+		strings.Contains(allowH, "bad header") || strings.Count(strings.ToLower(allowH), "authorization") != 1 {
+		t.Errorf("preflight for DELETE = %d %v; want 204 allowing DELETE, PATCH and the requested headers", r.status, r.header)
+	}
 }
 
 func TestErrorFor(t *testing.T) {
