@@ -410,6 +410,8 @@ func TestGenerationValidation(t *testing.T) {
 		{pathChat, map[string]any{"model": testLLM, "messages": []any{nil}}, 400, "bad_request", "messages[0]"},
 		{pathChat, map[string]any{"model": testLLM, "messages": []any{map[string]any{"role": "user", "content": "x"}, "hi"}}, 400, "bad_request", "messages[1]"},
 		{pathResponses, map[string]any{"model": testLLM, "input": []any{5}}, 400, "bad_request", "input[0]"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "tools": []any{nil}}, 400, "bad_request", "tools[0].type"},
+		{pathResponses, map[string]any{"model": testLLM, "input": "x", "tools": []any{map[string]any{"name": "f"}}}, 400, "bad_request", "tools[0].type"},
 		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4, "messages": []any{nil}}, 400, "bad_request", "messages[0]"},
 		{pathResponses, map[string]any{"model": testLLM}, 400, "bad_request", "input"},
 		{pathResponses, map[string]any{"input": "x"}, 400, "bad_request", "model"},

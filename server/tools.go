@@ -177,6 +177,9 @@ func openAITools(opts *llm.Options, rawTools, rawChoice json.RawMessage, d openA
 		}
 		for i, t := range tools {
 			p := fmt.Sprintf("tools[%d]", i)
+			if t.Type == "" {
+				return sotto.Invalid("bad_request", p+".type", "%s.type is required: \"function\"", p)
+			}
 			if t.Type != "function" {
 				return unsupported(p+".type", fmt.Sprintf("tools of type %q (function tools only)", t.Type))
 			}
