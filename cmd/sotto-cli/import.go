@@ -28,6 +28,10 @@ absolute paths). ID has the form Owner/Name. Importing an ID again replaces
 its entry. A running server reads the catalog at start-up: restart it, then
 load the model (sotto-cli models load ID).
 
+Examples:
+  sotto-cli models import Local/Qwen2.5-0.5B ~/models/qwen2.5-0.5b-instruct-q8_0.gguf
+  sotto-cli models import Local/stories260K stories260K.bin --tokenizer tok512.bin
+
 Flags:
 `
 

@@ -58,6 +58,12 @@ func TestHelp(t *testing.T) {
 			t.Errorf("run(%v) = %v; want help printed and exit 0", args, err)
 		}
 	}
+	// models import --help shows the Owner/Name form of ID by example.
+	var importHelp bytes.Buffer
+	run(context.Background(), []string{"models", "import", "--help"}, nil, &importHelp, &importHelp)
+	if !strings.Contains(importHelp.String(), "Examples:") || !strings.Contains(importHelp.String(), "sotto-cli models import Local/") {
+		t.Errorf("models import --help lacks examples:\n%s", importHelp.String())
+	}
 	var errOut bytes.Buffer
 	if err := run(context.Background(), []string{"frobnicate"}, nil, io.Discard, &errOut); exitCode(err) != 2 {
 		t.Errorf("unknown command exit code %d; want 2", exitCode(err))
