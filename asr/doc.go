@@ -39,7 +39,7 @@
 // by default ([OptPasses] "3") the word
 // lattice of that pass (every word exit it kept, as word, start and end
 // frame with its acoustic score) is rescored with the exact trigram at
-// language weight 10.5 (pocketsphinx's bestpath, with each node expanded by
+// language weight 7.5 (pocketsphinx's bestpath, with each node expanded by
 // its two-word history); "2" stops after the flat pass, "1" keeps the tree
 // pass only. Between the two passes the recognizer adapts to the speaker
 // ([OptAdapt], on by default with the flat pass): the tree pass's words are

@@ -39,8 +39,8 @@ const (
 	// -fwdflatlw is 8.5).
 	OptFlatLW = "flat_lw"
 	// OptBestPathLW is the language weight of the lattice rescoring of
-	// passes 3 (default 10.5, chosen on the dev recordings of
-	// docs/bench/asr.md; the peer's is 9.5).
+	// passes 3 (default 7.5, the flat pass's, chosen on the dev recordings
+	// of docs/bench/asr.md; the peer's is 9.5).
 	OptBestPathLW = "bestpath_lw"
 	// OptBestPathWIP is the word insertion probability of the lattice
 	// rescoring (default 0.2, chosen with OptBestPathLW).
@@ -82,7 +82,7 @@ const (
 // Defaults of OptFlatLW, OptBestPathLW and OptBestPathWIP.
 const (
 	defaultFlatLW      = 7.5
-	defaultBestPathLW  = 10.5
+	defaultBestPathLW  = 7.5
 	defaultBestPathWIP = 0.2
 )
 
