@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/sottolabs/sotto"
@@ -83,7 +84,7 @@ func unmarshalStrict(body []byte, v any, strict bool, code string) error {
 		dec.DisallowUnknownFields()
 	}
 	if err := dec.Decode(v); err != nil {
-		return jsonError(err, code)
+		return jsonError(err, code, v)
 	}
 	if dec.More() {
 		return sotto.Invalid(code, "", "unexpected data after the JSON object")
@@ -125,12 +126,19 @@ func jsonValueKind(t []byte) string {
 }
 
 // jsonError turns a decoding error into a 400 that names the field.
-func jsonError(err error, code string) error {
+// v is the value decoded into; it tells an array's element of the wrong
+// type from the array field itself.
+func jsonError(err error, code string, v any) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
 		field := te.Field
+		if ft := fieldType(reflect.TypeOf(v), field); ft != nil && (ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array) &&
+			ft.Elem() == te.Type {
+			return sotto.Invalid(code, field, "field %q must be an array whose elements are each %s; one is a JSON %s",
+				field, jsonTypeName(te.Type.Kind().String()), te.Value)
+		}
 		return sotto.Invalid(code, field, "field %q must be %s, not a JSON %s", field, jsonTypeName(te.Type.Kind().String()), te.Value)
 	case errors.As(err, &se):
 		return sotto.Invalid(code, "", "malformed JSON at byte %d: %v", se.Offset, err)
@@ -143,6 +151,37 @@ func jsonError(err error, code string) error {
 		return sotto.Invalid(code, name, "unknown field %q", name)
 	}
 	return sotto.Invalid(code, "", "invalid JSON: %v", err)
+}
+
+// fieldType is the Go type of the struct field that the dotted JSON path
+// names inside t (pointers followed), or nil when the path does not lead
+// through struct fields with those JSON names.
+func fieldType(t reflect.Type, path string) reflect.Type {
+	if t == nil || path == "" {
+		return nil
+	}
+	for _, name := range strings.Split(path, ".") {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			return nil
+		}
+		var next reflect.Type
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if tag == name || tag == "" && strings.EqualFold(f.Name, name) {
+				next = f.Type
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		t = next
+	}
+	return t
 }
 
 func jsonTypeName(kind string) string {

@@ -135,3 +135,39 @@ func FuzzDecodeJSON(f *testing.F) {
 }
 
 func jsonBodyString(s string) *strings.Reader { return strings.NewReader(s) }
+
+// TestJSONTypeErrors: a field of the wrong JSON type is named, and an array
+// element of the wrong type is told apart from the array field itself.
+func TestJSONTypeErrors(t *testing.T) {
+	type seg struct {
+		Input string `json:"input"`
+	}
+	type body struct {
+		Segments []seg `json:"segments"`
+		Inner    *struct {
+			Tags []string `json:"tags"`
+		} `json:"inner"`
+		Count int `json:"count"`
+	}
+	tests := []struct{ in, param, msg string }{
+		{`{"segments":[5]}`, "segments", `field "segments" must be an array whose elements are each an object; one is a JSON number`},
+		{`{"segments":5}`, "segments", `field "segments" must be an array, not a JSON number`},
+		{`{"segments":[{"input":3}]}`, "segments.input", `field "segments.input" must be a string, not a JSON number`},
+		{`{"inner":{"tags":[true]}}`, "inner.tags", `field "inner.tags" must be an array whose elements are each a string; one is a JSON bool`},
+		{`{"count":"x"}`, "count", `field "count" must be an integer, not a JSON string`},
+	}
+	for _, tt := range tests {
+		err := unmarshalStrict([]byte(tt.in), new(body), true, "")
+		var se *sotto.Error
+		if !errors.As(err, &se) || se.Param != tt.param || se.Message != tt.msg {
+			t.Errorf("%s: %v (param %q); want %q (param %q)", tt.in, err, paramOf(se), tt.msg, tt.param)
+		}
+	}
+}
+
+func paramOf(e *sotto.Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Param
+}
