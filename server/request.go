@@ -154,7 +154,7 @@ func jsonError(err error, code string, v any) error {
 }
 
 // fieldType is the Go type of the struct field that the dotted JSON path
-// names inside t (pointers followed), or nil when the path does not lead
+// names inside t (pointers followed, its own too), or nil when the path does not lead
 // through struct fields with those JSON names.
 func fieldType(t reflect.Type, path string) reflect.Type {
 	if t == nil || path == "" {
@@ -180,6 +180,9 @@ func fieldType(t reflect.Type, path string) reflect.Type {
 			return nil
 		}
 		t = next
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
 	return t
 }

@@ -147,13 +147,15 @@ func TestJSONTypeErrors(t *testing.T) {
 		Inner    *struct {
 			Tags []string `json:"tags"`
 		} `json:"inner"`
-		Count int `json:"count"`
+		Count int    `json:"count"`
+		Opt   *[]seg `json:"opt"`
 	}
 	tests := []struct{ in, param, msg string }{
 		{`{"segments":[5]}`, "segments", `field "segments" must be an array whose elements are each an object; one is a JSON number`},
 		{`{"segments":5}`, "segments", `field "segments" must be an array, not a JSON number`},
 		{`{"segments":[{"input":3}]}`, "segments.input", `field "segments.input" must be a string, not a JSON number`},
 		{`{"inner":{"tags":[true]}}`, "inner.tags", `field "inner.tags" must be an array whose elements are each a string; one is a JSON bool`},
+		{`{"opt":[5]}`, "opt", `field "opt" must be an array whose elements are each an object; one is a JSON number`},
 		{`{"count":"x"}`, "count", `field "count" must be an integer, not a JSON string`},
 	}
 	for _, tt := range tests {
