@@ -318,7 +318,7 @@ func (r *Runtime) Acquire(ctx context.Context, id string) (io.Closer, func(), er
 		r.maybeIdleLocked(rn)
 		r.mu.Unlock()
 		return nil, nil, sotto.Unavailable("service_busy", r.cfg.BusyRetryAfter,
-			"%s is busy: %d sessions running and %d waiting; retry later", id, r.cfg.MaxRunning, q)
+			"%s is busy: %s running and %d waiting; retry later", id, plural(r.cfg.MaxRunning, "session"), q)
 	default:
 		w := &waiter{ready: make(chan struct{})}
 		rn.waiters = append(rn.waiters, w)
@@ -677,4 +677,12 @@ func (r *Runtime) Close(ctx context.Context) error {
 
 func errClosed() error {
 	return sotto.Unavailable("service_busy", 0, "models: the runtime is shut down")
+}
+
+// plural writes n and noun, with an s unless n is 1 ("1 session", "2 sessions").
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -333,6 +333,8 @@ func TestRuntimeQueue(t *testing.T) {
 		_, _, err = rt.Acquire(ctx, "Test/Local")
 		if !errors.As(err, &se) || se.Code != "service_busy" || se.RetryAfter != 3*time.Second || !errors.Is(err, sotto.ErrUnavailable) {
 			t.Errorf("Acquire(queue full) = %v; want 503 service_busy with RetryAfter 3s", err)
+		} else if want := "Test/Local is busy: 1 session running and 1 waiting; retry later"; se.Message != want {
+			t.Errorf("busy message %q; want %q", se.Message, want)
 		}
 		release1()
 		release1() // idempotent
