@@ -90,6 +90,10 @@ var userInputCases = []struct{ name, lang, in, want string }{
 	{"zh ordinal keeps er", "zh", "第2次", "第二次"},
 	{"zh february keeps er", "zh", "2月3日", "二月三日"},
 	{"zh twelve is not two", "zh", "12本书", "十二本书"},
+	{"zh two before a Latin-written unit", "zh", "跑了2km", "跑了两千米"},
+	{"zh two hours written in Latin", "zh", "用了2h", "用了两小时"},
+	{"zh two with a Latin unit that is no measure word keeps er", "zh", "2ms", "二毫秒"},
+	{"zh ordinal before a Latin unit keeps er", "zh", "第2h", "第二小时"},
 	{"zh decade", "zh", "70年代的歌", "七十年代的歌"},
 	{"zh year of a decade", "zh", "1970年代", "一九七零年代"},
 	// Chinese telephone numbers, digit by digit with 幺.

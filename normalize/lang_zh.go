@@ -137,6 +137,17 @@ func (ts zhTermSet) add(word, sym string) {
 	slices.SortStableFunc(ts[first], func(a, b zhTerm) int { return b.n - a.n })
 }
 
+// prefixOf reports whether a term of the set begins the string w.
+func (ts zhTermSet) prefixOf(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	for _, t := range ts[string(r)] {
+		if strings.HasPrefix(w, t.word) {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	lx := lexiconFor("zh")
 	claimed := map[string]bool{}
@@ -423,6 +434,8 @@ func zhMeasureTN(s *stream, i int) []match {
 	w := zhNumber(n)
 	if !n.neg && !n.point && start == end && s.kind(start) == tHan {
 		w = zhLiang(s, i, start, n.intPart, w) // "2公里" → "两公里"
+	} else if !n.neg && !n.point && n.intPart == "2" && w == "二" && !s.is(i-1, "第") && zhClassifiers.prefixOf(u) {
+		w = "两" // a Latin-written unit reads as its Han name does: "2h" → "两小时"
 	}
 	return one(e, Measure, w+u)
 }
