@@ -81,3 +81,14 @@ func ExampleSegment() {
 	// Output:
 	// {"task":"segment","text":"Hi.\nSee you at 5 p.m. tomorrow.","segments":[{"text":"Hi."},{"text":"See you at 5 p.m. tomorrow."}]}
 }
+
+func ExampleDetectLanguage() {
+	for _, t := range []string{"Der Zug fährt um acht Uhr ab, und wir sind noch nicht da.", "東京は日本の首都です。", "OK."} {
+		tag, sure := segment.DetectLanguage(t)
+		fmt.Println(tag, sure)
+	}
+	// Output:
+	// de true
+	// ja true
+	// en false
+}

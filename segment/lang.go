@@ -278,6 +278,14 @@ func detectLanguage(text string) string {
 	return l
 }
 
+// DetectLanguage guesses the base language of text ("en", "de", "ja" ...)
+// as segmentation does when no language is given: from its script (and a
+// few letters proper to one language) and from counts of frequent function
+// words in its first few kilobytes. sure is false when nothing in the text
+// pointed to a language, and tag is then the English default for Latin
+// script, or "" for a script with no rules of its own.
+func DetectLanguage(text string) (tag string, sure bool) { return guessLanguage(text) }
+
 // guessLanguage is detectLanguage that also reports whether it found
 // evidence for the language (false for the English default).
 func guessLanguage(text string) (string, bool) {
