@@ -613,8 +613,10 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 		}
 		if ok {
 			if key == "in" || key == "t" || key == "a" {
-				if k != j || w != 1 {
-					continue // "5 in" is usually the preposition
+				// "5 in" is usually the preposition, unless the clause ends
+				// there: a preposition needs its object ("9 in." is inches).
+				if (k != j || w != 1) && !(key == "in" && w == 1 && enClauseEnd(s, e)) {
+					continue
 				}
 			}
 			return u, e, true
@@ -2327,4 +2329,17 @@ func enHyphenNumber(s *stream, i int) []match {
 		return one(i+3, cls, s.text(i)+" "+s.text(i+2))
 	}
 	return nil
+}
+
+// enClauseEnd reports whether a clause ends at token e: the end of the text,
+// or a closing punctuation mark (". , ; : ! ? )") that ends the text or is
+// followed by a space.
+func enClauseEnd(s *stream, e int) bool {
+	if e >= s.n() {
+		return true
+	}
+	if s.kind(e) != tSym || !strings.Contains(".,;:!?)", s.text(e)) || s.text(e) == "" {
+		return false
+	}
+	return e+1 >= s.n() || s.kind(e+1) == tSpace
 }

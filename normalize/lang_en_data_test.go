@@ -23,6 +23,8 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"days stay words", "itn", "fifteen days", "15 days"},
 		{"feet and inches", "tn", "It is 6 ft 2 in.", "It is six feet two inches."},
 		{"in alone is a preposition", "tn", "put 5 in the box", "put five in the box"},
+		{"in ending the text is inches", "tn", "a pipe of 9 in", "a pipe of nine inches"},
+		{"in before a comma is inches", "tn", "9 in, then 4 ft", "nine inches, then four feet"},
 		{"currency code after the amount", "tn", "Pay 5 EUR now.", "Pay five euros now."},
 		{"currency code before the amount", "tn", "Pay CHF 5 now.", "Pay five swiss francs now."},
 		{"code with its period", "tn", "Rs. 500", "five hundred rupees"},
