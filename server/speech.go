@@ -11,11 +11,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/language"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/segment"
 	"github.com/sottolabs/sotto/tts"
 )
 
@@ -403,11 +405,50 @@ type plannedPart struct {
 	clone *tts.ClonedVoice
 }
 
+// speakable reports whether r can be read aloud: a letter or a digit
+// (punctuation, symbols and emoji alone give no speech).
+func speakable(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// pickAutoVoice resolves builtin:auto for part p: with a language, the
+// model's voice for it; without one, the voice for the language of the
+// part's text (segment.DetectLanguage, as the text's segmentation guesses
+// it), which then also drives its normalization. When the text shows no
+// language, or the model has no voice for a Latin-script guess (a guess
+// from a few function words), the model's default voice speaks it; text
+// without a Latin letter in a language no voice speaks (a reliable guess,
+// from the script) is 422 language_unsupported rather than silence or
+// another language's letters.
+func pickAutoVoice(b tts.Backend, p speechPart, lang string) (tts.Voice, string, error) {
+	if lang != "" {
+		v, err := tts.PickVoice(b, lang)
+		return v, lang, err
+	}
+	if tag, sure := segment.DetectLanguage(p.input); sure && tag != "" {
+		v, err := tts.PickVoice(b, tag)
+		if err == nil {
+			return v, tag, nil
+		}
+		if !strings.ContainsFunc(p.input, func(r rune) bool { return r < 0x80 && unicode.IsLetter(r) }) {
+			return tts.Voice{}, "", sotto.Unsatisfiable("language_unsupported", p.param,
+				"%s reads as %q, which no voice of this model speaks; choose another speech model (or name the language)", p.param, tag)
+		}
+	}
+	v, err := tts.PickVoice(b, "")
+	return v, "", err
+}
+
 // planSpeech picks each part's voice: builtin:auto the model's voice for
 // the part's language, builtin:design the voice the instructions describe,
 // and for a saved voice with a reference on the cloning model a cloned
 // voice (retry sets its retry_badcase judge).
 func planSpeech(ctx context.Context, b tts.Backend, parts []speechPart, retry bool) ([]plannedPart, error) {
+	if !slices.ContainsFunc(parts, func(p speechPart) bool { return strings.ContainsFunc(p.input, speakable) }) {
+		param := "input"
+		if len(parts) > 1 || (len(parts) == 1 && parts[0].param != "input") {
+			param = "segments"
+		}
+		return nil, sotto.Invalid("bad_request", param, "%s has nothing to speak (no letter or digit)", param)
+	}
 	out := make([]plannedPart, len(parts))
 	for i, p := range parts {
 		lang := p.language
@@ -425,7 +466,7 @@ func planSpeech(ctx context.Context, b tts.Backend, parts []speechPart, retry bo
 		var err error
 		switch p.voice {
 		case tts.VoiceAuto:
-			pp.voice, err = tts.PickVoice(b, lang)
+			pp.voice, pp.opts.Language, err = pickAutoVoice(b, p, lang)
 		case tts.VoiceDesign:
 			var d tts.Design
 			d, err = tts.DesignVoice(b, p.instructions, lang)

@@ -107,6 +107,9 @@ func TestSpeechValidation(t *testing.T) {
 		{"language outside the model", map[string]any{"language": "tlh"}, 422, "language_unsupported", "language"},
 		{"German on the English model", map[string]any{"language": "de"}, 422, "language_unsupported", "language"},
 		{"unknown field", map[string]any{"volume": 3}, 400, "bad_request", "volume"},
+		{"nothing to speak", map[string]any{"input": "😀 ... !"}, 400, "bad_request", "input"},
+		{"segments with nothing to speak", map[string]any{"input": nil, "segments": []any{map[string]any{"input": "..."}, map[string]any{"input": "—"}}}, 400, "bad_request", "segments"},
+		{"Japanese text on the English model", map[string]any{"input": "東京は日本の首都です。"}, 422, "language_unsupported", "input"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := postSpeech(t, ts, base(tc.over))
@@ -170,6 +173,19 @@ func TestSpeechWAV(t *testing.T) {
 	}
 	if design.Voice != "builtin:slt" || design.Speed != 0.8 {
 		t.Errorf("design = %+v; want slt at speed 0.8", design)
+	}
+	// Without a language, builtin:auto speaks the text's language: German
+	// text on espeak-ng gets its German voice, English text its default.
+	for _, c := range [][2]string{{"Der Zug fährt heute um acht Uhr ab, und wir sind noch nicht da.", "builtin:de"}, {"The train leaves at eight.", "builtin:en-us"}} {
+		r := postSpeech(t, ts, map[string]any{"model": "Sotto/eSpeak", "voice": "builtin:auto", "input": c[0]})
+		if r.status != 200 || r.header.Get("X-Sotto-Voice") != c[1] {
+			t.Errorf("builtin:auto on %q: %d, voice %q; want %s", c[0], r.status, r.header.Get("X-Sotto-Voice"), c[1])
+		}
+	}
+	// English text with a few words another language shares stays with
+	// the English model's voice rather than failing.
+	if r := postSpeech(t, ts, map[string]any{"model": "Sotto/Flite", "voice": "builtin:auto", "input": "Die Hard is on at eight."}); r.status != 200 {
+		t.Errorf("English text on Flite: %d %s; want 200", r.status, r.body)
 	}
 	// espeak-ng speaks German; builtin:auto picks its German voice.
 	de := postSpeech(t, ts, map[string]any{"model": "Sotto/eSpeak", "voice": "builtin:auto", "language": "de", "input": "Guten Tag."})
