@@ -429,8 +429,12 @@ func pickAutoVoice(b tts.Backend, p speechPart, lang string) (tts.Voice, string,
 			return v, tag, nil
 		}
 		if !strings.ContainsFunc(p.input, func(r rune) bool { return r < 0x80 && unicode.IsLetter(r) }) {
-			return tts.Voice{}, "", sotto.Unsatisfiable("language_unsupported", p.param,
-				"%s reads as %q, which no voice of this model speaks; choose another speech model (or name the language)", p.param, tag)
+			param := p.param
+			if param != "input" {
+				param += ".input"
+			}
+			return tts.Voice{}, "", sotto.Unsatisfiable("language_unsupported", param,
+				"%s reads as %q, which no voice of this model speaks; choose another speech model (or name the language)", param, tag)
 		}
 	}
 	v, err := tts.PickVoice(b, "")

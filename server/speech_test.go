@@ -110,6 +110,7 @@ func TestSpeechValidation(t *testing.T) {
 		{"nothing to speak", map[string]any{"input": "😀 ... !"}, 400, "bad_request", "input"},
 		{"segments with nothing to speak", map[string]any{"input": nil, "segments": []any{map[string]any{"input": "..."}, map[string]any{"input": "—"}}}, 400, "bad_request", "segments"},
 		{"Japanese text on the English model", map[string]any{"input": "東京は日本の首都です。"}, 422, "language_unsupported", "input"},
+		{"Japanese segment on the English model", map[string]any{"input": nil, "segments": []any{map[string]any{"input": "Hello."}, map[string]any{"input": "東京は日本の首都です。"}}}, 422, "language_unsupported", "segments[1].input"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := postSpeech(t, ts, base(tc.over))
