@@ -40,6 +40,18 @@ DATA kqC<>+240(SB)/8, $0x0000000700000007
 DATA kqC<>+248(SB)/8, $0x0000000700000007
 GLOBL kqC<>(SB), RODATA|NOPTR, $256
 
+// HSUM8 folds the eight lanes of float sums Y into X0, adding as hsumClear
+// does ((a0+a1) + (a2+a3) after the high half is added to the low one),
+// and clears the upper state.
+#define HSUM8(Y, X) \
+	VEXTRACTF128 $1, Y, X1; \
+	VADDPS       X1, X, X0; \
+	VPERMILPS    $0xb1, X0, X1; \
+	VADDPS       X1, X0, X0; \
+	VPERMILPS    $0x4e, X0, X1; \
+	VADDSS       X1, X0, X0; \
+	VZEROUPPER
+
 // Q6G adds group k of a Q6_K half to the int32 sums Y7: V holds the four
 // low bits of its values (from a nibble of ql) and Y4 their two high bits
 // (from qh, in place); minus 32 the values are signed, and VPSIGNB moves
@@ -125,13 +137,7 @@ q6loop:
 	DECQ         CX
 	JNZ          q6loop
 
-	VEXTRACTF128 $1, Y12, X1
-	VADDPS       X1, X12, X0   // a = low half + high half
-	VPERMILPS    $0xb1, X0, X1
-	VADDPS       X1, X0, X0    // a0+a1, ·, a2+a3, ·
-	VPERMILPS    $0x4e, X0, X1
-	VADDSS       X1, X0, X0    // (a0+a1) + (a2+a3), as hsumClear adds
-	VZEROUPPER
+	HSUM8(Y12, X12)
 	MOVSS        X0, ret+32(FP)
 	RET
 
@@ -301,13 +307,7 @@ q5loop:
 	JNZ          q5loop
 
 	VSUBPS       Y10, Y11, Y11
-	VEXTRACTF128 $1, Y11, X1
-	VADDPS       X1, X11, X0   // a = low half + high half
-	VPERMILPS    $0xb1, X0, X1
-	VADDPS       X1, X0, X0    // a0+a1, ·, a2+a3, ·
-	VPERMILPS    $0x4e, X0, X1
-	VADDSS       X1, X0, X0    // (a0+a1) + (a2+a3), as hsumClear adds
-	VZEROUPPER
+	HSUM8(Y11, X11)
 	MOVSS        X0, ret+40(FP)
 	RET
 
@@ -370,12 +370,6 @@ q4kloop:
 	JNZ          q4kloop
 
 	VSUBPS       Y10, Y11, Y11
-	VEXTRACTF128 $1, Y11, X1
-	VADDPS       X1, X11, X0
-	VPERMILPS    $0xb1, X0, X1
-	VADDPS       X1, X0, X0
-	VPERMILPS    $0x4e, X0, X1
-	VADDSS       X1, X0, X0
-	VZEROUPPER
+	HSUM8(Y11, X11)
 	MOVSS        X0, ret+40(FP)
 	RET
