@@ -10,11 +10,13 @@ import (
 	"os/exec"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/spf13/pflag"
 
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/tts"
 )
 
@@ -31,6 +33,7 @@ Examples:
   sotto-speak --instructions "a slow, deep male voice with a British accent" "Good evening."
   sotto-speak --list-voices --engine espeak-ng
   sotto-speak --play "Testing, one, two, three."
+  sotto-speak "Hello." > hello.wav      (a redirected standard output gets the WAV)
   sotto-speak --marks words.vtt -o talk.wav < talk.txt
 
 Word timings (--marks) come from aligning the speech with its text (the
@@ -64,7 +67,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.variant, "variant", "", "espeak-ng voice variant (klatt, f3, whisper ...)")
 	fs.StringVar(&c.instructions, "instructions", "", "describe the voice in words; picks voice, pitch and speed (builtin:design)")
 	fs.StringVar(&c.textFile, "text-file", "", "read the text from `FILE` (\"-\" = standard input)")
-	fs.StringVarP(&c.out, "output", "o", "speech.wav", "write the WAV to `FILE` (\"-\" = standard output)")
+	fs.StringVarP(&c.out, "output", "o", "speech.wav", "write the WAV to `FILE` (\"-\" = standard output; without -o, a redirected standard output gets it)")
 	fs.StringVar(&c.marks, "marks", "", "write when each word is spoken to `FILE`: WebVTT if it ends in .vtt, else JSON")
 	fs.BoolVar(&c.list, "list-voices", false, "list the engine's voices and exit")
 	fs.BoolVar(&c.play, "play", false, "play the speech (aplay, paplay or ffplay) instead of writing a file")
@@ -80,6 +83,11 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, err
 	}
 	c.text = strings.Join(fs.Args(), " ")
+	// "sotto-speak Hi > hi.wav" means standard output: without -o, a
+	// standard output redirected to a file or pipe gets the WAV.
+	if f, ok := stdout.(*os.File); ok && !fs.Changed("output") && !progress.IsTerminal(f) {
+		c.out = "-"
+	}
 	if c.engine == "" {
 		c.engine = "flite"
 		if c.language != "" && !strings.HasPrefix(strings.ToLower(c.language), "en") {
@@ -167,7 +175,7 @@ func (c *config) readText(stdin io.Reader) (string, error) {
 	var err error
 	switch {
 	case c.text != "":
-		return c.text, nil
+		return checkText(c.text)
 	case c.textFile != "" && c.textFile != "-":
 		b, err = os.ReadFile(c.textFile)
 	default:
@@ -176,10 +184,20 @@ func (c *config) readText(stdin io.Reader) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if strings.TrimSpace(string(b)) == "" {
+	return checkText(string(b))
+}
+
+// checkText refuses text with nothing to read aloud (no letter or digit:
+// only spaces, punctuation, symbols or emoji), as POST /v1/audio/speech
+// does, rather than writing a file of silence.
+func checkText(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
 		return "", errors.New("no text: pass it as arguments, with --text-file, or on standard input")
 	}
-	return string(b), nil
+	if !strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return "", errors.New("the text has nothing to speak (no letter or digit)")
+	}
+	return s, nil
 }
 
 func listVoices(b tts.Backend, w io.Writer) error {

@@ -32,6 +32,31 @@ func TestSpeakToFile(t *testing.T) {
 	}
 }
 
+// TestSpeakRedirect: "sotto-speak Hi > hi.wav" writes the WAV to the
+// redirected standard output, not to speech.wav beside an empty hi.wav.
+func TestSpeakRedirect(t *testing.T) {
+	if _, err := exec.LookPath("flite"); err != nil {
+		t.Skip("flite is not installed (make deps installs it)")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	f, err := os.Create(filepath.Join(dir, "hi.wav"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := run(context.Background(), []string{"Hi there."}, strings.NewReader(""), f, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(f.Name())
+	if a, _, err := audio.Decode(context.Background(), bytes.NewReader(b), audio.Options{}); err != nil || a.Seconds() < 0.3 {
+		t.Errorf("redirected output: %d bytes, %v; want the WAV", len(b), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "speech.wav")); err == nil {
+		t.Error("speech.wav was written although standard output was redirected")
+	}
+}
+
 func TestSpeakMarks(t *testing.T) {
 	if _, err := exec.LookPath("flite"); err != nil {
 		t.Skip("flite is not installed (make deps installs it)")
@@ -63,6 +88,7 @@ func TestSpeakErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-o", "-"}, "no text"},
+		{[]string{"-o", "-", "😀 ... —"}, "nothing to speak"},
 		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not a flite voice"},
 		{[]string{"--language", "de", "--engine", "flite", "-o", "-", "Hallo."}, "no voice of this model speaks"},
 	} {
