@@ -17,6 +17,7 @@ import (
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/progress"
+	"github.com/sottolabs/sotto/segment"
 	"github.com/sottolabs/sotto/tts"
 )
 
@@ -53,6 +54,7 @@ type config struct {
 	speed, pitch                                   float64
 	list, play                                     bool
 	text                                           string
+	engineSet                                      bool // --engine was given
 }
 
 func parseArgs(args []string, stdout io.Writer) (*config, error) {
@@ -88,6 +90,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	if f, ok := stdout.(*os.File); ok && !fs.Changed("output") && !progress.IsTerminal(f) {
 		c.out = "-"
 	}
+	c.engineSet = c.engine != ""
 	if c.engine == "" {
 		c.engine = "flite"
 		if c.language != "" && !strings.HasPrefix(strings.ToLower(c.language), "en") {
@@ -105,6 +108,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil || c == nil {
 		return err
 	}
+	var text string
+	if !c.list {
+		if text, err = c.readText(stdin); err != nil {
+			return err
+		}
+		c.pickEngine(text, stderr)
+	}
 	b, err := tts.Open(ctx, c.engine, backend.Config{})
 	if err != nil {
 		return err
@@ -112,10 +122,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	defer b.Close()
 	if c.list {
 		return listVoices(b, stdout)
-	}
-	text, err := c.readText(stdin)
-	if err != nil {
-		return err
 	}
 	opts := tts.Options{Voice: c.voice, Language: c.language, Speed: c.speed, Pitch: c.pitch, Variant: c.variant}
 	var v tts.Voice
@@ -185,6 +191,25 @@ func (c *config) readText(stdin io.Reader) (string, error) {
 		return "", err
 	}
 	return checkText(string(b))
+}
+
+// pickEngine: text written without a Latin letter in a script whose
+// language segment.DetectLanguage is sure of (Japanese, Russian, Greek
+// ...) goes to espeak-ng in that language when neither --engine nor
+// --language was given, since flite reads English only and would write
+// silence. Latin-script guesses rest on a few function words, so they do
+// not switch (--language does).
+func (c *config) pickEngine(text string, stderr io.Writer) {
+	if c.engineSet || c.language != "" || c.voice != tts.VoiceAuto {
+		return
+	}
+	if strings.ContainsFunc(text, func(r rune) bool { return r < 0x80 && unicode.IsLetter(r) }) {
+		return
+	}
+	if tag, sure := segment.DetectLanguage(text); sure && tag != "" && tag != "en" {
+		c.engine, c.language = "espeak-ng", tag
+		fmt.Fprintf(stderr, "language %s (from the text's script; --language sets it), engine espeak-ng\n", tag)
+	}
 }
 
 // checkText refuses text with nothing to read aloud (no letter or digit:

@@ -57,6 +57,24 @@ func TestSpeakRedirect(t *testing.T) {
 	}
 }
 
+// TestSpeakScript: text in a non-Latin script without --language is
+// spoken by espeak-ng in its language, not as silence by English flite.
+func TestSpeakScript(t *testing.T) {
+	if _, err := exec.LookPath("espeak-ng"); err != nil {
+		t.Skip("espeak-ng is not installed (make deps installs it)")
+	}
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-o", "-", "Москва — столица России."}, strings.NewReader(""), &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "language ru") {
+		t.Errorf("stderr %q; want the language it chose (ru)", stderr.String())
+	}
+	if a, _, err := audio.Decode(context.Background(), bytes.NewReader(stdout.Bytes()), audio.Options{}); err != nil || a.Seconds() < 1 {
+		t.Errorf("Russian text: %v; want over a second of speech", err)
+	}
+}
+
 func TestSpeakMarks(t *testing.T) {
 	if _, err := exec.LookPath("flite"); err != nil {
 		t.Skip("flite is not installed (make deps installs it)")
