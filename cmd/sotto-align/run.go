@@ -100,6 +100,14 @@ type config struct {
 // the help to stdout.
 func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs := pflag.NewFlagSet("sotto-align", pflag.ContinueOnError)
+	// --language, as sotto-transcribe, sotto-speak and sotto-segment spell
+	// it (and the API's field), is accepted for --lang.
+	fs.SetNormalizeFunc(func(_ *pflag.FlagSet, n string) pflag.NormalizedName {
+		if n == "language" {
+			n = "lang"
+		}
+		return pflag.NormalizedName(n)
+	})
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	c := &config{}

@@ -41,6 +41,14 @@ Flags:
 // run is the whole command; main only wires it to the process.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("sotto-normalize", pflag.ContinueOnError)
+	// --language, as sotto-transcribe, sotto-speak and sotto-segment spell
+	// it (and the API's field), is accepted for --lang.
+	fs.SetNormalizeFunc(func(_ *pflag.FlagSet, n string) pflag.NormalizedName {
+		if n == "language" {
+			n = "lang"
+		}
+		return pflag.NormalizedName(n)
+	})
 	fs.SetOutput(stderr)
 	lang := fs.String("lang", "en", "BCP 47 language tag, or und")
 	mode := fs.String("mode", "tn", "tn (written to spoken) or itn (spoken to written)")
