@@ -116,6 +116,9 @@ func (s *Server) parseSpeech(r *http.Request) (*speechRequest, ModelInfo, []spee
 	if err != nil {
 		return nil, m, nil, err
 	}
+	if err := checkSpeechLength(parts, req.StreamFormat == "sse"); err != nil {
+		return nil, m, nil, err
+	}
 	if req.CloneRecipe != nil {
 		voice := req.Voice
 		if voice == "" || voice == tts.VoiceDesign {
@@ -219,6 +222,37 @@ func checkSpeed(p *float64, param string) error {
 		return sotto.Invalid("bad_request", param, "%s %v is out of range (%g to %g; 1 is natural)", param, *p, minSpeed, maxSpeed)
 	}
 	return nil
+}
+
+// maxSpeechText and maxSpeechTextSSE bound the text of one speech request
+// (input, or every segment's input together). A WAV response must be whole
+// before it is sent (its header states the length): about 3 KB of audio per
+// byte of English text, so 64 KiB is already about 200 MB and an hour of
+// speech. An SSE response is sent sentence by sentence and may be longer.
+const (
+	maxSpeechText    = 64 << 10
+	maxSpeechTextSSE = 1 << 20
+)
+
+// checkSpeechLength refuses text longer than the response can carry with
+// bounded memory: 400 bad_request naming input (or segments).
+func checkSpeechLength(parts []speechPart, sse bool) error {
+	n := 0
+	for _, p := range parts {
+		n += len(p.input)
+	}
+	limit, how := maxSpeechText, " for a WAV response; stream_format sse takes up to 1 MiB"
+	if sse {
+		limit, how = maxSpeechTextSSE, ""
+	}
+	if n <= limit {
+		return nil
+	}
+	param := "input"
+	if len(parts) > 1 || parts[0].param != "input" {
+		param = "segments"
+	}
+	return sotto.Invalid("bad_request", param, "%s holds %d bytes of text; at most %d%s (split longer text into several requests)", param, n, limit, how)
 }
 
 // speechParts resolves input or segments[] into parts with every inherited
