@@ -37,7 +37,7 @@ prints the prompt followed by the model's continuation.
 
 Examples:
   sotto-chat --model qwen2.5-0.5b-instruct-q8_0.gguf "Name three rivers."
-  sotto-chat --model stories260K.bin --tokenizer tok512.bin --temperature 0 "Once upon a time"
+  sotto-chat --model llm/testdata/stories260K.bin --tokenizer llm/testdata/stories260K-tok512.bin --temperature 0 "Once upon a time"
   sotto-chat --model Sotto/Qwen2.5-0.5B-Instruct          # chat with a served model
   echo "Summarise: ..." | sotto-chat --model model.gguf --max-tokens 200
 

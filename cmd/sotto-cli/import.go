@@ -30,7 +30,7 @@ load the model (sotto-cli models load ID).
 
 Examples:
   sotto-cli models import Local/Qwen2.5-0.5B ~/models/qwen2.5-0.5b-instruct-q8_0.gguf
-  sotto-cli models import Local/stories260K stories260K.bin --tokenizer tok512.bin
+  sotto-cli models import Local/stories260K llm/testdata/stories260K.bin --tokenizer llm/testdata/stories260K-tok512.bin
 
 Flags:
 `
