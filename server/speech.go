@@ -248,11 +248,17 @@ func checkSpeechLength(parts []speechPart, sse bool) error {
 	if n <= limit {
 		return nil
 	}
-	param := "input"
-	if len(parts) > 1 || parts[0].param != "input" {
-		param = "segments"
-	}
+	param := textParam(parts)
 	return sotto.Invalid("bad_request", param, "%s holds %d bytes of text; at most %d%s (split longer text into several requests)", param, n, limit, how)
+}
+
+// textParam names the field that holds the text of parts as a whole:
+// "input", or "segments" when the request sent segments.
+func textParam(parts []speechPart) string {
+	if len(parts) == 1 && parts[0].param == "input" {
+		return "input"
+	}
+	return "segments"
 }
 
 // speechParts resolves input or segments[] into parts with every inherited
@@ -481,10 +487,7 @@ func pickAutoVoice(b tts.Backend, p speechPart, lang string) (tts.Voice, string,
 // voice (retry sets its retry_badcase judge).
 func planSpeech(ctx context.Context, b tts.Backend, parts []speechPart, retry bool) ([]plannedPart, error) {
 	if !slices.ContainsFunc(parts, func(p speechPart) bool { return strings.ContainsFunc(p.input, speakable) }) {
-		param := "input"
-		if len(parts) > 1 || (len(parts) == 1 && parts[0].param != "input") {
-			param = "segments"
-		}
+		param := textParam(parts)
 		return nil, sotto.Invalid("bad_request", param, "%s has nothing to speak (no letter or digit)", param)
 	}
 	out := make([]plannedPart, len(parts))

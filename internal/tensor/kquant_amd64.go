@@ -46,22 +46,18 @@ func dotQ6_KAsm(w []byte, a *Activation) float32 {
 	return dotQ6_KAVX2Asm(unsafe.SliceData(w), unsafe.SliceData(q), unsafe.SliceData(a.DK), nsb)
 }
 
-func dotQ5_KAsm(w []byte, a *Activation) float32 {
-	nsb := len(a.DK)
-	if nsb == 0 {
-		return 0
-	}
-	w = w[:nsb*q5KLen]
-	q, sk := a.QK[:nsb*qkK], a.SK[:nsb*8]
-	return dotQ5_KAVX2Asm(unsafe.SliceData(w), unsafe.SliceData(q), unsafe.SliceData(a.DK), unsafe.SliceData(sk), nsb)
-}
+func dotQ5_KAsm(w []byte, a *Activation) float32 { return dotKMinAsm(dotQ5_KAVX2Asm, q5KLen, w, a) }
 
-func dotQ4_KAsm(w []byte, a *Activation) float32 {
+func dotQ4_KAsm(w []byte, a *Activation) float32 { return dotKMinAsm(dotQ4_KAVX2Asm, q4KLen, w, a) }
+
+// dotKMinAsm runs kernel, a K-quant kernel with mins (Q4_K, Q5_K: super-
+// blocks of blockLen bytes), over the row w and the activation a.
+func dotKMinAsm(kernel func(w *byte, q *int8, dk *float32, sk *int32, nsb int) float32, blockLen int, w []byte, a *Activation) float32 {
 	nsb := len(a.DK)
 	if nsb == 0 {
 		return 0
 	}
-	w = w[:nsb*q4KLen]
+	w = w[:nsb*blockLen]
 	q, sk := a.QK[:nsb*qkK], a.SK[:nsb*8]
-	return dotQ4_KAVX2Asm(unsafe.SliceData(w), unsafe.SliceData(q), unsafe.SliceData(a.DK), unsafe.SliceData(sk), nsb)
+	return kernel(unsafe.SliceData(w), unsafe.SliceData(q), unsafe.SliceData(a.DK), unsafe.SliceData(sk), nsb)
 }
