@@ -58,10 +58,11 @@ type goBackend struct {
 }
 
 var (
-	_ Backend    = (*goBackend)(nil)
-	_ Tokenizer  = (*goBackend)(nil)
-	_ Reporter   = (*goBackend)(nil)
-	_ ToolCaller = (*goBackend)(nil)
+	_ Backend       = (*goBackend)(nil)
+	_ Tokenizer     = (*goBackend)(nil)
+	_ Reporter      = (*goBackend)(nil)
+	_ ToolCaller    = (*goBackend)(nil)
+	_ PromptCounter = (*goBackend)(nil)
 )
 
 func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
@@ -137,13 +138,7 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 			}
 		}
 	}
-	var text string
-	var err error
-	if g.tmpl != nil {
-		text, err = renderTemplate(g.tmpl, g.b.Tokenizer, msgs, opts.Tools)
-	} else {
-		text, err = renderPrompt(g.b, msgs)
-	}
+	prompt, err := g.prompt(msgs, opts.Tools)
 	if err != nil {
 		return Report{}, err
 	}
@@ -184,12 +179,6 @@ func (g *goBackend) GenerateReport(ctx context.Context, msgs []Message, opts Opt
 		}
 	}
 	tok := g.b.Tokenizer
-	// A template that writes bos_token itself (Llama 3) gets no second one.
-	addBOS := true
-	if tt, ok := tok.(tokenTexter); ok && g.tmpl != nil && tok.BOS() >= 0 && strings.HasPrefix(text, tt.Text(tok.BOS())) {
-		addBOS = false
-	}
-	prompt := tok.Encode(text, addBOS, g.b.ChatTemplate != "")
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.state == nil {
@@ -247,6 +236,38 @@ func emitCalls(split *chattemplate.Splitter, id int, emit func(Token) error) err
 		}
 	}
 	return nil
+}
+
+// prompt renders msgs (and tools) as the model's prompt and returns its
+// tokens, as GenerateReport reads them.
+func (g *goBackend) prompt(msgs []Message, tools []Tool) ([]int, error) {
+	var text string
+	var err error
+	if g.tmpl != nil {
+		text, err = renderTemplate(g.tmpl, g.b.Tokenizer, msgs, tools)
+	} else {
+		text, err = renderPrompt(g.b, msgs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	tok := g.b.Tokenizer
+	// A template that writes bos_token itself (Llama 3) gets no second one.
+	addBOS := true
+	if tt, ok := tok.(tokenTexter); ok && g.tmpl != nil && tok.BOS() >= 0 && strings.HasPrefix(text, tt.Text(tok.BOS())) {
+		addBOS = false
+	}
+	return tok.Encode(text, addBOS, g.b.ChatTemplate != ""), nil
+}
+
+// CountPrompt implements [PromptCounter]: the tokens of the prompt
+// GenerateReport would read for msgs and opts, without generating.
+func (g *goBackend) CountPrompt(ctx context.Context, msgs []Message, opts Options) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	p, err := g.prompt(msgs, opts.Tools)
+	return len(p), err
 }
 
 // SupportsTools implements [ToolCaller]: the model's chat template renders

@@ -61,3 +61,12 @@ type Reporter interface {
 type ToolCaller interface {
 	SupportsTools() bool
 }
+
+// PromptCounter is implemented by a [Backend] that can count the tokens of
+// a prompt before generating: CountPrompt returns the Report.PromptTokens
+// that GenerateReport would report for msgs and opts, without running the
+// model. A server uses it to state the input tokens at the start of a
+// stream (the Messages protocol's message_start).
+type PromptCounter interface {
+	CountPrompt(ctx context.Context, msgs []Message, opts Options) (int, error)
+}

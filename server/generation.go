@@ -48,6 +48,10 @@ type genRequest struct {
 	// the tool calls as the model writes them (see tools_stream.go); the
 	// calls are in genResult.toolCalls at the end either way.
 	onCall func(llm.ToolCallDelta) error
+	// onPrompt, when set, receives the prompt's token count before the
+	// first token, when the backend can tell it (an llm.PromptCounter, or
+	// an upstream that reports it at the start of its stream).
+	onPrompt func(tokens int)
 }
 
 // genResult is what a generation produced.
@@ -165,6 +169,13 @@ func runBackend(ctx context.Context, b llm.Backend, req *genRequest, delta func(
 		}
 		out.WriteString(t.Text)
 		return delta(t.Text)
+	}
+	if pc, ok := b.(llm.PromptCounter); ok && req.onPrompt != nil {
+		// An error here (a template that rejects the messages) is the
+		// generation's own: GenerateReport returns it below.
+		if n, err := pc.CountPrompt(ctx, req.msgs, req.opts); err == nil {
+			req.onPrompt(n)
+		}
 	}
 	if r, ok := b.(llm.Reporter); ok {
 		rep, err := r.GenerateReport(ctx, req.msgs, req.opts, emit)

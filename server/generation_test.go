@@ -301,9 +301,13 @@ func TestAnthropicMessagesSDK(t *testing.T) {
 	stream := c.Messages.NewStreaming(ctx, params, greedyOpt)
 	var msg anthropic.Message
 	var types []string
+	startInput := int64(-1)
 	for stream.Next() {
 		ev := stream.Current()
 		types = append(types, ev.Type)
+		if ev.Type == "message_start" {
+			startInput = ev.Message.Usage.InputTokens
+		}
 		if err := msg.Accumulate(ev); err != nil {
 			t.Fatal(err)
 		}
@@ -313,6 +317,10 @@ func TestAnthropicMessagesSDK(t *testing.T) {
 	}
 	if len(msg.Content) != 1 || msg.Content[0].Text != want || msg.StopReason != "max_tokens" || msg.Usage.OutputTokens != 9 {
 		t.Errorf("streamed message = %+v; want %q", msg, want)
+	}
+	// Anthropic clients read the input tokens from message_start.
+	if startInput != got.Usage.InputTokens || msg.Usage.InputTokens != got.Usage.InputTokens {
+		t.Errorf("streamed input_tokens: message_start %d, accumulated %d; want %d", startInput, msg.Usage.InputTokens, got.Usage.InputTokens)
 	}
 	if types[0] != "message_start" || types[1] != "content_block_start" || types[len(types)-1] != "message_stop" ||
 		types[len(types)-2] != "message_delta" || types[len(types)-3] != "content_block_stop" {

@@ -207,10 +207,12 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		v["type"] = typ
 		return sw.event(typ, v)
 	}
-	// The input token count is known only at the end for a backend that
-	// reports usage; message_start carries 0 then, and message_delta the
-	// final counts (as the protocol allows: usage in message_delta is
-	// cumulative).
+	// message_start carries the prompt's token count (Anthropic clients
+	// read usage.input_tokens there) when the backend tells it before
+	// generating (llm.PromptCounter; an upstream's own message_start);
+	// message_delta carries the final counts (usage there is cumulative).
+	inputTokens := 0
+	req.onPrompt = func(n int) { inputTokens = n }
 	// The stream opens with the first text (or the end), so that an error
 	// before any output (model not loaded, prompt too long) is an ordinary
 	// HTTP error.
@@ -218,7 +220,8 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		if sw.started {
 			return nil
 		}
-		msg := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{}}
+		msg := messageObject{ID: id, Type: "message", Role: "assistant", Model: m.ID, Content: []messageBlock{},
+			Usage: messagesUsage{InputTokens: inputTokens}}
 		return ev("message_start", map[string]any{"message": msg})
 	}
 	// Content blocks open in the order the model writes them: the text
