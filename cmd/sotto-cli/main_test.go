@@ -101,6 +101,13 @@ func TestModelsCommands(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "model_not_found") {
 		t.Errorf("models load Sotto/Nope = %v; want the service's model_not_found", err)
 	}
+	// Without SOTTO_URL, the address SOTTO_LISTEN gives serve is where the
+	// service is.
+	out.Reset()
+	listen := strings.TrimPrefix(ts.URL, "http://")
+	if err := runModels(context.Background(), []string{"running"}, env(map[string]string{"SOTTO_LISTEN": listen, "SOTTO_API_KEY": "k"}), &out, io.Discard); err != nil || !strings.Contains(out.String(), `"runtime"`) {
+		t.Errorf("models running with SOTTO_LISTEN=%s = %v, %s", listen, err, out.String())
+	}
 	err = runModels(context.Background(), []string{"list"}, env(map[string]string{"SOTTO_URL": ts.URL}), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "401") {
 		t.Errorf("models list without key = %v; want HTTP 401", err)
@@ -115,5 +122,25 @@ func TestDrawProgress(t *testing.T) {
 	drawProgress(&b, downloadJob{Model: "M", State: "downloading", BytesDownloaded: 512 << 10, TotalBytes: 1 << 20}, 0)
 	if !strings.Contains(b.String(), "50.0%") || !strings.Contains(b.String(), "512.0 KiB / 1.0 MiB") {
 		t.Errorf("progress line %q", b.String())
+	}
+}
+
+func TestServiceURL(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "http://127.0.0.1:1118"},
+		{map[string]string{"SOTTO_URL": "http://h:1/v1"}, "http://h:1/v1"},
+		{map[string]string{"SOTTO_URL": "http://h:1", "SOTTO_LISTEN": "127.0.0.1:9"}, "http://h:1"},
+		{map[string]string{"SOTTO_LISTEN": "127.0.0.1:21118"}, "http://127.0.0.1:21118"},
+		{map[string]string{"SOTTO_LISTEN": "0.0.0.0:8080"}, "http://127.0.0.1:8080"},
+		{map[string]string{"SOTTO_LISTEN": ":8080"}, "http://127.0.0.1:8080"},
+		{map[string]string{"SOTTO_LISTEN": "[::1]:8080"}, "http://[::1]:8080"},
+		{map[string]string{"SOTTO_LISTEN": "nonsense"}, "http://127.0.0.1:1118"},
+	} {
+		if got := serviceURL(env(tc.env)); got != tc.want {
+			t.Errorf("serviceURL(%v) = %q; want %q", tc.env, got, tc.want)
+		}
 	}
 }

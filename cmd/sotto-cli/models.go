@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"text/tabwriter"
@@ -60,7 +61,7 @@ func (c *client) do(ctx context.Context, method, path string, body any, out any)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return fmt.Errorf("is the service running? (sotto-cli serve): %w", err)
+		return fmt.Errorf("is the service running at %s? (sotto-cli serve; --url or SOTTO_URL names another): %w", c.base, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
@@ -90,17 +91,32 @@ type downloadJob struct {
 	Error           *string `json:"error"`
 }
 
+// serviceURL is the default root URL of the service the models commands
+// talk to: SOTTO_URL, else the address serve listens on when SOTTO_LISTEN
+// sets it (a wildcard host is reached on the loopback address), else the
+// headless default.
+func serviceURL(getenv func(string) string) string {
+	if u := getenv("SOTTO_URL"); u != "" {
+		return u
+	}
+	addr := getenv("SOTTO_LISTEN")
+	host, port, err := net.SplitHostPort(addr)
+	if addr == "" || err != nil {
+		return "http://" + headlessAddr
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
 func runModels(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "import" {
 		return runImport(args[1:], getenv, stdout, stderr) // edits the catalog file; no service needed
 	}
 	fs := pflag.NewFlagSet("models", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	base := getenv("SOTTO_URL")
-	if base == "" {
-		base = "http://" + headlessAddr
-	}
-	url := fs.String("url", base, "service root URL (env SOTTO_URL)")
+	url := fs.String("url", serviceURL(getenv), "service root URL (env SOTTO_URL; else SOTTO_LISTEN's address, as serve uses it)")
 	key := fs.String("api-key", getenv("SOTTO_API_KEY"), "API key (env SOTTO_API_KEY)")
 	asJSON := fs.Bool("json", false, "print the service's JSON instead of a table")
 	interval := fs.Duration("interval", time.Second, "how often download polls progress")

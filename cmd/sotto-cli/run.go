@@ -43,8 +43,9 @@ Usage:
                                      with --tokenizer PATH) as a language model
   sotto-cli version                  print the version
 
-The models commands talk to a running service: --url (or SOTTO_URL, default
-http://127.0.0.1:1118) and --api-key (or SOTTO_API_KEY); models import edits
+The models commands talk to a running service: --url (or SOTTO_URL; else
+the address SOTTO_LISTEN gives serve; else http://127.0.0.1:1118) and
+--api-key (or SOTTO_API_KEY); models import edits
 the user catalog of --data-dir instead (restart the service to see it).
 
 Run "sotto-cli COMMAND --help" for the flags of a command.
