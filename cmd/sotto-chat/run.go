@@ -253,6 +253,9 @@ func openLocal(ctx context.Context, c *config) (*local, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.tokenizer == "" && !isGGUF(c.model) {
+		return nil, usageError{fmt.Sprintf("%s is not a GGUF file; a llama2.c checkpoint needs its tokenizer: --tokenizer FILE", c.model)}
+	}
 	b, err := llm.Open(ctx, "go", backend.Config{Options: opts})
 	if err != nil {
 		return nil, err
@@ -268,10 +271,8 @@ func rawModel(path string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	var magic [4]byte
-	_, err = io.ReadFull(f, magic[:])
 	f.Close()
-	if err != nil || string(magic[:]) != gguf.Magic {
+	if !isGGUF(path) {
 		return true, nil // not GGUF: a llama2.c checkpoint (the engine says if it is neither)
 	}
 	g, err := gguf.Open(path)
@@ -281,6 +282,18 @@ func rawModel(path string) (bool, error) {
 	defer g.Close()
 	t, _ := g.String("tokenizer.chat_template")
 	return strings.TrimSpace(t) == "", nil
+}
+
+// isGGUF reports whether the file at path starts with the GGUF magic.
+func isGGUF(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var magic [4]byte
+	_, err = io.ReadFull(f, magic[:])
+	return err == nil && string(magic[:]) == gguf.Magic
 }
 
 func (l *local) Raw() bool { return l.raw }

@@ -82,6 +82,11 @@ func TestUsageErrors(t *testing.T) {
 	if _, _, err := runCLI(t, []string{"-m", "x"}, nil, "  \n"); err == nil || !strings.Contains(err.Error(), "no prompt") {
 		t.Errorf("empty standard input: err = %v", err)
 	}
+	// A llama2.c checkpoint without --tokenizer: the flag to add is named.
+	model, _ := testModel(t)
+	if _, _, err := runCLI(t, []string{"-m", model, "hi"}, nil, ""); !errorsAs(err, new(usageError)) || !strings.Contains(err.Error(), "--tokenizer FILE") {
+		t.Errorf("checkpoint without tokenizer: err = %v; want a usage error naming --tokenizer", err)
+	}
 	if _, _, err := runCLI(t, []string{"-m", "./missing.gguf", "hi"}, nil, ""); err == nil || !strings.Contains(err.Error(), "missing.gguf") {
 		t.Errorf("missing model file: err = %v", err)
 	}
