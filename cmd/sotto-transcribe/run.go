@@ -62,8 +62,8 @@ data directory where sotto-cli serve keeps them: download them first with
 
 Better results: bring a language model of your domain as an ARPA file (--lm,
 e.g. built with KenLM or SRILM from text like what is said); name rare words
-in --prompt (a recognizer that supports prompts expects them; the current
-one ignores the prompt).
+in --prompt (the default recognizer makes each of its words ten times more
+likely; a Whisper model reads the prompt as the text before the speech).
 
 Exit status: 0 success, 1 a transcription or I/O failed (the reason is
 printed), 2 usage error.
@@ -127,7 +127,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVarP(&c.out, "out", "o", "", "write the output to this file instead of standard output (one input only)")
 	fs.StringVar(&c.outDir, "out-dir", "", "write one output file per input into this directory, named after the input")
 	fs.StringVarP(&lang, "language", "l", "", "language of the speech, BCP 47 (\"en\"); empty detects it")
-	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer may bias its language model toward them")
+	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer favours its words")
 	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json or diarized_json: word and/or segment timestamps (default segment)")
 	fs.StringVar(&c.model, "model", def, "transcription model (a catalog ID; sotto-cli models list shows them)")
 	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir()),
