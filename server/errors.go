@@ -135,8 +135,11 @@ func messagesEnvelope(b envelopeBody) any {
 	if b.Code == "model_not_found" {
 		typ = "not_found_error"
 	}
-	return map[string]any{"type": "error", "error": map[string]any{
-		"type": typ, "message": b.Message, "code": b.Code, "param": b.Param}}
+	e := map[string]any{"type": typ, "message": b.Message, "code": b.Code}
+	if b.Param != "" {
+		e["param"] = b.Param // as the other envelope: present where a field is at fault
+	}
+	return map[string]any{"type": "error", "error": e}
 }
 
 // writeJSON writes v as the JSON body with the given status.

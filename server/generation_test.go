@@ -480,6 +480,27 @@ func TestGenerationValidation(t *testing.T) {
 	}
 }
 
+// The Messages envelope names param only where a field is at fault, as
+// the other envelope does (it said "param": "" for a missing API key).
+func TestMessagesEnvelopeParam(t *testing.T) {
+	ts := llmServer(t, Config{})
+	r := do(t, ts, "POST", pathMessages, strings.NewReader(`{}`), nil)
+	var env struct {
+		Type  string
+		Error map[string]any
+	}
+	if err := json.Unmarshal(r.body, &env); err != nil || r.status != 401 || env.Type != "error" {
+		t.Fatalf("no API key: %d %s; want 401 in the Messages envelope", r.status, r.body)
+	}
+	if _, ok := env.Error["param"]; ok {
+		t.Errorf("no API key: body %s has a param; want none", r.body)
+	}
+	r = do(t, ts, "POST", pathMessages, strings.NewReader(`{"max_tokens":4}`), map[string]string{"Authorization": "Bearer " + testKey})
+	if err := json.Unmarshal(r.body, &env); err != nil || env.Error["param"] != "model" {
+		t.Errorf("no model: %d %s; want param model", r.status, r.body)
+	}
+}
+
 func TestTokenize(t *testing.T) {
 	ts := llmServer(t, Config{})
 	auth := map[string]string{"Authorization": "Bearer " + testKey}
