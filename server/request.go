@@ -12,6 +12,7 @@ import (
 	"os"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sottolabs/sotto"
 )
@@ -79,6 +80,9 @@ func unmarshalStrict(body []byte, v any, strict bool, code string) error {
 	if trimmed[0] != '{' {
 		return sotto.Invalid(code, "", "the request body must be a JSON object")
 	}
+	if !utf8.Valid(trimmed) {
+		return invalidUTF8(trimmed, code)
+	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	if strict {
 		dec.DisallowUnknownFields()
@@ -90,6 +94,45 @@ func unmarshalStrict(body []byte, v any, strict bool, code string) error {
 		return sotto.Invalid(code, "", "unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// invalidUTF8 is the error for a JSON object body that is not UTF-8 (RFC
+// 8259 requires it). encoding/json would read each bad byte as U+FFFD, so a
+// text's byte offsets (normalization spans, speech marks) would no longer
+// match what the client sent; the request is refused instead, naming the
+// top-level field whose value holds the first bad byte.
+func invalidUTF8(body []byte, code string) error {
+	bad := 0
+	for bad < len(body) {
+		r, n := utf8.DecodeRune(body[bad:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		bad += n
+	}
+	param := ""
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err == nil && t == json.Delim('{') {
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil || int(dec.InputOffset()) > bad {
+				break
+			}
+			start := dec.InputOffset()
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				break
+			}
+			if int(start) <= bad && bad < int(dec.InputOffset()) {
+				param, _ = k.(string)
+				break
+			}
+		}
+	}
+	if param != "" {
+		return sotto.Invalid(code, param, "field %q is not valid UTF-8 (byte %d of the body); JSON text must be UTF-8", param, bad)
+	}
+	return sotto.Invalid(code, "", "the request body is not valid UTF-8 (byte %d); JSON text must be UTF-8", bad)
 }
 
 // unmarshalItem decodes one element of a request's array (a message, an

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/sottolabs/sotto"
 )
@@ -125,11 +126,15 @@ func FuzzDecodeJSON(f *testing.F) {
 	f.Add([]byte(`{"model": 42}`))
 	f.Add([]byte(`[1]`))
 	f.Add([]byte(`{"model": "a", "extra": {"x": [1, 2]}}`))
+	f.Add([]byte("{\"model\": \"a\xff\", \"x\": {\"y\": \"\xc3\"}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var v modelRequest
 		err := unmarshalStrict(data, &v, true, "")
 		if err != nil && !errors.Is(err, sotto.ErrInvalidRequest) {
 			t.Fatalf("unmarshalStrict(%q) = %v; want nil or a 400-kind error", data, err)
+		}
+		if err == nil && !utf8.Valid(data) {
+			t.Fatalf("unmarshalStrict(%q) accepted a body that is not UTF-8", data)
 		}
 	})
 }
@@ -172,4 +177,31 @@ func paramOf(e *sotto.Error) string {
 		return ""
 	}
 	return e.Param
+}
+
+// A body that is not UTF-8 is refused, naming the top-level field that holds
+// the first bad byte: encoding/json would read it as U+FFFD and shift every
+// byte offset after it (normalization spans are offsets into the input).
+func TestInvalidUTF8Body(t *testing.T) {
+	type body struct {
+		Text     string         `json:"text"`
+		Language string         `json:"language"`
+		Opts     map[string]any `json:"opts"`
+	}
+	tests := []struct{ in, param string }{
+		{"{\"text\":\"bad \xff utf8\",\"language\":\"en\"}", "text"},
+		{"{\"text\":\"fine\",\"language\":\"e\xc3\"}", "language"},
+		{"{\"text\":\"fine\",\"opts\":{\"k\":[\"\xed\xa0\x80\"]}}", "opts"},
+		{"{\"te\xffxt\":\"fine\"}", ""},
+	}
+	for _, tt := range tests {
+		err := unmarshalStrict([]byte(tt.in), new(body), false, "x_code")
+		var se *sotto.Error
+		if !errors.As(err, &se) || se.Param != tt.param || se.Code != "x_code" || !strings.Contains(se.Message, "UTF-8") {
+			t.Errorf("%q: %v (param %q); want a UTF-8 error with param %q", tt.in, err, paramOf(se), tt.param)
+		}
+	}
+	if err := unmarshalStrict([]byte(`{"text":"Zoë ☕ 𝔘"}`), new(body), true, ""); err != nil {
+		t.Errorf("valid UTF-8: %v", err)
+	}
 }
