@@ -584,7 +584,7 @@ func (r *Runtime) Unload(ctx context.Context, id string) (LifecycleResult, error
 			n, q := rn.running, len(rn.waiters)
 			r.mu.Unlock()
 			return LifecycleResult{}, sotto.Conflict("model_in_use", "model",
-				"%s is in use by %d sessions (%d waiting); finish them and retry", id, n, q)
+				"%s is in use by %s (%d waiting); finish them and retry", id, plural(n, "session"), q)
 		}
 		if op := rn.op; op != nil {
 			r.mu.Unlock()

@@ -317,6 +317,8 @@ func TestRuntimeQueue(t *testing.T) {
 		var se *sotto.Error
 		if !errors.As(err, &se) || se.Code != "model_in_use" || se.Param != "model" || !errors.Is(err, sotto.ErrConflict) {
 			t.Errorf("Unload(in use) = %v; want 409 model_in_use", err)
+		} else if want := "Test/Local is in use by 1 session (0 waiting); finish them and retry"; se.Message != want {
+			t.Errorf("Unload(in use) message %q; want %q", se.Message, want)
 		}
 		second := make(chan error)
 		go func() {
