@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/sottolabs/sotto"
@@ -38,6 +39,21 @@ type chatRequest struct {
 	Store             *bool           `json:"store"`
 	Metadata          json.RawMessage `json:"metadata"`
 	ServiceTier       string          `json:"service_tier"`
+	// Identifiers for the hosted API's caching and abuse checks: accepted,
+	// they do not change the output. verbosity is accepted as Responses'
+	// text.verbosity is.
+	PromptCacheKey   string  `json:"prompt_cache_key"`
+	SafetyIdentifier string  `json:"safety_identifier"`
+	Verbosity        *string `json:"verbosity"`
+	// Refused by name unless neutral (absent, null, empty; modalities
+	// ["text"]).
+	ReasoningEffort  string          `json:"reasoning_effort"`
+	Modalities       []string        `json:"modalities"`
+	Audio            json.RawMessage `json:"audio"`
+	Prediction       json.RawMessage `json:"prediction"`
+	WebSearchOptions json.RawMessage `json:"web_search_options"`
+	Functions        json.RawMessage `json:"functions"`
+	FunctionCall     json.RawMessage `json:"function_call"`
 	sampling
 }
 
@@ -131,6 +147,20 @@ func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
 		return nil, nil, unsupported("logprobs", "log probabilities are not reported")
 	case !isEmptyJSON(cr.LogitBias):
 		return nil, nil, unsupported("logit_bias", "no logit bias")
+	case cr.ReasoningEffort != "":
+		return nil, nil, unsupported("reasoning_effort", "this model does not reason")
+	case slices.ContainsFunc(cr.Modalities, func(m string) bool { return m != "text" }):
+		return nil, nil, unsupported("modalities", "text output only")
+	case !isEmptyJSON(cr.Audio):
+		return nil, nil, unsupported("audio", "text output only")
+	case !isEmptyJSON(cr.Prediction):
+		return nil, nil, unsupported("prediction", "no predicted outputs")
+	case !isEmptyJSON(cr.WebSearchOptions):
+		return nil, nil, unsupported("web_search_options", "no web search")
+	case !isEmptyJSON(cr.Functions):
+		return nil, nil, unsupported("functions", "the deprecated functions; use tools")
+	case !isEmptyJSON(cr.FunctionCall):
+		return nil, nil, unsupported("function_call", "the deprecated function_call; use tool_choice")
 	}
 	if err := chatTools(&opts, cr.Tools, cr.ToolChoice); err != nil {
 		return nil, nil, err

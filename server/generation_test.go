@@ -400,6 +400,13 @@ func TestGenerationValidation(t *testing.T) {
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "stop": []string{"a", "b", "c", "d", "e"}}, 400, "bad_request", "stop"},
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "stop": 3}, 400, "bad_request", "stop"},
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "n": 2}, 400, "unsupported_parameter", "n"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "reasoning_effort": "low"}, 400, "unsupported_parameter", "reasoning_effort"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "modalities": []string{"text", "audio"}}, 400, "unsupported_parameter", "modalities"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "audio": map[string]any{"voice": "alloy", "format": "wav"}}, 400, "unsupported_parameter", "audio"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "prediction": map[string]any{"type": "content", "content": "x"}}, 400, "unsupported_parameter", "prediction"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "web_search_options": map[string]any{"search_context_size": "low"}}, 400, "unsupported_parameter", "web_search_options"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "functions": []any{map[string]any{"name": "f"}}}, 400, "unsupported_parameter", "functions"},
+		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "function_call": "auto"}, 400, "unsupported_parameter", "function_call"},
 		// stories260K has no chat template: no tool calling (the backend refuses).
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "tools": []any{map[string]any{"type": "function", "function": map[string]any{"name": "f"}}}}, 400, "unsupported_parameter", "tools"},
 		{pathChat, map[string]any{"model": testLLM, "messages": msgs, "tools": []any{map[string]any{"type": "function"}}}, 400, "bad_request", "tools[0].function"},
@@ -436,6 +443,9 @@ func TestGenerationValidation(t *testing.T) {
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "previous_response_id": "../etc/passwd"}, 400, "previous_response_not_found", "previous_response_id"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "text": map[string]any{"format": map[string]any{"type": "json_schema", "name": "x", "schema": map[string]any{"type": "integer", "minimum": 3}}}}, 400, "unsupported_parameter", "text.format.schema"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "reasoning": map[string]any{"effort": "high"}}, 400, "unsupported_parameter", "reasoning"},
+		{pathResponses, map[string]any{"model": testLLM, "input": "x", "background": true}, 400, "unsupported_parameter", "background"},
+		{pathResponses, map[string]any{"model": testLLM, "input": "x", "conversation": "conv_1"}, 400, "unsupported_parameter", "conversation"},
+		{pathResponses, map[string]any{"model": testLLM, "input": "x", "prompt": map[string]any{"id": "pmpt_1"}}, 400, "unsupported_parameter", "prompt"},
 		{pathMessages, map[string]any{"model": testLLM, "messages": msgs}, 400, "bad_request", "max_tokens"},
 		{pathMessages, map[string]any{"model": testLLM, "max_tokens": 4}, 400, "bad_request", "messages"},
 		{pathMessages, map[string]any{"max_tokens": 4, "messages": msgs}, 400, "bad_request", "model"},
@@ -476,6 +486,38 @@ func TestGenerationValidation(t *testing.T) {
 		if r.status != c.status || code != c.code || param != c.param {
 			t.Errorf("POST %s %s = %d %s (param %q); want %d %s (param %q)", c.path, b, r.status, code, param,
 				c.status, c.code, c.param)
+		}
+	}
+}
+
+// The known fields OpenAI clients send with their neutral values are
+// accepted (they were "unknown field" 400s), and so are the identifiers
+// that do not change the output.
+func TestGenerationNeutralFields(t *testing.T) {
+	ts := llmServer(t, Config{})
+	msgs := []any{map[string]any{"role": "user", "content": "Once"}}
+	cases := []struct {
+		path string
+		body map[string]any
+	}{
+		{pathChat, map[string]any{"messages": msgs, "modalities": []string{"text"}, "prediction": nil, "audio": nil,
+			"web_search_options": nil, "functions": []any{}, "function_call": nil, "reasoning_effort": "",
+			"prompt_cache_key": "k", "safety_identifier": "s", "verbosity": "medium"}},
+		{pathResponses, map[string]any{"input": "Once", "background": false, "conversation": nil, "prompt": nil,
+			"max_tool_calls": 3, "prompt_cache_key": "k", "safety_identifier": "s",
+			"stream_options": map[string]any{"include_obfuscation": false}}},
+	}
+	for _, c := range cases {
+		c.body["model"] = testLLM
+		c.body["max_tokens"] = 2
+		if c.path == pathResponses {
+			delete(c.body, "max_tokens")
+			c.body["max_output_tokens"] = 2
+		}
+		b, _ := json.Marshal(c.body)
+		r := do(t, ts, "POST", c.path, strings.NewReader(string(b)), map[string]string{"Authorization": "Bearer " + testKey})
+		if r.status != 200 {
+			t.Errorf("%s %s: %d %s; want 200", c.path, b, r.status, r.body)
 		}
 	}
 }

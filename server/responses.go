@@ -34,6 +34,18 @@ type responsesRequest struct {
 	TopLogprobs        *int            `json:"top_logprobs"`
 	ServiceTier        string          `json:"service_tier"`
 	Stop               json.RawMessage `json:"stop"`
+	// Accepted without effect: identifiers for the hosted API's caching
+	// and abuse checks; stream_options (include_obfuscation pads events
+	// against a network observer; the stream is local); max_tool_calls
+	// (it counts built-in tools' calls, and there are none).
+	PromptCacheKey   string          `json:"prompt_cache_key"`
+	SafetyIdentifier string          `json:"safety_identifier"`
+	StreamOptions    json.RawMessage `json:"stream_options"`
+	MaxToolCalls     *int            `json:"max_tool_calls"`
+	// Refused by name unless neutral.
+	Background   *bool           `json:"background"`
+	Conversation json.RawMessage `json:"conversation"`
+	Prompt       json.RawMessage `json:"prompt"`
 	sampling
 }
 
@@ -149,6 +161,12 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 		return nil, nil, nil, unsupported("truncation", "only \"disabled\"")
 	case len(rr.Include) > 0:
 		return nil, nil, nil, unsupported("include", "no extra output data")
+	case rr.Background != nil && *rr.Background:
+		return nil, nil, nil, unsupported("background", "a response is generated within its request")
+	case !isEmptyJSON(rr.Conversation):
+		return nil, nil, nil, unsupported("conversation", "use previous_response_id")
+	case !isEmptyJSON(rr.Prompt):
+		return nil, nil, nil, unsupported("prompt", "no stored prompt templates")
 	}
 	if !isEmptyJSON(rr.Text) {
 		var tf struct {
