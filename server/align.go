@@ -405,11 +405,15 @@ func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
 		}
 		opts.Progress = func(p align.Progress) {
 			if p.Stage != "" {
+				// Progress restarts from 0 after a stage line (spec
+				// 6.4): the 0 goes out even when the stage ends
+				// before it reports, and a client's bar resets.
 				stream.line(stageLine{Object: "alignment.stage", Stage: p.Stage})
+				stream.progress(progressLine{Object: "alignment.progress", TotalSeconds: total}, 0, true)
 				return
 			}
 			stream.progress(progressLine{Object: "alignment.progress", Progress: p.Fraction,
-				ProcessedSeconds: p.Seconds, TotalSeconds: total}, p.Fraction)
+				ProcessedSeconds: p.Seconds, TotalSeconds: total}, p.Fraction, false)
 		}
 	}
 	res, err := b.Align(r.Context(), a, req.text, opts)

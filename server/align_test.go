@@ -152,6 +152,9 @@ func TestAlignmentNDJSON(t *testing.T) {
 	}{
 		{"result", wav, jfkText, "task"},
 		{"failure", silence, strings.Repeat("many words that are not there ", 20), "error"},
+		// Few enough words for the frames: the standard search fails
+		// with retry_recommended, auto runs the extended one.
+		{"retried failure", silence, jfkText, "error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := postAlign(t, ts, [][2]string{{"text", tc.text}, {"search_effort", "auto"}}, tc.wav, map[string]string{"progress": "1"})
@@ -175,10 +178,21 @@ func TestAlignmentNDJSON(t *testing.T) {
 			if _, ok := last[tc.final]; !ok {
 				t.Fatalf("final line %v; want %q", last, tc.final)
 			}
-			for _, l := range lines[:len(lines)-1] {
+			stages := 0
+			for i, l := range lines[:len(lines)-1] {
+				if l["object"] == "alignment.stage" {
+					stages++
+				}
 				if l["object"] != "alignment.progress" && l["object"] != "alignment.stage" {
 					t.Errorf("unexpected line before the final one: %v", l)
 				}
+				// Progress restarts from 0 after a stage line (spec 6.4).
+				if next := lines[i+1]; l["object"] == "alignment.stage" && (next["object"] != "alignment.progress" || next["progress"] != 0.0) {
+					t.Errorf("line after %v is %v; want progress 0", l, next)
+				}
+			}
+			if tc.name == "retried failure" && stages != 1 {
+				t.Errorf("%d stage lines in %v; want the extended_search stage", stages, lines)
 			}
 			if tc.final == "error" {
 				a, _ := last["error"].(map[string]any)["alignment"].(map[string]any)

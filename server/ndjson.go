@@ -43,10 +43,10 @@ func (n *ndjsonWriter) line(v any) error {
 }
 
 // progress writes a progress line unless one was written within the
-// throttle interval; the first and a final 1.0 always go out.
-func (n *ndjsonWriter) progress(v any, fraction float64) error {
+// throttle interval; the first, a final 1.0 and a forced one always go out.
+func (n *ndjsonWriter) progress(v any, fraction float64, force bool) error {
 	now := time.Now()
-	if n.started && fraction < 1 && now.Sub(n.last) < n.every {
+	if !force && n.started && fraction < 1 && now.Sub(n.last) < n.every {
 		return nil
 	}
 	n.last = now
