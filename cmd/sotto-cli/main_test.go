@@ -25,12 +25,14 @@ func TestParseServe(t *testing.T) {
 		key    string
 		hosts  int
 	}{
-		{"headless default", nil, map[string]string{"SOTTO_API_KEY": "k"}, "127.0.0.1:1118", "k", 4},
-		{"desktop default", []string{"--desktop"}, map[string]string{"SOTTO_API_KEY": "k", "SOTTO_DESKTOP_API_KEY": "d"}, "127.0.0.1:1117", "d", 4},
-		{"env listen", nil, map[string]string{"SOTTO_LISTEN": "127.0.0.1:9999"}, "127.0.0.1:9999", "", 4},
-		{"flag beats env", []string{"--listen", "localhost:1"}, map[string]string{"SOTTO_LISTEN": "127.0.0.1:9999"}, "localhost:1", "", 4},
+		// localhost, 127.0.0.1, ::1, and the listen host when it is none of them.
+		{"headless default", nil, map[string]string{"SOTTO_API_KEY": "k"}, "127.0.0.1:1118", "k", 3},
+		{"desktop default", []string{"--desktop"}, map[string]string{"SOTTO_API_KEY": "k", "SOTTO_DESKTOP_API_KEY": "d"}, "127.0.0.1:1117", "d", 3},
+		{"env listen", nil, map[string]string{"SOTTO_LISTEN": "127.0.0.1:9999"}, "127.0.0.1:9999", "", 3},
+		{"flag beats env", []string{"--listen", "localhost:1"}, map[string]string{"SOTTO_LISTEN": "127.0.0.1:9999"}, "localhost:1", "", 3},
+		{"LAN address", []string{"--listen", "192.168.1.5:1118"}, nil, "192.168.1.5:1118", "", 4},
 		{"wildcard accepts any host", []string{"--listen", "0.0.0.0:1118"}, nil, "0.0.0.0:1118", "", 0},
-		{"extra hosts", []string{"--allowed-hosts", "gw.local, *.lan"}, nil, "127.0.0.1:1118", "", 6},
+		{"extra hosts", []string{"--allowed-hosts", "gw.local, *.lan"}, nil, "127.0.0.1:1118", "", 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

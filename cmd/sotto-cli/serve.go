@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"slices"
 	"strings"
 	"time"
 
@@ -132,7 +133,7 @@ Flags:
 	c.allowedHosts = splitList(*hosts)
 	if len(c.allowedHosts) > 0 || !isWildcard(host) {
 		c.allowedHosts = append(c.allowedHosts, "localhost", "127.0.0.1", "::1")
-		if host != "" && !isWildcard(host) {
+		if host != "" && !isWildcard(host) && !slices.Contains(c.allowedHosts, host) {
 			c.allowedHosts = append(c.allowedHosts, host)
 		}
 	}
