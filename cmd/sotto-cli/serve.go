@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
