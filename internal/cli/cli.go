@@ -5,29 +5,48 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
-// Main runs run with a context cancelled by an interrupt (Ctrl-C). When run
-// fails, Main prints "NAME: error" to standard error and exits with
-// exitCode(err), or 1 when exitCode is nil; for status 2 (a usage error) it
-// adds a line pointing to NAME --help. Main returns only when run succeeds.
+// Interrupted is the exit status of a tool stopped by Ctrl-C or SIGTERM
+// (128 + SIGINT, as shells report it).
+const Interrupted = 130
+
+// Main runs run with a context cancelled by an interrupt (Ctrl-C) or
+// SIGTERM. When run fails, Main prints "NAME: error" to standard error and
+// exits with exitCode(err), or 1 when exitCode is nil; for status 2 (a
+// usage error) it adds a line pointing to NAME --help. A run stopped by the
+// signal prints "NAME: interrupted" and exits with [Interrupted]. Main
+// returns only when run succeeds.
 func Main(name string, run func(ctx context.Context) error, exitCode func(error) int) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx)
 	stop()
 	if err == nil {
 		return
 	}
-	fmt.Fprintln(os.Stderr, name+":", err)
+	os.Exit(report(os.Stderr, name, err, ctx.Err() != nil, exitCode))
+}
+
+// report writes the message for err to w and returns the exit status;
+// interrupted says the signal cancelled the run's context.
+func report(w io.Writer, name string, err error, interrupted bool, exitCode func(error) int) int {
+	if interrupted && errors.Is(err, context.Canceled) {
+		fmt.Fprintln(w, name+": interrupted")
+		return Interrupted
+	}
+	fmt.Fprintln(w, name+":", err)
 	code := 1
 	if exitCode != nil {
 		code = exitCode(err)
 	}
 	if code == 2 {
-		fmt.Fprintf(os.Stderr, "run %s --help for the usage\n", name)
+		fmt.Fprintf(w, "run %s --help for the usage\n", name)
 	}
-	os.Exit(code)
+	return code
 }
