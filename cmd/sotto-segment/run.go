@@ -44,7 +44,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		input     = fs.String("input", "auto", "input kind: auto, text or json (exported transcript)")
 		format    = fs.StringP("format", "f", "json", "output: json, lines, srt or vtt (srt and vtt need timed input)")
 		threshold = fs.Float64("threshold", segment.DefaultThreshold, "sentence threshold, 0 to 1: lower splits more")
-		para      = fs.Float64("paragraph-threshold", -1, "paragraph mode with this threshold, 0 to 1 (text input only)")
+		para      = fs.Float64("paragraph-threshold", 0, "paragraph mode with this threshold, 0 to 1 (text input only; default: sentence mode)")
 		minChars  = fs.Int("min-chars", segment.DefaultMinChars, "merge cues shorter than this (with --max-chars or --cues)")
 		maxChars  = fs.Int("max-chars", segment.DefaultMaxChars, "split cues longer than this (with --min-chars or --cues)")
 		cues      = fs.Bool("cues", false, "turn on length constraints with the default or given min/max chars")

@@ -86,3 +86,16 @@ func TestRunErrors(t *testing.T) {
 		}
 	}
 }
+
+// --help shows no internal sentinel as a default (it said "(default -1)"
+// for --paragraph-threshold).
+func TestHelpDefaults(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"--help"}, nil, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	help := out.String() + errOut.String()
+	if !strings.Contains(help, "--paragraph-threshold") || strings.Contains(help, "(default -1)") {
+		t.Errorf("--help:\n%s\nwant --paragraph-threshold without a -1 default", help)
+	}
+}
