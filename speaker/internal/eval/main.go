@@ -39,6 +39,7 @@ func main() {
 	driver := flag.String("driver", "go", "speaker driver")
 	flag.StringVar(&only, "only", "", "run only the conditions whose name contains this (quick experiments)")
 	flag.StringVar(&onlySet, "set", "", "run only this trial list")
+	flag.BoolVar(&devOnly, "dev", false, "score the dev part only (experiments: the sealed part is neither embedded nor printed)")
 	flag.StringVar(&cohortSpec, "normexp", "", "experiment: score normalisation against this cohort (real and/or directories of WAVs, comma-separated)")
 	flag.Parse()
 	if err := run(context.Background(), *driver, *out); err != nil {
@@ -48,6 +49,8 @@ func main() {
 }
 
 var only, onlySet, cohortSpec string
+
+var devOnly bool
 
 type trial struct {
 	a, b   string
@@ -319,6 +322,9 @@ func run(ctx context.Context, driver, outPath string) error {
 		w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |\n|---|---|---|---|---|---|---|\n", Threshold, ShortThreshold)
 		for _, r := range rows {
 			for _, sealed := range []bool{false, true} {
+				if sealed && devOnly {
+					continue
+				}
 				sc, err := e.scores(trials, r.c, sealed)
 				if err != nil {
 					return err
@@ -344,6 +350,9 @@ func run(ctx context.Context, driver, outPath string) error {
 	w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |\n|---|---|---|---|---|---|---|\n", Threshold, ShortThreshold)
 	for _, r := range rows {
 		for _, part := range []string{"dev", "sealed"} {
+			if part == "sealed" && devOnly {
+				continue
+			}
 			sc := all[r.name+"|"+part]
 			tgt, non := split(sc)
 			rate, thr := eer(sc)
@@ -355,7 +364,7 @@ func run(ctx context.Context, driver, outPath string) error {
 	}
 	w("\nClips refused for too little speech: %d.\n\n", e.skipped)
 
-	if only != "" || onlySet != "" {
+	if only != "" || onlySet != "" || devOnly {
 		fmt.Fprint(os.Stderr, rep.String())
 		return nil
 	}
