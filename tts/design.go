@@ -11,9 +11,11 @@ import (
 
 // PickVoice chooses the voice of b for lang (builtin:auto): for "" the
 // default voice; else, in order, a voice whose own language is exactly
-// lang, the default voice if it speaks lang's base language, then the first
-// voice whose own language, or any of its languages, has that base. A
-// language no voice speaks is a 422 language_unsupported error.
+// lang, a voice that lists a regional lang among its languages, the default
+// voice if it speaks lang's base language, a voice whose own language is
+// the base language or its home country's variant ("fr-fr" for "fr"), then
+// the first voice whose own language, or any of its languages, has that
+// base. A language no voice speaks is a 422 language_unsupported error.
 func PickVoice(b Backend, lang string) (Voice, error) {
 	def, ok := FindVoice(b, "")
 	if lang == "" || lang == "auto" {
@@ -31,7 +33,14 @@ func PickVoice(b Backend, lang string) (Voice, error) {
 	own := func(v Voice) string { return v.Languages[0] }
 	for _, match := range []func(Voice) bool{
 		func(v Voice) bool { return strings.EqualFold(own(v), lang) },
+		// A regional tag another voice lists as its own (es-MX: es-419).
+		func(v Voice) bool {
+			return !strings.EqualFold(lang, base) && slices.ContainsFunc(v.Languages, func(t string) bool { return strings.EqualFold(t, lang) })
+		},
 		func(v Voice) bool { return v.Default && slices.ContainsFunc(v.Languages, sameBase(base)) },
+		// The language's own voice, or that of its home country (fr:
+		// fr-fr rather than fr-be, the first in list order).
+		func(v Voice) bool { return strings.EqualFold(own(v), base) || strings.EqualFold(own(v), base+"-"+base) },
 		func(v Voice) bool { return sameBase(base)(own(v)) },
 		func(v Voice) bool { return slices.ContainsFunc(v.Languages, sameBase(base)) },
 	} {
