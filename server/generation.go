@@ -49,8 +49,7 @@ type genRequest struct {
 	// calls are in genResult.toolCalls at the end either way.
 	onCall func(llm.ToolCallDelta) error
 	// onPrompt, when set, receives the prompt's token count before the
-	// first token, when the backend can tell it (an llm.PromptCounter, or
-	// an upstream that reports it at the start of its stream).
+	// first token, when the backend can tell it (an llm.PromptCounter).
 	onPrompt func(tokens int)
 }
 

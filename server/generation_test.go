@@ -692,11 +692,21 @@ func TestRemoteUpstream(t *testing.T) {
 		stream := ac.Messages.NewStreaming(ctx, anthropic.MessageNewParams{Model: id, MaxTokens: 8,
 			Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock(prompt))}}, greedyOpt)
 		var acc anthropic.Message
+		startInput := int64(-1)
 		for stream.Next() {
-			acc.Accumulate(stream.Current())
+			ev := stream.Current()
+			if ev.Type == "message_start" {
+				startInput = ev.Message.Usage.InputTokens
+			}
+			acc.Accumulate(ev)
 		}
 		if err := stream.Err(); err != nil || len(acc.Content) == 0 || acc.Content[0].Text != want {
 			t.Errorf("%s messages stream = %+v, %v; want %q", id, acc.Content, err, want)
+		}
+		// A Messages upstream states the input tokens in its message_start;
+		// the gateway's message_start passes them on.
+		if id == "Remote/messages" && (startInput <= 0 || startInput != msg.Usage.InputTokens) {
+			t.Errorf("%s messages stream: message_start input_tokens %d; want %d", id, startInput, msg.Usage.InputTokens)
 		}
 		rs := oc.Responses.NewStreaming(ctx, oresponses.ResponseNewParams{Model: id, MaxOutputTokens: openai.Int(8),
 			Temperature: openai.Float(0), Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String(prompt)}})

@@ -209,8 +209,9 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 	}
 	// message_start carries the prompt's token count (Anthropic clients
 	// read usage.input_tokens there) when the backend tells it before
-	// generating (llm.PromptCounter; an upstream's own message_start);
-	// message_delta carries the final counts (usage there is cumulative).
+	// generating (llm.PromptCounter; a Messages upstream's stream is passed
+	// through with its own); message_delta carries the final counts (usage
+	// there is cumulative).
 	inputTokens := 0
 	req.onPrompt = func(n int) { inputTokens = n }
 	// The stream opens with the first text (or the end), so that an error

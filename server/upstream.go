@@ -358,9 +358,6 @@ func (u *upstream) generate(ctx context.Context, req *genRequest, client http.He
 			case "message_start":
 				res.inputTokens = ev.Message.Usage.InputTokens
 				res.outputTokens = ev.Message.Usage.OutputTokens
-				if req.onPrompt != nil && res.inputTokens > 0 {
-					req.onPrompt(res.inputTokens)
-				}
 			case "content_block_start":
 				if ev.ContentBlock.Type == "tool_use" {
 					return calls.start(ev.Index, ev.ContentBlock.ID, ev.ContentBlock.Name)
