@@ -335,6 +335,8 @@ func TestJSONErrors(t *testing.T) {
 		{"/v1/speaker/similarity", `{"embedding_a": [1], "embedding_b": [1]}`, "application/json", "embedding_a"},
 		{"/v1/speaker/similarity", `{"embedding_a": "x"}`, "application/json", "embedding_a"},
 		{"/v1/speaker/similarity", `{"bogus": 1}`, "application/json", "bogus"},
+		// A null element is not 0 (it was read as 0 and compared).
+		{"/v1/speaker/similarity", `{"embedding_a": [` + strings.Repeat("1,", 255) + `null], "embedding_b": [` + strings.Repeat("1,", 255) + `1]}`, "application/json", "embedding_a"},
 		{"/v1/audio/alignments", `{"text": "hello"}`, "application/json", ""},
 		{"/v1/audio/transcriptions", `{"language": "en"}`, "application/json", ""},
 	}

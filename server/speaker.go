@@ -57,12 +57,21 @@ func parseEmbedding(raw json.RawMessage, param string) ([]float64, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, sotto.Invalid("bad_request", param, "field %q is required: %d numbers from /v1/speaker/embeddings", param, speaker.Dim)
 	}
-	var v []float64
-	if err := json.Unmarshal(raw, &v); err != nil {
+	// Pointers tell a null element apart from 0 (encoding/json leaves a
+	// float64 untouched for null).
+	var p []*float64
+	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, sotto.Invalid("bad_request", param, "field %q must be an array of %d numbers", param, speaker.Dim)
 	}
-	if len(v) != speaker.Dim {
-		return nil, sotto.Invalid("bad_request", param, "field %q has %d numbers; an embedding has exactly %d", param, len(v), speaker.Dim)
+	if len(p) != speaker.Dim {
+		return nil, sotto.Invalid("bad_request", param, "field %q has %d numbers; an embedding has exactly %d", param, len(p), speaker.Dim)
+	}
+	v := make([]float64, len(p))
+	for i, x := range p {
+		if x == nil {
+			return nil, sotto.Invalid("bad_request", param, "%s[%d] is null; an embedding is %d numbers", param, i, speaker.Dim)
+		}
+		v[i] = *x
 	}
 	return v, nil
 }
