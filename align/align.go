@@ -31,6 +31,15 @@ type Options struct {
 	SearchEffort string
 	// ProtectedTerms align as one word each.
 	ProtectedTerms []string
+	// StrictEnds says the transcript covers the audio (or the window) from
+	// its start to its end. By default it need not: speech, music or noise
+	// before the first word and after the last is matched by a loop of any
+	// phones instead of stretching the first and last words over it, so a
+	// transcript of part of a recording is placed where it was said. The
+	// loop costs about a tenth more time; StrictEnds turns it off. Audio
+	// longer than the streaming threshold (15 minutes) is aligned in
+	// anchored chunks without the loop.
+	StrictEnds bool
 	// TextNormalization controls TN of the transcript before alignment.
 	TextNormalization TextNormalization
 	// Sentences controls how words are grouped into segments.

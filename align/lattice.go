@@ -201,7 +201,7 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 	if err != nil {
 		return nil, err
 	}
-	job := &searchJob{l: be, m: m, labels: labels, samples: samples, report: opts.Progress}
+	job := &searchJob{l: be, m: m, labels: labels, samples: samples, report: opts.Progress, garbage: !opts.StrictEnds}
 	job.path = PathWholeAudio
 	if float64(len(samples))/sotto.SampleRate > l.knobs.streamAbove() {
 		job.path = PathStreaming
@@ -288,49 +288,23 @@ func (l *lattice) lexicon(ctx context.Context, tr *transcript, lang string) (*sp
 // inserted silences, get 0, and only their frames are evaluated (the
 // codebooks of every phone, per frame, are the costliest step of an
 // alignment).
-func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []float32, n, upto int) []float64 {
+func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []float32, n, upto int, best []float32) []float64 {
 	scores := make([]float64, len(res.Words))
 	if n <= 0 {
 		return scores
 	}
 	upto = min(upto, n)
-	nci := l.model.Mdef.NCISen
-	dim := len(feats) / n
-	need := make([]bool, upto)
-	for _, w := range res.Words {
-		if w.Parent >= 0 && w.End <= upto {
-			for t := w.Start; t < w.End; t++ {
-				need[t] = true
+	if len(best) < upto {
+		need := make([]bool, upto)
+		for _, w := range res.Words {
+			if w.Parent >= 0 && w.End <= upto {
+				for t := w.Start; t < w.End; t++ {
+					need[t] = true
+				}
 			}
 		}
+		best = l.bestCI(ctx, feats, n, upto, need)
 	}
-	// The best CI senone of each needed frame, computed by up to
-	// gopWorkers goroutines on contiguous frame ranges (each frame's value
-	// does not depend on the split, so the result is deterministic).
-	best := make([]float32, upto)
-	workers := max(1, min(gopWorkers, runtime.GOMAXPROCS(0), upto/500))
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := upto*w/workers, upto*(w+1)/workers
-		wg.Go(func() {
-			sc := l.model.NewScorer()
-			for t := lo; t < hi; t++ {
-				if (t-lo)%256 == 0 && ctx.Err() != nil {
-					return
-				}
-				if !need[t] {
-					continue
-				}
-				sc.SetFrame(feats[t*dim : (t+1)*dim])
-				b := float32(math.Inf(-1))
-				for s := range nci {
-					b = max(b, sc.Senone(s))
-				}
-				best[t] = b
-			}
-		})
-	}
-	wg.Wait()
 	if ctx.Err() != nil {
 		return scores
 	}
@@ -368,6 +342,25 @@ func (l *lattice) score(ctx context.Context, res *sphinx.Alignment, feats []floa
 		scores[i] = math.Exp(math.Max(ratio, -50) / gopTemperature)
 	}
 	return scores
+}
+
+// bestCI computes the best context-independent senone score of the first
+// upto of the n frames of feats where need is true (nil: every frame), by
+// up to gopWorkers goroutines on contiguous frame ranges (a frame's value
+// does not depend on the split, so the result is deterministic). It stops
+// early, leaving zeros, when ctx is cancelled.
+func (l *lattice) bestCI(ctx context.Context, feats []float32, n, upto int, need []bool) []float32 {
+	best := make([]float32, upto)
+	dim := len(feats) / max(n, 1)
+	frame := func(t int) []float32 { return feats[t*dim : (t+1)*dim] }
+	workers := max(1, min(gopWorkers, runtime.GOMAXPROCS(0), upto/500))
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := upto*w/workers, upto*(w+1)/workers
+		wg.Go(func() { _ = l.model.BestCI(ctx, frame, lo, hi, need, best) })
+	}
+	wg.Wait()
+	return best
 }
 
 // gopWorkers is the most goroutines score uses.

@@ -132,12 +132,20 @@ func status(t *testing.T, key string) string {
 func BenchmarkAlign(b *testing.B) {
 	l := openTestBackend(b)
 	a, text := speech(b, "en_jfk")
-	b.SetBytes(int64(len(a.Samples) * 4))
 	ctx := context.Background()
-	for b.Loop() {
-		if _, err := l.Align(ctx, a, text, Options{Language: "en", TextNormalization: DefaultTextNormalization}); err != nil {
-			b.Fatal(err)
+	for _, strict := range []bool{false, true} {
+		name := "default"
+		if strict {
+			name = "strict_ends" // without the garbage model
 		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(a.Samples) * 4))
+			for b.Loop() {
+				if _, err := l.Align(ctx, a, text, Options{Language: "en", TextNormalization: DefaultTextNormalization, StrictEnds: strict}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/a.Seconds(), "RTF")
+		})
 	}
-	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/a.Seconds(), "RTF")
 }

@@ -63,6 +63,12 @@ type searchParams struct {
 // its streaming window are this many times the standard ones.
 const extendedFactor = 3
 
+// garbagePenalty is the log probability (nats) charged per 10 ms frame of
+// audio that the garbage loop (sphinx.AlignOptions.Garbage) takes at
+// either end of the whole-audio search. See docs/bench/align.md,
+// "Transcripts of part of the audio".
+const garbagePenalty = -4
+
 // silencePenalty is the log probability (nats) of each optional pause the
 // standard search inserts between words. The engine's default,
 // sphinx.DefaultSilencePenalty (-34.4), is the peer decoder's silence
@@ -133,9 +139,16 @@ type searchJob struct {
 	// widen lets the streaming path search a poorly matched chunk again
 	// with the extended beam (effort auto): a local form of auto's retry.
 	widen bool
+	// garbage lets the whole-audio search begin and end in the engine's
+	// garbage loop (Options.StrictEnds false).
+	garbage bool
 
 	feats []float32 // whole-audio features, computed once
 	n     int
+	// bestCI is the best CI senone score of every frame of feats (the
+	// garbage model, and the confidences' denominator), computed once
+	// when the garbage loop is on.
+	bestCI []float32
 	// last is the statistics of the last failed attempt.
 	last sphinx.AlignStats
 }
@@ -186,13 +199,30 @@ func (j *searchJob) wholeAudio(ctx context.Context, p searchParams) (*searchOut,
 		}
 		return j.feats[t*dim : (t+1)*dim]
 	}
-	res, st, err := j.m.AlignFrames(ctx, frame, n, j.labels, p.sphinx())
+	so := p.sphinx()
+	if j.garbage {
+		if j.bestCI == nil {
+			j.bestCI = j.l.bestCI(ctx, j.feats, n, n, nil)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		so.Garbage, so.GarbageScores = garbagePenalty, j.bestCI
+	}
+	res, st, err := j.m.AlignFrames(ctx, frame, n, j.labels, so)
+	if so.Garbage != 0 && isNoPath(err) {
+		// Paths that entered the words late from the leading loop can
+		// prune every path that would have finished them: search again
+		// as if the transcript covered the whole audio.
+		so.Garbage = 0
+		res, st, err = j.m.AlignFrames(ctx, frame, n, j.labels, so)
+	}
 	if err != nil {
 		j.last = st
 		return nil, j.classify(err, p, st), nilIfClassified(err)
 	}
 	j.progress(0.8)
-	scores := j.l.score(ctx, res, j.feats, n, n)
+	scores := j.l.score(ctx, res, j.feats, n, n, j.bestCI)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -501,4 +531,15 @@ func memAvailable(meminfo []byte) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// isNoPath reports whether err is the engine's failure to find any path
+// through the words (reason no_path).
+func isNoPath(err error) bool {
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Code != "alignment_failed" {
+		return false
+	}
+	d, ok := se.Detail.(map[string]any)
+	return ok && d["reason"] == ReasonNoPath
 }

@@ -196,7 +196,7 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 			return nil, fail(ReasonNoPath, fmt.Sprintf("no path for words %d to %d from %.2f s: %v", i, k, float64(s)/float64(rate), err)), nil
 		}
 		if final {
-			scores := j.l.score(ctx, res, feats, n, n)
+			scores := j.l.score(ctx, res, feats, n, n, nil)
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err
 			}
@@ -206,7 +206,7 @@ func (j *searchJob) streaming(ctx context.Context, p searchParams) (*searchOut, 
 			break
 		}
 		keep := n / 2
-		scores := j.l.score(ctx, res, feats, n, keep)
+		scores := j.l.score(ctx, res, feats, n, keep, nil)
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}

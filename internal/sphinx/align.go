@@ -33,7 +33,26 @@ type AlignOptions struct {
 	// SilencePenalty is the log probability (≤ 0, nats) of each optional
 	// silence; 0 means DefaultSilencePenalty.
 	SilencePenalty float64
+	// Garbage, when < 0, lets the path begin and end in a garbage model
+	// that stands for speech or noise the words do not cover: audio before
+	// the first word and after the last, so a transcript of part of the
+	// audio is placed where it was said instead of being stretched over
+	// all of it. The garbage model scores each frame by its best
+	// context-independent senone (a phone loop free to change phone every
+	// frame); Garbage is the log probability (nats) charged per frame on
+	// top of that, so the words must match their frames within that much
+	// of the best phone to keep them. 0 (the default) builds no garbage.
+	Garbage float64
+	// GarbageScores, when not nil, holds the garbage model's score of
+	// every frame (at least as many as are aligned), as [Model.BestCI]
+	// computes it, so a caller can compute them in parallel and reuse
+	// them; nil computes them during the search.
+	GarbageScores []float32
 }
+
+// GarbageWord labels the stretches of an alignment that the garbage loop
+// ([AlignOptions.Garbage]) took: audio at either end that no word covers.
+const GarbageWord = "<garbage>"
 
 // Segment is one aligned unit: a word (or "<sil>"), a phone or an HMM state.
 // Start and End are frame indices (End exclusive; a frame is 1/FrameRate s).
@@ -119,7 +138,7 @@ type hmmNode struct {
 	pid     int32
 	sen     [3]uint16
 	tmat    int32
-	unit    int32 // index into the word list, or -1 for an optional silence
+	unit    int32 // index into the word list, or -1 for an optional silence or garbage
 	variant int16
 	phone   int16 // position in the pronunciation
 	left    int16 // CI left context this copy was built for (-1: any)
@@ -128,6 +147,7 @@ type hmmNode struct {
 	penalty float32 // added when the node is entered
 	final   bool
 	start   bool
+	garbage bool // a garbage node (AlignOptions.Garbage): emits the frame's garbage score
 }
 
 type alignGraph struct {
@@ -339,14 +359,77 @@ func (m *Model) buildGraph(words []string, opts AlignOptions) (*alignGraph, erro
 			fin = append(fin, a)
 		}
 	}
+	endSil := int32(-1)
 	if optSil(U) {
-		s := silNode()
-		g.nodes[s].final = true
+		endSil = silNode()
+		g.nodes[endSil].final = true
 		for _, a := range fin {
-			g.nodes[a].succ = append(g.nodes[a].succ, s)
+			g.nodes[a].succ = append(g.nodes[a].succ, endSil)
 		}
 	}
+	if opts.Garbage < 0 {
+		g.addGarbage(md, sil, fin, endSil)
+	}
 	return g, nil
+}
+
+// addGarbage adds the two garbage nodes of AlignOptions.Garbage: one the
+// path may start in and leave for the first word (through the optional
+// leading silence or directly, into the copies built for a silence on the
+// left), one it may enter after the last word (or the trailing silence)
+// and end in. Each is a three-state HMM with SIL's transitions whose
+// states all emit the frame's garbage score, and loops to itself; the two
+// are separate, so the words are still aligned once, in order.
+func (g *alignGraph) addGarbage(md *Mdef, sil int16, fin []int32, endSil int32) {
+	node := func() int32 {
+		g.nodes = append(g.nodes, hmmNode{pid: int32(sil), tmat: md.Phones[sil].Tmat, unit: -1, garbage: true})
+		id := int32(len(g.nodes) - 1)
+		g.nodes[id].succ = []int32{id}
+		return id
+	}
+	var entry []int32
+	for id := range g.nodes {
+		if g.nodes[id].start {
+			entry = append(entry, int32(id))
+		}
+	}
+	lead := node()
+	g.nodes[lead].start = true
+	g.nodes[lead].succ = append(g.nodes[lead].succ, entry...)
+	tail := node()
+	g.nodes[tail].final = true
+	for _, a := range fin {
+		g.nodes[a].succ = append(g.nodes[a].succ, tail)
+	}
+	if endSil >= 0 {
+		g.nodes[endSil].succ = append(g.nodes[endSil].succ, tail)
+	}
+}
+
+// BestCI returns, for each of the n frames whose feature vectors frame(t)
+// returns, the score of its best context-independent senone: the garbage
+// model of [AlignOptions.Garbage], and the denominator of goodness-of-pronunciation
+// confidences. Frames where need is false (need may be nil: all) are
+// left 0. It evaluates every CI codebook of every frame, so callers with
+// several cores split the frames between goroutines.
+func (m *Model) BestCI(ctx context.Context, frame func(t int) []float32, lo, hi int, need []bool, out []float32) error {
+	sc := m.NewScorer()
+	nci := m.Mdef.NCISen
+	for t := lo; t < hi; t++ {
+		if (t-lo)%256 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if need != nil && !need[t] {
+			continue
+		}
+		sc.SetFrame(frame(t))
+		b := float32(math.Inf(-1))
+		for s := range nci {
+			b = max(b, sc.Senone(s))
+		}
+		out[t] = b
+	}
+	return nil
 }
 
 // backpointers is the sparse trellis: one record per state entry that
@@ -455,6 +538,14 @@ func (m *Model) alignFrames(ctx context.Context, frame func(t int) []float32, n 
 	if beam <= 0 {
 		beam = DefaultBeam
 	}
+	garbage := float32(min(opts.Garbage, 0))
+	garbageScores := opts.GarbageScores
+	if garbage < 0 && len(garbageScores) < n {
+		garbageScores = make([]float32, n)
+		if err := m.BestCI(ctx, frame, 0, n, nil, garbageScores); err != nil {
+			return nil, st, err
+		}
+	}
 	tm := m.Tmat
 	ns := len(g.nodes) * 3
 	st.Nodes, st.States = len(g.nodes), ns
@@ -557,10 +648,18 @@ func (m *Model) alignFrames(ctx context.Context, frame func(t int) []float32, n 
 				}
 			}
 		}
-		// Emission.
+		// Emission. The beam is measured from the best state that is not
+		// in a garbage loop: a free phone loop outscores forced words
+		// wherever they fit the audio less than perfectly, and would
+		// otherwise push every path through the words out of the beam.
 		sc.SetFrame(frame(int(t)))
-		best := negInf
+		best, bestAny := negInf, negInf
 		for _, s := range cand {
+			if g.nodes[s/3].garbage {
+				cScore[s] += garbageScores[t] + garbage
+				bestAny = max(bestAny, cScore[s])
+				continue
+			}
 			sen := g.nodes[s/3].sen[s%3]
 			if senStamp[sen] != t {
 				senStamp[sen] = t
@@ -568,13 +667,21 @@ func (m *Model) alignFrames(ctx context.Context, frame func(t int) []float32, n 
 				st.SenoneEvaluations++
 			}
 			cScore[s] += senCache[sen]
+			bestAny = max(bestAny, cScore[s])
 			best = max(best, cScore[s])
+		}
+		if best == negInf {
+			best = bestAny
 		}
 		// Prune, record entries, normalise.
 		active = active[:0]
 		thr := best - beam
 		for _, s := range cand {
-			if cScore[s] < thr {
+			// Garbage states are never pruned (there are six): a path
+			// through well-matching words can outscore the leading
+			// garbage by more than the beam before the words the
+			// transcript really starts with are reached.
+			if cScore[s] < thr && !g.nodes[s/3].garbage {
 				continue
 			}
 			h := cHist[s]
@@ -632,9 +739,16 @@ func (m *Model) alignFrames(ctx context.Context, frame func(t int) []float32, n 
 		nd := &g.nodes[node]
 		seg := Segment{Start: int(bp.start[r]), End: int(end), Score: endAbs - bp.fromAbs[r]}
 		base := md.CIName[md.Phones[nd.pid].Base]
+		if nd.garbage {
+			base = GarbageWord
+		}
 		if node != prevNode || state <= prevState {
-			if nd.phone == 0 {
+			inGarbage := nd.garbage && prevNode >= 0 && g.nodes[prevNode].garbage
+			if nd.phone == 0 && !inGarbage {
 				label := SilenceWord
+				if nd.garbage {
+					label = GarbageWord
+				}
 				if nd.unit >= 0 {
 					label = words[nd.unit]
 					if nd.variant > 0 {

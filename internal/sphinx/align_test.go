@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto"
@@ -175,4 +176,109 @@ func TestAlignFillersAndSilence(t *testing.T) {
 			t.Errorf("[NOISE] aligned to phone %q; want +NSN+", p.Label)
 		}
 	}
+}
+
+// TestAlignGarbage checks the garbage model of AlignOptions.Garbage: a
+// transcript of the middle of the JFK recording ("ask not what your
+// country can do for you", said from 3.3 s to about 7.3 s) is placed where
+// it was said, with the speech before and after labelled GarbageWord;
+// without the garbage model the same words are stretched from the start.
+// The whole transcript aligns as it does without garbage, and the path
+// stays one of contiguous segments whose scores add up.
+func TestAlignGarbage(t *testing.T) {
+	m := loadTestModel(t)
+	x := readWAVFloat(t, speechFile(t, "en_jfk_16k.wav"))
+	part := strings.Fields("ask not what your country can do for you")
+	ctx := context.Background()
+	firstWord := func(a *Alignment) Segment {
+		for _, w := range a.Words {
+			if w.Parent == 0 {
+				return w
+			}
+		}
+		t.Fatal("no first word")
+		return Segment{}
+	}
+	off, err := m.Align(ctx, x, part, AlignOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := off.Seconds(firstWord(off).Start); s > 1 {
+		t.Fatalf("without garbage the first word starts at %.2f s; the test expects it stretched from the start", s)
+	}
+	on, err := m.Align(ctx, x, part, AlignOptions{Garbage: -4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := on.Seconds(firstWord(on).Start); s < 3.1 || s > 3.4 {
+		t.Errorf("with garbage %q starts at %.2f s; want 3.1-3.4 s", part[0], s)
+	}
+	if on.Words[0].Label != GarbageWord || on.Words[len(on.Words)-1].Label != GarbageWord {
+		t.Errorf("alignment begins with %q and ends with %q; want %q at both ends",
+			on.Words[0].Label, on.Words[len(on.Words)-1].Label, GarbageWord)
+	}
+	total := 0.0
+	for i, w := range on.Words {
+		total += w.Score
+		if i > 0 && on.Words[i-1].End != w.Start {
+			t.Fatalf("word segments not contiguous at %d", i)
+		}
+	}
+	if math.Abs(total-on.Score) > 1e-3*math.Abs(on.Score) {
+		t.Errorf("sum of word scores = %v; want the path score %v", total, on.Score)
+	}
+	// Precomputed garbage scores give the same path.
+	dim := 0
+	feats, n, err := m.Features(ctx, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dim = len(feats) / n
+	best := make([]float32, n)
+	if err := m.BestCI(ctx, func(t int) []float32 { return feats[t*dim : (t+1)*dim] }, 0, n, nil, best); err != nil {
+		t.Fatal(err)
+	}
+	pre, err := m.AlignFeatures(ctx, feats, n, part, AlignOptions{Garbage: -4, GarbageScores: best})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if firstWord(pre) != firstWord(on) || pre.Score != on.Score {
+		t.Errorf("with precomputed garbage scores: first word %+v, score %v; want %+v, %v", firstWord(pre), pre.Score, firstWord(on), on.Score)
+	}
+	// The whole transcript: words where they are without garbage.
+	whole := readText(t, "en_jfk")
+	a0, err := m.Align(ctx, x, whole, AlignOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a1, err := m.Align(ctx, x, whole, AlignOptions{Garbage: -4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w0, w1 []Segment
+	for _, w := range a0.Words {
+		if w.Parent >= 0 {
+			w0 = append(w0, w)
+		}
+	}
+	for _, w := range a1.Words {
+		if w.Parent >= 0 {
+			w1 = append(w1, w)
+		}
+	}
+	if len(w0) != len(w1) {
+		t.Fatalf("%d words with garbage, %d without", len(w1), len(w0))
+	}
+	for i := range w0 {
+		if abs(w0[i].Start-w1[i].Start) > 2 || abs(w0[i].End-w1[i].End) > 2 {
+			t.Errorf("word %d %q: frames %d-%d with garbage, %d-%d without", i, w0[i].Label, w1[i].Start, w1[i].End, w0[i].Start, w0[i].End)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
