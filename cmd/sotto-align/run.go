@@ -56,6 +56,12 @@ Numbers, dates and money are normalized to their spoken form before aligning
 retries once with a wider search when the standard one fails and a wider one
 may help; extended always uses the wider, slower search.
 
+The transcript may cover only part of the audio: speech, music or noise
+before its first word and after its last is left unaligned, so the words
+land where they were said. --strict-ends says the transcript covers the
+audio (or the --start/--end window) from start to end, and saves about a
+quarter of the time.
+
 Exit status: 0 success, 1 the alignment or I/O failed (the reason is
 printed), 2 usage error.
 
@@ -131,6 +137,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.Float64Var(&start, "start", 0, "align only the audio from this second on (times stay relative to the whole file)")
 	fs.Float64Var(&end, "end", 0, "align only the audio up to this second (0 = end of the file)")
 	fs.StringArrayVar(&protected, "protected-term", nil, "align this phrase as one word and never normalize it (repeatable)")
+	fs.BoolVar(&c.opts.StrictEnds, "strict-ends", false, "the transcript covers the whole audio (or window): no untranscribed audio at either end")
 	fs.BoolVar(&noNorm, "no-normalize", false, "align the transcript as written, without text normalization")
 	fs.IntVar(&minC, "min-chars", segment.DefaultMinChars, "merge segments shorter than this many characters (turns on length constraints)")
 	fs.IntVar(&maxC, "max-chars", segment.DefaultMaxChars, "split segments longer than this many characters (turns on length constraints)")

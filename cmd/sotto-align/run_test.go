@@ -422,3 +422,33 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("describe(%v) = %v; want it unchanged", plain, got)
 	}
 }
+
+// TestPartialTranscript aligns the middle of JFK's sentence ("ask not …",
+// said from about 3.25 s): by default its first word lands there; with
+// --strict-ends it is stretched from the start of the file.
+func TestPartialTranscript(t *testing.T) {
+	speechDir(t)
+	wav := sharedtestdata.Path(t, "speech", "en_jfk_16k.wav")
+	first := func(args ...string) float64 {
+		t.Helper()
+		stdout, stderr, code := runCmd(t, "", append([]string{"-f", "json", "--text", "ask not what your country can do for you", wav}, args...)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var a align.Alignment
+		if err := json.Unmarshal([]byte(stdout), &a); err != nil {
+			t.Fatal(err)
+		}
+		w := allWords(&a)
+		if len(w) != 9 {
+			t.Fatalf("%d words; want 9", len(w))
+		}
+		return w[0].Start
+	}
+	if s := first(); s < 3.1 || s > 3.4 {
+		t.Errorf("\"ask\" starts at %.2f s; want 3.1-3.4 s", s)
+	}
+	if s := first("--strict-ends"); s > 1 {
+		t.Errorf("with --strict-ends \"ask\" starts at %.2f s; want it stretched from the start (< 1 s)", s)
+	}
+}

@@ -116,7 +116,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	// kinds: 0 head (A's words), 1 middle (B's), 2 tail (C's), 3 whole
 	// transcript with the loop, against the loop off.
-	kinds := []string{"A's words (speech after)", "B's words (speech on both sides)", "C's words (speech before)", "whole transcript, loop on vs off"}
+	kinds := []string{"A's words (speech after)", "B's words (speech on both sides)", "C's words (speech before)", "whole transcript, default vs StrictEnds"}
 	var byPart [2][4]stats // dev, sealed
 	var before [2][3]stats // the same partial cases with StrictEnds (the loop off)
 	gap := make([]float32, sotto.SampleRate/5)
@@ -177,7 +177,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		byPart[part][3].add(s)
 	}
-	fmt.Fprintf(stdout, "| case | part | cases | failed | loop on ≤50 ms | loop on ≤100 ms | loop off: failed | loop off ≤50 ms | loop off ≤100 ms |\n")
+	fmt.Fprintf(stdout, "| case | part | cases | failed | default ≤50 ms | default ≤100 ms | StrictEnds: failed | StrictEnds ≤50 ms | StrictEnds ≤100 ms |\n")
 	fmt.Fprintf(stdout, "|---|---|---|---|---|---|---|---|---|\n")
 	for k, kind := range kinds {
 		for p, name := range []string{"dev", "sealed"} {
