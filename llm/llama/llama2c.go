@@ -165,7 +165,9 @@ func (c *Llama2C) ggufTokens() ([]string, []int32) {
 // as llama2.c fixes them).
 func (c *Llama2C) Tokenizer() *tokenizer.SentencePiece {
 	tokens, types := c.ggufTokens()
-	return tokenizer.NewSentencePiece(tokens, c.Scores, types, 1, 2)
+	sp := tokenizer.NewSentencePiece(tokens, c.Scores, types, 1, 2)
+	sp.AddEOG(1) // see WriteGGUF's eot_token_id
+	return sp
 }
 
 // Model returns the engine model over the checkpoint's weights.
@@ -243,6 +245,10 @@ func (c *Llama2C) WriteGGUF(out io.Writer, name string) error {
 	w.AddKV("tokenizer.ggml.unknown_token_id", uint32(0))
 	w.AddKV("tokenizer.ggml.bos_token_id", uint32(1))
 	w.AddKV("tokenizer.ggml.eos_token_id", uint32(2))
+	// llama2.c's models were trained on texts separated by BOS (no EOS):
+	// its run.c ends a sample when the model writes BOS, and so does the
+	// engine (BOS as the end-of-turn token).
+	w.AddKV("tokenizer.ggml.eot_token_id", uint32(1))
 	w.AddKV("tokenizer.ggml.add_bos_token", true)
 	w.AddKV("tokenizer.ggml.add_eos_token", false)
 	kv := c.KVHeads * c.HeadDim

@@ -262,3 +262,39 @@ func FuzzParseLlama2C(f *testing.F) {
 		}
 	})
 }
+
+// TestLlama2CStopsAtBOS checks that a llama2.c model's generation ends when
+// it writes BOS, as llama2.c's run.c does (its training texts are
+// separated by BOS; EOS never occurs), on both the checkpoint's tokenizer
+// and the GGUF file it converts to.
+func TestLlama2CStopsAtBOS(t *testing.T) {
+	c := stories(t)
+	if tok := c.Tokenizer(); !tok.EOG(1) || !tok.EOG(2) || tok.EOG(0) || tok.EOG(3) {
+		t.Errorf("checkpoint tokenizer: EOG(0..3) = %v %v %v %v; want false true true false", tok.EOG(0), tok.EOG(1), tok.EOG(2), tok.EOG(3))
+	}
+	p := filepath.Join(t.TempDir(), "stories260K.gguf")
+	fw, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.WriteGGUF(fw, "stories260K"); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{p, filepath.Join("..", "testdata", "stories260K.bin")} {
+		tp := ""
+		if path != p {
+			tp = filepath.Join("..", "testdata", "stories260K-tok512.bin")
+		}
+		b, err := Load(path, tp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !b.Tokenizer.EOG(1) || !b.Tokenizer.EOG(2) {
+			t.Errorf("Load(%s): EOG(1) %v, EOG(2) %v; want both", filepath.Base(path), b.Tokenizer.EOG(1), b.Tokenizer.EOG(2))
+		}
+		b.Close()
+	}
+}

@@ -104,6 +104,15 @@ func (v *vocab) IsControl(id int) bool {
 }
 func (v *vocab) EOG(id int) bool { return v.eog[id] }
 
+// AddEOG makes token id end a generation, as EOS does (for models whose
+// training data marks the end of a text otherwise, such as llama2.c's,
+// which separates texts by BOS). An id out of range is ignored.
+func (v *vocab) AddEOG(id int) {
+	if id >= 0 && id < len(v.tokens) {
+		v.eog[id] = true
+	}
+}
+
 // splitSpecial cuts text at occurrences of vocabulary entries that are
 // matched before any other processing, calling plain for each stretch of
 // text between them and tok for each such token, in order. User-defined
@@ -204,6 +213,14 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 	bos, eos := id("tokenizer.ggml.bos_token_id"), id("tokenizer.ggml.eos_token_id")
 	addBOS, hasAddBOS := f.Bool("tokenizer.ggml.add_bos_token")
 	name, _ := f.String("general.name")
+	// End-of-turn and end-of-message tokens end a generation as EOS does
+	// (llama.cpp's end-of-generation set).
+	var extraEOG []int
+	for _, k := range []string{"tokenizer.ggml.eot_token_id", "tokenizer.ggml.eom_token_id"} {
+		if i := id(k); i >= 0 {
+			extraEOG = append(extraEOG, i)
+		}
+	}
 	switch model {
 	case "llama":
 		scores, _ := f.Float32s("tokenizer.ggml.scores")
@@ -218,6 +235,9 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 			sp.vocab.bos = -1
 		}
 		sp.familyStrip(name)
+		for _, i := range extraEOG {
+			sp.AddEOG(i)
+		}
 		return sp, nil
 	case "gpt2":
 		merges, _ := f.Strings("tokenizer.ggml.merges")
@@ -230,6 +250,9 @@ func FromGGUF(f *gguf.File) (Tokenizer, error) {
 			b.addBOS = false
 		}
 		b.familyStrip(name)
+		for _, i := range extraEOG {
+			b.AddEOG(i)
+		}
 		return b, nil
 	}
 	return nil, fmt.Errorf("%w: tokenizer.ggml.model %q (supported: llama, gpt2)", ErrUnsupported, model)
