@@ -17,9 +17,13 @@ func resolveLanguage(lang, text string) (string, []string) {
 	case "und":
 		return "und", nil
 	case "":
+		// Runners-up are reported when they are real alternatives: at
+		// least 0.1 and 40 % of the best score (a few words of English
+		// also read as Polish or Danish at a fifth of its score).
 		var out []string
-		for _, c := range g2p.Candidates(text) {
-			if len(out) == 3 || (len(out) > 0 && c.Score < 0.1) {
+		cs := g2p.Candidates(text)
+		for _, c := range cs {
+			if len(out) == 3 || (len(out) > 0 && (c.Score < 0.1 || c.Score < 0.4*cs[0].Score)) {
 				break
 			}
 			out = append(out, c.Lang)

@@ -16,7 +16,10 @@ func TestResolveLanguage(t *testing.T) {
 		{"de-at", "Servus", "de-AT", []string{"de-AT"}},
 		{"", "Der Hund und die Katze sind nicht hier, aber ich bin es.", "de", nil},
 		{"", "今日は良い天気です", "ja", nil},
-		{"", "ask not what your country can do for you", "en", nil},
+		{"", "ask not what your country can do for you", "en", []string{"en"}},
+		{"", "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.", "en", []string{"en"}},
+		{"", "Guten Tag, wie geht es dir heute?", "de", []string{"de", "es"}},
+		{"", "El perro come en la casa.", "es", []string{"es", "fr", "it"}},
 	}
 	for _, tt := range tests {
 		got, cands := resolveLanguage(tt.lang, tt.text)
