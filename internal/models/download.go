@@ -63,6 +63,23 @@ type Job struct {
 	TotalBytes int64 `json:"total_bytes"`
 	// Error is set when State is failed.
 	Error *string `json:"error"`
+	// XSotto carries what the spec's shape has no field for: while an
+	// attempt has failed and the next one waits, "retry" says why.
+	XSotto *JobExtra `json:"x_sotto,omitempty"`
+}
+
+// JobExtra is the x_sotto object of a [Job].
+type JobExtra struct {
+	Retry *JobRetry `json:"retry,omitempty"`
+}
+
+// JobRetry describes a download that failed an attempt and will try again
+// (State stays downloading): the failures in a row, the last one's error,
+// and when the next attempt starts.
+type JobRetry struct {
+	Failures    int       `json:"failures"`
+	LastError   string    `json:"last_error"`
+	NextAttempt time.Time `json:"next_attempt_at"`
 }
 
 // CancelResult is the answer to a cancel request.
@@ -90,6 +107,7 @@ type job struct {
 	err      string
 	have     []int64 // bytes on disk per downloadable file
 	size     []int64 // expected bytes per file, -1 while unknown
+	retry    *JobRetry // the last failed attempt while the next one waits
 	cancel   context.CancelCauseFunc
 	changed  chan struct{} // closed and replaced on every change
 	finished chan struct{} // closed when the job reaches a terminal state
@@ -113,7 +131,19 @@ func (j *job) snapshot() Job {
 		e := j.err
 		s.Error = &e
 	}
+	if j.retry != nil && j.state == StateDownloading {
+		r := *j.retry
+		s.XSotto = &JobExtra{Retry: &r}
+	}
 	return s
+}
+
+// setRetry records a failed attempt of j (nil: an attempt succeeded).
+func (d *Downloader) setRetry(j *job, r *JobRetry) {
+	d.mu.Lock()
+	j.retry = r
+	j.notify()
+	d.mu.Unlock()
 }
 
 func (j *job) notify() {
@@ -524,6 +554,9 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 	for {
 		n, err := d.attempt(ctx, j, i, f, part, &meta, hs)
 		if err == nil {
+			if failures > 0 {
+				d.setRetry(j, nil)
+			}
 			break
 		}
 		if ctx.Err() != nil {
@@ -545,6 +578,8 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 		delay = min(delay, 30*time.Second)
 		d.log.Warn("models: download attempt failed; retrying", "model", e.ID, "file", f.Name,
 			"bytes", n, "delay", delay, "error", err)
+		d.setRetry(j, &JobRetry{Failures: failures, LastError: fmt.Sprintf("%s: %v", f.Name, err),
+			NextAttempt: time.Now().Add(delay).UTC().Truncate(time.Second)})
 		t := time.NewTimer(delay)
 		select {
 		case <-t.C:

@@ -568,11 +568,26 @@ func TestDownloadRetriesTransient(t *testing.T) {
 		d, fs, e := setup(t, b, b.sum)
 		fs.set(func(s *fileServer) { s.status = []int{503, 502, 429} })
 		d.Start(e)
-		if end := last(wait(t, d, e.ID)); end.State != StateCompleted {
-			t.Fatalf("job = %+v; want completed after 3 transient errors", end)
+		seen := wait(t, d, e.ID)
+		if end := last(seen); end.State != StateCompleted || end.XSotto != nil {
+			t.Fatalf("job = %+v; want completed after 3 transient errors, without x_sotto", end)
 		}
 		if n := len(fs.headers()); n != 4 {
 			t.Errorf("requests = %d; want 4", n)
+		}
+		// While it waits to retry, the job says why (x_sotto.retry).
+		most := 0
+		for _, j := range seen {
+			if j.XSotto != nil && j.XSotto.Retry != nil {
+				r := j.XSotto.Retry
+				if j.State != StateDownloading || !strings.Contains(r.LastError, "50") && !strings.Contains(r.LastError, "429") || r.NextAttempt.IsZero() {
+					t.Errorf("retry state %+v of job %+v", r, j)
+				}
+				most = max(most, r.Failures)
+			}
+		}
+		if most == 0 {
+			t.Error("no snapshot carried x_sotto.retry while the download retried")
 		}
 	})
 	t.Run("gives up", func(t *testing.T) {
