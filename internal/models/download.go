@@ -105,8 +105,8 @@ type job struct {
 	model    string
 	state    JobState
 	err      string
-	have     []int64 // bytes on disk per downloadable file
-	size     []int64 // expected bytes per file, -1 while unknown
+	have     []int64   // bytes on disk per downloadable file
+	size     []int64   // expected bytes per file, -1 while unknown
 	retry    *JobRetry // the last failed attempt while the next one waits
 	cancel   context.CancelCauseFunc
 	changed  chan struct{} // closed and replaced on every change
