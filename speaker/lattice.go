@@ -25,10 +25,12 @@ func init() {
 const OptAcousticDir = "acoustic_dir"
 
 // Method names the embedding space of the "go" driver. Embeddings of
-// different methods are not comparable. v2 (this version) adds the
-// SNR-weighted spectral subtraction and the wider speech gate to v1's
-// transform; v1 embeddings stored elsewhere must be recomputed.
-const Method = "sphinx-mllr-v2"
+// different methods are not comparable. v2 added the SNR-weighted spectral
+// subtraction and the wider speech gate to v1's transform; v3 (this
+// version) makes the transform's prior weight grow with the amount of
+// speech and as the estimated SNR falls (see priorWeight). Embeddings of
+// earlier versions stored elsewhere must be recomputed.
+const Method = "sphinx-mllr-v3"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -112,7 +114,7 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		return nil, err
 	}
 	mask := speechMask(cep)
-	l.m.compensateNoise(cep, mask) // before the mean is taken: it works on powers
+	snr := l.m.compensateNoise(cep, mask) // before the mean is taken: it works on powers
 	n := subtractMean(cep, mask)
 	l.m.normalizeSpread(cep, mask)
 	if float64(n) < MinSpeech*frameRate {
@@ -133,7 +135,7 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	}
 	var st mllrStats
 	acc.flush(&st)
-	e := l.m.embed(&st)
+	e := l.m.embed(&st, priorWeight(n, snr))
 	v := make([]float32, Dim)
 	for i, x := range e {
 		v[i] = float32(x)

@@ -63,7 +63,7 @@ func TestCompensateNoise(t *testing.T) {
 		}
 		var st mllrStats
 		acc.flush(&st)
-		return l.m.embed(&st)
+		return l.m.embed(&st, windowTau)
 	}
 	cep, mask := prep(a.Samples)
 	before := append([][nCep]float64(nil), cep...)
@@ -134,5 +134,27 @@ func TestAbsorbSmall(t *testing.T) {
 				t.Errorf("groups %v; want %v", group, tt.want)
 			}
 		})
+	}
+}
+
+func TestPriorWeight(t *testing.T) {
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		frames int
+		snr    float64
+		want   float64
+	}{
+		{200, inf, 100},  // 2 s of clean speech: the study's fixed weight
+		{1000, inf, 500}, // in proportion to the speech
+		{200, 30, 100},   // 30 dB and above: no noise term
+		{200, 40, 100},
+		{200, 20, 175}, // halfway: 1 + 1.5/2
+		{200, 10, 250}, // 10 dB: 1 + 1.5
+		{200, -5, 250}, // capped below 10 dB
+		{1000, 10, 1250},
+	} {
+		if got := priorWeight(c.frames, c.snr); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("priorWeight(%d, %g) = %g, want %g", c.frames, c.snr, got, c.want)
+		}
 	}
 }

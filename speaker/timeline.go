@@ -167,7 +167,7 @@ func (l *lattice) Timeline(ctx context.Context, a sotto.Audio, opts TimelineOpti
 			for c := max(0, b-ctxBlocks); c <= min(nb-1, b+ctxBlocks); c++ {
 				w.add(&stats[c])
 			}
-			win[i] = l.m.embed(&w)
+			win[i] = l.m.embed(&w, windowTau)
 		}
 		centre := centreWindows(win)
 		assign := l.cluster(ctx, win, active, opts)
@@ -390,7 +390,7 @@ func (l *lattice) reassign(active []int, stats []mllrStats, win [][]float64, ass
 		models := make([][]float64, k)
 		for c := range k {
 			if pooled[c].frames > 0 {
-				models[c] = l.m.embed(&pooled[c])
+				models[c] = l.m.embed(&pooled[c], windowTau)
 				if centre != nil {
 					for i := range models[c] {
 						models[c][i] -= centre[i]
@@ -518,7 +518,7 @@ func (l *lattice) mergeSimilar(active []int, stats []mllrStats, assign []int, th
 		models := make([][]float64, k)
 		for c := range k {
 			if pooled[c].frames > 0 {
-				models[c] = l.m.embed(&pooled[c])
+				models[c] = l.m.embed(&pooled[c], windowTau)
 			}
 		}
 		bi, bj, bs := -1, -1, math.Inf(-1)
