@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/text/language"
+
 	"github.com/sottolabs/sotto"
 )
 
@@ -27,6 +29,9 @@ type Request struct {
 	Segments json.RawMessage `json:"segments,omitempty"`
 	// File is a desktop-only absolute path to an exported transcript JSON.
 	File *string `json:"file,omitempty"`
+	// Language is a BCP 47 tag (an extension of the spec's fields, as on
+	// normalizations); omitted or "" guesses it from the text.
+	Language *string `json:"language,omitempty"`
 
 	Threshold          json.RawMessage `json:"threshold,omitempty"`           // number in [0, 1]; default 0.35
 	ParagraphThreshold json.RawMessage `json:"paragraph_threshold,omitempty"` // number in [0, 1], at least threshold
@@ -153,6 +158,13 @@ func (r *Request) resolve(desktop bool) (Options, []Cue, error) {
 		if !filepath.IsAbs(*r.File) {
 			return o, nil, sotto.Invalid("bad_request", "file", "file must be an absolute path, got %q", *r.File)
 		}
+	}
+	if r.Language != nil && *r.Language != "" {
+		t, err := language.Parse(*r.Language)
+		if err != nil {
+			return o, nil, sotto.Invalid("bad_request", "language", "language %q is not a BCP 47 tag (e.g. \"en\", \"de-AT\"); omit it to guess", *r.Language)
+		}
+		o.Language = t.String()
 	}
 	var opt requestOptions
 	if present(r.Options) {

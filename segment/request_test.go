@@ -58,6 +58,8 @@ func TestRequestInvalid(t *testing.T) {
 		{"options end margin", `{"text": "a", "options": {"end_margin": 100}}`, false, "options.end_margin"},
 		{"options unknown", `{"text": "a", "options": {"colour": 1}}`, false, "options.colour"},
 		{"options not object", `{"text": "a", "options": 3}`, false, "options"},
+		{"language not a tag", `{"text": "a", "language": "english please"}`, false, "language"},
+		{"language not a string", `{"text": "a", "language": 7}`, false, "language"},
 		{"length in paragraph mode", `{"text": "a", "paragraph_threshold": 0.5, "max_chars": 30}`, false, "max_chars"},
 		{"segments not array", `{"segments": {"text": "a"}}`, false, "segments"},
 		{"segments empty", `{"segments": []}`, false, "segments"},
@@ -129,6 +131,26 @@ func TestRequestOK(t *testing.T) {
 		}
 		if len(res.Segments) != 3 {
 			t.Errorf("Segment(plain) gave %d segments; want 3", len(res.Segments))
+		}
+	})
+	t.Run("language", func(t *testing.T) {
+		// Too short to guess German; named, "Mo." (Monday) is an
+		// abbreviation, not a sentence end.
+		text := `"Treffen am Mo. um 9 Uhr. Danke."`
+		for _, c := range []struct{ lang, want string }{
+			{`"de"`, `["Treffen am Mo. um 9 Uhr.","Danke."]`},
+			{`"de-AT"`, `["Treffen am Mo. um 9 Uhr.","Danke."]`},
+			{`"en"`, `["Treffen am Mo.","um 9 Uhr.","Danke."]`},
+		} {
+			res, _ := do(t, `{"text": `+text+`, "language": `+c.lang+`}`, false)
+			var got []string
+			for _, it := range res.Segments {
+				got = append(got, it.Text)
+			}
+			js, _ := json.Marshal(got)
+			if string(js) != c.want {
+				t.Errorf("language %s: %s; want %s", c.lang, js, c.want)
+			}
 		}
 	})
 	t.Run("thresholds 0 and 1", func(t *testing.T) {

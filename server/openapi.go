@@ -239,6 +239,8 @@ var schemas = obj{
 	"DownloadJob": object([]string{"model", "state", "bytes_downloaded", "total_bytes", "error"}, obj{
 		"model": str, "state": obj{"enum": []string{"downloading", "cancelling", "completed", "cancelled", "failed"}},
 		"bytes_downloaded": integer, "total_bytes": integer, "error": obj{"type": []string{"string", "null"}},
+		"x_sotto": object(nil, obj{"retry": object([]string{"failures", "last_error", "next_attempt_at"}, obj{
+			"failures": integer, "last_error": str, "next_attempt_at": obj{"type": "string", "format": "date-time"}})}),
 	}),
 	"DownloadList":    list(ref("DownloadJob")),
 	"DownloadCancel":  object([]string{"model", "state"}, obj{"model": str, "state": str}),
@@ -265,7 +267,8 @@ var schemas = obj{
 		"text": str, "segments": obj{"type": "array", "items": object([]string{"text"}, obj{
 			"text": str, "start": number, "end": number, "speaker": obj{"type": []string{"string", "null"}},
 			"words": obj{"type": "array", "items": object(nil, obj{"word": str, "start": number, "end": number})}})},
-		"file": str, "threshold": number, "paragraph_threshold": number, "min_chars": integer, "max_chars": integer,
+		"file": str, "language": obj{"type": "string", "description": "BCP 47 tag (Sotto extension); omit to guess from the text"},
+		"threshold": number, "paragraph_threshold": number, "min_chars": integer, "max_chars": integer,
 		"start_margin": number, "end_margin": number, "options": obj{"type": "object"},
 	}),
 	"SegmentationResult": object([]string{"task", "text", "segments"}, obj{
