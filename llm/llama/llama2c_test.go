@@ -116,17 +116,7 @@ func TestStories260KGreedy(t *testing.T) {
 // GGUF path generates the same tokens.
 func TestLlama2CToGGUF(t *testing.T) {
 	c := stories(t)
-	p := filepath.Join(t.TempDir(), "stories260K.gguf")
-	fw, err := os.Create(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.WriteGGUF(fw, "stories260K"); err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	p := writeGGUF(t, c)
 	g, err := LoadGGUF(p)
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +136,24 @@ func TestLlama2CToGGUF(t *testing.T) {
 			t.Errorf("prompt %q: llama2.c path %q (%v)\nGGUF path %q (%v)", prompt, a, sa, b, sb)
 		}
 	}
+}
+
+// writeGGUF converts the checkpoint to a GGUF file in a temporary
+// directory and returns its path.
+func writeGGUF(t *testing.T, c *Llama2C) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "stories260K.gguf")
+	fw, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.WriteGGUF(fw, "stories260K"); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func slicesEqual(a, b []int) bool {
@@ -272,17 +280,7 @@ func TestLlama2CStopsAtBOS(t *testing.T) {
 	if tok := c.Tokenizer(); !tok.EOG(1) || !tok.EOG(2) || tok.EOG(0) || tok.EOG(3) {
 		t.Errorf("checkpoint tokenizer: EOG(0..3) = %v %v %v %v; want false true true false", tok.EOG(0), tok.EOG(1), tok.EOG(2), tok.EOG(3))
 	}
-	p := filepath.Join(t.TempDir(), "stories260K.gguf")
-	fw, err := os.Create(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.WriteGGUF(fw, "stories260K"); err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	p := writeGGUF(t, c)
 	for _, path := range []string{p, filepath.Join("..", "testdata", "stories260K.bin")} {
 		tp := ""
 		if path != p {
