@@ -34,14 +34,16 @@
 // estimated signal-to-noise ratio), normalises the cepstra (mean, and one
 // overall scale), and
 // estimates how the background model's means must move to fit this voice:
-// an affine transform (MLLR), 12 rows of 14 numbers. Those 168 numbers,
+// an affine transform (MLLR), 12 rows of 14 numbers, held towards no change
+// by a prior that weighs in proportion to the speech and more in noise.
+// Those 168 numbers,
 // rotated into 256 by a fixed orthonormal matrix, are the embedding
-// ([Method] "sphinx-mllr-v2"). Each choice is measured in
+// ([Method] "sphinx-mllr-v3"). Each choice is measured in
 // docs/bench/speaker.md and ../shared/research/speaker-embeddings.md.
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with
-// code [CodeTooLittleSpeech]. Expect an equal error rate of about 5 % on
-// clean read utterances of 5–30 s, 10–14 % on 3-second clips, and 10–13 %
+// code [CodeTooLittleSpeech]. Expect an equal error rate of about 4–5 % on
+// clean read utterances of 5–30 s, 10–14 % on 3-second clips, and 8–11 %
 // when one side has white noise at 20 dB SNR; it is a "same speaker or
 // not" hint on clean speech, not biometric verification.
 //

@@ -407,7 +407,11 @@ const methodNotes = `## Method and why
   per frame: 3.6 / 4.0 / 11.6 / 8.6 / 20.4 % and 4.0 / 4.0 / 11.9 / 8.1 / 19.7 %; SNR slope 2.5 / 3:
   3.6 / 4.0 / 11.8 / 8.1 / 19.6 % and (with ^0.5) 3.6 / 4.0 / 11.7 / 8.6 / 19.4 %. The settings form a
   plateau; the timelines keep the fixed 100 for their windows (their DER was tuned with it), so their
-  figures do not change. Same cost as v2 (only the weight in the solve changes).
+  figures do not change (re-run: identical). Same cost as v2 (only the weight in the solve changes; CPU
+  real-time factor 0.0120 -> 0.0119). **Before -> after, both lists, dev / sealed** (the sealed part looked at
+  once, after the choice): whole files 4.5 / 5.9 -> 3.6 / 4.9 %; 6 s clips 4.0 / 7.3 -> 4.0 / 7.7 %; 3 s clips
+  12.0 / 10.9 -> 11.6 / 11.0 %; B noisy 9.6 / 11.8 -> 8.1 / 10.7 %; 3 s clips B noisy 20.8 / 17.1 ->
+  19.7 / 16.3 %.
 * **Feature warping (Pelecanos & Sridharan 2001): measured, not kept.** Each cepstrum of the speech
   frames replaced by the normal quantile of its rank in a 300-frame (3 s) window, after the mean
   normalisation. Dev, both lists, v2 otherwise, whole files / 6 s / 3 s / B noisy / 3 s B noisy (against
@@ -485,9 +489,9 @@ const methodNotes = `## Method and why
   19-21 %), per-dimension variance normalisation (5.0 / 16.9 %, but sealed clean 8.3 %), a white-noise floor
   at 15 dB SNR added to every input (14 % clean on trials.txt); on 3 s clips tau 50 / 200 (13.1 / 12.4 % against
   12.5 %, kept 100) and frame posteriors from all three streams (the study's L6: 14.8 %).
-* **Thresholds** from the dev part: 0.28 is the equal-error point of whole files over both lists (0.283 before
-  this round's changes, 0.287 after: kept), 0.20 that of 3 s clips (0.201, now 0.198). Both are reported on
-  the sealed part too.
+* **Thresholds** from the dev part: 0.28 is the equal-error point of whole files over both lists (0.283 and
+  0.287 in the v2 rounds, 0.292 with v3: kept, false rejects / accepts 3.0 / 4.6 % there), 0.20 that of 3 s
+  clips (0.201, 0.198, now 0.196). Both are reported on the sealed part too.
 * **Timelines**: the 40 dB gate halved the missed speech on the synthetic conversations (13.9 -> 6.6 %) and,
   with the number of speakers given, their confusion (5.6 -> 1.9 %). The number of speakers is now estimated
   from the eigengap of the centred windows' affinity graph instead of a similarity threshold, chosen on dev
