@@ -847,12 +847,16 @@ func (sc *scanner) salutationLine(prev, cur span) bool {
 		return false
 	}
 	ls := strings.LastIndexByte(s[:cur.a], '\n') + 1
-	for _, w := range strings.Fields(s[ls:cur.a]) {
-		if salutationStarts[strings.ToLower(strings.Trim(w, ",.!"))] {
+	f := strings.Fields(s[ls:cur.a])
+	for _, w := range f {
+		if lw := strings.ToLower(strings.Trim(w, ",.!")); salutationStarts[lw] || salutations[lw] {
 			return false
 		}
 	}
-	return true
+	// One capitalised word opening the paragraph is a greeting of any
+	// language ("Ciao Mark,", "Yo Mark,"), not the end of a previous unit
+	// (initials signing it are: "AC | Sanjeev,").
+	return len(f) != 1 || !isTitleCase(f[0]) || ls != 0 && strings.Count(s[backSpace(s, ls):ls], "\n") < 2
 }
 
 // interrupted reports whether t ends a quotation broken off with a dash:

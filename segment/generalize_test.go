@@ -15,10 +15,14 @@ import (
 // together, and the stops of other scripts. Each case is run twice: with
 // its language given, and with none, as POST /v1/text/segmentations runs
 // it (the language guessed from the text). Cases marked xfail_guessed are
-// known to fail with the language guessed; they are counted, not asserted.
+// known to fail with the language guessed, and cases marked xfail known to
+// fail either way; they are counted, not asserted. The one xfail case, a
+// Chinese ellipsis inside a sentence ("我想……算了吧。"), is written the way
+// the Golden Rules' sentence-ending "……" is ("她……兩年後"): no rule tells
+// them apart from the characters alone.
 func TestGeneralize(t *testing.T) {
 	var cases []suiteCase
-	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl", "testdata/generalize6.jsonl"} {
+	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl", "testdata/generalize6.jsonl", "testdata/generalize7.jsonl"} {
 		cases = append(cases, readSuite(t, f)...)
 	}
 	var pass, passGuess int
@@ -29,6 +33,10 @@ func TestGeneralize(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !slices.Equal(got, c.Sentences) {
+				if c.Xfail {
+					t.Logf("known failure, %s language %q: %q", c.Lang, lang, got)
+					continue
+				}
 				if lang == "" && c.XfailGuessed {
 					t.Logf("known failure, %s guessed as %q: %q", c.Lang, detectLanguage(c.Input), got)
 					continue

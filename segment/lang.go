@@ -24,7 +24,7 @@ var commonTitles = words(`mr mrs ms messrs dr drs prof st mt rev hon gen col lt 
 
 var commonPlain = words(`etc vs viz cf al ca approx jr co corp inc ltd llc bros assn assoc dept est esp ext misc natl univ
 	jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat
-	ave blvd rd hwy ln pl ste sq apt bldg ft oz lb lbs kg km cm mm mi yr yrs hr hrs min mins sec secs wk wks yd yds pt pts qt tbsp tsp mph
+	ave blvd rd hwy ln pl ste sq apt bldg ft oz lb lbs gal gals kg km cm mm mi yr yrs hr hrs min mins sec secs wk wks yd yds pt pts qt tbsp tsp mph
 	ph phd ed eds mgr mfg dist div gov't govt ibid op pp`)
 
 // commonNum are numbered references shared by the languages written in
@@ -38,7 +38,7 @@ var commonNum = words(`no nos nr nrs vol vols fig figs p pp pg pgs art arts sec 
 // words it is scored as any plain abbreviation. Languages without
 // built-in knowledge fall back to commonNum.
 var numberedRefs = map[string]string{
-	"en": `pg pgs chap chaps para paras sect eq eqs ref refs fn ill illus no nos`,
+	"en": `pg pgs chap chaps para paras sect eq eqs ref refs fn ill illus no nos app apps appx`,
 	"de": `s ss abb abbn kap abs bd bde nr tab fn anm ziff art bl sp hft lfd taf`,
 	"fr": `p pp chap fig n° no nº vol t art al éd sect tab fasc`,
 	"es": `pág págs p pp cap caps fig figs núm n° nº art arts vol vols tab párr sec secc t`,
@@ -49,7 +49,7 @@ var numberedRefs = map[string]string{
 	"nl": `blz p pp fig hfst nr art tab`,
 	"bg": `стр с гл фиг т бр ал чл табл`,
 	"pl": `s str rozdz rys nr t poz tab ust pkt art godz`,
-	"sk": `s str kap obr č tab odst čl`,
+	"sk": `s str kap obr č tab odst ods čl`,
 	"el": `σελ κεφ εικ αρ παρ πίν τ`,
 	"hi": `पृ`,
 	"mr": `पृ`,
@@ -88,10 +88,12 @@ var yearAbbrev = words2(`r г р ж`)
 // amountUnits are currencies and units of time abbreviated with a period
 // after an amount: Russian "руб.", "коп.", Ukrainian "грн.", Bulgarian
 // "лв.", Polish "zł.", Scandinavian "kr.", Czech "Kč.", Hungarian "Ft.",
-// Czech and Slovak "hod." (hours), "min.", "sec.", "hrs.", German "Std.". Nothing that belongs to the amount
+// Czech and Slovak "hod." (hours), "min.", "sec.", "hrs.", German "Std.",
+// and the units of weight, length and volume ("3 кг.", "12 lbs."). Nothing that belongs to the amount
 // follows them, so before a capitalised word they end the sentence ("3 Mio.
 // Euro" is a magnitude, not a unit, and stays).
-var amountUnits = words2(`руб коп грн лв zł kr kč ft hod min mins sec secs sek hr hrs std`)
+var amountUnits = words2(`руб коп грн лв zł kr kč ft hod min mins sec secs sek hr hrs std
+	кг км см мм мг мл kg km cm mm mg ml gal lb lbs oz`)
 
 // weekdayAbbrev are English weekday abbreviations, lower case; written
 // capitalised and followed by a capitalised word that is no month, they end
@@ -113,7 +115,7 @@ var monthAbbrev = words2(`jan feb febr mar apr jun jul aug sep sept oct okt nov 
 // language ("Art. Das Bild" in German, "art." in English): they bind only
 // to a following number.
 var numWords = map[string]map[string]bool{
-	"en": words2(`no art arts ex tab fig ill`),
+	"en": words2(`no art arts ex tab fig ill app apps`),
 	"de": words2(`art`),
 	"es": words2(`cap`),
 }
@@ -132,9 +134,9 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art`)),
 	"hi": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
 	"mr": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
-	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
+	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `βλ π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
 	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е т.н и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
-	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds proc pn płd wsch zach cd jw ww`)),
+	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `zob ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds proc pn płd wsch zach cd jw ww`)),
 	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
 	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
 	"uk": merge(kind(abbrTitle, `проф акад доц пан пані`), kind(abbrPlain, `вул просп пл м обл р-н див напр тис млн млрд грн коп ст св т.д т.п і.т.д`)),
@@ -516,6 +518,22 @@ var anyStarter = func() map[string]bool {
 // "Dhr.", Italian "Sig."), lower case: in a language other than English, a
 // capitalised title of another language still precedes a name, which
 // matters when the language was guessed from a few words.
+// anyPlain is the union of every language's plain abbreviations of three
+// letters or more. When the language was guessed from a few words, "enz.
+// mee" or "Zob. art." may be in another language than the guess; before a
+// lower-case word a period after one of them ends no sentence.
+var anyPlain = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range langAbbrev {
+		for w, k := range t {
+			if k == abbrPlain && runeLen(w) >= 3 {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
 var allTitles = func() map[string]bool {
 	m := map[string]bool{}
 	for _, t := range langAbbrev {

@@ -614,3 +614,88 @@ func TestRuleDatesAndDays(t *testing.T) {
 		{"", "Przyjmuje od godz. 8. Zapraszamy.", []string{"Przyjmuje od godz. 8.", "Zapraszamy."}},
 	})
 }
+
+func TestRuleArabicOneWordClause(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// One word before the comma: an answer or a vocative, no clause.
+		{"ar", "نعم، سآتي غدا.", []string{"نعم، سآتي غدا."}},
+		{"ar", "هل انتهيت؟ لا، ليس بعد.", []string{"هل انتهيت؟", "لا، ليس بعد."}},
+		{"fa", "بله، فردا می‌آیم.", []string{"بله، فردا می‌آیم."}},
+		// A clause of its own before the comma still ends there.
+		{"ar", "وصل الوفد صباح اليوم، بدأ الاجتماع بعد ساعة.", []string{"وصل الوفد صباح اليوم،", "بدأ الاجتماع بعد ساعة."}},
+	})
+}
+
+func TestRuleUnitsOfMeasure(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A unit after an amount binds to a lower-case word and ends the
+		// sentence before a capitalised one.
+		{"en", "Add 2 gal. of water. Stir well.", []string{"Add 2 gal. of water.", "Stir well."}},
+		{"en", "The crate weighs 40 lbs. Two men can lift it.", []string{"The crate weighs 40 lbs.", "Two men can lift it."}},
+		{"en", "Use 8 oz. Then add the rest.", []string{"Use 8 oz.", "Then add the rest."}},
+		{"ru", "Вес 5 кг. Цена договорная.", []string{"Вес 5 кг.", "Цена договорная."}},
+		{"ru", "До города 12 км. по шоссе.", []string{"До города 12 км. по шоссе."}},
+		{"bg", "Пакетът тежи 2 кг. Доставката е безплатна.", []string{"Пакетът тежи 2 кг.", "Доставката е безплатна."}},
+		{"de", "Die Strecke ist 12 km. Danach folgt die Pause.", []string{"Die Strecke ist 12 km.", "Danach folgt die Pause."}},
+	})
+}
+
+func TestRuleLetteredLabels(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A numbered reference binds to a one-letter label as to a number.
+		{"en", "The proof is in App. B. It is short.", []string{"The proof is in App. B.", "It is short."}},
+		{"en", "See Fig. A and Sec. C for the layout.", []string{"See Fig. A and Sec. C for the layout."}},
+		{"de", "Siehe Abb. C. Dort ist alles gezeigt.", []string{"Siehe Abb. C.", "Dort ist alles gezeigt."}},
+		// The pronoun I and a lower-case word that is an abbreviation
+		// only before a number keep their reading.
+		{"en", "I downloaded the app. I like it.", []string{"I downloaded the app.", "I like it."}},
+		{"en", "Get the app. A new version is out.", []string{"Get the app.", "A new version is out."}},
+	})
+}
+
+func TestRuleMonthAndYear(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// An abbreviated month between a day and a year is inside a date.
+		{"pl", "Umowa wygasa 30 wrz. 2026 r. Nie zwlekaj.", []string{"Umowa wygasa 30 wrz. 2026 r.", "Nie zwlekaj."}},
+		{"bg", "Срокът е 1 фев. 2026 г. Не закъснявайте.", []string{"Срокът е 1 фев. 2026 г.", "Не закъснявайте."}},
+		{"ru", "Собрание 3 дек. 2025 года. Явка обязательна.", []string{"Собрание 3 дек. 2025 года.", "Явка обязательна."}},
+		{"en", "Prices rose in Feb. 2024 and fell later.", []string{"Prices rose in Feb. 2024 and fell later."}},
+		// Without a year, a capital after the month still starts a sentence.
+		{"nl", "Gesloten op 27 apr. Tot dan.", []string{"Gesloten op 27 apr.", "Tot dan."}},
+	})
+}
+
+func TestRuleMoreReferenceAbbreviations(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"el", "Βλ. κεφ. 3 για λεπτομέρειες. Εκεί εξηγούνται.", []string{"Βλ. κεφ. 3 για λεπτομέρειες.", "Εκεί εξηγούνται."}},
+		{"sk", "Podľa § 2 ods. 3 zákona to platí. Nič viac.", []string{"Podľa § 2 ods. 3 zákona to platí.", "Nič viac."}},
+		{"pl", "Zob. też rozdz. 4. Tam jest opis.", []string{"Zob. też rozdz. 4.", "Tam jest opis."}},
+	})
+}
+
+// TestRuleGuessedLanguageAbbreviations runs with the language guessed (""):
+// another language's abbreviation before a lower-case word, its title
+// written in lower case, and its clock or page reference before a number
+// bind as in that language.
+func TestRuleGuessedLanguageAbbreviations(t *testing.T) {
+	checkRules(t, []ruleCase{
+		{"", "Neem brood, kaas enz. mee. Wij zorgen voor drinken.", []string{"Neem brood, kaas enz. mee.", "Wij zorgen voor drinken."}},
+		{"", "Zob. art. 5 ustawy. To wszystko.", []string{"Zob. art. 5 ustawy.", "To wszystko."}},
+		{"", "Dhr. Jansen en mevr. De Vries waren er. De zaal was vol.", []string{"Dhr. Jansen en mevr. De Vries waren er.", "De zaal was vol."}},
+		{"", "Mötet är den 4. juni kl. 9. Kom i tid.", []string{"Mötet är den 4. juni kl. 9.", "Kom i tid."}},
+		// A capital after them still starts a sentence.
+		{"", "We bought apples, pears etc. Then we went home.", []string{"We bought apples, pears etc.", "Then we went home."}},
+	})
+}
+
+func TestRuleOneWordGreeting(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A greeting line of one word and a name, in any language, the
+		// language given or guessed.
+		{"en", "Ciao Mark,\n\nthanks for the photos.", []string{"Ciao Mark,", "thanks for the photos."}},
+		{"", "Ciao Marco,\n\ngrazie mille. Ci sentiamo.", []string{"Ciao Marco,", "grazie mille.", "Ci sentiamo."}},
+		{"en", "Yo Dave,\n\nsee you tonight.", []string{"Yo Dave,", "see you tonight."}},
+		// Initials signing the previous unit are not a greeting.
+		{"en", "Here you go. AC\n\nSanjeev, I have the list.", []string{"Here you go.", "AC", "Sanjeev,", "I have the list."}},
+	})
+}

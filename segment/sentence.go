@@ -595,6 +595,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && sc.auto && digit && anyNumRef[lw] {
 		k = abbrNum // another language's numbered reference, the language guessed: "cap. 3", "str. 15"
 	}
+	if k == abbrNone && sc.auto && lower && (anyPlain[lw] || anyNumRef[lw] && runeLen(lw) >= 3) && !sc.isWord(lw) {
+		k = abbrPlain // another language's abbreviation before a lower-case word: "enz. mee", "Zob. art."
+	}
+	if k == abbrNone && sc.auto && upper && runeLen(lw) >= 4 && allTitles[lw] && tok == lw && !sc.isWord(lw) {
+		k = abbrTitle // another language's title written in lower case: "mevr. De Vries"
+	}
 	if k == abbrNone && (sc.lang == "es" || sc.lang == "ca" || sc.lang == "gl") && len(tok) == 2 && tok[0] == tok[1] && isUpperByte(tok[0]) {
 		k = abbrPlain // a plural written by doubling the initial: "EE. UU.", "FF. AA."
 	}
@@ -603,6 +609,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if k == abbrNum && !digit && len(nextWord) >= 2 && len(nextWord) <= 6 && isRoman(nextWord) {
 		digit = true // a Roman number: "Art. IV", "Kap. XII", "vol. II"
+	}
+	if k == abbrNum && !digit && sc.letterLabel(ts+len(tok), nextWord) && (!numWords[sc.lang][lw] || isTitleCase(tok)) {
+		digit = true // a lettered label: "App. B", "Fig. A", "Annex C"
 	}
 	if k != abbrNone && tok == lw && (k != abbrNum || !digit) && sc.isWord(lw) {
 		k = abbrNone // a word of the language: Spanish "el mar.", "dijo que no.", Danish "det."
@@ -628,6 +637,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if weekdayAbbrev[lw] && isTitleCase(tok) && upper && !months[strings.ToLower(nextWord)] && !monthNames[strings.ToLower(nextWord)] && !monthAbbrev[strings.ToLower(nextWord)] {
 		return 0.5 // "Closed Mon. and Tue. Open Wed.", not "Tue. Jan. 5", "Fri. March 3"
+	}
+	if monthAbbrev[lw] && digit && (afterNumber || isTitleCase(tok)) {
+		return 0.05 // a date with its year: "5 lis. 2025", "15 ян. 2025 г.", "Feb. 2024"
 	}
 	if afterNumber && monthAbbrev[lw] && (upper || caseless) {
 		return 0.5 // a date ends its phrase: "Gesloten op 27 apr. Tot dan", "до 10 янв. Спасибо"
@@ -684,6 +696,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			}
 			if starter && (tok == "I" || !lower) {
 				return 0.6
+			}
+			if (upper || caseless) && sc.afterReference(ts) && runeLen(prevToken(sc.s, backSpace(sc.s, ts))) > 2 {
+				return 0.85 // a lettered label, not an initial: "Abb. C. Dort" (not "Т. Г. Шевченко")
 			}
 			if p := prevToken(sc.s, max(0, ts-1)); strings.ContainsRune("CFK", r) && (strings.HasSuffix(p, "°") || strings.HasSuffix(p, "º")) && (upper || caseless) {
 				return 0.85 // a temperature, not an initial: "2º C. Muchos"
@@ -1426,7 +1441,9 @@ func (sc *scanner) afterReference(ts int) bool {
 	}
 	w := strings.ToLower(prevToken(sc.s, k))
 	if stem, ok := strings.CutSuffix(w, "."); ok {
-		return sc.abbr[stem] == abbrNum
+		// The language guessed, another language's reference counts:
+		// Swedish "kl. 9. Kom" guessed as German.
+		return sc.abbr[stem] == abbrNum || sc.auto && anyNumRef[stem]
 	}
 	return referenceNouns[w]
 }
@@ -1572,7 +1589,10 @@ func (sc *scanner) arabicComma(i int) (boundary, bool) {
 	// The next word, up to white space.
 	w := tokenEnd(s, next)
 	score := arabicCommaScore
-	if strings.HasSuffix(s[next:w], "،") {
+	if strings.HasSuffix(s[next:w], "،") || clauseWords(s, i, 2) < 2 {
+		// An enumeration ("التفاح، والموز، …"), or one word before the
+		// comma: an answer or a vocative ("نعم، سآتي", "يا أحمد، تعال"),
+		// not a clause of its own.
 		score = arabicListScore
 	}
 	if sc.inQuote() {
@@ -1773,6 +1793,23 @@ func clauseWords(s string, i, limit int) int {
 		a = k
 	}
 	return n
+}
+
+// letterLabel reports whether the word after the period at byte dot is a
+// lettered label of a numbered reference: one capital letter other than
+// the pronoun I, ending its word ("App. B.", "Fig. A shows", "Annex C,").
+func (sc *scanner) letterLabel(dot int, next string) bool {
+	r, n := utf8.DecodeRuneInString(next)
+	if n != len(next) || !unicode.IsUpper(r) || r == 'I' {
+		return false
+	}
+	k := skipSpace(sc.s, dot+1) + n
+	if k < len(sc.s) {
+		if c, _ := runeAt(sc.s, k); unicode.IsLetter(c) || unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // initialAt reports whether the word after the period that follows tok
