@@ -151,6 +151,7 @@ func (sc *scanner) gapBoundaries() []boundary {
 			add(prev.b, cur.a, gapFile)
 		case upper && (strings.IndexByte(t, ':') >= 0 || t == "Sent") && isHeaderLabel(s, cur.a) && !endsWithStop(p) && pl != ',':
 			add(prev.b, cur.a, gapHeader)
+		case en && upper && sc.labelSalutation(p, t, cur, add):
 		case en && upper && len(t) <= 6 && clauseOpeners[t] && followedByLowerWord(s, cur.b) &&
 			(isLowerWord(strings.TrimRight(p, "'’")) || isNumber(p) && isDigitByte(pl) || closesWord(p)):
 			add(prev.b, cur.a, gapStarter)
@@ -682,6 +683,38 @@ func (sc *scanner) paragraphOpening(cur span, add func(end, next int, score floa
 		}
 		t = n
 	}
+}
+
+// labelSalutation looks, in English, for a one-word salutation or label
+// ending with a colon in the middle of a line, after a capitalised word that
+// signed or headed the unit before, and followed by a sentence: "Thanks -
+// Davis | Clint: | I spoke with …", "fine. Susan | Susan: | While Tanya …",
+// "the firm. KM | Requirements: | You'll be …" (mail and postings whose
+// line breaks were lost). p and t are the previous and current tokens; it
+// adds the boundaries before and after t and reports whether it did.
+func (sc *scanner) labelSalutation(p, t string, cur span, add func(end, next int, score float64)) bool {
+	bare, ok := strings.CutSuffix(t, ":")
+	if !ok || runeLen(bare) < 2 || !isTitleCase(bare) || !allLetters(bare) || anyStarter[strings.ToLower(bare)] {
+		return false
+	}
+	if r, _ := runeAt(p, 0); !unicode.IsUpper(r) || !allLetters(p) {
+		return false // a name or initials, no stop or comma after it
+	}
+	// The name stands alone after a stop or a dash ("fine. Susan", "Thanks
+	// - Davis"): "Anna Smith: She starts" is one name before a colon.
+	pa := backSpace(sc.s, cur.a) - len(p)
+	if k := backSpace(sc.s, pa); k > 0 && strings.IndexByte(sc.s[k:pa], '\n') < 0 {
+		if q := sc.s[tokenStart(sc.s, k):k]; !endsWithStop(q) && q != "-" && q != "--" {
+			return false
+		}
+	}
+	n, ok := nextSpan(sc.s, cur.b)
+	if !ok || strings.IndexByte(sc.s[cur.b:n.a], '\n') >= 0 || !clauseOpenerOrI(wordAt(sc.s, n.a)) {
+		return false
+	}
+	add(backSpace(sc.s, cur.a), cur.a, gapSalutation)
+	add(cur.b, n.a, gapSalutation)
+	return true
 }
 
 // clauseOpenerOrI reports whether w is a clause opener or the pronoun I.

@@ -699,3 +699,19 @@ func TestRuleOneWordGreeting(t *testing.T) {
 		{"en", "Here you go. AC\n\nSanjeev, I have the list.", []string{"Here you go.", "AC", "Sanjeev,", "I have the list."}},
 	})
 }
+
+func TestRuleLabelSalutation(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A one-word salutation or label with a colon after a name that
+		// signed the unit before, then a sentence (line breaks lost).
+		{"en", "See you there. Thanks - Davis Clint: I spoke with Mike today.", []string{"See you there.", "Thanks -", "Davis", "Clint:", "I spoke with Mike today."}},
+		{"en", "It should be fine. Susan Susan: While you review it, call me.", []string{"It should be fine.", "Susan", "Susan:", "While you review it, call me."}},
+		{"en", "Room to grow within the firm. KM Requirements: You'll need a degree.", []string{"Room to grow within the firm.", "KM", "Requirements:", "You'll need a degree."}},
+		// A full name before the colon (the colon rule may still end the
+		// clause), a lower-case word before the name, or no sentence after
+		// the colon: no boundary before the name.
+		{"en", "Our new hire is Anna Smith: She starts Monday.", []string{"Our new hire is Anna Smith:", "She starts Monday."}},
+		{"en", "We finally visited Paris: It was lovely.", []string{"We finally visited Paris: It was lovely."}},
+		{"en", "Done. Susan Agenda: budget and staffing.", []string{"Done.", "Susan Agenda: budget and staffing."}},
+	})
+}
