@@ -152,6 +152,11 @@ func (sc *scanner) gapBoundaries() []boundary {
 		case upper && (strings.IndexByte(t, ':') >= 0 || t == "Sent") && isHeaderLabel(s, cur.a) && !endsWithStop(p) && pl != ',':
 			add(prev.b, cur.a, gapHeader)
 		case en && upper && sc.labelSalutation(p, t, cur, add):
+		case en && upper && clauseOpeners[t] && followedByLowerWord(s, cur.b) && loneName(s, p, cur):
+			if k := backSpace(s, prev.a); k > 0 && (s[k-1] == ')' || s[k-1] == ']') && strings.IndexByte(s[k:prev.a], '\n') < 0 {
+				add(k, prev.a, gapStarter) // "(… discussed) | Mark | As we"
+			}
+			add(prev.b, cur.a, gapStarter)
 		case en && upper && len(t) <= 6 && clauseOpeners[t] && followedByLowerWord(s, cur.b) &&
 			(isLowerWord(strings.TrimRight(p, "'’")) || isNumber(p) && isDigitByte(pl) || closesWord(p)):
 			add(prev.b, cur.a, gapStarter)
@@ -702,11 +707,8 @@ func (sc *scanner) labelSalutation(p, t string, cur span, add func(end, next int
 	}
 	// The name stands alone after a stop or a dash ("fine. Susan", "Thanks
 	// - Davis"): "Anna Smith: She starts" is one name before a colon.
-	pa := backSpace(sc.s, cur.a) - len(p)
-	if k := backSpace(sc.s, pa); k > 0 && strings.IndexByte(sc.s[k:pa], '\n') < 0 {
-		if q := sc.s[tokenStart(sc.s, k):k]; !endsWithStop(q) && q != "-" && q != "--" {
-			return false
-		}
+	if !standsAlone(sc.s, backSpace(sc.s, cur.a)-len(p)) {
+		return false
 	}
 	n, ok := nextSpan(sc.s, cur.b)
 	if !ok || strings.IndexByte(sc.s[cur.b:n.a], '\n') >= 0 || !clauseOpenerOrI(wordAt(sc.s, n.a)) {
@@ -715,6 +717,29 @@ func (sc *scanner) labelSalutation(p, t string, cur span, add func(end, next int
 	add(backSpace(sc.s, cur.a), cur.a, gapSalutation)
 	add(cur.b, n.a, gapSalutation)
 	return true
+}
+
+// standsAlone reports whether the token starting at byte a of s opens the
+// text or its line, or follows a stop, a closing bracket or a dash: a name
+// signing a unit ("fine. Susan", "Thanks - Davis", "discussed) Mark").
+func standsAlone(s string, a int) bool {
+	k := backSpace(s, a)
+	if k == 0 || strings.IndexByte(s[k:a], '\n') >= 0 {
+		return true
+	}
+	q := s[tokenStart(s, k):k]
+	return endsWithStop(q) || q == "-" || q == "--" || strings.HasSuffix(q, ")") || strings.HasSuffix(q, "]")
+}
+
+// loneName reports whether p, the token before cur, is a capitalised word
+// standing alone (standsAlone) that is no sentence starter nor a word of a
+// sign-off: the name signing or addressing a mail whose line breaks were
+// lost ("Rodgers | As we discussed", "discussed) Mark | As we …").
+func loneName(s, p string, cur span) bool {
+	if !isTitleCase(p) || !allLetters(p) || anyStarter[strings.ToLower(p)] || signoffWords[strings.ToLower(p)] {
+		return false
+	}
+	return standsAlone(s, backSpace(s, cur.a)-len(p))
 }
 
 // clauseOpenerOrI reports whether w is a clause opener or the pronoun I.

@@ -715,3 +715,17 @@ func TestRuleLabelSalutation(t *testing.T) {
 		{"en", "Done. Susan Agenda: budget and staffing.", []string{"Done.", "Susan Agenda: budget and staffing."}},
 	})
 }
+
+func TestRuleLoneName(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A name standing alone (text or line start, after a stop or a
+		// closing bracket), then a clause opener and a lower-case word.
+		{"en", "Rodgers As we discussed, here is the draft.", []string{"Rodgers", "As we discussed, here is the draft."}},
+		{"en", "The total is 16 billion (not 10 as discussed) Mark As promised, here is the copy.", []string{"The total is 16 billion (not 10 as discussed)", "Mark", "As promised, here is the copy."}},
+		{"en", "See you then. Paul If you need anything, call.", []string{"See you then.", "Paul", "If you need anything, call."}},
+		// A name inside a clause, a capitalised word after the opener, or a
+		// sentence starter: no boundary.
+		{"en", "I told Paul If he wants it, he can have it.", []string{"I told Paul If he wants it, he can have it."}},
+		{"en", "Chapter Two. Mark When Lions Roar.", []string{"Chapter Two.", "Mark When Lions Roar."}},
+	})
+}
