@@ -422,6 +422,11 @@ const methodNotes = `## Method and why
   scale factor 5.1 / 4.8 / 12.2 / 11.0 / 20.8 %. Per-coefficient scaling costs the relative spread of the
   cepstra, which describes the voice (as per-dimension variance normalisation did earlier), and the
   short-time Gaussianisation does not undo white noise the way the subtraction does.
+* **Off-diagonal prior (measured, not kept):** the prior on the transform's off-diagonal and offset
+  entries × 0.5 / 2 / 4 that of its diagonal (fewer effective free parameters for short clips), v3
+  otherwise; dev, both lists, whole files / 6 s / 3 s / B noisy / 3 s B noisy (against 3.6 / 4.0 / 11.6 /
+  8.1 / 19.7 %): 4.0 / 4.1 / 11.6 / 8.6 / 19.4 %, 4.0 / 4.0 / 11.6 / 9.1 / 22.0 %, 5.1 / 4.8 / 13.4 / 14.2 /
+  26.9 %. The cross terms carry the voice as much as the diagonal.
 * **Not measured again this round: delta rows, regression classes.** The study measured them on the same
   material (L3-L6 in its table): two regression classes (sonorant / obstruent codebooks, 336 numbers)
   5.4 / 16.7 / 12.2 % (trials / 3 s / 6 s) against 4.3 / 12.9 / 8.2 %; diagonal MLLR of the delta and
