@@ -118,6 +118,7 @@ var numWords = map[string]map[string]bool{
 	"en": words2(`no art arts ex tab fig ill app apps`),
 	"de": words2(`art`),
 	"es": words2(`cap`),
+	"da": words2(`stk`), // "stk. 2" (subsection), but also "pr. stk." (a piece)
 }
 
 var langAbbrev = map[string]map[string]abbrevKind{

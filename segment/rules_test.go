@@ -729,3 +729,24 @@ func TestRuleLoneName(t *testing.T) {
 		{"en", "Chapter Two. Mark When Lions Roar.", []string{"Chapter Two.", "Mark When Lions Roar."}},
 	})
 }
+
+func TestRuleRound2Markers(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// List markers in the digits of other scripts.
+		{"fa", "موارد:\n۱. گذرنامه\n۲. عکس\n۳. فرم", []string{"موارد:", "۱. گذرنامه", "۲. عکس", "۳. فرم"}},
+		{"ar", "الخطوات:\n١) افتح الملف\n٢) احفظه", []string{"الخطوات:", "١) افتح الملف", "٢) احفظه"}},
+		{"hi", "सूची:\n१. दूध\n२. चीनी", []string{"सूची:", "१. दूध", "२. चीनी"}},
+		// A reversed guillemet closing a quotation after its stop.
+		{"da", "Hun sagde: »Det er fint.« Så gik hun.", []string{"Hun sagde: »Det er fint.«", "Så gik hun."}},
+		{"de", "Er fragte: »Kommst du?« Sie nickte.", []string{"Er fragte: »Kommst du?«", "Sie nickte."}},
+		{"sv", "Han sa: »Jag kommer.« Sedan gick han.", []string{"Han sa: »Jag kommer.«", "Sedan gick han."}},
+		{"fr", "Il a dit : « Oui. » Puis il est parti.", []string{"Il a dit : « Oui. »", "Puis il est parti."}},
+		// A time or a score glued to the next sentence.
+		{"de", "Das Spiel endete 2:1.Danach feierten alle.", []string{"Das Spiel endete 2:1.", "Danach feierten alle."}},
+		{"en", "We met at 10:30.Then we left.", []string{"We met at 10:30.", "Then we left."}},
+		{"en", "Read John 3:16 first.", []string{"Read John 3:16 first."}},
+		// Danish "stk." after "pr." is a piece, not a subsection.
+		{"da", "Prisen er 20 kr. pr. stk. Levering er gratis.", []string{"Prisen er 20 kr. pr. stk.", "Levering er gratis."}},
+		{"da", "Efter § 3, stk. 2 gælder reglen.", []string{"Efter § 3, stk. 2 gælder reglen."}},
+	})
+}

@@ -296,6 +296,16 @@ closing:
 				continue
 			}
 		}
+		if (r == '«' || r == '‹') && sc.guill == 0 {
+			// A reversed guillemet closes a Danish, Swedish or German
+			// quotation (»… morgen.« Han): directly after the stop, then
+			// white space or the end. It opens none: sc.guill stays.
+			if r2, _ := runeAt(s, j+n); j+n == len(s) || isSpace(r2) {
+				closers = true
+				j += n
+				continue
+			}
+		}
 		if !isCloser(r) {
 			// A stop may follow a closer: «… a.», "(… гг.)."
 			if closers && (isPeriod(r) || isStop(r)) {
@@ -1047,6 +1057,24 @@ func parseMarker(s string, d int) (listMarker, bool) {
 	}
 	w := s[st:d]
 	switch {
+	case w == "" && digitBefore(s, d) >= 0:
+		// Digits of another script: Persian "۱. … ۲.", Arabic "١) … ٢)",
+		// Devanagari "१. … २.".
+		for st > 0 && d-st < 8 {
+			r, n := runeBefore(s, st)
+			if digitValue(r) < 0 {
+				break
+			}
+			st -= n
+		}
+		for k := st; k < d; {
+			r, n := runeAt(s, k)
+			m.num = m.num*10 + digitValue(r)
+			k += n
+		}
+		if m.num > 99 {
+			return m, false
+		}
 	case w == "":
 		// A Cyrillic or Greek letter: "а) … б) …", "α. … β. …".
 		r, n := runeBefore(s, d)
@@ -1097,6 +1125,28 @@ func parseMarker(s string, d int) (listMarker, bool) {
 	m.pos = st
 	m.lead = leads(s, st)
 	return m, true
+}
+
+// digitValue returns the value of a decimal digit of another script
+// (Arabic-Indic, Persian, Devanagari, Bengali, Myanmar, Thai, full width),
+// or -1.
+func digitValue(r rune) int {
+	for _, zero := range []rune{0x660, 0x6F0, 0x966, 0x9E6, 0x1040, 0xE50, 0xFF10} {
+		if r >= zero && r <= zero+9 {
+			return int(r - zero)
+		}
+	}
+	return -1
+}
+
+// digitBefore returns the value of the digit of another script that ends
+// just before byte d of s, or -1.
+func digitBefore(s string, d int) int {
+	if d == 0 {
+		return -1
+	}
+	r, _ := runeBefore(s, d)
+	return digitValue(r)
 }
 
 func isASCIIAlnum(c byte) bool {
@@ -1459,6 +1509,13 @@ var referenceNouns = words2(`page pages chapter section paragraph figure table v
 	side kapitel afsnit figur tabel bind nummer artikel
 	страница глава раздел рисунок таблица том номер статья часть`)
 
+// isClockOrScore reports whether tok is a time or a score: one or two
+// digits, a colon, two digits or one ("10:30", "2:1", "3:0").
+func isClockOrScore(tok string) bool {
+	a, b, ok := strings.Cut(tok, ":")
+	return ok && len(a) >= 1 && len(a) <= 2 && len(b) >= 1 && len(b) <= 2 && allDigits(a) && allDigits(b)
+}
+
 // gluedNumber reports whether a number token tok, directly followed by a
 // period and the capitalised word next with no space between, may end a
 // sentence that the next one is glued to: "in 2019.The", "costs 5.Then",
@@ -1470,7 +1527,7 @@ var referenceNouns = words2(`page pages chapter section paragraph figure table v
 // offset of tok in the text.
 func (sc *scanner) gluedNumber(ts int, tok, next string) bool {
 	tok = strings.TrimLeft(tok, "$€£¥")
-	if tok == "" || !isNumber(tok) || strings.ContainsAny(tok, ":/#°-+") {
+	if tok == "" || !isNumber(tok) || strings.ContainsAny(tok, "/#°-+") || strings.Contains(tok, ":") && !isClockOrScore(tok) {
 		return false
 	}
 	if r, _ := runeBefore(tok, len(tok)); !unicode.IsDigit(r) && r != '%' {
