@@ -648,6 +648,8 @@ func generalization(ctx context.Context, md *bytes.Buffer, dir string) error {
 		}
 	}
 	fmt.Fprintf(md, "| all | %s | %s | **%s** | **%s** |\n", pct(totFirst.given, totFirst.cases), pct(totFirst.guessed, totFirst.cases), pct(tot.given, tot.cases), pct(tot.guessed, tot.cases))
+	fmt.Fprintf(md, "\nSets 7 and 8 are round 2 (written after the first six were passed, for the kinds those covered thinly: abbreviations of titles, units, months and references; quotations and brackets after a stop; ellipses; lists inline and one per line; dates, money and decimals; URLs, e-mail, file and version names; glued sentences; sentence-final abbreviations; headings; mail greetings and sign-offs). ")
+	fmt.Fprintf(md, "One case is marked `xfail` and counted as a failure: a Chinese ellipsis inside a sentence (\"我想……算了吧。\"), written like the Golden Rules' sentence-ending \"……\" before a new clause; no rule on the characters alone tells them apart.\n")
 	slices.Sort(langs)
 	fmt.Fprintf(md, "\nNow, per language (all sets; given · guessed):")
 	for i, l := range langs {
