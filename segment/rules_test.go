@@ -650,6 +650,7 @@ func TestRuleLetteredLabels(t *testing.T) {
 		// only before a number keep their reading.
 		{"en", "I downloaded the app. I like it.", []string{"I downloaded the app.", "I like it."}},
 		{"en", "Get the app. A new version is out.", []string{"Get the app.", "A new version is out."}},
+		{"en", "Is it true? No. A man was seen there.", []string{"Is it true?", "No.", "A man was seen there."}},
 	})
 }
 

@@ -620,7 +620,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNum && !digit && len(nextWord) >= 2 && len(nextWord) <= 6 && isRoman(nextWord) {
 		digit = true // a Roman number: "Art. IV", "Kap. XII", "vol. II"
 	}
-	if k == abbrNum && !digit && sc.letterLabel(ts+len(tok), nextWord) && (!numWords[sc.lang][lw] || isTitleCase(tok)) {
+	if k == abbrNum && !digit && sc.letterLabel(ts+len(tok), nextWord, numWords[sc.lang][lw] && sc.opensSentence(ts)) && (!numWords[sc.lang][lw] || isTitleCase(tok)) {
 		digit = true // a lettered label: "App. B", "Fig. A", "Annex C"
 	}
 	if k != abbrNone && tok == lw && (k != abbrNum || !digit) && sc.isWord(lw) {
@@ -1852,21 +1852,33 @@ func clauseWords(s string, i, limit int) int {
 	return n
 }
 
+// opensSentence reports whether the token at byte ts opens the text or
+// follows a stop.
+func (sc *scanner) opensSentence(ts int) bool {
+	k := backSpace(sc.s, ts)
+	return k == 0 || endsWithStop(prevToken(sc.s, k))
+}
+
 // letterLabel reports whether the word after the period at byte dot is a
 // lettered label of a numbered reference: one capital letter other than
 // the pronoun I, ending its word ("App. B.", "Fig. A shows", "Annex C,").
-func (sc *scanner) letterLabel(dot int, next string) bool {
+// Strict (a reference that is also a word of the language, opening a
+// sentence: "No.", "App."), the letter must end its clause too ("App. B."
+// but not "No. A man came").
+func (sc *scanner) letterLabel(dot int, next string, strict bool) bool {
 	r, n := utf8.DecodeRuneInString(next)
 	if n != len(next) || !unicode.IsUpper(r) || r == 'I' {
 		return false
 	}
 	k := skipSpace(sc.s, dot+1) + n
-	if k < len(sc.s) {
-		if c, _ := runeAt(sc.s, k); unicode.IsLetter(c) || unicode.IsDigit(c) {
-			return false
-		}
+	if k >= len(sc.s) {
+		return true
 	}
-	return true
+	c, _ := runeAt(sc.s, k)
+	if unicode.IsLetter(c) || unicode.IsDigit(c) {
+		return false
+	}
+	return !strict || c != ' ' && c != '\n'
 }
 
 // initialAt reports whether the word after the period that follows tok
