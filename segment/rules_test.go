@@ -681,7 +681,10 @@ func TestRuleMoreReferenceAbbreviations(t *testing.T) {
 func TestRuleGuessedLanguageAbbreviations(t *testing.T) {
 	checkRules(t, []ruleCase{
 		{"", "Neem brood, kaas enz. mee. Wij zorgen voor drinken.", []string{"Neem brood, kaas enz. mee.", "Wij zorgen voor drinken."}},
-		{"", "Zob. art. 5 ustawy. To wszystko.", []string{"Zob. art. 5 ustawy.", "To wszystko."}},
+		{"", "Zob. art. 5 ustawy oraz rozdz. 2. To wszystko.", []string{"Zob. art. 5 ustawy oraz rozdz. 2.", "To wszystko."}},
+		// Guessed as English, an English word that another language
+		// abbreviates ends its sentence as any word.
+		{"", "i saw him at the vet two days ago. then he left.", []string{"i saw him at the vet two days ago.", "then he left."}},
 		{"", "Dhr. Jansen en mevr. De Vries waren er. De zaal was vol.", []string{"Dhr. Jansen en mevr. De Vries waren er.", "De zaal was vol."}},
 		{"", "Mötet är den 4. juni kl. 9. Kom i tid.", []string{"Mötet är den 4. juni kl. 9.", "Kom i tid."}},
 		// A capital after them still starts a sentence.

@@ -605,8 +605,11 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && sc.auto && digit && anyNumRef[lw] {
 		k = abbrNum // another language's numbered reference, the language guessed: "cap. 3", "str. 15"
 	}
-	if k == abbrNone && sc.auto && lower && (anyPlain[lw] || anyNumRef[lw] && runeLen(lw) >= 3) && !sc.isWord(lw) {
-		k = abbrPlain // another language's abbreviation before a lower-case word: "enz. mee", "Zob. art."
+	if k == abbrNone && sc.auto && sc.lang != "en" && lower && (anyPlain[lw] || anyNumRef[lw] && runeLen(lw) >= 3) && !sc.isWord(lw) {
+		// Another language's abbreviation before a lower-case word, the
+		// language guessed: "enz. mee", "Zob. art.". Not when the guess
+		// is English, whose words ("ago.", "vet.", "min.") they may be.
+		k = abbrPlain
 	}
 	if k == abbrNone && sc.auto && upper && runeLen(lw) >= 4 && allTitles[lw] && tok == lw && !sc.isWord(lw) {
 		k = abbrTitle // another language's title written in lower case: "mevr. De Vries"
