@@ -151,6 +151,14 @@ func (sc *scanner) gapBoundaries() []boundary {
 			add(prev.b, cur.a, gapFile)
 		case upper && (strings.IndexByte(t, ':') >= 0 || t == "Sent") && isHeaderLabel(s, cur.a) && !endsWithStop(p) && pl != ',':
 			add(prev.b, cur.a, gapHeader)
+		case en && upper && isDigitByte(pl) && (isCode(p) || isNumber(p)) && signoffFirst[strings.TrimRight(t, ",.!")]:
+			// A sign-off after the number ending a signature or table
+			// line: "Fax: (713) 646-3490 | Thanks.", "-$ 166,960 | Thanks |
+			// As seen below, …".
+			add(prev.b, cur.a, gapSignoff)
+			if n, ok := nextSpan(s, cur.b); ok && t == strings.TrimRight(t, ",.!") && clauseOpenerOrI(wordAt(s, n.a)) && followedByLowerWord(s, n.b) {
+				add(cur.b, n.a, gapSignoff)
+			}
 		case en && upper && sc.labelSalutation(p, t, cur, add):
 		case en && upper && clauseOpeners[t] && followedByLowerWord(s, cur.b) && loneName(s, p, cur):
 			if k := backSpace(s, prev.a); k > 0 && (s[k-1] == ')' || s[k-1] == ']') && strings.IndexByte(s[k:prev.a], '\n') < 0 {

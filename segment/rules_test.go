@@ -754,3 +754,14 @@ func TestRuleRound2Markers(t *testing.T) {
 		{"da", "Efter § 3, stk. 2 gælder reglen.", []string{"Efter § 3, stk. 2 gælder reglen."}},
 	})
 }
+
+func TestRuleSignoffAfterNumber(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A sign-off after the number that ends a signature or table line
+		// (line breaks lost).
+		{"en", "Ph: (713) 853-5620 Fax: (713) 646-3490 Thanks. Sara", []string{"Ph: (713) 853-5620 Fax: (713) 646-3490", "Thanks.", "Sara"}},
+		{"en", "Total due -$ 166,960 Thanks As seen below, please pay.", []string{"Total due -$ 166,960", "Thanks", "As seen below, please pay."}},
+		// A capitalised word other than a sign-off: no boundary.
+		{"en", "Call 555-1234 Monday morning.", []string{"Call 555-1234 Monday morning."}},
+	})
+}
