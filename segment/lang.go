@@ -457,9 +457,9 @@ var latinMarks = map[rune]string{
 
 var functionWords = map[string]map[string]bool{
 	"en": words2(`the and of to is was that with for this are have it you not be`),
-	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des ich wir sie er im vom zum zur auch nach wurde`),
-	"fr": words2(`le la les et est des une dans pour que qui pas sur avec du au je nous vous ils elle sont très mais`),
-	"es": words2(`el la los las y es del una en que por para con no se lo al muy está están también más pero sus`),
+	"de": words2(`der die das und ist nicht ein eine mit zu den von sich auf für dem des ich wir sie er im vom zum zur auch nach wurde es wie dir mir mich dich bin hat habe sind war aber oder wenn dass noch nur schon sehr`),
+	"fr": words2(`le la les et est des un une dans pour que qui pas sur avec du au je nous vous ils elle sont très mais`),
+	"es": words2(`el la los las y es del un una en que por para con no se lo al muy está están también más pero sus`),
 	"it": words2(`il la gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
 	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze voor wij ik jullie onze`),

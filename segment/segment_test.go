@@ -451,6 +451,12 @@ func TestDetectLanguage(t *testing.T) {
 		{"Pes není spokojený s jídlem, který dostal, a kočka také.", "cs"},
 		{"Pes nie je spokojný s jedlom, ktoré dostal, a mačka tiež.", "sk"},
 		{"¿Cómo está hoy? Espero que muy bien.", "es"},
+		// "es" is a German pronoun as well as Spanish "is"; German
+		// questions and pronouns decide.
+		{"Guten Tag, wie geht es dir heute?", "de"},
+		{"Es ist kalt, aber mir geht es gut.", "de"},
+		{"Es un día bonito, pero hace frío.", "es"},
+		{"C'est un chat très calme.", "fr"},
 		{"Мысық үстелдің үстінде отыр.", "kk"},
 		{"Котката седи на масата във всекидневната със съседа.", "bg"},
 		{"Объем составляет 5 куб.м.", "ru"},
