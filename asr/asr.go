@@ -26,6 +26,12 @@ type Options struct {
 	// adaptation) decodes each region as soon as it can instead, trading
 	// that pass's gain for text from the start.
 	Streaming bool
+	// Temperature is the sampling temperature of the first decoding, 0 to
+	// 1 (0, the default: the most probable text). A backend that samples
+	// starts there (the "whisper" driver: its fallback then rises by its
+	// temperature_inc option); one whose search is deterministic answers
+	// any other value with a 400 naming temperature.
+	Temperature float64
 }
 
 // Word is one recognised word with its times in seconds.

@@ -329,6 +329,9 @@ func eachRegion(ctx context.Context, workers, n int, work func(ctx context.Conte
 // are emitted only in that second phase, so a streaming caller
 // (Options.Streaming) gets the unadapted decoding, region by region.
 func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options, emit func(Segment) error) error {
+	if opts.Temperature != 0 {
+		return sotto.Invalid("bad_request", "temperature", "asr: temperature %g is not supported: this recognizer's beam search is deterministic; send 0 or leave it out", opts.Temperature)
+	}
 	if !languageOK(opts.Language) {
 		return sotto.Invalid("asr_language_unsupported", "language", "asr: language %q unsupported (this model is English)", opts.Language)
 	}

@@ -194,3 +194,18 @@ func TestSpeechRegions(t *testing.T) {
 		}
 	}
 }
+
+// TestGoTemperature: the recognizer's search is deterministic, so a
+// sampling temperature other than 0 is a 400 naming temperature.
+func TestGoTemperature(t *testing.T) {
+	b := goBackend(t)
+	a := sotto.Audio{Samples: make([]float32, 16000)}
+	err := b.Transcribe(context.Background(), a, Options{Temperature: 0.2}, func(Segment) error { return nil })
+	var se *sotto.Error
+	if !errors.As(err, &se) || se.Code != "bad_request" || se.Param != "temperature" || !errors.Is(err, sotto.ErrInvalidRequest) {
+		t.Fatalf("Transcribe(temperature 0.2) = %v; want bad_request on param temperature", err)
+	}
+	if err := b.Transcribe(context.Background(), a, Options{Temperature: 0}, func(Segment) error { return nil }); err != nil {
+		t.Errorf("Transcribe(temperature 0) = %v", err)
+	}
+}

@@ -172,6 +172,10 @@ func (w *whisperASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options
 			return sotto.Invalid("asr_language_unsupported", "language", "asr: language %q unsupported by this Whisper model", opts.Language)
 		}
 	}
+	if opts.Temperature < 0 || opts.Temperature > 1 {
+		return sotto.Invalid("bad_request", "temperature", "asr: temperature %g: want 0 to 1", opts.Temperature)
+	}
+	p.Temperature = float32(opts.Temperature)
 	if opts.Prompt != "" {
 		p.Prompt, _ = w.tr.Tokenizer().Encode(opts.Prompt)
 	}

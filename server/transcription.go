@@ -31,7 +31,7 @@ import (
 //	                           speaker timeline model; 422 diarization_unsupported when the catalog has none)
 //	timestamp_granularities[]  word and/or segment; verbose_json or diarized_json only
 //	stream                     true: SSE text deltas, desktop listener only, json output and no granularities
-//	temperature                0 only: the recognizer's search is deterministic
+//	temperature                0 to 1; only a sampling backend (Whisper) takes other than 0
 //	audio_track, audio_channel as for alignments
 //
 // Any other field is a 400 naming it, so a misspelt option is never
@@ -76,8 +76,11 @@ type transcriptionRequest struct {
 	format   transcript.Format
 	gran     transcript.Granularities
 	stream   bool
-	audio    audio.Options
-	diarizer ModelInfo // the speaker timeline model of diarized_json
+	// temperature is the first decoding's (0 to 1); a backend that does
+	// not sample refuses any other value.
+	temperature float64
+	audio       audio.Options
+	diarizer    ModelInfo // the speaker timeline model of diarized_json
 }
 
 // parseTranscriptionRequest validates every field of a transcription
@@ -137,10 +140,7 @@ func (s *Server) parseTranscriptionRequest(f *form) (*transcriptionRequest, erro
 		if err != nil || math.IsNaN(x) || x < 0 || x > 1 {
 			return nil, sotto.Invalid("bad_request", "temperature", "temperature must be a number from 0 to 1, not %q", t)
 		}
-		if x != 0 {
-			return nil, sotto.Invalid("bad_request", "temperature",
-				"temperature %g is not supported: the recognizer's beam search is deterministic; send 0 or leave it out", x)
-		}
+		req.temperature = x // the model's backend says whether it samples
 	}
 	if req.prompt, _, err = get("prompt"); err != nil {
 		return nil, err
@@ -253,7 +253,7 @@ func (req *transcriptionRequest) options() asr.Options {
 	// Subtitles cut cues from word times; diarized_json splits a segment
 	// where its words change speaker, so both need words whatever the
 	// granularities say.
-	return asr.Options{Language: req.language, Prompt: req.prompt, Streaming: req.stream,
+	return asr.Options{Language: req.language, Prompt: req.prompt, Streaming: req.stream, Temperature: req.temperature,
 		Words: req.gran.Words || req.format == transcript.SRT || req.format == transcript.VTT ||
 			req.format == transcript.DiarizedJSON}
 }

@@ -114,6 +114,7 @@ func TestTranscriptionFieldsReachBackend(t *testing.T) {
 			{"model named", []part{field("model", "Test/ASR-En")}, asr.Options{}},
 			{"temperature 0", []part{field("temperature", "0")}, asr.Options{}},
 			{"temperature 0.0 spaced", []part{field("temperature", " 0.0 ")}, asr.Options{}},
+			{"temperature 0.4 (for a sampling backend)", []part{field("temperature", "0.4")}, asr.Options{Temperature: 0.4}},
 			{"stream false", []part{field("stream", "false")}, asr.Options{}},
 			{"audio_track 0", []part{field("audio_track", "0")}, asr.Options{}},
 			{"audio_channel mix", []part{field("audio_channel", "mix")}, asr.Options{}},

@@ -87,7 +87,7 @@ func TestTranscriptionErrors(t *testing.T) {
 		{"granularity with srt", []part{mediaPart(tone), en, field("response_format", "srt"), field("timestamp_granularities", "word")}, 400, "bad_request", "timestamp_granularities[]"},
 		{"unknown granularity", []part{mediaPart(tone), en, field("response_format", "verbose_json"), field("timestamp_granularities[]", "phone")}, 400, "bad_request", "timestamp_granularities[]"},
 		{"stream not a boolean", []part{mediaPart(tone), en, field("stream", "maybe")}, 400, "bad_request", "stream"},
-		{"temperature not zero", []part{mediaPart(tone), en, field("temperature", "0.2")}, 400, "bad_request", "temperature"},
+		{"temperature above 1", []part{mediaPart(tone), en, field("temperature", "1.2")}, 400, "bad_request", "temperature"},
 		{"temperature not a number", []part{mediaPart(tone), en, field("temperature", "warm")}, 400, "bad_request", "temperature"},
 		{"prompt not UTF-8", []part{mediaPart(tone), en, field("prompt", "\xff\xfe")}, 400, "bad_request", "prompt"},
 		{"audio_track negative", []part{mediaPart(tone), en, field("audio_track", "-1")}, 400, "bad_request", "audio_track"},
