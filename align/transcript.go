@@ -113,6 +113,11 @@ type span struct {
 // byte ranges. lang is a BCP 47 tag or "und"; languages without
 // normalization rules are aligned as written.
 func prepare(ctx context.Context, text, lang string, tn TextNormalization, protected []string) (*transcript, error) {
+	if i := invalidUTF8(text); i >= 0 {
+		// Tokenizers (MeCab) replace a bad byte, and their words no
+		// longer map back onto the text's bytes.
+		return nil, sotto.Invalid("bad_request", "text", "align: the transcript is not valid UTF-8 (byte %d)", i)
+	}
 	t := &transcript{Source: text}
 	var spans []span
 	prot := protectedRanges(text, protected)
@@ -544,4 +549,17 @@ func spanLanguage(lang, output string) string {
 		return lang
 	}
 	return ""
+}
+
+// invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence
+// of s, or -1.
+func invalidUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return -1
 }
