@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ErrNoMeCab is matched (errors.Is) by the error [MeCab.Parse] returns when
@@ -158,6 +159,9 @@ func (m *MeCab) Parse(ctx context.Context, text string) ([]Morpheme, error) {
 	if path == "" {
 		path = "mecab"
 	}
+	if !utf8.ValidString(text) {
+		return nil, fmt.Errorf("g2p: mecab: text is not valid UTF-8")
+	}
 	// MeCab reads line by line; other control characters become spaces of
 	// the same byte length so that offsets still line up.
 	in := strings.Map(func(r rune) rune {
@@ -166,9 +170,11 @@ func (m *MeCab) Parse(ctx context.Context, text string) ([]Morpheme, error) {
 		}
 		return r
 	}, text)
+	// Surfaces are located in in, whose bytes line up with text's (a
+	// control character MeCab saw as a space must count as one there too).
 	out, err := m.parseWarm(ctx, path, in)
 	if err == nil {
-		return ParseMeCab(text, out)
+		return ParseMeCab(in, out)
 	}
 	if !errors.Is(err, errWorker) {
 		return nil, fmt.Errorf("g2p: mecab: %w", err)
@@ -186,7 +192,7 @@ func (m *MeCab) Parse(ctx context.Context, text string) ([]Morpheme, error) {
 		}
 		return nil, fmt.Errorf("g2p: mecab: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return ParseMeCab(text, stdout.String())
+	return ParseMeCab(in, stdout.String())
 }
 
 // ParseMeCab parses mecab's default output ("surface\tf1,f2,...,f9" lines,
