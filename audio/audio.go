@@ -192,10 +192,35 @@ type Info struct {
 	Tracks     int           // decodable audio tracks in the input (1 for WAV, MP3, FLAC)
 	Frames     int64         // decoded sample frames at SampleRate (per channel)
 	Duration   time.Duration // Frames / SampleRate
+
+	// Truncated reports a file that ends before the length its header
+	// declares, as a recording cut off by a crashed recorder or an
+	// interrupted copy does: the audio holds every whole frame that is
+	// there (as ffmpeg decodes it), and callers should warn. Declared is
+	// the duration the header promised, 0 when the header gave none.
+	Truncated bool
+	Declared  time.Duration
 }
 
 // String summarises i for logs.
 func (i Info) String() string {
-	return fmt.Sprintf("%s via %s: %d Hz, %d ch, %d track(s), %v",
+	s := fmt.Sprintf("%s via %s: %d Hz, %d ch, %d track(s), %v",
 		i.Format, i.Decoder, i.SampleRate, i.Channels, i.Tracks, i.Duration)
+	if i.Truncated {
+		s += " " + i.TruncationNote()
+	}
+	return s
+}
+
+// TruncationNote describes a truncated file for a warning ("(truncated:
+// the header declares 11s)"), or returns "" when i is not truncated.
+func (i Info) TruncationNote() string {
+	switch {
+	case !i.Truncated:
+		return ""
+	case i.Declared > 0:
+		return fmt.Sprintf("(truncated: the header declares %v)", i.Declared.Round(time.Millisecond))
+	default:
+		return "(truncated: the last frame is incomplete)"
+	}
 }

@@ -36,6 +36,16 @@ type source interface {
 	read(buf []float32) (int, error)
 }
 
+// endsEarly is returned by a source's read, with the last samples and in
+// place of io.EOF, when the data ends before the length the header declares
+// (declared frames, 0 if unknown): render keeps what was decoded and marks
+// the Info truncated.
+type endsEarly struct{ declared int64 }
+
+func (e endsEarly) Error() string {
+	return fmt.Sprintf("audio: the data ends before the %d frames the header declares", e.declared)
+}
+
 // invalidFile returns a 400 error about the file field.
 func invalidFile(code, format string, args ...any) *sotto.Error {
 	return sotto.Invalid(code, ParamFile, format, args...)
@@ -225,6 +235,13 @@ func render(ctx context.Context, src source, ch Channel, size int64, info Info) 
 			return sotto.Audio{}, info, fmt.Errorf("audio: decode: %w", err)
 		}
 		n, err := src.read(buf)
+		if early, ok := err.(endsEarly); ok {
+			info.Truncated = true
+			if early.declared > 0 {
+				info.Declared = time.Duration(float64(early.declared) / float64(info.SampleRate) * float64(time.Second))
+			}
+			err = io.EOF
+		}
 		if err != nil && err != io.EOF {
 			return sotto.Audio{}, info, err
 		}
@@ -252,6 +269,9 @@ func render(ctx context.Context, src source, ch Channel, size int64, info Info) 
 		if err == io.EOF {
 			break
 		}
+	}
+	if info.Truncated && total == 0 {
+		return sotto.Audio{}, info, corrupt("%s: the file ends before its first sample frame; it is truncated", info.Format)
 	}
 	out = rs.Flush(out)
 	for i, v := range out {

@@ -392,3 +392,48 @@ func TestDecodeMemory(t *testing.T) {
 		t.Errorf("DecodeFile(60 s, 44.1 kHz stereo) allocated %d bytes; want at most the output (%d bytes) + %d", got, out, slack)
 	}
 }
+
+// TestDecodeCutOff decodes recordings cut off in the middle, as a crashed
+// recorder or an interrupted copy leaves them: the sized formats (WAV, FLAC)
+// keep every whole frame that is there, bit for bit the start of the whole
+// file, and report the file truncated with the length the header declares;
+// the whole file is not truncated.
+func TestDecodeCutOff(t *testing.T) {
+	speechDir(t)
+	for _, name := range []string{"en_jfk_16k.wav", "en_jfk_44k_stereo_24bit.flac", "en_ls_1089-134686-0000.flac"} {
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(speechFile(t, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, winfo, err := audio.Decode(context.Background(), bytes.NewReader(raw), audio.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if winfo.Truncated || winfo.Declared != 0 {
+				t.Fatalf("whole file: Truncated %v, Declared %v; want false, 0", winfo.Truncated, winfo.Declared)
+			}
+			cut, info, err := audio.Decode(context.Background(), bytes.NewReader(raw[:len(raw)/2]), audio.Options{})
+			if err != nil {
+				t.Fatalf("first half: %v", err)
+			}
+			if !info.Truncated || info.Declared != winfo.Duration {
+				t.Errorf("first half: Truncated %v, Declared %v; want true, %v", info.Truncated, info.Declared, winfo.Duration)
+			}
+			if !strings.Contains(info.String(), "truncated") {
+				t.Errorf("first half: Info.String() = %q; want it to say truncated", info.String())
+			}
+			// A FLAC frame cut in the middle is lost; the resampler's tail
+			// differs near the cut.
+			if d := info.Duration.Seconds() / winfo.Duration.Seconds(); d < 0.4 || d > 0.55 {
+				t.Errorf("first half: %v of %v decoded (%.2f); want about half", info.Duration, winfo.Duration, d)
+			}
+			n := len(cut.Samples) - 1600
+			for i := range n {
+				if cut.Samples[i] != whole.Samples[i] {
+					t.Fatalf("first half: sample %d = %v; the whole file has %v", i, cut.Samples[i], whole.Samples[i])
+				}
+			}
+		})
+	}
+}

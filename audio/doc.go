@@ -18,8 +18,11 @@
 //     WAVE_FORMAT_EXTENSIBLE. Chunks of any kind and odd size may precede
 //     or follow the data. A data chunk whose size is 0 or 0xFFFFFFFF (written
 //     by a streaming encoder that could not seek back) runs to the end of the
-//     input. Every chunk is validated and a truncated or inconsistent file is
-//     rejected, rather than decoded to garbage or silence.
+//     input. Every chunk is validated and an inconsistent file is rejected,
+//     rather than decoded to garbage or silence. A file cut off inside its
+//     data (a crashed recorder, an interrupted copy) decodes to the whole
+//     frames that are there, with [Info].Truncated set for a warning, as
+//     ffmpeg does; a cut in the header is an error. FLAC alike.
 //   - MP3 (MPEG-1, 2 and 2.5 layer III), with gapless trimming: the encoder
 //     delay and padding recorded in a LAME/Xing tag are removed, so the
 //     output lines up sample for sample with the original recording.
@@ -60,7 +63,8 @@
 //
 //   - code "unsupported_audio_format", param "file": the bytes are not a
 //     recognised format, or the format needs ffmpeg and it is not installed;
-//   - code "bad_request", param "file": the file is corrupt or truncated;
+//   - code "bad_request", param "file": the file is corrupt, or truncated
+//     before its first sample;
 //   - code "bad_request", param "audio_track" or "audio_channel": the
 //     selection is malformed or the file does not have that track or
 //     channel.

@@ -68,10 +68,14 @@ func (s *flacSource) read(buf []float32) (n int, err error) {
 				break
 			}
 			fr, err := s.st.ParseNext()
-			if err == io.EOF {
+			if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+				// The stream ends; short of the declared length, or inside
+				// a frame (whose samples are lost), the file was cut off:
+				// keep what was decoded and report it.
 				s.atEOF = true
-				if s.total > 0 && s.done+int64(out) < s.total {
-					return 0, corrupt("flac: stream ends after %d of %d samples; file is truncated", s.done+int64(out), s.total)
+				if err != io.EOF || s.total > 0 && s.done+int64(out) < s.total {
+					s.done += int64(out)
+					return out * s.ch, endsEarly{declared: s.total}
 				}
 				break
 			}

@@ -264,18 +264,21 @@ func (s *wavSource) read(buf []float32) (int, error) {
 		if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return 0, fmt.Errorf("audio: wav: reading data: %w", err)
 		}
+		// The data ends: until-EOF data just stops (an incomplete final
+		// frame, the writer interrupted mid-frame, is dropped); a sized
+		// chunk that ends early is decoded as far as it goes and
+		// reported, as ffmpeg does, since a recording cut off by a crash
+		// is still worth hearing.
+		end := error(io.EOF)
 		if s.remaining > 0 {
-			return 0, corrupt("wav: data chunk is truncated (%d bytes missing)", s.remaining)
+			end = endsEarly{declared: s.frames()}
 		}
-		// Until-EOF data: stop at the end; an incomplete final frame
-		// (the writer was interrupted mid-frame) is dropped.
 		s.remaining = 0
+		n -= n % ba
+		decodeSamples(buf, raw[:n], s.h.format, s.h.width)
+		return n / s.h.width, end
 	}
-	n -= n % ba
 	decodeSamples(buf, raw[:n], s.h.format, s.h.width)
-	if n == 0 {
-		return 0, io.EOF
-	}
 	return n / s.h.width, nil
 }
 

@@ -378,7 +378,7 @@ func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	a, _, err := audio.DecodeFile(r.Context(), req.file.path, req.audio)
+	a, err := s.decodeUpload(r, req.file.path, req.audio)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/spf13/pflag"
@@ -239,9 +240,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	a, _, err := audio.DecodeFile(ctx, c.audioPath, c.audioOpts)
+	a, info, err := audio.DecodeFile(ctx, c.audioPath, c.audioOpts)
 	if err != nil {
 		return err
+	}
+	if info.Truncated {
+		fmt.Fprintf(stderr, "sotto-align: warning: %s is cut off %s; aligning the %v that are there\n", c.audioPath, info.TruncationNote(), info.Duration.Round(time.Millisecond))
 	}
 	if c.opts.Start > 0 && c.opts.End == 0 {
 		c.opts.End = a.Seconds() // the aligner takes a window only with an end

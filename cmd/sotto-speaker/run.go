@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -172,9 +173,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer b.Close()
 	load := func(p string, start, end float64) (sotto.Audio, error) {
-		a, _, err := audio.DecodeFile(ctx, p, audio.Options{Track: c.track, Channel: c.channel})
+		a, info, err := audio.DecodeFile(ctx, p, audio.Options{Track: c.track, Channel: c.channel})
 		if err != nil {
 			return a, fmt.Errorf("%s: %w", p, err)
+		}
+		if info.Truncated {
+			fmt.Fprintf(stderr, "sotto-speaker: warning: %s is cut off %s; using the %v that are there\n", p, info.TruncationNote(), info.Duration.Round(time.Millisecond))
 		}
 		i := min(len(a.Samples), int(start*float64(a.Rate())))
 		j := len(a.Samples)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"golang.org/x/text/language"
@@ -333,9 +334,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // transcribeFile transcribes one input and writes its output.
 func (c *config) transcribeFile(ctx context.Context, b asr.Backend, file string, stdout, stderr io.Writer, showBar bool) error {
-	a, _, err := audio.DecodeFile(ctx, file, c.audioOpts)
+	a, info, err := audio.DecodeFile(ctx, file, c.audioOpts)
 	if err != nil {
 		return err
+	}
+	if info.Truncated {
+		fmt.Fprintf(stderr, "sotto-transcribe: warning: %s is cut off %s; transcribing the %v that are there\n", file, info.TruncationNote(), info.Duration.Round(time.Millisecond))
 	}
 	dur := a.Seconds()
 	var bar *progress.Bar
