@@ -112,7 +112,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		secs := int((resp.retryAfter + time.Second - 1) / time.Second)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}
-	if r.URL.Path == "/v1/messages" {
+	if r.URL.Path == pathMessages || r.URL.Path == pathCountTokens {
 		writeJSON(w, resp.status, messagesEnvelope(resp.body.Error))
 		return
 	}

@@ -35,7 +35,10 @@ const (
 	pathChat      = "/v1/chat/completions"
 	pathResponses = "/v1/responses"
 	pathMessages  = "/v1/messages"
-	pathTokenize  = "/v1/tokenize"
+	// pathCountTokens is the Messages protocol's token count; a model
+	// serving pathMessages serves it.
+	pathCountTokens = "/v1/messages/count_tokens"
+	pathTokenize    = "/v1/tokenize"
 )
 
 // genRequest is the internal request every front end translates to.

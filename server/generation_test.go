@@ -974,3 +974,44 @@ func FuzzReadSSE(f *testing.F) {
 		}
 	})
 }
+
+// TestMessagesCountTokens: the Anthropic SDK's Messages.CountTokens gets the
+// input_tokens a Messages request with the same body reports; errors come
+// in the Messages envelope.
+func TestMessagesCountTokens(t *testing.T) {
+	ts := llmServer(t, Config{})
+	c := anthropicClient(ts)
+	ctx := context.Background()
+	system := []anthropic.TextBlockParam{{Text: "Tell a story."}}
+	msgs := []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock(prompt))}
+	got, err := c.Messages.New(ctx, anthropic.MessageNewParams{Model: testLLM, MaxTokens: 2, System: system, Messages: msgs}, greedyOpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := c.Messages.CountTokens(ctx, anthropic.MessageCountTokensParams{Model: testLLM, System: anthropic.MessageCountTokensParamsSystemUnion{OfTextBlockArray: system}, Messages: msgs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.InputTokens != got.Usage.InputTokens || n.InputTokens <= 4 {
+		t.Errorf("count_tokens = %d; the message reported %d input tokens", n.InputTokens, got.Usage.InputTokens)
+	}
+	auth := map[string]string{"Authorization": "Bearer " + testKey}
+	for _, tc := range []struct {
+		body         string
+		status       int
+		param, field string
+	}{
+		{`{"model":"` + testLLM + `"}`, 400, "messages", ""},
+		{`{"model":"nope","messages":[{"role":"user","content":"x"}]}`, 404, "model", ""},
+		{`{"model":"` + testLLM + `","messages":[{"role":"robot","content":"x"}]}`, 400, "messages[0].role", ""},
+	} {
+		r := do(t, ts, "POST", pathCountTokens, strings.NewReader(tc.body), auth)
+		var env struct {
+			Type  string
+			Error map[string]any
+		}
+		if err := json.Unmarshal(r.body, &env); err != nil || r.status != tc.status || env.Type != "error" || env.Error["param"] != tc.param {
+			t.Errorf("%s: %d %s; want %d in the Messages envelope, param %s", tc.body, r.status, r.body, tc.status, tc.param)
+		}
+	}
+}

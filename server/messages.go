@@ -34,12 +34,22 @@ type messagesMessage struct {
 }
 
 func parseMessages(body []byte, m ModelInfo) (*genRequest, error) {
+	return parseMessagesFor(body, m, false)
+}
+
+// parseMessagesFor parses a Messages request; for a token count
+// (POST /v1/messages/count_tokens) max_tokens is not required.
+func parseMessagesFor(body []byte, m ModelInfo, count bool) (*genRequest, error) {
 	var mr messagesRequest
 	if err := unmarshalStrict(body, &mr, true, ""); err != nil {
 		return nil, err
 	}
 	if mr.Messages == nil {
 		return nil, sotto.Invalid("bad_request", "messages", "field \"messages\" is required: an array of messages")
+	}
+	if count && mr.MaxTokens == nil {
+		one := 1 // a count generates nothing; the limit only has to be valid
+		mr.MaxTokens = &one
 	}
 	if mr.MaxTokens == nil {
 		return nil, sotto.Invalid("bad_request", "max_tokens", "field \"max_tokens\" is required")
@@ -311,4 +321,49 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = ev("message_stop", map[string]any{})
+}
+
+// countTokensResult is the answer of POST /v1/messages/count_tokens.
+type countTokensResult struct {
+	InputTokens int `json:"input_tokens"`
+}
+
+// handleCountTokens answers POST /v1/messages/count_tokens, the Messages
+// protocol's token count: the body of a Messages request (max_tokens
+// optional) and {"input_tokens": N}, the usage.input_tokens a Messages
+// request with that body would report. The model must serve /v1/messages.
+// A local model's backend counts the rendered prompt (llm.PromptCounter);
+// a Messages upstream gets the request passed through.
+func (s *Server) handleCountTokens(w http.ResponseWriter, r *http.Request) {
+	body, m, handled := s.generationRoute(w, r, pathMessages, protoMessages, "/messages/count_tokens")
+	if handled {
+		return
+	}
+	if isRemote(m) {
+		s.writeError(w, r, sotto.NotImplemented("capability_unavailable",
+			"model %q is forwarded to a Chat Completions upstream, which has no token count", m.ID))
+		return
+	}
+	req, err := parseMessagesFor(body, m, true)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	b, release, err := s.acquireLLM(r.Context(), m)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
+	pc, ok := b.(llm.PromptCounter)
+	if !ok {
+		s.writeError(w, r, sotto.NotImplemented("capability_unavailable", "the backend of model %q cannot count a prompt's tokens", m.ID))
+		return
+	}
+	n, err := pc.CountPrompt(r.Context(), req.msgs, req.opts)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, countTokensResult{InputTokens: n})
 }

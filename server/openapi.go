@@ -48,7 +48,7 @@ func (s *Server) openAPI() obj {
 				"description": "1 streams NDJSON progress lines ending with the result or an error line",
 				"schema":      obj{"type": "string", "enum": []string{"1"}}}}
 		}
-		if rt.Path == "/v1/messages" {
+		if rt.Path == pathMessages || rt.Path == pathCountTokens {
 			op["parameters"] = []any{
 				obj{"name": "anthropic-version", "in": "header", "schema": obj{"type": "string"},
 					"description": "protocol version date, forwarded to the model"},
@@ -112,6 +112,7 @@ var bodySchemas = map[string][2]string{
 	"POST /v1/speaker/timelines":      {"TimelineRequest", "TimelineResult"},
 	"POST /v1/audio/speech":           {"SpeechRequest", ""},
 	"POST /v1/messages":               {"GenerationRequest", ""},
+	"POST /v1/messages/count_tokens":  {"GenerationRequest", ""},
 	"POST /v1/responses":              {"GenerationRequest", ""},
 	"POST /v1/chat/completions":       {"GenerationRequest", ""},
 	"POST /v1/tokenize":               {"GenerationRequest", ""},
