@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
 
@@ -128,6 +129,31 @@ func readModelID(r *http.Request) (string, error) {
 
 func (s *Server) handleModels(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": s.models.Catalog()})
+}
+
+// handleGetModel returns one catalog entry (GET /v1/models/{id}), the
+// object GET /v1/models lists for it, as OpenAI-compatible clients
+// retrieve a model. IDs contain a slash (Sotto/Lattice-2), so the path's
+// rest is the ID. An unknown ID is 404 model_not_found.
+func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	for _, e := range s.models.Catalog() {
+		b, err := json.Marshal(e)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		var head struct {
+			ID string `json:"id"`
+		}
+		if json.Unmarshal(b, &head) == nil && head.ID == id {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusOK)
+			w.Write(b)
+			return
+		}
+	}
+	s.writeError(w, r, unknownModel(id))
 }
 
 func (s *Server) handleDownloads(w http.ResponseWriter, r *http.Request) {

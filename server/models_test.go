@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,5 +90,34 @@ func TestModelsEndpoints(t *testing.T) {
 	r = do(t, ts, "GET", "/v1/models/downloads", nil, nil)
 	if r.status != 200 {
 		t.Errorf("GET /v1/models/downloads = %d", r.status)
+	}
+}
+
+// TestGetModel: GET /v1/models/{id} (OpenAI clients' models.retrieve) is
+// the entry GET /v1/models lists, the slash in the ID included; the fixed
+// paths under /v1/models keep their own handlers.
+func TestGetModel(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var list struct{ Data []json.RawMessage }
+	if err := json.Unmarshal(do(t, ts, "GET", "/v1/models", nil, nil).body, &list); err != nil {
+		t.Fatal(err)
+	}
+	var want json.RawMessage
+	for _, e := range list.Data {
+		var h struct{ ID string }
+		if json.Unmarshal(e, &h) == nil && h.ID == "Sotto/Lattice-2" {
+			want = e
+		}
+	}
+	r := do(t, ts, "GET", "/v1/models/Sotto/Lattice-2", nil, nil)
+	if r.status != 200 || string(r.body) != string(want)+"\n" && string(r.body) != string(want) {
+		t.Errorf("GET /v1/models/Sotto/Lattice-2 = %d %s; want 200 %s", r.status, r.body, want)
+	}
+	r = do(t, ts, "GET", "/v1/models/Sotto/none", nil, nil)
+	if e := r.envelope(t); r.status != 404 || e.Code != "model_not_found" || e.Param != "model" {
+		t.Errorf("unknown model: %d %s; want 404 model_not_found, param model", r.status, r.body)
+	}
+	if r := do(t, ts, "GET", "/v1/models/running", nil, nil); r.status != 200 || !strings.Contains(string(r.body), `"runtime"`) {
+		t.Errorf("GET /v1/models/running = %d %s", r.status, r.body)
 	}
 }

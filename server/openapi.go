@@ -18,8 +18,12 @@ type obj = map[string]any
 
 // openAPI builds the OpenAPI 3.1 description of every route from the route
 // table, so the document cannot drift from what is served.
-// pathParam matches a path parameter of a route pattern ("{id}").
-var pathParam = regexp.MustCompile(`\{(\w+)\}`)
+// pathParam matches a path parameter of a route pattern ("{id}", or
+// "{id...}" for the rest of the path, which OpenAPI writes "{id}").
+var pathParam = regexp.MustCompile(`\{(\w+)(?:\.\.\.)?\}`)
+
+// openAPIPath is a route pattern as an OpenAPI path template.
+func openAPIPath(p string) string { return strings.ReplaceAll(p, "...}", "}") }
 
 func (s *Server) openAPI() obj {
 	paths := obj{}
@@ -56,10 +60,10 @@ func (s *Server) openAPI() obj {
 					"description": "protocol beta flags, forwarded to the model"},
 			}
 		}
-		p, _ := paths[rt.Path].(obj)
+		p, _ := paths[openAPIPath(rt.Path)].(obj)
 		if p == nil {
 			p = obj{}
-			paths[rt.Path] = p
+			paths[openAPIPath(rt.Path)] = p
 		}
 		p[strings.ToLower(rt.Method)] = op
 	}
@@ -99,6 +103,7 @@ var bodySchemas = map[string][2]string{
 	"GET /v1/models":                  {"", "ModelList"},
 	"POST /v1/models/download":        {"ModelRequest", "DownloadJob"},
 	"GET /v1/models/downloads":        {"", "DownloadList"},
+	"GET /v1/models/{id...}":          {"", "Model"},
 	"POST /v1/models/download/cancel": {"ModelRequest", "DownloadCancel"},
 	"POST /v1/models/load":            {"ModelRequest", "LifecycleResult"},
 	"POST /v1/models/unload":          {"ModelRequest", "LifecycleResult"},

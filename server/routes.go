@@ -37,6 +37,8 @@ func (s *Server) routes() []route {
 
 		{Method: "GET", Path: "/v1/models", Handler: s.handleModels, Tag: "models",
 			Summary: "List the model catalog, downloaded or not", Status: 200, Errors: []int{401, 403, 503}},
+		{Method: "GET", Path: "/v1/models/{id...}", Handler: s.handleGetModel, Tag: "models",
+			Summary: "One catalog entry, as GET /v1/models lists it", Status: 200, Errors: []int{401, 403, 404}},
 		{Method: "POST", Path: "/v1/models/download", Handler: s.modelAction(http.StatusAccepted, m.StartDownload),
 			Tag: "models", Body: "json", Summary: "Start downloading a catalog model in the background",
 			Status: 202, Errors: []int{400, 401, 403, 404, 503}},
