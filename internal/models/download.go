@@ -92,6 +92,11 @@ type CancelResult struct {
 // [Downloader.Cancel]; anything else (shutdown) also ends a job cancelled.
 var errCancelRequested = errors.New("download cancelled")
 
+// errShutdown is the cancellation cause of a job stopped by
+// [Downloader.Close]: it ends cancelled, but its partial files are kept, so
+// that the next download of the model resumes them (as after a crash).
+var errShutdown = errors.New("download stopped: the downloader was closed")
+
 // errStalled ends an attempt that received no bytes for the stall timeout.
 var errStalled = errors.New("no data received within the stall timeout")
 
@@ -418,14 +423,16 @@ func (d *Downloader) Watch(ctx context.Context, id string) iter.Seq2[Job, error]
 }
 
 // Close cancels every active job and waits until they have ended or ctx is
-// done. Start fails after Close.
+// done. Unlike [Downloader.Cancel], it keeps the jobs' partial files: a
+// server stopped with Ctrl-C resumes them on the next download. Start
+// fails after Close.
 func (d *Downloader) Close(ctx context.Context) error {
 	d.mu.Lock()
 	d.closed = true
 	for _, j := range d.jobs {
 		if j.state == StateDownloading {
 			j.state = StateCancelling
-			j.cancel(errCancelRequested)
+			j.cancel(errShutdown)
 			j.notify()
 		}
 	}
@@ -461,11 +468,13 @@ func (d *Downloader) run(ctx context.Context, j *job, e Entry, todo []File, slot
 		}
 	case j.state == StateCancelling || errors.Is(err, context.Canceled):
 		j.state = StateCancelled
-		for _, f := range todo {
-			d.store.removePartial(e.ID, f)
-		}
-		for _, i := range slots {
-			j.have[i] = 0
+		if context.Cause(ctx) != errShutdown {
+			for _, f := range todo {
+				d.store.removePartial(e.ID, f)
+			}
+			for _, i := range slots {
+				j.have[i] = 0
+			}
 		}
 	default:
 		j.state = StateFailed

@@ -864,3 +864,59 @@ func TestDownloadProbesSizes(t *testing.T) {
 		t.Errorf("HEAD requests for the second file = %d; want 1", second.heads)
 	}
 }
+
+// TestDownloadCloseKeepsPartial: a downloader closed mid-download (the
+// server stopped with Ctrl-C) keeps the partial file, and the next
+// downloader over the same store resumes it with a Range request; Cancel
+// (TestDownloadCancel) deletes it.
+func TestDownloadCloseKeepsPartial(t *testing.T) {
+	b := newBlob(2<<20, 6)
+	d, fs, e := setup(t, b, b.sum)
+	fs.set(func(s *fileServer) { s.gate, s.reached = make(chan struct{}), make(chan struct{}) })
+	if _, err := d.Start(e); err != nil {
+		t.Fatal(err)
+	}
+	<-fs.reached
+	// Close once the client has received bytes (the server's half is on
+	// its way; Watch reports progress as it is written).
+	for j, err := range d.Watch(t.Context(), e.ID) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.BytesDownloaded > 0 {
+			break
+		}
+	}
+	if err := d.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if j, _ := d.Job(e.ID); j.State != StateCancelled {
+		t.Errorf("job after Close = %+v; want cancelled", j)
+	}
+	part := filepath.Join(d.store.Dir(e.ID), "sub", "blob.bin"+partSuffix)
+	st, err := os.Stat(part)
+	if err != nil || st.Size() <= 0 {
+		t.Fatalf("partial file after Close: %v (size %d); want the bytes received kept", err, sizeOf(st))
+	}
+	fs.set(func(s *fileServer) { s.gate = nil })
+	d2 := NewDownloader(d.store, DownloaderConfig{Client: d.cfg.Client, RetryDelay: time.Millisecond, Retries: 3})
+	t.Cleanup(func() { d2.Close(context.Background()) })
+	if _, err := d2.Start(e); err != nil {
+		t.Fatal(err)
+	}
+	if end := last(wait(t, d2, e.ID)); end.State != StateCompleted {
+		t.Fatalf("resumed job = %+v; want completed", end)
+	}
+	checkStored(t, d2, e, b)
+	hs := fs.headers()
+	if got, want := hs[len(hs)-1].Get("Range"), fmt.Sprintf("bytes=%d-", st.Size()); got != want {
+		t.Errorf("resumed request Range = %q; want %q", got, want)
+	}
+}
+
+func sizeOf(st os.FileInfo) int64 {
+	if st == nil {
+		return -1
+	}
+	return st.Size()
+}
