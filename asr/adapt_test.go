@@ -72,6 +72,8 @@ func TestGoAdaptOptions(t *testing.T) {
 		{OptVTLN: "on", OptPasses: "1"},
 		{OptConsensus: "1"},
 		{OptConsensus: "on", OptPasses: "2"},
+		{OptCacheLM: "1"},
+		{OptCacheLM: "-0.1"},
 	} {
 		_, err := openSphinx(context.Background(), backend.Config{Options: o})
 		var key string

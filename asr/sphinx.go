@@ -77,6 +77,13 @@ const (
 	// in steps of 0.02) by the likelihood of the first pass's aligned
 	// speech frames, and decode the flat pass on the warped features.
 	OptVTLN = "vtln"
+	// OptCacheLM is the weight λ in [0, 1) of the recording's unigram
+	// cache in the flat pass and the lattice rescoring (default 0: off).
+	// With adaptation, the tree pass's confident words (posterior at
+	// least 0.5) of the file's other regions form the cache of each
+	// region, and a word's LM probability becomes about
+	// (1-λ)·P(w|h) + λ·(its share of the cache); see decoder.Options.Cache.
+	OptCacheLM = "cache_lm"
 )
 
 // Defaults of OptFlatLW, OptBestPathLW and OptBestPathWIP.
@@ -103,6 +110,7 @@ type sphinxASR struct {
 	workers        int
 	adapt          int     // adaptOff, adaptTree or adaptFull
 	adaptPrior     float64 // fMLLR prior weight, frames
+	cacheLM        float64 // OptCacheLM
 	adaptMinFrames float64 // fewest speech frames to adapt on
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
@@ -179,12 +187,15 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	for _, kv := range []struct {
 		key string
 		dst *float64
-	}{{OptAdaptPrior, &sa.adaptPrior}, {OptAdaptMinFrames, &sa.adaptMinFrames}} {
+	}{{OptAdaptPrior, &sa.adaptPrior}, {OptAdaptMinFrames, &sa.adaptMinFrames}, {OptCacheLM, &sa.cacheLM}} {
 		if v := o[kv.key]; v != "" {
 			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst < 0 {
 				return nil, fmt.Errorf("asr: option %s %q: want a number ≥ 0", kv.key, v)
 			}
 		}
+	}
+	if sa.cacheLM >= 1 {
+		return nil, fmt.Errorf("asr: option %s %q: want a number in [0, 1)", OptCacheLM, o[OptCacheLM])
 	}
 	switch o[OptAdaptTransform] {
 	case "", "blocks":
@@ -359,14 +370,14 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	}
 	if s.adapt == adaptOff || opts.Streaming {
 		return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, opts)
+			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, nil, opts)
 		}, emitOut)
 	}
 	// Adaptation: first phase, tree pass and forced alignment.
 	first := make([]*decoder.FirstPass, len(regions))
 	aligned := make([][]alignedFrame, len(regions))
 	err = eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, opts)
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, nil, opts)
 	}, func(i int, o regionOut) error {
 		first[i], aligned[i] = o.fp, o.aligned
 		return nil
@@ -389,9 +400,53 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	if err != nil {
 		return err
 	}
+	caches := s.caches(first)
 	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, first[i], opts)
+		var cache map[string]float64
+		if caches != nil {
+			cache = caches[i]
+		}
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, first[i], cache, opts)
 	}, emitOut)
+}
+
+// cacheMinConf is the least tree-pass posterior of a word of the cache
+// LM (OptCacheLM).
+const cacheMinConf = 0.5
+
+// caches returns the unigram cache of each region for OptCacheLM: the
+// counts of the confident words of the tree pass in the other regions of
+// the file (a region's own words would only confirm its first pass), or
+// nil when the option is off.
+func (s *sphinxASR) caches(first []*decoder.FirstPass) []map[string]float64 {
+	if s.cacheLM <= 0 || s.cacheLM >= 1 {
+		return nil
+	}
+	own := make([]map[string]float64, len(first))
+	all := map[string]float64{}
+	for i, fp := range first {
+		own[i] = map[string]float64{}
+		if fp == nil || fp.Result == nil {
+			continue
+		}
+		for _, w := range fp.Result.Words {
+			if !w.Filler && w.Confidence >= cacheMinConf {
+				own[i][w.Text]++
+				all[w.Text]++
+			}
+		}
+	}
+	out := make([]map[string]float64, len(first))
+	for i := range first {
+		m := map[string]float64{}
+		for w, c := range all {
+			if c -= own[i][w]; c > 0 {
+				m[w] = c
+			}
+		}
+		out[i] = m
+	}
+	return out
 }
 
 // transform returns the file's fMLLR transform (nil: none) estimated
@@ -446,8 +501,9 @@ func frameSeconds(f int) float64 { return float64(f) / 100 }
 // one phase: phasePlain decodes them; phaseFirst runs the first pass and
 // gathers adaptation statistics from the force-alignment of its words;
 // phaseSecond decodes the features transformed by xf (nil: untransformed)
-// with the rest of the search after fp.
-func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, fp *decoder.FirstPass, opts Options) (regionOut, error) {
+// with the rest of the search after fp, with the unigram cache cache
+// (OptCacheLM; nil: none).
+func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, fp *decoder.FirstPass, cache map[string]float64, opts Options) (regionOut, error) {
 	c := cep[r[0]*nc : r[1]*nc]
 	n := r[1] - r[0]
 	buf := make([]float32, 3*nc)
@@ -456,7 +512,7 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 		out := make([]float32, 3*nc)
 		frame = func(t int) []float32 { return xf.Apply(out, sphinx.FeatureAt(buf, c, nc, t)) }
 	}
-	dopts := decoder.Options{Bias: promptWords(opts.Prompt)}
+	dopts := decoder.Options{Bias: promptWords(opts.Prompt), Cache: cache, CacheWeight: s.cacheLM}
 	var o regionOut
 	var err error
 	switch {

@@ -233,6 +233,20 @@ type Options struct {
 	Bias []string
 	// BiasFactor multiplies the probability of the Bias words; 0 = 10.
 	BiasFactor float64
+	// Cache is a unigram cache of the recording (cache LM adaptation):
+	// words (LM spellings) with their counts, for example the confident
+	// words an earlier pass found elsewhere in the same recording; words
+	// the LM does not know are ignored. Each known word w with count c of
+	// N (the known words' counts) gets, wherever it is scored,
+	// its LM probability P(w|h) replaced by the interpolation
+	// (1-λ)·P(w|h) + λ·c/N, with the unigram P(w) standing in for P(w|h)
+	// in the ratio (the search's LM bonus does not depend on the
+	// history): a factor 1-λ+λ·(c/N)/P(w). Words outside the cache keep
+	// their probability (no renormalisation). Ignored when CacheWeight is
+	// 0.
+	Cache map[string]float64
+	// CacheWeight is λ, in [0, 1).
+	CacheWeight float64
 }
 
 // DecodeWith is DecodeFrames with per-call options.
@@ -479,18 +493,32 @@ func (s *search) endPosterior(e int32) float64 {
 
 // boosts maps the LM ids of opts.Bias to their weighted log bonus.
 func (d *Decoder) boosts(opts Options) map[int32]float32 {
-	if len(opts.Bias) == 0 {
-		return nil
+	var m map[int32]float32
+	if f := orDefault(opts.BiasFactor, 10); len(opts.Bias) > 0 && f > 0 {
+		bonus := d.lw * float32(math.Log(f))
+		m = map[int32]float32{}
+		for _, w := range opts.Bias {
+			if id, ok := d.lang.ID(w); ok && id != d.lx.start && id != d.lx.finish {
+				m[id] = bonus
+			}
+		}
 	}
-	f := orDefault(opts.BiasFactor, 10)
-	if f <= 0 {
-		return nil
-	}
-	bonus := d.lw * float32(math.Log(f))
-	m := map[int32]float32{}
-	for _, w := range opts.Bias {
-		if id, ok := d.lang.ID(w); ok && id != d.lx.start && id != d.lx.finish {
-			m[id] = bonus
+	if lambda := opts.CacheWeight; lambda > 0 && lambda < 1 && len(opts.Cache) > 0 {
+		ids := make(map[int32]float64, len(opts.Cache))
+		var total float64
+		for w, c := range opts.Cache {
+			if id, ok := d.lang.ID(w); ok && c > 0 && id != d.lx.start && id != d.lx.finish {
+				ids[id] += c
+				total += c
+			}
+		}
+		for id, c := range ids {
+			uni := math.Exp(float64(d.lang.Score(id)))
+			f := 1 - lambda + lambda*(c/total)/uni
+			if m == nil {
+				m = map[int32]float32{}
+			}
+			m[id] += d.lw * float32(math.Log(f))
 		}
 	}
 	return m
