@@ -73,6 +73,8 @@ func TestGoAdaptOptions(t *testing.T) {
 		{OptConsensus: "1"},
 		{OptConsensus: "on", OptPasses: "2"},
 		{OptCacheLM: "1"},
+		{OptFillProb: "0"},
+		{OptSilProb: "2"},
 		{OptCacheLM: "-0.1"},
 	} {
 		_, err := openSphinx(context.Background(), backend.Config{Options: o})

@@ -45,6 +45,11 @@ const (
 	// OptBestPathWIP is the word insertion probability of the lattice
 	// rescoring (default 0.2, chosen with OptBestPathLW).
 	OptBestPathWIP = "bestpath_wip"
+	// OptSilProb and OptFillProb are the probabilities of a silence and
+	// of a noise word in both passes (defaults 0.005 and 1e-8, the
+	// peer's -silprob and -fillprob).
+	OptSilProb  = "sil_prob"
+	OptFillProb = "fill_prob"
 	// OptConsensus is "on" or "off": with passes 3, take the words of the
 	// confusion network of the rescored lattice (consensus decoding,
 	// fewest expected word errors) instead of its best path.
@@ -144,7 +149,8 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		key string
 		dst *float64
 		max float64
-	}{{OptFlatLW, &dcfg.FlatLanguageWeight, math.Inf(1)}, {OptBestPathLW, &dcfg.BestPathLanguageWeight, math.Inf(1)}, {OptBestPathWIP, &dcfg.BestPathWordInsertion, 1}} {
+	}{{OptFlatLW, &dcfg.FlatLanguageWeight, math.Inf(1)}, {OptBestPathLW, &dcfg.BestPathLanguageWeight, math.Inf(1)}, {OptBestPathWIP, &dcfg.BestPathWordInsertion, 1},
+		{OptSilProb, &dcfg.SilenceProb, 1}, {OptFillProb, &dcfg.FillerProb, 1}} {
 		if v := o[kv.key]; v != "" {
 			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst <= 0 || *kv.dst > kv.max {
 				return nil, fmt.Errorf("asr: option %s %q: want a number > 0 (at most %g)", kv.key, v, kv.max)
