@@ -50,6 +50,38 @@ func TestParseServe(t *testing.T) {
 			t.Errorf("parseServe(%v) = %v; want a usage error", bad, err)
 		}
 	}
+	// An environment variable that cannot be read is a usage error naming
+	// it (it was ignored: SOTTO_MAX_RUNNING=abc ran with 1, SOTTO_DESKTOP=yes
+	// served headless); a flag given on the command line overrides it.
+	for _, tt := range []struct {
+		env  map[string]string
+		args []string
+		want string // in the message; "" for no error
+	}{
+		{map[string]string{"SOTTO_MAX_RUNNING": "abc"}, nil, "SOTTO_MAX_RUNNING"},
+		{map[string]string{"SOTTO_MAX_QUEUED": "1.5"}, nil, "SOTTO_MAX_QUEUED"},
+		{map[string]string{"SOTTO_KEEP_ALIVE": "15"}, nil, "SOTTO_KEEP_ALIVE"},
+		{map[string]string{"SOTTO_DESKTOP": "yes"}, nil, "SOTTO_DESKTOP"},
+		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "example.com"}, nil, "https://example.com"},
+		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "https://a.example/app"}, nil, "not an origin"},
+		{map[string]string{"SOTTO_MAX_RUNNING": "abc"}, []string{"--max-running", "2"}, ""},
+		{map[string]string{"SOTTO_KEEP_ALIVE": "15"}, []string{"--keep-alive", "15m"}, ""},
+		{map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}, nil, ""},
+		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "https://a.example, http://localhost:3000/, *"}, nil, ""},
+		{nil, []string{"--max-queued", "-1"}, "--max-queued -1"},
+	} {
+		_, err := parseServe(tt.args, env(tt.env), io.Discard)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("parseServe(%v) with %v = %v; want no error", tt.args, tt.env, err)
+		case tt.want != "" && (!errors.As(err, new(usageError)) || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("parseServe(%v) with %v = %v; want a usage error naming %s", tt.args, tt.env, err, tt.want)
+		}
+	}
+	c, err := parseServe(nil, env(map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}), io.Discard)
+	if err != nil || !c.desktop || c.maxQueued != 4 {
+		t.Errorf("SOTTO_DESKTOP=TRUE SOTTO_MAX_QUEUED=' 4 ': desktop %v, max-queued %d, %v; want true, 4", c.desktop, c.maxQueued, err)
+	}
 }
 
 func TestHelp(t *testing.T) {

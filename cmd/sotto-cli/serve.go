@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -71,9 +72,47 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		}
 		return def
 	}
+	// envErrs holds, per flag, why its environment variable could not be
+	// read; it counts only when the flag is not given (a flag beats env).
+	envErrs := map[string]string{}
+	envInt := func(flag, name string, def int) int {
+		v := getenv(name)
+		if v == "" {
+			return def
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			envErrs[flag] = fmt.Sprintf("%s=%q: want a whole number", name, v)
+			return def
+		}
+		return n
+	}
+	envDuration := func(flag, name string, def time.Duration) time.Duration {
+		v := getenv(name)
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil {
+			envErrs[flag] = fmt.Sprintf("%s=%q: want a duration with its unit, e.g. 15m, 1h30m or 0", name, v)
+			return def
+		}
+		return d
+	}
+	envBool := func(flag, name string) bool {
+		v := getenv(name)
+		if v == "" {
+			return false
+		}
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			envErrs[flag] = fmt.Sprintf("%s=%q: want 1 or 0 (true or false)", name, v)
+		}
+		return b
+	}
 	fs.StringVar(&c.listen, "listen", getenv("SOTTO_LISTEN"),
 		"address to listen on, host:port (env SOTTO_LISTEN; default "+headlessAddr+", or "+desktopAddr+" with --desktop)")
-	fs.BoolVar(&c.desktop, "desktop", envOr("SOTTO_DESKTOP", "") == "1" || envOr("SOTTO_DESKTOP", "") == "true",
+	fs.BoolVar(&c.desktop, "desktop", envBool("desktop", "SOTTO_DESKTOP"),
 		"serve the desktop gateway: accepts server-local file paths (text_path, file) and streaming\n"+
 			"transcription; its API key comes from SOTTO_DESKTOP_API_KEY (env SOTTO_DESKTOP=1)")
 	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir(getenv)),
@@ -86,11 +125,11 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	origins := fs.String("allowed-origins", getenv("SOTTO_ALLOWED_ORIGINS"),
 		"comma-separated browser origins (scheme://host:port) allowed to call the API; \"*\" allows any\n"+
 			"(env SOTTO_ALLOWED_ORIGINS; default: pages served from an allowed host)")
-	fs.IntVar(&c.maxRunning, "max-running", envInt(getenv, "SOTTO_MAX_RUNNING", 1),
+	fs.IntVar(&c.maxRunning, "max-running", envInt("max-running", "SOTTO_MAX_RUNNING", 1),
 		"requests that may use one model at once (env SOTTO_MAX_RUNNING)")
-	fs.IntVar(&c.maxQueued, "max-queued", envInt(getenv, "SOTTO_MAX_QUEUED", 16),
+	fs.IntVar(&c.maxQueued, "max-queued", envInt("max-queued", "SOTTO_MAX_QUEUED", 16),
 		"requests that may wait per model; one more gets 503 service_busy with Retry-After (env SOTTO_MAX_QUEUED)")
-	fs.DurationVar(&c.keepAlive, "keep-alive", envDuration(getenv, "SOTTO_KEEP_ALIVE", 0),
+	fs.DurationVar(&c.keepAlive, "keep-alive", envDuration("keep-alive", "SOTTO_KEEP_ALIVE", 0),
 		"unload a model after this long without requests, e.g. 15m; 0 keeps models loaded (env SOTTO_KEEP_ALIVE)")
 	fs.StringVar(&c.defaultASR, "default-asr-model", getenv("SOTTO_DEFAULT_ASR_MODEL"),
 		"transcription model used when a request names none (env SOTTO_DEFAULT_ASR_MODEL; default: the catalog's\n"+
@@ -120,6 +159,11 @@ Flags:
 	if fs.NArg() > 0 {
 		return c, usageError{fmt.Sprintf("serve takes no arguments (got %q)", fs.Args())}
 	}
+	for _, flag := range []string{"desktop", "max-running", "max-queued", "keep-alive"} {
+		if msg, ok := envErrs[flag]; ok && !fs.Changed(flag) {
+			return c, usageError{msg}
+		}
+	}
 	if c.listen == "" {
 		c.listen = headlessAddr
 		if c.desktop {
@@ -138,6 +182,15 @@ Flags:
 		}
 	}
 	c.allowedOrigins = splitList(*origins)
+	for _, o := range c.allowedOrigins {
+		if err := checkOrigin(o); err != nil {
+			src := "--allowed-origins"
+			if !fs.Changed("allowed-origins") {
+				src = "SOTTO_ALLOWED_ORIGINS"
+			}
+			return c, usageError{fmt.Sprintf("%s: %v", src, err)}
+		}
+	}
 	if c.desktop {
 		c.apiKey = getenv("SOTTO_DESKTOP_API_KEY")
 	} else {
@@ -148,8 +201,13 @@ Flags:
 	default:
 		return c, usageError{fmt.Sprintf("--log-format %q: want text or json", c.logFormat)}
 	}
-	if c.maxRunning < 1 || c.maxQueued < 0 || c.keepAlive < 0 {
-		return c, usageError{"--max-running must be at least 1, --max-queued and --keep-alive not negative"}
+	switch {
+	case c.maxRunning < 1:
+		return c, usageError{fmt.Sprintf("--max-running %d: must be at least 1", c.maxRunning)}
+	case c.maxQueued < 0:
+		return c, usageError{fmt.Sprintf("--max-queued %d: must not be negative", c.maxQueued)}
+	case c.keepAlive < 0:
+		return c, usageError{fmt.Sprintf("--keep-alive %v: must not be negative (0 keeps models loaded)", c.keepAlive)}
 	}
 	if _, err := parseLevel(c.logLevel); err != nil {
 		return c, usageError{err.Error()}
@@ -162,18 +220,24 @@ func fileExists(p string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-func envInt(getenv func(string) string, name string, def int) int {
-	if v, err := strconv.Atoi(getenv(name)); err == nil {
-		return v
+// checkOrigin reports whether o can match a browser's Origin header: "*",
+// or scheme://host[:port] with no path. A browser never sends a bare host,
+// so "example.com" would match nothing (and, once any origin is listed,
+// the default of pages from an allowed host no longer applies).
+func checkOrigin(o string) error {
+	if o == "*" {
+		return nil
 	}
-	return def
-}
-
-func envDuration(getenv func(string) string, name string, def time.Duration) time.Duration {
-	if v, err := time.ParseDuration(getenv(name)); err == nil {
-		return v
+	u, err := url.Parse(o)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+		strings.TrimRight(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		eg := "https://app.example:8080"
+		if !strings.Contains(o, "://") && !strings.ContainsAny(o, "/?#@*") {
+			eg = "https://" + o
+		}
+		return fmt.Errorf("%q is not an origin: want scheme://host[:port] as a browser sends it, e.g. %s", o, eg)
 	}
-	return def
+	return nil
 }
 
 func isWildcard(host string) bool {
