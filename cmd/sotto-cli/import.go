@@ -24,8 +24,8 @@ directory (<data-dir>/catalog.json, or --catalog), as a downloaded local model
 that serves /v1/chat/completions, /v1/responses, /v1/messages and /v1/tokenize.
 PATH is a GGUF file, or a llama2.c checkpoint whose tokenizer.bin is given
 with --tokenizer. The files stay where they are (the catalog records their
-absolute paths). ID has the form Owner/Name. Importing an ID again replaces
-its entry. A running server reads the catalog at start-up: restart it, then
+absolute paths). ID has the form Owner/Name and is not a built-in model's
+(such as Sotto/Flite). Importing an ID again replaces its entry. A running server reads the catalog at start-up: restart it, then
 load the model (sotto-cli models load ID).
 
 Examples:
@@ -68,6 +68,13 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 		return usageError{"--context-length must not be negative"}
 	}
 	id, path := fs.Arg(0), fs.Arg(1)
+	if e, err := models.DefaultCatalog().Lookup(id); err == nil {
+		// The user catalog replaces an entry of the same ID: importing
+		// over Sotto/Flite would turn the default speech model into a
+		// language model after the next restart.
+		return usageError{fmt.Sprintf("%s is a built-in catalog model (serving %s); import under another ID, e.g. Local/%s",
+			id, strings.Join(e.SupportedEndpoints, ", "), id[strings.IndexByte(id, '/')+1:])}
+	}
 	files := []models.File{}
 	opts := map[string]string{loaders.OptLLMModel: "model"}
 	for _, f := range []struct{ name, path string }{{"model", path}, {"tokenizer", *tok}} {

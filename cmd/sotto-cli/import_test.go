@@ -32,6 +32,14 @@ func TestModelsImport(t *testing.T) {
 	if err := imp("bad id", ckpt, "--tokenizer", tok); err == nil {
 		t.Error("import with an ID that is not Owner/Name succeeded")
 	}
+	// A built-in ID would be replaced by the import (Sotto/Flite, the
+	// default speech model, turned into a language model).
+	if err := imp("Sotto/Flite", ckpt, "--tokenizer", tok); exitCode(err) != 2 || !strings.Contains(err.Error(), "Local/Flite") {
+		t.Errorf("import under a built-in ID = %v; want a usage error suggesting Local/Flite", err)
+	}
+	if _, err := os.Stat(filepath.Join(data, userCatalogName)); err == nil {
+		t.Error("the refused import wrote the catalog")
+	}
 	if err := imp("Test/stories", filepath.Join(data, "missing.bin"), "--tokenizer", tok); err == nil {
 		t.Error("import of a missing file succeeded")
 	}
