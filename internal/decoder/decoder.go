@@ -247,6 +247,11 @@ type Options struct {
 	Cache map[string]float64
 	// CacheWeight is λ, in [0, 1).
 	CacheWeight float64
+	// Acoustic, when not nil, scores the frames instead of the decoder's
+	// model: the same model with other Gaussians, such as the speaker-
+	// adapted means of sphinx.Model.WithMeans (its mdef must be the
+	// decoder's).
+	Acoustic *sphinx.Model
 }
 
 // DecodeWith is DecodeFrames with per-call options.
@@ -287,12 +292,16 @@ func (fp *FirstPass) result() *Result {
 // on transformed ones (speaker adaptation between the passes);
 // DecodeWith does both.
 func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, n int, opts Options) (*FirstPass, error) {
+	if opts.Acoustic != nil && opts.Acoustic.Mdef != d.am.Mdef {
+		return nil, fmt.Errorf("decoder: Options.Acoustic has another model definition than the decoder's")
+	}
 	s, _ := d.pool.Get().(*search)
 	if s == nil {
 		s = newSearch(d, d.lx)
 	}
 	defer d.pool.Put(s)
 	s.setBoost(d.boosts(opts))
+	s.acoustic = opts.Acoustic
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -324,6 +333,9 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	if d.noFlat || len(fp.vocab) == 0 {
 		return fp.Result, nil
 	}
+	if opts.Acoustic != nil && opts.Acoustic.Mdef != d.am.Mdef {
+		return nil, fmt.Errorf("decoder: Options.Acoustic has another model definition than the decoder's")
+	}
 	n := fp.n
 	starts := make(map[int32][]int32, len(fp.vocab))
 	for k, w := range fp.vocab {
@@ -332,6 +344,7 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow)
 	s2 := newSearch(d, flat)
 	s2.setBoost(d.boosts(opts))
+	s2.acoustic = opts.Acoustic
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}

@@ -71,6 +71,7 @@ type search struct {
 	frameBP                    []int32           // first bp entry of each frame (len frames+1)
 	lmCache                    []lmSlot          // direct-mapped cache of weighted LM scores
 	boost                      map[int32]float32 // LM id → weighted log bonus (Options.Bias)
+	acoustic                   *sphinx.Model     // Options.Acoustic, or nil: the decoder's model
 	maxBoost                   float32           // largest value of boost, or 0
 	predCache                  []predSlot        // predecessor choices (bestPredecessor)
 	gen                        uint32            // decodes run by this search, to tell cache entries apart
@@ -325,7 +326,11 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 	d := s.d
 	lx := s.lx
 	s.resetAll()
-	sc := d.am.NewScorer()
+	am := d.am
+	if s.acoustic != nil {
+		am = s.acoustic
+	}
+	sc := am.NewScorer()
 	// The start entry: "<s>" ending just before frame 0, silence context.
 	rc := len(s.rcPool)
 	for range lx.nci {
