@@ -2,9 +2,11 @@ package loaders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/llm"
 )
@@ -55,5 +57,16 @@ func LLM(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 		opts[llm.OptTokenizerFile] = tok
 	}
 	cfg.Options = opts
-	return llm.Open(ctx, "go", cfg)
+	b, err := llm.Open(ctx, "go", cfg)
+	if err != nil && ctx.Err() == nil {
+		if se := (*sotto.Error)(nil); !errors.As(err, &se) {
+			// The files are there but do not read as a model (a wrong or
+			// damaged file, often one the user imported): the client's
+			// load cannot succeed, and a 500 "internal error" would hide
+			// why.
+			return nil, sotto.Unsatisfiable("model_files_invalid", "model",
+				"model %q could not be loaded from its files: %v", spec.Entry.ID, err)
+		}
+	}
+	return b, err
 }

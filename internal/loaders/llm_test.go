@@ -2,12 +2,14 @@ package loaders
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/llm"
 	"github.com/sottolabs/sotto/llm/llama"
@@ -70,5 +72,13 @@ func TestLLM(t *testing.T) {
 	}
 	if _, err := LLM(ctx, models.LoadSpec{Entry: models.Entry{ID: "Test/stories"}, Paths: map[string]string{"model": ckpt}}); err == nil {
 		t.Error("LLM of a checkpoint without its tokenizer succeeded")
+	}
+	// A file that does not read as what it should be (the checkpoint given
+	// as its own tokenizer) is a 422 model_files_invalid naming the model,
+	// not an unclassified (500) error.
+	_, err = LLM(ctx, models.LoadSpec{Entry: models.Entry{ID: "Test/stories"}, Paths: map[string]string{"model": ckpt, "tokenizer": ckpt}})
+	var se *sotto.Error
+	if !errors.As(err, &se) || !errors.Is(err, sotto.ErrUnsatisfiable) || se.Code != "model_files_invalid" || !strings.Contains(se.Message, "Test/stories") {
+		t.Errorf("LLM with a wrong tokenizer file = %v; want 422 model_files_invalid naming the model", err)
 	}
 }
