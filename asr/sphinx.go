@@ -119,6 +119,7 @@ type sphinxASR struct {
 	adaptMinFrames float64 // fewest speech frames to adapt on
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
+	mllr           mllrConfig
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -217,6 +218,11 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	default:
 		return nil, fmt.Errorf("asr: option %s %q: want on or off", OptVTLN, o[OptVTLN])
 	}
+	mc, err := parseMLLR(o)
+	if err != nil {
+		return nil, err
+	}
+	sa.mllr = mc
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
 	}
@@ -266,6 +272,7 @@ type regionOut struct {
 	fp      *decoder.FirstPass
 	aligned []alignedFrame
 	stats   *sphinx.FMLLRStats
+	mllr    *sphinx.MLLRStats
 }
 
 // alignedFrame is a speech frame of the forced alignment of a region's
@@ -376,14 +383,14 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	}
 	if s.adapt == adaptOff || opts.Streaming {
 		return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, nil, opts)
+			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, nil, nil, opts)
 		}, emitOut)
 	}
 	// Adaptation: first phase, tree pass and forced alignment.
 	first := make([]*decoder.FirstPass, len(regions))
 	aligned := make([][]alignedFrame, len(regions))
 	err = eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, nil, opts)
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, nil, nil, opts)
 	}, func(i int, o regionOut) error {
 		first[i], aligned[i] = o.fp, o.aligned
 		return nil
@@ -402,7 +409,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 			}
 		}
 	}
-	xf, err := s.transform(ctx, cep, nc, regions, aligned)
+	xf, am, err := s.adaptation(ctx, cep, nc, regions, aligned)
 	if err != nil {
 		return err
 	}
@@ -412,7 +419,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 		if caches != nil {
 			cache = caches[i]
 		}
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, first[i], cache, opts)
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, am, first[i], cache, opts)
 	}, emitOut)
 }
 
@@ -507,9 +514,10 @@ func frameSeconds(f int) float64 { return float64(f) / 100 }
 // one phase: phasePlain decodes them; phaseFirst runs the first pass and
 // gathers adaptation statistics from the force-alignment of its words;
 // phaseSecond decodes the features transformed by xf (nil: untransformed)
-// with the rest of the search after fp, with the unigram cache cache
-// (OptCacheLM; nil: none).
-func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, fp *decoder.FirstPass, cache map[string]float64, opts Options) (regionOut, error) {
+// scored with the adapted means of am (nil: the decoder's model) with the
+// rest of the search after fp, with the unigram cache cache (OptCacheLM;
+// nil: none).
+func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, am *sphinx.Model, fp *decoder.FirstPass, cache map[string]float64, opts Options) (regionOut, error) {
 	c := cep[r[0]*nc : r[1]*nc]
 	n := r[1] - r[0]
 	buf := make([]float32, 3*nc)
@@ -518,7 +526,7 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 		out := make([]float32, 3*nc)
 		frame = func(t int) []float32 { return xf.Apply(out, sphinx.FeatureAt(buf, c, nc, t)) }
 	}
-	dopts := decoder.Options{Bias: promptWords(opts.Prompt), Cache: cache, CacheWeight: s.cacheLM}
+	dopts := decoder.Options{Bias: promptWords(opts.Prompt), Cache: cache, CacheWeight: s.cacheLM, Acoustic: am}
 	var o regionOut
 	var err error
 	switch {
@@ -535,7 +543,7 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 		}
 	case s.adapt == adaptTree:
 		o.res, err = s.dec.DecodeSecond(ctx, frame, fp, dopts)
-	case xf == nil: // adaptFull without a transform: the first phase decoded it all
+	case xf == nil && am == nil: // adaptFull without a transform: the first phase decoded it all
 		o.res = fp.Result
 	default:
 		o.res, err = s.dec.DecodeWith(ctx, frame, n, dopts)
