@@ -71,3 +71,33 @@ func TestRemoteUpstreamTruncated(t *testing.T) {
 		}
 	}
 }
+
+// POST /v1/messages/count_tokens on a remote model: a Messages upstream
+// gets it passed through (model replaced by upstream_model) and answers
+// with its own count; a Chat Completions upstream has none (501).
+func TestRemoteCountTokens(t *testing.T) {
+	up := llmServer(t, Config{})
+	remote := func(id, proto string) map[string]any {
+		return map[string]any{"id": id, "object": "model", "owned_by": "test", "execution_location": "remote",
+			"base_url": up.URL + "/v1", "supported_endpoints": []string{pathChat, pathMessages},
+			"options": map[string]string{"protocol": proto, "upstream_model": testLLM, "api_key_env": "UPSTREAM_KEY"}}
+	}
+	gw := llmServer(t, Config{Getenv: func(k string) string {
+		if k == "UPSTREAM_KEY" {
+			return testKey
+		}
+		return ""
+	}}, remote("Remote/chat", protoChat), remote("Remote/messages", protoMessages))
+	auth := map[string]string{"Authorization": "Bearer " + testKey}
+	body := func(model string) io.Reader {
+		return strings.NewReader(`{"model":"` + model + `","messages":[{"role":"user","content":"` + prompt + `"}]}`)
+	}
+	want := do(t, up, "POST", pathCountTokens, body(testLLM), auth)
+	got := do(t, gw, "POST", pathCountTokens, body("Remote/messages"), auth)
+	if want.status != 200 || got.status != 200 || !bytes.Equal(bytes.TrimSpace(got.body), bytes.TrimSpace(want.body)) {
+		t.Errorf("count_tokens through a Messages upstream = %d %s; the upstream says %d %s", got.status, got.body, want.status, want.body)
+	}
+	if r := do(t, gw, "POST", pathCountTokens, body("Remote/chat"), auth); r.status != 501 || !strings.Contains(string(r.body), `"type":"error"`) {
+		t.Errorf("count_tokens through a Chat Completions upstream = %d %s; want 501 in the Messages envelope", r.status, r.body)
+	}
+}
