@@ -370,6 +370,17 @@ func enFractionWords(whole, num, den string) string {
 }
 
 func enFractionTN(s *stream, i int) []match {
+	// A signed fraction: "-1/2", "−3/4" → "minus one half", as a signed
+	// number or amount reads "minus" ("-407", "-$5").
+	if (s.is(i, "-") || s.is(i, "−")) && s.startOK(i) && s.kind(i+1) == tNum && (i == 0 || s.kind(i-1) == tSpace || s.is(i-1, "(")) {
+		ms := enFractionTN(s, i+1)
+		for k := range ms {
+			for r := range ms[k].readings {
+				ms[k].readings[r].text = "minus " + ms[k].readings[r].text
+			}
+		}
+		return ms
+	}
 	whole, num, den, end, ok := enScanFraction(s, i)
 	if !ok {
 		return nil
@@ -1007,7 +1018,8 @@ func enDateTN(s *stream, i int) []match {
 		}
 		return one(e, Date, out)
 	}
-	// Day-first: "25 july 2012", "25th July", "the 26th May", "5-7 May".
+	// Day-first: "25 july 2012", "25th July", "the 26th May", "the 5th of
+	// May", "5-7 May".
 	if s.kind(i) == tNum && len(s.text(i)) <= 2 {
 		d := s.text(i)
 		dv, _ := strconv.Atoi(d)
@@ -1017,6 +1029,10 @@ func enDateTN(s *stream, i int) []match {
 		j := i + 1
 		if s.kind(j) == tWord && strings.EqualFold(s.text(j), enOrdinalSuffix(dv)) {
 			j++
+			// The written "of" of an ordinal day: "the 5th of May".
+			if s.kind(j) == tSpace && strings.EqualFold(s.text(j+1), "of") && s.kind(j+2) == tSpace && enMonth(s.text(j+3)) != 0 {
+				j += 2
+			}
 		}
 		day := enOrdinal(d)
 		if d2, j2, ok := enDayRangeEnd(s, j, dv); ok {

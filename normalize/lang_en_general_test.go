@@ -117,6 +117,12 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"negative money", "tn", "a loss of -$5.2 million", "a loss of minus five point two million dollars"},
 		{"negative money in brackets", "tn", "(-€3)", "(minus three euros)"},
 		{"hyphen inside a code is no minus", "tn", "A-$5", "A-five dollars"},
+		{"negative fraction", "tn", "add -3/8 to it", "add minus three eighths to it"},
+		{"negative mixed number in brackets", "tn", "(-4 1/2)", "(minus four and a half)"},
+		{"unicode minus before a fraction", "tn", "−2/5", "minus two fifths"},
+		{"day with of before the month", "tn", "by the 21st of June", "by the twenty first of june"},
+		{"day with of, month and year", "tn", "12th of Oct. 1999", "the twelfth of october nineteen ninety nine"},
+		{"of without a month is no date", "tn", "the 2nd of them", "the second of them"},
 		// Measure ranges: spaced or en dash reads "to", a solid hyphen stays.
 		{"spaced measure range", "tn", "5 kg - 10 kg", "five kilograms to ten kilograms"},
 		{"en dash measure range", "tn", "10%–20%", "ten percent to twenty percent"},
