@@ -871,7 +871,7 @@ func TestStopFilter(t *testing.T) {
 func TestContextLengthAndBodyLimit(t *testing.T) {
 	model, tok := llmFiles(t)
 	tiny := map[string]any{"id": "Test/tiny-context", "object": "model", "owned_by": "test", "execution_location": "local",
-		"supported_endpoints": []string{pathChat, pathMessages}, "backend": loaders.LLMBackend,
+		"supported_endpoints": []string{pathChat, pathMessages, pathResponses}, "backend": loaders.LLMBackend,
 		"options": map[string]string{"model": "model", "tokenizer": "tokenizer", llm.OptContextLength: "8"},
 		"files":   []map[string]string{{"name": "model", "system_path": model}, {"name": "tokenizer", "system_path": tok}}}
 	m, err := models.New(models.Config{DataDir: t.TempDir(), CatalogFile: llmCatalog(t, tiny), Logger: slog.New(slog.DiscardHandler)})
@@ -887,8 +887,16 @@ func TestContextLengthAndBodyLimit(t *testing.T) {
 	long := strings.Repeat("Once upon a time ", 10)
 	r := do(t, ts, "POST", pathChat, jsonBody(map[string]any{"model": "Test/tiny-context",
 		"messages": []any{map[string]any{"role": "user", "content": long}}}), nil)
-	if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" {
-		t.Errorf("long prompt = %d %s; want 400 context_length_exceeded", r.status, r.body)
+	if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" || e.Param != "messages" {
+		t.Errorf("long prompt = %d %s; want 400 context_length_exceeded, param messages", r.status, r.body)
+	}
+	// Responses holds the conversation in input: the param names it,
+	// streamed (the error comes before the stream opens) or not.
+	for _, stream := range []bool{false, true} {
+		r = do(t, ts, "POST", pathResponses, jsonBody(map[string]any{"model": "Test/tiny-context", "input": long, "stream": stream}), nil)
+		if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" || e.Param != "input" {
+			t.Errorf("long Responses input (stream %v) = %d %s; want 400 context_length_exceeded, param input", stream, r.status, r.body)
+		}
 	}
 	pr, pw := io.Pipe()
 	go func() {

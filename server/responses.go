@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -320,6 +321,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 	}
 	if !req.stream {
 		res, err := s.generate(r.Context(), req, r, func(string) error { return r.Context().Err() })
+		err = inputParam(err)
 		if err == nil {
 			err = finish(res, nil)
 		}
@@ -452,6 +454,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		return ev("response.output_text.delta", map[string]any{"item_id": msg.ID, "output_index": len(items) - 1, "content_index": 0,
 			"delta": t, "logprobs": []any{}})
 	}))
+	err = inputParam(err)
 	if err == nil {
 		if open() != nil {
 			return
@@ -530,4 +533,17 @@ func (s *Server) handleDeleteResponse(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "object": "response.deleted", "deleted": true})
+}
+
+// inputParam renames the param "messages" of a generation error (the
+// engine's name for the conversation, as in context_length_exceeded) to
+// "input", the Responses field that holds it.
+func inputParam(err error) error {
+	var se *sotto.Error
+	if errors.As(err, &se) && se.Param == "messages" {
+		c := *se
+		c.Param = "input"
+		return &c
+	}
+	return err
 }
