@@ -147,7 +147,7 @@ func parseChat(body []byte, m ModelInfo) (*genRequest, *chatRequest, error) {
 		return nil, nil, unsupported("logprobs", "log probabilities are not reported")
 	case !isEmptyJSON(cr.LogitBias):
 		return nil, nil, unsupported("logit_bias", "no logit bias")
-	case cr.ReasoningEffort != "":
+	case cr.ReasoningEffort != "" && cr.ReasoningEffort != "none":
 		return nil, nil, unsupported("reasoning_effort", "this model does not reason")
 	case slices.ContainsFunc(cr.Modalities, func(m string) bool { return m != "text" }):
 		return nil, nil, unsupported("modalities", "text output only")

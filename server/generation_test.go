@@ -443,6 +443,7 @@ func TestGenerationValidation(t *testing.T) {
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "previous_response_id": "../etc/passwd"}, 400, "previous_response_not_found", "previous_response_id"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "text": map[string]any{"format": map[string]any{"type": "json_schema", "name": "x", "schema": map[string]any{"type": "integer", "minimum": 3}}}}, 400, "unsupported_parameter", "text.format.schema"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "reasoning": map[string]any{"effort": "high"}}, 400, "unsupported_parameter", "reasoning"},
+		{pathResponses, map[string]any{"model": testLLM, "input": "x", "reasoning": map[string]any{"effort": nil, "summary": "auto"}}, 400, "unsupported_parameter", "reasoning"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "background": true}, 400, "unsupported_parameter", "background"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "conversation": "conv_1"}, 400, "unsupported_parameter", "conversation"},
 		{pathResponses, map[string]any{"model": testLLM, "input": "x", "prompt": map[string]any{"id": "pmpt_1"}}, 400, "unsupported_parameter", "prompt"},
@@ -506,6 +507,11 @@ func TestGenerationNeutralFields(t *testing.T) {
 		{pathResponses, map[string]any{"input": "Once", "background": false, "conversation": nil, "prompt": nil,
 			"max_tool_calls": 3, "prompt_cache_key": "k", "safety_identifier": "s",
 			"stream_options": map[string]any{"include_obfuscation": false}}},
+		// No reasoning asked for: SDK defaults (every field null) and
+		// effort "none".
+		{pathResponses, map[string]any{"input": "Once", "reasoning": map[string]any{"effort": nil, "summary": nil}}},
+		{pathResponses, map[string]any{"input": "Once", "reasoning": map[string]any{"effort": "none"}}},
+		{pathChat, map[string]any{"messages": msgs, "reasoning_effort": "none"}},
 	}
 	for _, c := range cases {
 		c.body["model"] = testLLM

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -154,7 +155,7 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 		return nil, nil, nil, err
 	}
 	switch {
-	case !isEmptyJSON(rr.Reasoning):
+	case !noReasoning(rr.Reasoning):
 		return nil, nil, nil, unsupported("reasoning", "this model does not reason")
 	case rr.TopLogprobs != nil && *rr.TopLogprobs != 0:
 		return nil, nil, nil, unsupported("top_logprobs", "log probabilities are not reported")
@@ -546,4 +547,26 @@ func inputParam(err error) error {
 		return &c
 	}
 	return err
+}
+
+// noReasoning reports whether a Responses reasoning object asks for no
+// reasoning: absent, null, empty, or with every field null (as SDKs send
+// their defaults) and effort, if given, "none".
+func noReasoning(raw json.RawMessage) bool {
+	if isEmptyJSON(raw) {
+		return true
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return false
+	}
+	for k, v := range fields {
+		if k == "effort" && string(bytes.TrimSpace(v)) == `"none"` {
+			continue
+		}
+		if !isEmptyJSON(v) {
+			return false
+		}
+	}
+	return true
 }
