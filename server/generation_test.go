@@ -897,12 +897,35 @@ func TestContextLengthAndBodyLimit(t *testing.T) {
 		t.Errorf("long prompt = %d %s; want 400 context_length_exceeded, param messages", r.status, r.body)
 	}
 	// Responses holds the conversation in input: the param names it,
-	// streamed (the error comes before the stream opens) or not.
+	// streamed (the error comes before the stream opens) or not; with
+	// truncation auto too, when one turn alone is too long.
 	for _, stream := range []bool{false, true} {
-		r = do(t, ts, "POST", pathResponses, jsonBody(map[string]any{"model": "Test/tiny-context", "input": long, "stream": stream}), nil)
-		if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" || e.Param != "input" {
-			t.Errorf("long Responses input (stream %v) = %d %s; want 400 context_length_exceeded, param input", stream, r.status, r.body)
+		for _, trunc := range []string{"disabled", "auto"} {
+			r = do(t, ts, "POST", pathResponses, jsonBody(map[string]any{"model": "Test/tiny-context", "input": long,
+				"stream": stream, "truncation": trunc}), nil)
+			if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" || e.Param != "input" {
+				t.Errorf("long Responses input (stream %v, truncation %s) = %d %s; want 400 context_length_exceeded, param input", stream, trunc, r.status, r.body)
+			}
 		}
+	}
+	// truncation auto drops the oldest turns (after the system turn) until
+	// the prompt fits; disabled refuses it.
+	turns := []any{map[string]any{"role": "system", "content": "Hi"}, map[string]any{"role": "user", "content": long},
+		map[string]any{"role": "assistant", "content": "Once upon"}, map[string]any{"role": "user", "content": "Once"}}
+	for _, stream := range []bool{false, true} {
+		r = do(t, ts, "POST", pathResponses, jsonBody(map[string]any{"model": "Test/tiny-context", "input": turns,
+			"max_output_tokens": 1, "truncation": "auto", "stream": stream}), nil)
+		if r.status != 200 || !strings.Contains(string(r.body), `"truncation":"auto"`) || strings.Contains(string(r.body), `"error":{`) {
+			t.Errorf("truncation auto (stream %v) = %d %s; want 200 with the oldest turns dropped", stream, r.status, r.body)
+		}
+	}
+	r = do(t, ts, "POST", pathResponses, jsonBody(map[string]any{"model": "Test/tiny-context", "input": turns, "max_output_tokens": 1}), nil)
+	if e := r.envelope(t); r.status != 400 || e.Code != "context_length_exceeded" {
+		t.Errorf("truncation disabled = %d %s; want 400 context_length_exceeded", r.status, r.body)
+	}
+	r = do(t, ts, "POST", pathResponses, jsonBody(map[string]any{"model": "Test/tiny-context", "input": "x", "truncation": "middle"}), nil)
+	if e := r.envelope(t); r.status != 400 || e.Param != "truncation" {
+		t.Errorf("truncation middle = %d %s; want 400 param truncation", r.status, r.body)
 	}
 	pr, pw := io.Pipe()
 	go func() {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -159,8 +160,8 @@ func parseResponses(body []byte, m ModelInfo, store *responseStore) (*genRequest
 		return nil, nil, nil, unsupported("reasoning", "this model does not reason")
 	case rr.TopLogprobs != nil && *rr.TopLogprobs != 0:
 		return nil, nil, nil, unsupported("top_logprobs", "log probabilities are not reported")
-	case rr.Truncation != nil && *rr.Truncation != "disabled":
-		return nil, nil, nil, unsupported("truncation", "only \"disabled\"")
+	case rr.Truncation != nil && *rr.Truncation != "disabled" && *rr.Truncation != "auto":
+		return nil, nil, nil, sotto.Invalid("bad_request", "truncation", "truncation %q is not auto or disabled", *rr.Truncation)
 	case len(rr.Include) > 0:
 		return nil, nil, nil, unsupported("include", "no extra output data")
 	case rr.Background != nil && *rr.Background:
@@ -266,6 +267,9 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		ParallelToolCalls: true, PreviousResponseID: rr.PreviousResponseID, Temperature: req.opts.Temperature,
 		TopP: 1, ToolChoice: "auto", Tools: json.RawMessage("[]"), Text: json.RawMessage(`{"format":{"type":"text"}}`),
 		Truncation: "disabled", Store: rr.Store == nil || *rr.Store, Metadata: rr.Metadata}
+	if rr.Truncation != nil && *rr.Truncation == "auto" {
+		ro.Truncation = "auto"
+	}
 	if req.opts.TopP > 0 {
 		ro.TopP = req.opts.TopP
 	}
@@ -321,7 +325,8 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		return nil
 	}
 	if !req.stream {
-		res, err := s.generate(r.Context(), req, r, func(string) error { return r.Context().Err() })
+		res, err := s.generateTruncating(r.Context(), req, r, func(string) error { return r.Context().Err() },
+			ro.Truncation == "auto", func() bool { return false })
 		err = inputParam(err)
 		if err == nil {
 			err = finish(res, nil)
@@ -447,14 +452,14 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		}
 		return arguments(d.Arguments)
 	})
-	res, err := s.generate(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
+	res, err := s.generateTruncating(r.Context(), req, r, genDelta(r.Context(), func(t string) error {
 		if err := start(); err != nil {
 			return err
 		}
 		text.WriteString(t)
 		return ev("response.output_text.delta", map[string]any{"item_id": msg.ID, "output_index": len(items) - 1, "content_index": 0,
 			"delta": t, "logprobs": []any{}})
-	}))
+	}), ro.Truncation == "auto", func() bool { return sw.started })
 	err = inputParam(err)
 	if err == nil {
 		if open() != nil {
@@ -569,4 +574,44 @@ func noReasoning(raw json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// generateTruncating runs req. With truncation "auto" (auto true), a
+// prompt longer than the model's context drops input items from the middle
+// of the conversation, as the Responses protocol describes it: the oldest
+// turn after the leading system turns (with the tool results that follow
+// it), again until the prompt fits or one turn is left; then the error
+// stands. Nothing is dropped once output has been sent (started).
+func (s *Server) generateTruncating(ctx context.Context, req *genRequest, r *http.Request, delta func(string) error,
+	auto bool, started func() bool) (genResult, error) {
+	for {
+		res, err := s.generate(ctx, req, r, delta)
+		var se *sotto.Error
+		if !auto || started() || !errors.As(err, &se) || se.Code != "context_length_exceeded" {
+			return res, err
+		}
+		msgs, ok := dropOldestTurn(req.msgs)
+		if !ok {
+			return res, err
+		}
+		req.msgs = msgs
+	}
+}
+
+// dropOldestTurn removes the first turn after the leading system turns,
+// with any tool results right after it; ok is false when that would leave
+// no turn besides the system turns.
+func dropOldestTurn(msgs []llm.Message) ([]llm.Message, bool) {
+	i := 0
+	for i < len(msgs) && msgs[i].Role == "system" {
+		i++
+	}
+	j := i + 1
+	for j < len(msgs) && msgs[j].Role == "tool" {
+		j++
+	}
+	if j >= len(msgs) {
+		return msgs, false
+	}
+	return append(append([]llm.Message(nil), msgs[:i]...), msgs[j:]...), true
 }
