@@ -287,6 +287,11 @@ func enCardinalITN(s *stream, i int) []match {
 	if v, isWord := enWordVal[ws[0]]; n.words == 1 && isWord && v < 13 {
 		return nil
 	}
+	// So does a signed one heading a fraction, as the unsigned one does
+	// ("minus three eighths", like "three eighths"), not "-3 eighths".
+	if v, isWord := enWordVal[ws[min(1, len(ws)-1)]]; n.words == 2 && ws[0] == "minus" && isWord && v < 13 && len(ws) > 2 && enDenominatorWord(ws[2]) {
+		return nil
+	}
 	amt, used, _, scale, ok := enSpokenAmount(ws)
 	if ok && scale != "" && used == n.words {
 		return one(idx[used-1], Decimal, amt+" "+scale)
@@ -415,6 +420,19 @@ func enOrdinalITN(s *stream, i int) []match {
 		return nil
 	}
 	return one(end, Ordinal, d+enOrdinalSuffix(v))
+}
+
+// enDenominatorWord reports whether w names a fraction's denominator:
+// "half", "quarters", or an ordinal word, singular or plural ("eighths",
+// "third"); "second(s)" is left out, as it is the time unit.
+func enDenominatorWord(w string) bool {
+	switch w {
+	case "half", "halves", "quarter", "quarters":
+		return true
+	case "second", "seconds":
+		return false
+	}
+	return enOrdToCard(w) != "" || strings.HasSuffix(w, "s") && enOrdToCard(strings.TrimSuffix(w, "s")) != ""
 }
 
 // enSmallNumberWord holds the number words ITN leaves as words (below
