@@ -113,6 +113,10 @@ func TestGetModel(t *testing.T) {
 	if r.status != 200 || string(r.body) != string(want)+"\n" && string(r.body) != string(want) {
 		t.Errorf("GET /v1/models/Sotto/Lattice-2 = %d %s; want 200 %s", r.status, r.body, want)
 	}
+	// SDKs percent-encode the ID's slash.
+	if r := do(t, ts, "GET", "/v1/models/Sotto%2FLattice-2", nil, nil); r.status != 200 || !strings.Contains(string(r.body), `"id":"Sotto/Lattice-2"`) {
+		t.Errorf("GET /v1/models/Sotto%%2FLattice-2 = %d %s; want the entry", r.status, r.body)
+	}
 	r = do(t, ts, "GET", "/v1/models/Sotto/none", nil, nil)
 	if e := r.envelope(t); r.status != 404 || e.Code != "model_not_found" || e.Param != "model" {
 		t.Errorf("unknown model: %d %s; want 404 model_not_found, param model", r.status, r.body)
