@@ -411,7 +411,14 @@ func ParseTranscript(data []byte) (*Transcript, error) {
 	if data[0] == '[' {
 		doc.Segments = data
 	} else if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, bad("not a JSON transcript object: %v", err)
+		// The decoder's message quotes the offending character; a path on
+		// the desktop listener may name any readable file, so only the
+		// offset is told.
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return nil, bad("not JSON (syntax error at byte %d); the file must be an exported transcript: an object with \"segments\", \"words\" or \"text\", or an array of segments (send plain text in \"text\")", syn.Offset)
+		}
+		return nil, bad("not a transcript object; the file must be an exported transcript: an object with \"segments\", \"words\" or \"text\", or an array of segments (send plain text in \"text\")")
 	}
 	if present(doc.Segments) {
 		var items []map[string]json.RawMessage

@@ -261,6 +261,14 @@ func TestParseTranscript(t *testing.T) {
 		_, err := ParseTranscript([]byte(bad))
 		checkInvalid(t, err, "file")
 	}
+	// A file that is not JSON (any readable file can be named on the
+	// desktop listener): the message says what is expected and where the
+	// syntax broke, and never quotes the file's content.
+	_, err := ParseTranscript([]byte("root:x:0:0:root:/root:/bin/bash\n"))
+	checkInvalid(t, err, "file")
+	if msg := err.Error(); strings.Contains(msg, "'r'") || strings.Contains(msg, "root") || !strings.Contains(msg, "byte 1") || !strings.Contains(msg, `"segments"`) {
+		t.Errorf("ParseTranscript(not JSON) = %q; want the offset and the expected shape, none of the content", msg)
+	}
 }
 
 func TestWriteSubtitles(t *testing.T) {
