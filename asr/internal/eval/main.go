@@ -387,7 +387,23 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
+	b.WriteString(keptNotes(out))
 	return os.WriteFile(out, []byte(b.String()), 0o644)
+}
+
+// keptMarker starts the part of the report written by hand (measurements
+// of options that are off by default, run with other flags): a new report
+// keeps everything from the marker on.
+const keptMarker = "<!-- Written by hand below this line; go run ./asr/internal/eval keeps it. -->"
+
+// keptNotes returns the hand-written part of the report at path (from
+// keptMarker on), or the marker alone for a new report.
+func keptNotes(path string) string {
+	old, err := os.ReadFile(path)
+	if i := strings.Index(string(old), keptMarker); err == nil && i >= 0 {
+		return "\n" + string(old[i:])
+	}
+	return "\n" + keptMarker + "\n"
 }
 
 // secondOptions are the asr options of the second search measured.
