@@ -427,6 +427,31 @@ const methodNotes = `## Method and why
   otherwise; dev, both lists, whole files / 6 s / 3 s / B noisy / 3 s B noisy (against 3.6 / 4.0 / 11.6 /
   8.1 / 19.7 %): 4.0 / 4.1 / 11.6 / 8.6 / 19.4 %, 4.0 / 4.0 / 11.6 / 9.1 / 22.0 %, 5.1 / 4.8 / 13.4 / 14.2 /
   26.9 %. The cross terms carry the voice as much as the diagonal.
+* **Fusion inside the 256 numbers: a codebook mean-shift part (measured, not kept).** The 168 transform
+  numbers scaled to unit length × sqrt(w), then 88 numbers × sqrt(1 - w): the MAP mean shifts of c1..c12 of
+  the model's 42 codebooks (one per CI phone; occupancy-weighted, relevance r, in global standard deviations),
+  504 values taken to 88 by a fixed ±1 random projection and scaled to unit length; the 256 rotated by the
+  DCT as before (cosine = w·cos1 + (1 - w)·cos2). Dev, both lists, whole files / 6 s / 3 s / B noisy / 3 s B
+  noisy, against v3's 3.6 / 4.0 / 11.6 / 8.1 / 19.7 % (re-run with the code in place and w = 1: identical):
+  shifts from the background means, w 0.8, r 16: 4.7 / 3.9 / 11.1 / 9.0 / 20.3 %; the same with each
+  codebook's share of the global shift removed: 4.6 / 3.4 / 11.1 / 9.0 / 20.7 %; that with w 0.9, r 64:
+  4.0 / 3.9 / 11.5 / 8.6 / 20.3 %; shifts left after the utterance's own transform (the residual the affine
+  transform does not explain), w 0.8, r 16 / 64: 3.5 / 4.6 / 11.4 / 8.5 / 20.2 % and 3.5 / 4.6 / 11.4 / 8.6 /
+  20.2 %; residual, w 0.9: 3.6 / 4.0 / 11.4 / 8.1 / 20.2 %. The phone-level shifts help 3 s clips a little
+  and cost whole files or 6 s clips and the noise rows (what a long recording's shifts describe is as much
+  the session as the voice); the last variant is within one or two target trials of v3 everywhere.
+* **Prior towards a universal transform instead of the identity (measured, not kept).** The transform of
+  the pooled statistics of the 12 recordings by no trial speaker (listed under the whitening item below;
+  15264 speech frames, tau 0.5 per frame) as the prior mean of every utterance's transform, the embedding
+  still the transform minus the identity: 5.1 / 4.0 / 11.4 / 10.1 / 18.2 %; the prior mean halfway
+  (0.5 × the universal offset): 4.6 / 3.8 / 11.5 / 8.6 / 18.8 %; the full universal prior for up to 3 s of
+  speech, fading as 300 / frames beyond: 4.6 / 4.0 / 11.4 / 8.7 / 18.2 %; the embedding as the transform
+  minus the universal one (centred on it): 4.6 / 5.5 / 14.8 / 11.2 / 24.3 %. It helps 3 s clips in noise
+  (19.7 -> 18.2 %) but costs whole files 1-1.5 points even where it barely weighs in: the 12 recordings are
+  mostly other languages and other microphones, so their transform is not the speaker-independent centre
+  of the trial audio.
+* **Noise-adaptive front end (idea 4 of issue 15): already in v3** (the SNR-weighted spectral subtraction
+  below, in full below 15 dB estimated SNR, none above 30 dB); not measured again.
 * **Not measured again this round: delta rows, regression classes.** The study measured them on the same
   material (L3-L6 in its table): two regression classes (sonorant / obstruent codebooks, 336 numbers)
   5.4 / 16.7 / 12.2 % (trials / 3 s / 6 s) against 4.3 / 12.9 / 8.2 %; diagonal MLLR of the delta and
