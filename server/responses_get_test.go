@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto"
@@ -100,5 +101,80 @@ func TestResponseStoreMemory(t *testing.T) {
 		if _, err := st.get("resp_ab"); !errors.As(err, &se) || se.Code != "previous_response_not_found" {
 			t.Errorf("dir %q: get after remove = %v", dir, err)
 		}
+	}
+}
+
+// The input items of a stored response through the official SDK: the
+// conversation it was generated from (the continued history and its own
+// input, not the instructions, not its output), newest first by default,
+// paged with limit and after; bad paging parameters are 400s naming them,
+// and an unknown response is a 404.
+func TestResponsesInputItems(t *testing.T) {
+	ts := llmServer(t, Config{})
+	c := openaiClient(ts)
+	ctx := context.Background()
+	first, err := c.Responses.New(ctx, oresponses.ResponseNewParams{Model: testLLM, MaxOutputTokens: openai.Int(4),
+		Temperature: openai.Float(0), Instructions: openai.String("Be brief."),
+		Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String(prompt)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := c.Responses.New(ctx, oresponses.ResponseNewParams{Model: testLLM, MaxOutputTokens: openai.Int(4),
+		Temperature: openai.Float(0), PreviousResponseID: openai.String(first.ID),
+		Input: oresponses.ResponseNewParamsInputUnion{OfString: openai.String("And then?")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type item struct{ typ, role, text string }
+	want := []item{{"message", "user", prompt}, {"message", "assistant", first.OutputText()}, {"message", "user", "And then?"}}
+	page, err := c.Responses.InputItems.List(ctx, second.ID, oresponses.InputItemListParams{Order: "asc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []item
+	for _, it := range page.Data {
+		text := ""
+		if it.Role == "assistant" {
+			for _, part := range it.Content.OfResponseOutputMessageContentArray {
+				text += part.Text
+			}
+		} else {
+			for _, part := range it.Content.OfInputItemContentList {
+				text += part.Text
+			}
+		}
+		got = append(got, item{it.Type, it.Role, text})
+	}
+	if len(got) != len(want) {
+		t.Fatalf("input items %+v; want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("item %d = %+v; want %+v", i, got[i], want[i])
+		}
+	}
+	// Newest first by default, two to a page, the pages joined by after.
+	var ids []string
+	pager := c.Responses.InputItems.ListAutoPaging(ctx, second.ID, oresponses.InputItemListParams{Limit: openai.Int(2)})
+	for pager.Next() {
+		ids = append(ids, pager.Current().ID)
+	}
+	if err := pager.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 3 || ids[0] != page.Data[2].ID || ids[2] != page.Data[0].ID {
+		t.Errorf("pages of 2, newest first: %v; want the reverse of %v %v %v", ids, page.Data[0].ID, page.Data[1].ID, page.Data[2].ID)
+	}
+	for q, param := range map[string]string{"limit=0": "limit", "limit=101": "limit", "limit=x": "limit",
+		"order=up": "order", "after=msg_nope": "after", "include=file_search_call.results": "include"} {
+		r := do(t, ts, "GET", "/v1/responses/"+second.ID+"/input_items?"+q, nil, map[string]string{"Authorization": "Bearer " + testKey})
+		if r.status != http.StatusBadRequest || !strings.Contains(string(r.body), `"param":"`+param+`"`) {
+			t.Errorf("?%s: %d %s; want 400 naming %s", q, r.status, r.body, param)
+		}
+	}
+	var apiErr *openai.Error
+	if _, err := c.Responses.InputItems.List(ctx, "resp_0123", oresponses.InputItemListParams{}); !errors.As(err, &apiErr) ||
+		apiErr.StatusCode != http.StatusNotFound || apiErr.Code != "response_not_found" {
+		t.Errorf("unknown response: %v; want 404 response_not_found", err)
 	}
 }

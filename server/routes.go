@@ -103,6 +103,8 @@ func (s *Server) routes() []route {
 			Errors: []int{400, 401, 403, 404, 413, 501, 503}, Produces: []string{"application/json", "text/event-stream"}},
 		{Method: "GET", Path: "/v1/responses/{id}", Handler: s.handleGetResponse, Tag: "generation",
 			Summary: "Get a stored response", Status: 200, Errors: []int{401, 403, 404}},
+		{Method: "GET", Path: "/v1/responses/{id}/input_items", Handler: s.handleInputItems, Tag: "generation",
+			Summary: "List the input items of a stored response", Status: 200, Errors: []int{400, 401, 403, 404}},
 		{Method: "DELETE", Path: "/v1/responses/{id}", Handler: s.handleDeleteResponse, Tag: "generation",
 			Summary: "Delete a stored response", Status: 200, Errors: []int{401, 403, 404}},
 		{Method: "POST", Path: "/v1/chat/completions", LimitBody: true, Handler: s.handleChat,
