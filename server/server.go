@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,12 +150,35 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
+// pathMatches reports whether path matches a route pattern of net/http's
+// ServeMux: "{name}" stands for one non-empty segment, a final
+// "{name...}" for the rest of the path.
+func pathMatches(pattern, path string) bool {
+	ps, xs := strings.Split(pattern, "/"), strings.Split(path, "/")
+	for i, p := range ps {
+		if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "...}") {
+			return i < len(xs) && strings.Join(xs[i:], "") != ""
+		}
+		if i >= len(xs) {
+			return false
+		}
+		if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
+			if xs[i] == "" {
+				return false
+			}
+		} else if p != xs[i] {
+			return false
+		}
+	}
+	return len(ps) == len(xs)
+}
+
 // handleNoRoute answers a path that no route serves with a JSON 404, or a
 // known path with the wrong method with 405 and an Allow header.
 func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
 	var allow []string
 	for _, rt := range s.routes() {
-		if rt.Path == r.URL.Path && rt.Method != "OPTIONS" {
+		if pathMatches(rt.Path, r.URL.Path) && rt.Method != "OPTIONS" && !slices.Contains(allow, rt.Method) {
 			allow = append(allow, rt.Method)
 		}
 	}

@@ -316,6 +316,44 @@ func TestNoRoute(t *testing.T) {
 	if r.status != 405 || r.header.Get("Allow") != "GET" || r.envelope(t).Code != "method_not_allowed" {
 		t.Errorf("DELETE /v1/models = %d Allow %q %s; want 405 Allow GET", r.status, r.header.Get("Allow"), r.body)
 	}
+	// Paths of routes with wildcards: the methods of every route whose
+	// pattern matches; an extra segment is no route.
+	for _, tt := range []struct{ method, path, allow string }{
+		{"POST", "/v1/models/Sotto/Skylark", "GET"},
+		{"PUT", "/v1/responses/resp_ab", "GET, DELETE"},
+		{"POST", "/v1/responses/resp_ab/input_items", "GET"},
+		{"POST", "/v1/audio/voices/v1", "GET, PATCH, DELETE"},
+	} {
+		r := do(t, ts, tt.method, tt.path, nil, nil)
+		if r.status != 405 || r.header.Get("Allow") != tt.allow || r.envelope(t).Code != "method_not_allowed" {
+			t.Errorf("%s %s = %d Allow %q %s; want 405 Allow %s", tt.method, tt.path, r.status, r.header.Get("Allow"), r.body, tt.allow)
+		}
+	}
+	if r := do(t, ts, "GET", "/v1/responses/resp_ab/input_items/x", nil, nil); r.status != 404 || r.envelope(t).Code != "route_not_found" {
+		t.Errorf("extra segment = %d %s; want 404 route_not_found", r.status, r.body)
+	}
+}
+
+func TestPathMatches(t *testing.T) {
+	for _, tt := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"/v1/models", "/v1/models", true},
+		{"/v1/models", "/v1/models/", false},
+		{"/v1/models/{id...}", "/v1/models/Sotto/Skylark", true},
+		{"/v1/models/{id...}", "/v1/models/", false},
+		{"/v1/models/{id...}", "/v1/models", false},
+		{"/v1/responses/{id}", "/v1/responses/resp_1", true},
+		{"/v1/responses/{id}", "/v1/responses/", false},
+		{"/v1/responses/{id}", "/v1/responses/a/b", false},
+		{"/v1/responses/{id}/input_items", "/v1/responses/a/input_items", true},
+		{"/v1/responses/{id}/input_items", "/v1/responses/a/items", false},
+	} {
+		if got := pathMatches(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("pathMatches(%q, %q) = %v; want %v", tt.pattern, tt.path, got, tt.want)
+		}
+	}
 }
 
 func TestJSONErrors(t *testing.T) {
