@@ -99,10 +99,7 @@ func (s *Server) handleInputItems(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	sr, ok, err := s.responses.load(id)
-	if err == nil && !ok {
-		err = responseNotFound(id)
-	}
+	sr, err := s.responses.find(id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -512,10 +512,7 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 // was returned when it was created with store true.
 func (s *Server) handleGetResponse(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	sr, ok, err := s.responses.load(id)
-	if err == nil && !ok {
-		err = responseNotFound(id)
-	}
+	sr, err := s.responses.find(id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -119,6 +119,16 @@ func (st *responseStore) load(id string) (storedResponse, bool, error) {
 	return r, true, nil
 }
 
+// find returns the stored response id for GET routes: an unknown id is a
+// 404 with param response_id.
+func (st *responseStore) find(id string) (storedResponse, error) {
+	sr, ok, err := st.load(id)
+	if err == nil && !ok {
+		err = responseNotFound(id)
+	}
+	return sr, err
+}
+
 // remove deletes the stored response id; an unknown id is a 404 with
 // param response_id.
 func (st *responseStore) remove(id string) error {
