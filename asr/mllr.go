@@ -102,19 +102,8 @@ func (s *sphinxASR) adaptation(ctx context.Context, cep []float32, nc int, regio
 	if !s.mllr.means {
 		return xf, nil, nil
 	}
-	var total *sphinx.MLLRStats
-	err := eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		st, err := s.mllrStats(cep, nc, regions[i], aligned[i], xf)
-		return regionOut{mllr: st}, err
-	}, func(i int, o regionOut) error {
-		if o.mllr != nil {
-			if total == nil {
-				total = o.mllr
-			} else {
-				total.Merge(o.mllr) // in region order: the sum does not depend on scheduling
-			}
-		}
-		return nil
+	total, err := sumRegions(ctx, s.workers, len(regions), func(i int) (*sphinx.MLLRStats, error) {
+		return s.mllrStats(cep, nc, regions[i], aligned[i], xf)
 	})
 	if err != nil {
 		return nil, nil, err

@@ -265,14 +265,38 @@ func languageOK(tag string) bool {
 }
 
 // regionOut is what a worker hands back for one region: the decoded
-// result, or in the first phase of adaptation the tree pass and the
-// region's adaptation statistics.
+// result, or in the first phase of adaptation the tree pass and its
+// aligned frames (adaptation statistics are summed by sumRegions).
 type regionOut struct {
 	res     *decoder.Result
 	fp      *decoder.FirstPass
 	aligned []alignedFrame
-	stats   *sphinx.FMLLRStats
-	mllr    *sphinx.MLLRStats
+}
+
+// sumRegions computes statistics of each of n regions on the workers and
+// sums them in region order, so that the sum does not depend on
+// scheduling; it is nil when no region gave any.
+func sumRegions[T any, P interface {
+	*T
+	Merge(P)
+}](ctx context.Context, workers, n int, stats func(i int) (P, error)) (P, error) {
+	var total P
+	parts := make([]P, n) // each written by its region's worker before consume reads it
+	err := eachRegion(ctx, workers, n, func(ctx context.Context, i int) (regionOut, error) {
+		st, err := stats(i)
+		parts[i] = st
+		return regionOut{}, err
+	}, func(i int, _ regionOut) error {
+		switch {
+		case parts[i] == nil:
+		case total == nil:
+			total = parts[i]
+		default:
+			total.Merge(parts[i])
+		}
+		return nil
+	})
+	return total, err
 }
 
 // alignedFrame is a speech frame of the forced alignment of a region's
@@ -465,19 +489,8 @@ func (s *sphinxASR) caches(first []*decoder.FirstPass) []map[string]float64 {
 // transform returns the file's fMLLR transform (nil: none) estimated
 // from the aligned frames of its regions.
 func (s *sphinxASR) transform(ctx context.Context, cep []float32, nc int, regions [][2]int, aligned [][]alignedFrame) (*sphinx.Affine, error) {
-	var total *sphinx.FMLLRStats
-	err := eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		st, err := s.adaptStats(cep, nc, regions[i], aligned[i])
-		return regionOut{stats: st}, err
-	}, func(i int, o regionOut) error {
-		if o.stats != nil {
-			if total == nil {
-				total = o.stats
-			} else {
-				total.Merge(o.stats) // in region order: the sum does not depend on scheduling
-			}
-		}
-		return nil
+	total, err := sumRegions(ctx, s.workers, len(regions), func(i int) (*sphinx.FMLLRStats, error) {
+		return s.adaptStats(cep, nc, regions[i], aligned[i])
 	})
 	if err != nil {
 		return nil, err
