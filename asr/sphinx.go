@@ -54,6 +54,15 @@ const (
 	// confusion network of the rescored lattice (consensus decoding,
 	// fewest expected word errors) instead of its best path.
 	OptConsensus = "consensus"
+	// OptFlatStarts is the start cluster of the flat pass, in frames
+	// (default 0: off): with it, a word's start frames are split among up
+	// to OptFlatChains copies of the word (frame t to copy (t/cluster) mod
+	// chains), so the lattice keeps several starts of a word ending at a
+	// frame; see decoder.Config.FlatStartCluster and docs/bench/asr.md.
+	OptFlatStarts = "flat_starts"
+	// OptFlatChains is the most copies per word with OptFlatStarts
+	// (default 8).
+	OptFlatChains = "flat_chains"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
 	OptWorkers = "workers"
@@ -167,6 +176,16 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		dcfg.Consensus = true
 	default:
 		return nil, fmt.Errorf("asr: option %s %q: want on or off", OptConsensus, o[OptConsensus])
+	}
+	for _, kv := range []struct {
+		key string
+		dst *int
+	}{{OptFlatStarts, &dcfg.FlatStartCluster}, {OptFlatChains, &dcfg.FlatChains}} {
+		if v := o[kv.key]; v != "" {
+			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst < 0 {
+				return nil, fmt.Errorf("asr: option %s %q: want an integer ≥ 0", kv.key, v)
+			}
+		}
 	}
 	w := runtime.GOMAXPROCS(0)
 	if v := o[OptWorkers]; v != "" {

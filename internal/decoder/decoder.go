@@ -64,6 +64,18 @@ type Config struct {
 	// FlatWindow is how many frames from a first-pass start a word may
 	// start in the second pass; 0 = 25.
 	FlatWindow int
+	// FlatStartCluster, when positive, gives a word of the second pass
+	// several chains of HMMs (copies of the word), so that Viterbi does
+	// not merge its starts inside the word: start frame t goes to chain
+	// (t / FlatStartCluster) mod FlatChains. The pass then records, for a
+	// word ending at a frame, one exit per chain with its own start frame
+	// and LM history, and its lattice offers those starts as alternatives
+	// to the rescoring. 0 = one chain per word (Viterbi keeps one start
+	// per word and end frame).
+	FlatStartCluster int
+	// FlatChains is the most chains per word with FlatStartCluster; 0 =
+	// 8.
+	FlatChains int
 }
 
 // Decoder recognises continuous speech with an acoustic model, its
@@ -95,6 +107,7 @@ type Decoder struct {
 	consensus   bool
 	flatBeam    float32
 	flatWbeam   float32
+	flatChains  chains
 }
 
 func orDefault(v, def float64) float64 {
@@ -149,6 +162,12 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 	}
 	if d.flatWindow <= 0 {
 		d.flatWindow = 25
+	}
+	if cfg.FlatStartCluster > 0 {
+		d.flatChains = chains{cluster: int32(cfg.FlatStartCluster), max: int32(cfg.FlatChains)}
+		if d.flatChains.max <= 0 {
+			d.flatChains.max = 8
+		}
 	}
 	if d.maxActive == 0 {
 		d.maxActive = 30000
@@ -341,7 +360,7 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	for k, w := range fp.vocab {
 		starts[w] = fp.frames[fp.off[k]:fp.off[k+1]]
 	}
-	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow)
+	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow, d.flatChains)
 	s2 := newSearch(d, flat)
 	s2.setBoost(d.boosts(opts))
 	s2.acoustic = opts.Acoustic

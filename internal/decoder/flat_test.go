@@ -65,7 +65,7 @@ func TestFlatReproducesTreePath(t *testing.T) {
 	var last *search
 	run := func(vocab []int32, starts map[int32][]int32, window int32) *Result {
 		t.Helper()
-		s := newSearch(d, buildFlat(d.am.Mdef, d.lx, vocab, starts, n, window))
+		s := newSearch(d, buildFlat(d.am.Mdef, d.lx, vocab, starts, n, window, chains{}))
 		if _, _, err := s.run(ctx, frame, n); err != nil {
 			t.Fatal(err)
 		}

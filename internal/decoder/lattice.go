@@ -581,3 +581,27 @@ func logAdd(a, b float64) float64 {
 	}
 	return a + math.Log1p(math.Exp(b-a))
 }
+
+// startsPerEnd returns how many (spelling, end frame) pairs the lattice
+// holds, and how many of them have more than one start frame.
+func (l *Lattice) startsPerEnd() (pairs, multi int) {
+	type key struct {
+		text string
+		end  int32
+	}
+	starts := map[key]map[int32]bool{}
+	for _, n := range l.nodes[1:] {
+		k := key{n.text, n.end}
+		if starts[k] == nil {
+			starts[k] = map[int32]bool{}
+		}
+		starts[k][n.start] = true
+	}
+	for _, s := range starts {
+		pairs++
+		if len(s) > 1 {
+			multi++
+		}
+	}
+	return pairs, multi
+}

@@ -73,10 +73,33 @@ type lexicon struct {
 	starts [][]int32 // frame → words allowed to start there
 }
 
+// chains says how buildFlat splits the start frames of a word into
+// chains (HMM sequences of its own): a start frame t goes to chain
+// (t/cluster) mod max, so two starts share a chain (and Viterbi keeps
+// only the better of them inside the word) when they fall in the same
+// block of cluster frames, or in blocks max·cluster frames apart. The
+// zero value gives every word one chain.
+type chains struct {
+	cluster int32 // frames per block; ≤ 0: one chain per word
+	max     int32 // chains per word; ≤ 0: 1
+}
+
+// chainOf returns the chain index of start frame t.
+func (c chains) chainOf(t int32) int32 {
+	if c.cluster <= 0 || c.max <= 1 {
+		return 0
+	}
+	return (t / c.cluster) % c.max
+}
+
 // buildFlat builds the second-pass lexicon over the words of base listed
 // in vocab, each allowed to start at the frames of starts (indexed by
-// base word; frames sorted).
-func buildFlat(md *sphinx.Mdef, base *lexicon, vocab []int32, startFrames map[int32][]int32, nFrames int, window int32) *lexicon {
+// base word; frames sorted) and within window frames of them. With ch,
+// a word's start frames are split among several copies of the word
+// (chains), so the search keeps words that end at the same frame from
+// different starts apart: each copy exits with its own start and history
+// and the lattice of the pass holds them all.
+func buildFlat(md *sphinx.Mdef, base *lexicon, vocab []int32, startFrames map[int32][]int32, nFrames int, window int32, ch chains) *lexicon {
 	lx := &lexicon{nci: base.nci, sil: base.sil, silWord: -1, finish: base.finish, start: base.start, tmat: base.tmat, flat: true,
 		starts: make([][]int32, nFrames+1)}
 	addWord := func(bw int32) int32 {
@@ -99,40 +122,59 @@ func buildFlat(md *sphinx.Mdef, base *lexicon, vocab []int32, startFrames map[in
 			lx.silWord = id
 		}
 	}
-	for _, bw := range vocab {
+	// addChain adds one copy of base word bw with its own HMMs.
+	addChain := func(bw int32) int32 {
 		w := base.words[bw]
 		id := addWord(bw)
 		L := len(w.phones)
 		if L == 1 {
 			lx.singles = append(lx.singles, id)
-		} else {
-			parent := int32(-1)
-			for j := 0; j <= L-2; j++ {
-				pid := int32(-1)
-				if j > 0 {
-					pid = int32(md.Triphone(int(w.phones[j]), int(w.phones[j-1]), int(w.phones[j+1]), sphinx.PosInternal))
-				}
-				nd := node{base: w.phones[j], next: w.phones[j+1], pid: pid, parent: parent}
-				n := int32(len(lx.nodes))
-				lx.nodes = append(lx.nodes, nd)
-				if parent >= 0 {
-					lx.nodes[parent].kids = append(lx.nodes[parent].kids, n)
-				} else {
-					lx.roots = append(lx.roots, n)
-					lx.rootOf[id] = n
-				}
-				parent = n
+			return id
+		}
+		parent := int32(-1)
+		for j := 0; j <= L-2; j++ {
+			pid := int32(-1)
+			if j > 0 {
+				pid = int32(md.Triphone(int(w.phones[j]), int(w.phones[j-1]), int(w.phones[j+1]), sphinx.PosInternal))
 			}
-			lx.nodes[parent].ends = []int32{id}
+			nd := node{base: w.phones[j], next: w.phones[j+1], pid: pid, parent: parent}
+			n := int32(len(lx.nodes))
+			lx.nodes = append(lx.nodes, nd)
+			if parent >= 0 {
+				lx.nodes[parent].kids = append(lx.nodes[parent].kids, n)
+			} else {
+				lx.roots = append(lx.roots, n)
+				lx.rootOf[id] = n
+			}
+			parent = n
+		}
+		lx.nodes[parent].ends = []int32{id}
+		return id
+	}
+	nChains := max(ch.max, 1)
+	if ch.cluster <= 0 {
+		nChains = 1
+	}
+	ids := make([]int32, nChains)
+	for _, bw := range vocab {
+		for i := range ids {
+			ids[i] = -1
 		}
 		// Allowed start frames: within window of a first-pass start.
 		last := int32(-1 << 30)
 		for _, f := range startFrames[bw] {
 			lo, hi := max(f-window, last+1, 0), min(f+window, int32(nFrames))
 			for t := lo; t <= hi; t++ {
-				lx.starts[t] = append(lx.starts[t], id)
+				c := ch.chainOf(t)
+				if ids[c] < 0 {
+					ids[c] = addChain(bw)
+				}
+				lx.starts[t] = append(lx.starts[t], ids[c])
 			}
 			last = max(last, hi)
+		}
+		if ids[0] < 0 && len(startFrames[bw]) == 0 {
+			addChain(bw) // no start: the word is in the lexicon but never entered
 		}
 	}
 	return lx
