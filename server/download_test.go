@@ -98,3 +98,93 @@ func TestDownloadThroughAPI(t *testing.T) {
 		t.Errorf("cancel after completion = %d %s; want 400 (no active download)", r.status, r.body)
 	}
 }
+
+// TestDeleteModel deletes models through DELETE /v1/models/{id}, as the
+// OpenAI SDK's models.delete sends it: a downloaded model of the user
+// catalog (downloaded through the API first), refused while a request holds
+// it; a model that ships with the binary; an unknown one.
+func TestDeleteModel(t *testing.T) {
+	payload := make([]byte, 64<<10)
+	rand.Read(payload)
+	files := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeContent(w, r, "weights.bin", time.Time{}, bytes.NewReader(payload))
+	}))
+	defer files.Close()
+	dir := t.TempDir()
+	catalog := filepath.Join(dir, "catalog.json")
+	doc := `{"models": [{"id": "Test/tiny", "supported_endpoints": ["/v1/audio/alignments"], "features": [],
+	  "execution_location": "local", "default_for": [], "backend": "test",
+	  "files": [{"name": "weights.bin", "url": "` + files.URL + `/weights.bin"}]}]}`
+	if err := os.WriteFile(catalog, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := models.New(models.Config{DataDir: filepath.Join(dir, "data"), CatalogFile: catalog,
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close(context.Background())
+	m.RegisterLoader("test", func(context.Context, models.LoadSpec) (io.Closer, error) { return io.NopCloser(nil), nil })
+	_, ts := newTestServer(t, Config{Models: ManagedModels(m, CatalogExtensions)})
+
+	if r := do(t, ts, "POST", "/v1/models/download", jsonBodyString(`{"model":"Test/tiny"}`), nil); r.status != 202 {
+		t.Fatalf("download = %d %s", r.status, r.body)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if j, _ := m.Downloads.Job("Test/tiny"); j.State == models.StateCompleted {
+			break
+		} else if j.State.Terminal() || time.Now().After(deadline) {
+			t.Fatalf("download ended %+v", j)
+		}
+	}
+	// A request holds the model: 409, nothing removed.
+	_, release, err := m.Acquire(context.Background(), "Test/tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := do(t, ts, "DELETE", "/v1/models/Test%2Ftiny", nil, nil)
+	if e := r.envelope(t); r.status != 409 || e.Code != "model_in_use" || e.Param != "model" {
+		t.Errorf("DELETE while in use = %d %s; want 409 model_in_use, param model", r.status, r.body)
+	}
+	release()
+	r = do(t, ts, "DELETE", "/v1/models/Test%2Ftiny", nil, nil)
+	var res struct {
+		ID      string `json:"id"`
+		Object  string `json:"object"`
+		Deleted bool   `json:"deleted"`
+		XSotto  struct {
+			BytesFreed          int64 `json:"bytes_freed"`
+			CatalogEntryRemoved bool  `json:"catalog_entry_removed"`
+			Unloaded            bool  `json:"unloaded"`
+		} `json:"x_sotto"`
+	}
+	if err := json.Unmarshal(r.body, &res); err != nil || r.status != 200 || res.ID != "Test/tiny" || res.Object != "model" ||
+		!res.Deleted || res.XSotto.BytesFreed < int64(len(payload)) || !res.XSotto.CatalogEntryRemoved || !res.XSotto.Unloaded {
+		t.Errorf("DELETE /v1/models/Test%%2Ftiny = %d %s; want 200 deleted, %d+ bytes freed, entry removed, unloaded",
+			r.status, r.body, len(payload))
+	}
+	if _, err := os.Stat(m.Store.Dir("Test/tiny")); !os.IsNotExist(err) {
+		t.Errorf("model directory after DELETE: %v; want gone", err)
+	}
+	if r := do(t, ts, "GET", "/v1/models/Test/tiny", nil, nil); r.status != 404 {
+		t.Errorf("GET after DELETE = %d %s; want 404", r.status, r.body)
+	}
+	if r := do(t, ts, "GET", "/v1/models/downloads", nil, nil); bytes.Contains(r.body, []byte("Test/tiny")) {
+		t.Errorf("downloads after DELETE = %s; want the job gone", r.body)
+	}
+	for _, tt := range []struct {
+		path   string
+		status int
+		code   string
+	}{
+		{"/v1/models/Test/tiny", 404, "model_not_found"},
+		{"/v1/models/Sotto/Skylark", 400, "model_builtin"},
+		{"/v1/models/Sotto/Flite", 400, "model_not_deletable"},
+		{"/v1/models/Sotto/Whisper-tiny", 400, "model_not_downloaded"},
+	} {
+		r := do(t, ts, "DELETE", tt.path, nil, nil)
+		if e := r.envelope(t); r.status != tt.status || e.Code != tt.code || e.Param != "model" {
+			t.Errorf("DELETE %s = %d %s; want %d %s, param model", tt.path, r.status, r.body, tt.status, tt.code)
+		}
+	}
+}

@@ -101,6 +101,9 @@ func (a *managed) Load(ctx context.Context, id string) (any, error)   { return a
 func (a *managed) Unload(ctx context.Context, id string) (any, error) { return a.m.Unload(ctx, id) }
 func (a *managed) Running() any                                       { return a.m.Running() }
 
+// Delete deletes model id from the host; see [models.Manager.Delete].
+func (a *managed) Delete(ctx context.Context, id string) (any, error) { return a.m.Delete(ctx, id) }
+
 func (a *managed) Acquire(ctx context.Context, id string) (func(), any, error) {
 	obj, release, err := a.m.Acquire(ctx, id)
 	if err != nil {

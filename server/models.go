@@ -56,6 +56,15 @@ type Models interface {
 	Acquire(ctx context.Context, id string) (release func(), loaded any, err error)
 }
 
+// ModelDeleter is implemented by [Models] that can delete a model from the
+// host (DELETE /v1/models/{id}); internal/models does. Delete returns the
+// object OpenAI clients expect, {"id", "object": "model", "deleted": true},
+// or a *sotto.Error: 404 model_not_found, 400 for a model that ships with
+// the binary, 409 model_in_use or download_active.
+type ModelDeleter interface {
+	Delete(ctx context.Context, id string) (any, error)
+}
+
 // emptyModels is the catalog of a server configured without models.
 type emptyModels struct{}
 
@@ -77,6 +86,7 @@ func (emptyModels) Running() any {
 func (emptyModels) Acquire(_ context.Context, id string) (func(), any, error) {
 	return nil, nil, unknownModel(id)
 }
+func (emptyModels) Delete(_ context.Context, id string) (any, error) { return nil, unknownModel(id) }
 
 func unknownModel(id string) error {
 	return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog (GET /v1/models lists the models)", id)
@@ -154,6 +164,27 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.writeError(w, r, unknownModel(id))
+}
+
+// handleDeleteModel deletes a model from the host (DELETE /v1/models/{id}),
+// as OpenAI clients' models.delete calls it: the model's files leave the
+// data directory and a model the user imported leaves the catalog; the
+// answer is {"id", "object": "model", "deleted": true, "x_sotto": {...}}.
+// The spec is silent on deleting; see [ModelDeleter] for the errors.
+func (s *Server) handleDeleteModel(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	d, ok := s.models.(ModelDeleter)
+	if !ok {
+		s.writeError(w, r, sotto.NotImplemented("capability_unavailable",
+			"this server's model store cannot delete models"))
+		return
+	}
+	res, err := d.Delete(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
 }
 
 func (s *Server) handleDownloads(w http.ResponseWriter, r *http.Request) {

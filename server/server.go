@@ -109,8 +109,22 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.mux = http.NewServeMux()
-	for _, rt := range s.routes() {
+	routes := s.routes()
+	registered := map[string]bool{}
+	for _, rt := range routes {
+		registered[rt.Method+" "+rt.Path] = true
+	}
+	noRoute := s.middleware(true, false, http.HandlerFunc(s.handleNoRoute))
+	for _, rt := range routes {
 		s.mux.Handle(rt.Method+" "+rt.Path, s.middleware(rt.Public, rt.LimitBody, rt.Handler))
+		// A pattern ending in "/{x...}" makes ServeMux redirect the bare
+		// prefix to prefix+"/" (DELETE /v1/models → 301, which clients
+		// follow as GET /v1/models/); the bare prefix gets 404 or 405.
+		if i := strings.LastIndex(rt.Path, "/{"); i > 0 && strings.HasSuffix(rt.Path, "...}") &&
+			!registered[rt.Method+" "+rt.Path[:i]] {
+			registered[rt.Method+" "+rt.Path[:i]] = true
+			s.mux.Handle(rt.Method+" "+rt.Path[:i], noRoute)
+		}
 	}
 	s.mux.Handle("/", s.middleware(true, false, http.HandlerFunc(s.handleNoRoute)))
 	return s, nil

@@ -319,7 +319,7 @@ func TestNoRoute(t *testing.T) {
 	// Paths of routes with wildcards: the methods of every route whose
 	// pattern matches; an extra segment is no route.
 	for _, tt := range []struct{ method, path, allow string }{
-		{"POST", "/v1/models/Sotto/Skylark", "GET"},
+		{"POST", "/v1/models/Sotto/Skylark", "GET, DELETE"},
 		{"PUT", "/v1/responses/resp_ab", "GET, DELETE"},
 		{"POST", "/v1/responses/resp_ab/input_items", "GET"},
 		{"POST", "/v1/audio/voices/v1", "GET, PATCH, DELETE"},

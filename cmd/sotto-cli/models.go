@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -27,6 +28,11 @@ Commands:
   load MODEL        load a downloaded model into memory
   unload MODEL      release a loaded model (refused while a request uses it)
   running           loaded models, runtime state and queues
+  rm MODEL          delete a model from this host (also: delete): its downloaded
+                    files leave the data directory; an imported model also
+                    leaves the catalog (its own file is kept). Refused while a
+                    request uses it or its download runs; a loaded idle model
+                    is unloaded first
   import ID PATH    register a local GGUF file or llama2.c checkpoint (--tokenizer PATH)
                     in the data directory's catalog (see models import --help)
 
@@ -116,7 +122,7 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	fs := pflag.NewFlagSet("models", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	url := fs.String("url", serviceURL(getenv), "service root URL (env SOTTO_URL; else SOTTO_LISTEN's address, as serve uses it)")
+	baseURL := fs.String("url", serviceURL(getenv), "service root URL (env SOTTO_URL; else SOTTO_LISTEN's address, as serve uses it)")
 	key := fs.String("api-key", getenv("SOTTO_API_KEY"), "API key (env SOTTO_API_KEY)")
 	asJSON := fs.Bool("json", false, "print the service's JSON instead of a table")
 	interval := fs.Duration("interval", time.Second, "how often download polls progress")
@@ -134,7 +140,7 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 		fs.Usage()
 		return usageError{"models: no command given"}
 	}
-	c := &client{base: strings.TrimRight(strings.TrimSuffix(strings.TrimRight(*url, "/"), "/v1"), "/"), key: *key,
+	c := &client{base: strings.TrimRight(strings.TrimSuffix(strings.TrimRight(*baseURL, "/"), "/v1"), "/"), key: *key,
 		http: &http.Client{Timeout: 0}}
 	cmd, rest := rest[0], rest[1:]
 	needModel := func() (string, error) {
@@ -191,6 +197,46 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 			return printJSON(res)
 		}
 		fmt.Fprintf(stdout, "%s: %v\n", id, firstOf(res, "status", "state"))
+		return nil
+	case "rm", "delete":
+		id, err := needModel()
+		if err != nil {
+			return err
+		}
+		parts := strings.Split(id, "/")
+		for i, p := range parts {
+			parts[i] = url.PathEscape(p)
+		}
+		var res struct {
+			ID      string `json:"id"`
+			Deleted bool   `json:"deleted"`
+			XSotto  struct {
+				BytesFreed          int64 `json:"bytes_freed"`
+				CatalogEntryRemoved bool  `json:"catalog_entry_removed"`
+				Unloaded            bool  `json:"unloaded"`
+			} `json:"x_sotto"`
+		}
+		var raw json.RawMessage
+		if err := c.do(ctx, "DELETE", "/v1/models/"+strings.Join(parts, "/"), nil, &raw); err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(raw)
+		}
+		if err := json.Unmarshal(raw, &res); err != nil {
+			return err
+		}
+		var what []string
+		if res.XSotto.Unloaded {
+			what = append(what, "unloaded")
+		}
+		what = append(what, humanBytes(res.XSotto.BytesFreed)+" freed")
+		if res.XSotto.CatalogEntryRemoved {
+			what = append(what, "removed from the catalog (files outside the data directory are kept)")
+		} else {
+			what = append(what, "still in the catalog: sotto-cli models download "+id+" fetches it again")
+		}
+		fmt.Fprintf(stdout, "%s: deleted (%s)\n", id, strings.Join(what, "; "))
 		return nil
 	case "download":
 		id, err := needModel()

@@ -39,6 +39,8 @@ Usage:
   sotto-cli models load MODEL        load a downloaded model into memory
   sotto-cli models unload MODEL      release a loaded model
   sotto-cli models running           show loaded models, runtime state and queues
+  sotto-cli models rm MODEL          delete a model's downloaded files (an imported
+                                     model also leaves the catalog)
   sotto-cli models import ID PATH    register a local GGUF file (or a llama2.c checkpoint
                                      with --tokenizer PATH) as a language model
   sotto-cli version                  print the version

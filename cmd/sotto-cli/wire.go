@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -51,4 +52,13 @@ func (c closableModels) Loaded(id string) bool {
 		return l.Loaded(id)
 	}
 	return true
+}
+
+// Delete deletes model id from the host (DELETE /v1/models/{id}); the
+// server finds it by type assertion, which the embedded interface hides.
+func (c closableModels) Delete(ctx context.Context, id string) (any, error) {
+	if d, ok := c.Models.(server.ModelDeleter); ok {
+		return d.Delete(ctx, id)
+	}
+	return nil, fmt.Errorf("sotto-cli: the model store cannot delete models")
 }

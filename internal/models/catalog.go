@@ -13,6 +13,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sottolabs/sotto"
 )
@@ -381,9 +382,11 @@ func checkHTTPURL(s string) error {
 	return nil
 }
 
-// Catalog is a validated, ordered set of entries. It is immutable after
-// construction and safe for concurrent use by multiple goroutines.
+// Catalog is a validated, ordered set of entries. It is safe for concurrent
+// use by multiple goroutines. After construction it changes only when
+// [Manager.Delete] removes an entry that a user catalog added.
 type Catalog struct {
+	mu      sync.RWMutex // guards entries and byID
 	entries []Entry
 	byID    map[string]int
 }
@@ -423,8 +426,8 @@ func MergeCatalog(base *Catalog, overlay []byte) (*Catalog, error) {
 	}
 	c := &Catalog{byID: map[string]int{}}
 	if base != nil {
-		for _, e := range base.entries {
-			c.add(e.clone())
+		for _, e := range base.Entries() {
+			c.add(e)
 		}
 	}
 	for i, raw := range doc.Models {
@@ -494,9 +497,28 @@ func (c *Catalog) add(e Entry) {
 	c.entries = append(c.entries, e)
 }
 
+// remove drops the entry of id, keeping the order of the others, and
+// reports whether there was one.
+func (c *Catalog) remove(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i, ok := c.byID[id]
+	if !ok {
+		return false
+	}
+	c.entries = slices.Delete(c.entries, i, i+1)
+	clear(c.byID)
+	for j, e := range c.entries {
+		c.byID[e.ID] = j
+	}
+	return true
+}
+
 // Validate checks every entry and the catalog as a whole: IDs are unique
 // and no default_for path is claimed by two models.
 func (c *Catalog) Validate() error {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	seen := map[string]bool{}
 	claimed := map[string]string{}
 	for _, e := range c.entries {
@@ -519,6 +541,8 @@ func (c *Catalog) Validate() error {
 
 // Entries returns copies of all entries in catalog order.
 func (c *Catalog) Entries() []Entry {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	out := make([]Entry, len(c.entries))
 	for i, e := range c.entries {
 		out[i] = e.clone()
@@ -529,6 +553,8 @@ func (c *Catalog) Entries() []Entry {
 // Lookup returns a copy of the entry with the given ID. An unknown ID gives
 // a 404-kind *sotto.Error with code "model_not_found" and param "model".
 func (c *Catalog) Lookup(id string) (Entry, error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	i, ok := c.byID[id]
 	if !ok {
 		return Entry{}, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog", id)
@@ -538,6 +564,8 @@ func (c *Catalog) Lookup(id string) (Entry, error) {
 
 // DefaultFor returns the entry that is the default for endpoint, if any.
 func (c *Catalog) DefaultFor(endpoint string) (Entry, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	for _, e := range c.entries {
 		if slices.Contains(e.DefaultFor, endpoint) {
 			return e.clone(), true
@@ -548,6 +576,8 @@ func (c *Catalog) DefaultFor(endpoint string) (Entry, bool) {
 
 // Models returns the wire form of every entry, for GET /v1/models.
 func (c *Catalog) Models() []Model {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	out := make([]Model, len(c.entries))
 	for i, e := range c.entries {
 		out[i] = e.Wire()
@@ -558,6 +588,8 @@ func (c *Catalog) Models() []Model {
 // MarshalJSON encodes c in the catalog file layout, so that ParseCatalog
 // of the output gives an equal catalog.
 func (c *Catalog) MarshalJSON() ([]byte, error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	return json.Marshal(struct {
 		Models []Entry `json:"models"`
 	}{c.entries})

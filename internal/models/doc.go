@@ -112,16 +112,31 @@
 // models (a model switch; runtime.state is "loading" meanwhile), and fails
 // with 503 "service_busy" when all loaded models are in use.
 //
+// # Deleting
+//
+// [Manager.Delete] (DELETE /v1/models/{id}) removes a model's files from the
+// data directory: its store directory is renamed aside in one step, then
+// removed. A model that the user catalog added (sotto-cli models import)
+// also leaves the catalog and the catalog file; a model of the built-in
+// catalog stays listed, not downloaded. Files outside the data directory (an
+// imported GGUF, system files) are never removed. A loaded model nobody uses
+// is unloaded first; one that a request holds, waits for or is loading, or
+// whose download runs, is refused with a 409-kind error.
+//
 // # Errors
 //
 // The *sotto.Error codes this package returns, by kind (HTTP status):
 //
 //	404 model_not_found        unknown model ID (param "model")
-//	400 model_builtin          lifecycle call on Sotto/Skylark (param "model")
+//	400 model_builtin          lifecycle call or delete on Sotto/Skylark (param "model")
+//	400 model_not_deletable    delete of a built-in catalog model made only of system files (param "model")
 //	400 model_remote           lifecycle call on a remote model (param "model")
-//	400 model_not_downloaded   load or acquire before the files are present (param "model")
+//	400 model_not_downloaded   load or acquire before the files are present, or delete of a
+//	                           built-in catalog model with nothing on disk (param "model")
 //	400 download_not_active    cancel without an active job (param "model")
-//	409 model_in_use           unload while sessions hold or wait for the model (param "model")
+//	409 model_in_use           unload or delete while sessions hold or wait for the model, or
+//	                           delete while it loads (param "model")
+//	409 download_active        delete while the model's download runs (param "model")
 //	501 backend_unavailable    no loader registered for the model's backend in this build
 //	503 model_downloading      load or acquire while the model downloads (RetryAfter, default 5 s)
 //	503 service_busy           the model's queue is full (RetryAfter, default 1 s), or shut down

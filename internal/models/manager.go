@@ -66,12 +66,16 @@ func (c Config) Validate() error {
 // use by multiple goroutines.
 type Manager struct {
 	*Runtime
-	// Catalog is the merged catalog; it does not change after New.
+	// Catalog is the merged catalog; only [Manager.Delete] changes it
+	// after New.
 	Catalog *Catalog
 	// Store is the on-disk layout under Config.DataDir.
 	Store *Store
 	// Downloads runs the download jobs.
 	Downloads *Downloader
+
+	shipped     *Catalog // the embedded catalog, to tell user entries apart
+	catalogFile string   // Config.CatalogFile, rewritten by Delete
 }
 
 // New validates cfg, loads the catalog and returns a Manager. It creates
@@ -94,7 +98,8 @@ func New(cfg Config) (*Manager, error) {
 		BusyRetryAfter: cfg.BusyRetryAfter, DownloadingRetryAfter: cfg.DownloadingRetryAfter,
 		Logger: cfg.Logger,
 	})
-	return &Manager{Runtime: rt, Catalog: cat, Store: store, Downloads: dl}, nil
+	return &Manager{Runtime: rt, Catalog: cat, Store: store, Downloads: dl,
+		shipped: DefaultCatalog(), catalogFile: cfg.CatalogFile}, nil
 }
 
 // Models returns the wire form of the catalog, for GET /v1/models.

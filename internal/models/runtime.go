@@ -362,6 +362,15 @@ func (r *Runtime) ensureLoadedLocked(ctx context.Context, rn *runner, e Entry) (
 	}
 	op := rn.op
 	if op == nil {
+		// Checked again under the lock: a Delete since ready ran may have
+		// removed the entry or the files (Delete holds r.mu while it does).
+		if _, err := r.catalog.Lookup(e.ID); err != nil {
+			return nil, err
+		}
+		if len(r.store.Missing(e)) > 0 {
+			return nil, sotto.Invalid("model_not_downloaded", "model",
+				"%s is not downloaded (its files were just deleted); download it with POST /v1/models/download", e.ID)
+		}
 		l := r.loaders[e.Backend]
 		if l == nil {
 			return nil, sotto.NotImplemented("backend_unavailable",
