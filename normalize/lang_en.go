@@ -95,6 +95,27 @@ func enCardinalTN(s *stream, i int) []match {
 		s.boundary(end+2) && !s.is(end+2, ":") && !(s.is(end+2, ".") && s.kind(end+3) == tNum) && !s.is(end+2, "-") && !s.is(end+2, "–") && len(d) <= 3 {
 		return one(end+2, Cardinal, enCardinal(d, false)+" to "+enCardinal(s.text(end+1), false))
 	}
+	// A span of two consecutive years written with a slash, as financial
+	// and academic years are: "2024/25", "1999/2000" → "twenty twenty four
+	// to twenty five" (as "2023-24" reads), not a fraction.
+	if y1, ok := enYear(d); ok && !n.neg && !n.grouped && len(d) == 4 && s.is(end, "/") && s.kind(end+1) == tNum &&
+		s.boundary(end+2) && !s.is(end+2, "/") && !(s.is(end+2, ".") && s.kind(end+3) == tNum) {
+		d2 := s.text(end + 1)
+		v1, _ := strconv.Atoi(d)
+		v2, _ := strconv.Atoi(d2)
+		switch {
+		case len(d2) == 2 && v2 == (v1+1)%100:
+			tail := en99or0(v2)
+			if v2 < 10 {
+				tail = "oh " + tail
+			}
+			return one(end+2, Date, y1+" to "+tail)
+		case len(d2) == 4 && v2 == v1+1:
+			if y2, ok := enYear(d2); ok {
+				return one(end+2, Date, y1+" to "+y2)
+			}
+		}
+	}
 	// Ranges: 1980-1986, 1938 - 1981 (years), 28-30 → "to".
 	dash, sp := end, false
 	if s.kind(dash) == tSpace && (s.is(dash+1, "-") || s.is(dash+1, "–")) && s.kind(dash+2) == tSpace {
@@ -136,7 +157,8 @@ func enCardinalTN(s *stream, i int) []match {
 				// reference ("6:6-8", "pp. 5-10") read "to".
 				// Each is the other's alternative.
 				dc, tc := 0.0, 0.5
-				cue := s.kind(i-1) == tSpace && s.is(i-2, ".") && enNumberCue[s.span(i-3, i-1)] != ""
+				cue := s.kind(i-1) == tSpace && (s.is(i-2, ".") && enNumberCue[s.span(i-3, i-1)] != "" ||
+					s.kind(i-2) == tWord && enNumberCueWord[strings.ToLower(s.text(i-2))])
 				if sp || s.kind(e2+1) == tSpace && s.kind(e2+2) == tWord || s.is(i-1, ":") || cue {
 					dc, tc = tc, dc
 				}
@@ -603,6 +625,11 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 	if s.kind(k) == tSpace {
 		k++
 	}
+	// A compass letter before a street name is no unit: "11 W 53rd St"
+	// (West, not watts), "40 N Main St".
+	if t := s.text(k); len(t) == 1 && strings.Contains("NSEW", t) && enAddressAhead(s, j) {
+		return enUnit{}, j, false
+	}
 	// Try the longest composition first: up to 6 tokens ("km/h", "sq ft",
 	// "°C", "sq. ft.").
 	for w := 6; w >= 1; w-- {
@@ -626,7 +653,9 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 			if key == "in" || key == "t" || key == "a" {
 				// "5 in" is usually the preposition, unless the clause ends
 				// there: a preposition needs its object ("9 in." is inches).
-				if (k != j || w != 1) && !(key == "in" && w == 1 && enClauseEnd(s, e)) {
+				// A lone "t" ending the clause is the unit as well ("it
+				// weighs 2.5 t.").
+				if (k != j || w != 1) && !((key == "in" || raw == "t") && w == 1 && enClauseEnd(s, e)) {
 					continue
 				}
 			}
@@ -742,7 +771,7 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 		}
 	}
 	// 12" → twelve inches
-	if s.is(end, "\"") && s.boundary(end+1) && (end+1 >= s.n() || s.kind(end+1) == tSpace) && s.kind(i-1) != tSym {
+	if s.is(end, "\"") && s.boundary(end+1) && (end+1 >= s.n() || s.kind(end+1) == tSpace) && s.kind(i-1) != tSym && !enClosesQuote(s, end) {
 		if isOne {
 			return one(end+1, Measure, val+" inch")
 		}
@@ -1046,7 +1075,9 @@ func enDateTN(s *stream, i int) []match {
 			return nil
 		}
 		e := j + 2
-		if s.is(e, ".") && len(s.text(j+1)) <= 4 {
+		// The period of an abbreviation ("14 Sept.") belongs to it; after a
+		// full name ("14 July.") it ends the sentence.
+		if s.is(e, ".") && len(s.text(j+1)) <= 4 && !strings.EqualFold(s.text(j+1), enMonths[mo-1]) {
 			e++
 		}
 		if !s.boundary(e) {
@@ -1179,7 +1210,7 @@ func enAMPM(s *stream, j int) (string, int) {
 			// The closing period belongs to the abbreviation unless
 			// other punctuation follows it ("4A.M.?" keeps ".?").
 			e := k + 3
-			if s.is(e, ".") && !(s.kind(e+1) == tSym && !s.is(e+1, ".")) {
+			if s.is(e, ".") && !(s.kind(e+1) == tSym && !s.is(e+1, ".")) && !enAMPMEndsSentence(s, e) {
 				e++
 			}
 			if s.boundary(e) {
@@ -1188,6 +1219,53 @@ func enAMPM(s *stream, j int) (string, int) {
 		}
 	}
 	return "", j
+}
+
+// enClosesQuote reports whether the straight double quote at q closes a
+// quotation rather than marking inches: the nearest quote before it opens
+// one (at the start or after a space or bracket, with a word right after
+// it), and the text's straight quotes pair up. `He said "be there at 9"
+// and left` closes; `12"`, `the 12" pipe and the 6" one` and NeMo's
+// unpaired `"text 7" text "` are inches.
+func enClosesQuote(s *stream, q int) bool {
+	open := -1
+	for k := q - 1; k >= 0; k-- {
+		if s.is(k, "\"") {
+			open = k
+			break
+		}
+	}
+	if open < 0 || s.kind(open+1) == tSpace || open+1 >= q {
+		return false
+	}
+	if open > 0 && s.kind(open-1) != tSpace && !strings.Contains("([{", s.text(open-1)) {
+		return false
+	}
+	n := 0
+	for k := 0; k < s.n(); k++ {
+		if s.is(k, "\"") {
+			n++
+		}
+	}
+	return n%2 == 0
+}
+
+// enAMPMEndsSentence reports whether the period at e closing "a.m." or
+// "p.m." also ends the sentence: a capitalized word follows that is no
+// time zone, weekday or month ("at 6 p.m. The doors" keeps the period as
+// "Elm St. It was" does; "6 p.m. EST", "6 p.m. Friday" do not).
+func enAMPMEndsSentence(s *stream, e int) bool {
+	if s.kind(e+1) != tSpace || s.kind(e+2) != tWord || !unicode.IsUpper(firstRune(s.text(e+2))) {
+		return false
+	}
+	w := s.text(e + 2)
+	if _, ok := enWeekdays[strings.ToLower(w)]; ok || enMonth(w) != 0 {
+		return false
+	}
+	if z, _ := enZoneAfter(s, e+1); z != "" {
+		return false
+	}
+	return true
 }
 
 // enZoneAfter reads a time zone after a time at j (after an optional
@@ -2029,7 +2107,11 @@ func enWhitelistTN(s *stream, i int) []match {
 		if len(t) > 2 || t[0] < 'A' || t[0] > 'Z' {
 			// only the upper-case codes below remain
 		} else if st, ok := enStates[t]; ok && s.kind(i-1) == tSpace && s.is(i-2, ",") &&
-			(i+1 >= s.n() || s.is(i+1, ",") || s.kind(i+1) == tSpace && s.kind(i+2) == tNum) {
+			(i+1 >= s.n() || s.is(i+1, ",") || s.kind(i+1) == tSpace && s.kind(i+2) == tNum ||
+				// A sentence ending on the state after a place name:
+				// "in Boston, MA." (not a list of codes, "BA, MA.", nor a
+				// code that is also a word, "Thanks, OK.").
+				s.is(i+1, ".") && (i+2 >= s.n() || s.kind(i+2) == tSpace) && enNameLike(s.text(i-3)) && !enStateWord[t]) {
 			return one(i+1, Whitelist, st)
 		}
 		// Compass points in addresses: "1211 E Arques Ave", "708 N 1st St",
@@ -2064,6 +2146,11 @@ func enWhitelistTN(s *stream, i int) []match {
 	}
 	return nil
 }
+
+// enStateWord lists the postal codes that are also common words or
+// interjections when written in capitals ("OK.", "HI.", "OH."); only an
+// address context with more than a closing period reads them as states.
+var enStateWord = map[string]bool{"OK": true, "HI": true, "OH": true, "IN": true, "OR": true, "ME": true, "ID": true, "AS": true}
 
 // enNameLike reports whether w looks like a personal name: capitalized,
 // then lower case, at least three letters, not a common function word.
@@ -2152,8 +2239,10 @@ func enVerbatimTN(s *stream, i int) []match {
 	if e, ok := markupTag(s, i); ok {
 		return one(e, Verbatim, s.span(i, e))
 	}
-	// "baking-tins" → "baking tins": a hyphen inside a lower-case compound.
-	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tWord && unicode.IsLower(firstRune(s.text(i-1))) &&
+	// "baking-tins" → "baking tins": a hyphen inside a lower-case compound,
+	// also one capitalized only as a sentence's first word ("Check-in is").
+	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tWord &&
+		(unicode.IsLower(firstRune(s.text(i-1))) || enSentenceStart(s, i-1) && strings.ToLower(s.text(i - 1)[1:]) == s.text(i - 1)[1:]) &&
 		unicode.IsLower(firstRune(s.text(i+1))) && !s.is(i+2, "-") && !s.is(i-2, "-") {
 		return []match{{end: i + 1, readings: []reading{{text: " ", class: Verbatim}, {text: "-", class: Verbatim, cost: 1}}}}
 	}

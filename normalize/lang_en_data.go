@@ -472,6 +472,21 @@ var enNumberCue = func() map[string]string {
 	return m
 }()
 
+// enNumberCueWord holds the spoken forms of [number_cues] ("page",
+// "pages", "chapter", "figure"): written in full before a range they cue
+// it as a reference ("pages 45-47" → "forty five to forty seven"), as the
+// abbreviations do.
+var enNumberCueWord = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range enNumberCue {
+		m[w] = true
+		if !strings.HasSuffix(w, "s") {
+			m[w+"s"] = true // "chapters 3-5" as "chapter 3"
+		}
+	}
+	return m
+}()
+
 // enUnitDesignator holds the words before an apartment or unit number
 // ([unit_designators]).
 var enUnitDesignator = func() map[string]bool {

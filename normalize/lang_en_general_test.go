@@ -170,6 +170,29 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"no king after a letter", "tn", "12 V DC", "twelve volts DC"},
 		{"king in capitals", "tn", "HENRY VII.", "HENRY the seventh."},
 		{"no king in a place name", "tn", "Washington DC", "Washington DC"},
+		// Round 4: sentences of running text.
+		{"full month name keeps the sentence period", "tn", "The race is on Sunday, 14 July.", "The race is on Sunday, the fourteenth of july."},
+		{"abbreviated month takes its period", "tn", "on 14 Sept. then", "on the fourteenth of september then"},
+		{"compass letter before a street is no unit", "tn", "11 W 53rd St, New York", "eleven West fifty third Street, New York"},
+		{"watts after a number elsewhere", "tn", "It is 40 W.", "It is forty watts."},
+		{"state code ending a sentence after a city", "tn", "We moved to Austin, TX. Then", "We moved to Austin, Texas. Then"},
+		{"state-like code after a word that is no place", "tn", "Thanks, OK.", "Thanks, OK."},
+		{"codes in a list", "tn", "He has a BA, MA.", "He has a BA, MA."},
+		{"p.m. period ends the sentence before a capital", "tn", "at 6 p.m. The doors opened", "at six PM. The doors opened"},
+		{"p.m. before a time zone", "tn", "at 6 p.m. EST", "at six PM EST"},
+		{"p.m. before a weekday", "tn", "at 6 p.m. Friday", "at six PM Friday"},
+		{"compound hyphen at the start of a sentence", "tn", "Check-in is at 3 pm.", "Check in is at three PM."},
+		{"hyphenated name kept", "tn", "Jean-Paul is here.", "Jean-Paul is here."},
+		{"lone t ending the clause is tonnes", "tn", "It weighs 2.5 t.", "It weighs two point five tons."},
+		{"lone t before a word stays", "tn", "a 5 t truck", "a five t truck"},
+		{"closing quote after a number", "tn", `He said "be there at 9" and left.`, `He said "be there at nine" and left.`},
+		{"inch marks after numbers", "tn", `the 12" pipe and the 6" one`, "the twelve inches pipe and the six inches one"},
+		{"unpaired quote after a number is inches", "tn", `"text 7" text ".`, `"text seven inches text ".`},
+		{"consecutive years with a slash", "tn", "the 2024/25 budget", "the twenty twenty four to twenty five budget"},
+		{"four-digit consecutive years with a slash", "tn", "the 1999/2000 season", "the nineteen ninety nine to two thousand season"},
+		{"non-consecutive years with a slash are a fraction", "tn", "2024/26", "two thousand twenty four twenty sixths"},
+		{"range after a written reference word", "tn", "See pages 45–47.", "See pages forty five to forty seven."},
+		{"range after a plural reference word", "tn", "chapters 3-5", "chapters three to five"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,6 +222,8 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"call one eight hundred five five five one two one two now", "go to w w w dot example dot co dot uk",
 		"email me at john dot doe at gmail dot com", "the twenty-first century", "may the fourth",
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
+		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
+		`said "at 9" and`, "the 2024/25 budget", "pages 45–47",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
