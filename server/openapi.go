@@ -88,8 +88,11 @@ func (s *Server) openAPI() obj {
 	}
 }
 
+// operationID names an operation as code generators want it, an
+// identifier: "delete_v1_models_id" for DELETE /v1/models/{id...}.
 func operationID(method, path string) string {
-	p := strings.NewReplacer("/v1/", "", "/", "_", ".", "_").Replace(strings.TrimPrefix(path, "/"))
+	p := strings.NewReplacer("/v1/", "", "/", "_", ".", "_", "{", "", "}", "").
+		Replace(strings.TrimPrefix(pathParam.ReplaceAllString(path, "{$1}"), "/"))
 	return strings.ToLower(method) + "_" + p
 }
 
@@ -104,6 +107,7 @@ var bodySchemas = map[string][2]string{
 	"POST /v1/models/download":        {"ModelRequest", "DownloadJob"},
 	"GET /v1/models/downloads":        {"", "DownloadList"},
 	"GET /v1/models/{id...}":          {"", "Model"},
+	"DELETE /v1/models/{id...}":       {"", "ModelDeleted"},
 	"POST /v1/models/download/cancel": {"ModelRequest", "DownloadCancel"},
 	"POST /v1/models/load":            {"ModelRequest", "LifecycleResult"},
 	"POST /v1/models/unload":          {"ModelRequest", "LifecycleResult"},
@@ -180,7 +184,7 @@ var errorDescriptions = map[int]string{
 	401: "missing or invalid API key (missing_api_key, invalid_api_key)",
 	403: "host or origin not allowed (host_not_allowed, origin_not_allowed)",
 	404: "unknown model (model_not_found)",
-	409: "the model is in use by a running request (model_in_use)",
+	409: "the model is in use by a request (model_in_use) or, for a delete, being downloaded (download_active)",
 	413: "request body over 512 MiB (request_too_large)",
 	422: "understood but not satisfiable",
 	501: "the capability is not in this build (capability_unavailable)",
@@ -239,6 +243,10 @@ var schemas = obj{
 		"id": str, "object": obj{"const": "model"}, "created": integer, "owned_by": str,
 		"supported_endpoints": strs, "features": strs, "execution_location": str, "default_for": strs,
 		"x_sotto": obj{"type": "object", "description": "Sotto extensions: download state, languages, normalization table (Skylark)"},
+	}),
+	"ModelDeleted": object([]string{"id", "object", "deleted"}, obj{
+		"id": str, "object": obj{"const": "model"}, "deleted": boolean,
+		"x_sotto": object(nil, obj{"bytes_freed": integer, "catalog_entry_removed": boolean, "unloaded": boolean}),
 	}),
 	"ModelList":    list(ref("Model")),
 	"ModelRequest": object([]string{"model"}, obj{"model": str}),

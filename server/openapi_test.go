@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -58,5 +59,36 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 	}
 	if n < 20 {
 		t.Errorf("the document describes %d operations; want every route", n)
+	}
+}
+
+// TestOpenAPIOperationIDs: every operationId is a unique identifier, as
+// code generators need it (braces from path templates made
+// "get_v1_models_{id___}").
+func TestOpenAPIOperationIDs(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var doc struct {
+		Paths map[string]map[string]struct {
+			OperationID string `json:"operationId"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(do(t, ts, "GET", "/v1/openapi.json", nil, nil).body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	ident := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	seen := map[string]string{}
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			if !ident.MatchString(op.OperationID) {
+				t.Errorf("%s %s: operationId %q is not an identifier", method, path, op.OperationID)
+			}
+			if prev, dup := seen[op.OperationID]; dup {
+				t.Errorf("operationId %q of %s %s is also %s's", op.OperationID, method, path, prev)
+			}
+			seen[op.OperationID] = method + " " + path
+		}
+	}
+	if seen["delete_v1_models_id"] != "delete /v1/models/{id}" {
+		t.Errorf("operationId delete_v1_models_id = %q; want delete /v1/models/{id}", seen["delete_v1_models_id"])
 	}
 }

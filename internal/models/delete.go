@@ -121,7 +121,7 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 	if trash == "" && !user {
 		unlock()
 		return DeleteResult{}, sotto.Invalid("model_not_downloaded", "model",
-			"%s is not downloaded: there is nothing to delete", id)
+			"%s has nothing in the data directory (no download of it, finished or partial): there is nothing to delete", id)
 	}
 	res := DeleteResult{ID: id, Object: "model", Deleted: true}
 	if user {
