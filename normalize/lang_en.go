@@ -1092,10 +1092,49 @@ func enDateTN(s *stream, i int) []match {
 				out += " " + yw
 				e += 2
 			}
+		} else if y := enCommaYear(s, e); y > e && !enLoneSpan(s, i, y+1) {
+			// A comma before the year is not read in running text ("on
+			// the 15th November, 1577." → "… of november fifteen seventy
+			// seven"); a date standing alone keeps it ("16 July, 1943").
+			// Counted over the visible cases: docs/bench/normalize.md.
+			yw, _ := enYear(s.text(y))
+			out += " " + yw
+			e = y + 1
 		}
 		return one(e, Date, out)
 	}
 	return nil
+}
+
+// enCommaYear returns the index of a four-digit year after a comma at e
+// (", 1943" or " , 1943"), or e when there is none.
+func enCommaYear(s *stream, e int) int {
+	k := e
+	if s.kind(k) == tSpace && s.is(k+1, ",") {
+		k++
+	}
+	if !s.is(k, ",") || s.kind(k+1) != tSpace || s.kind(k+2) != tNum || len(s.text(k+2)) != 4 || !s.boundary(k+3) {
+		return e
+	}
+	if _, ok := enYear(s.text(k + 2)); !ok {
+		return e
+	}
+	return k + 2
+}
+
+// enLoneSpan reports whether tokens [i, e) stand alone in the text: only
+// spaces and punctuation before and after them.
+func enLoneSpan(s *stream, i, e int) bool {
+	for k := 0; k < s.n(); k++ {
+		if k == i {
+			k = e - 1
+			continue
+		}
+		if s.kind(k) == tWord || s.kind(k) == tNum {
+			return false
+		}
+	}
+	return true
 }
 
 // enDayRangeEnd reads the end of a day range at k: a dash (hyphen or en

@@ -193,6 +193,11 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"non-consecutive years with a slash are a fraction", "tn", "2024/26", "two thousand twenty four twenty sixths"},
 		{"range after a written reference word", "tn", "See pages 45–47.", "See pages forty five to forty seven."},
 		{"range after a plural reference word", "tn", "chapters 3-5", "chapters three to five"},
+		// The year comma, decided by counting the visible cases per context.
+		{"day-first year comma dropped in running text", "tn", "He sailed on the 15th November, 1577.", "He sailed on the fifteenth of november fifteen seventy seven."},
+		{"day-first year comma kept in a lone date", "tn", "16 July, 1943", "the sixteenth of july, nineteen forty three"},
+		{"month-first year comma dropped in running text", "tn", "born May 12, 1981 in Lima", "born may twelfth nineteen eighty one in Lima"},
+		{"month-first year comma dropped in a lone date", "tn", "June 9, 1872", "june ninth eighteen seventy two"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -223,7 +228,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"email me at john dot doe at gmail dot com", "the twenty-first century", "may the fourth",
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
-		`said "at 9" and`, "the 2024/25 budget", "pages 45–47",
+		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
