@@ -1247,9 +1247,11 @@ func enAMPM(s *stream, j int) (string, int) {
 	case "a", "p":
 		if s.is(k+1, ".") && strings.EqualFold(s.text(k+2), "m") {
 			// The closing period belongs to the abbreviation unless
-			// other punctuation follows it ("4A.M.?" keeps ".?").
+			// other punctuation follows it ("4A.M.?" keeps ".?"); before
+			// a comma it goes ("9:30 a.m., I" → "nine thirty AM, I"), as
+			// every visible case with a comma there has it.
 			e := k + 3
-			if s.is(e, ".") && !(s.kind(e+1) == tSym && !s.is(e+1, ".")) && !enAMPMEndsSentence(s, e) {
+			if s.is(e, ".") && !(s.kind(e+1) == tSym && !s.is(e+1, ".") && !s.is(e+1, ",")) && !enAMPMEndsSentence(s, e) {
 				e++
 			}
 			if s.boundary(e) {
