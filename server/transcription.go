@@ -33,6 +33,9 @@ import (
 //	stream                     true: SSE text deltas, desktop listener only, json output and no granularities
 //	temperature                0 to 1; only a sampling backend (Whisper) takes other than 0
 //	audio_track, audio_channel as for alignments
+//	chunking_strategy          OpenAI's; "auto" (the default there, and what the recognizer does) only
+//	include[], known_speaker_names[], known_speaker_references[]
+//	                           OpenAI's; 400 unsupported_parameter
 //
 // Any other field is a 400 naming it, so a misspelt option is never
 // silently ignored.
@@ -83,6 +86,31 @@ type transcriptionRequest struct {
 	diarizer    ModelInfo // the speaker timeline model of diarized_json
 }
 
+// openAITranscriptionField handles the fields OpenAI's transcription API
+// documents and its clients may send that Sotto has no use for (the spec
+// is silent on them): the neutral value is accepted, any other is a 400
+// unsupported_parameter naming the field, as on the generation endpoints,
+// rather than an "unknown field". It reports whether name is such a field.
+// The OpenAI clients send an object value as name[key] fields.
+func openAITranscriptionField(f *form, name string) (bool, error) {
+	unsupported := func(param, why string) (bool, error) {
+		return true, sotto.Invalid("unsupported_parameter", param, "%s is not supported: %s", param, why)
+	}
+	switch base, _, _ := strings.Cut(name, "["); base {
+	case "chunking_strategy":
+		if v, _, err := f.value(name); err != nil || name == base && v == "auto" {
+			return true, err
+		}
+		return unsupported(base, `only "auto": the recognizer cuts the audio at pauses itself`)
+	case "include":
+		return unsupported("include[]", "logprobs are not produced; verbose_json with "+
+			"timestamp_granularities[]=word gives each word's confidence")
+	case "known_speaker_names", "known_speaker_references":
+		return unsupported(base+"[]", "diarized_json labels the speakers S1, S2 …; it does not match them to known voices")
+	}
+	return false, nil
+}
+
 // parseTranscriptionRequest validates every field of a transcription
 // request. The order puts the checks that need no model first, so a
 // malformed request is a 400 even when no model is ready.
@@ -97,6 +125,12 @@ func (s *Server) parseTranscriptionRequest(f *form) (*transcriptionRequest, erro
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(f.values)) {
+		if ok, err := openAITranscriptionField(f, name); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !slices.Contains(transcriptionFields, name) {
 			return nil, sotto.Invalid("bad_request", name, "unknown field %q; the fields are file, %s",
 				name, strings.Join(transcriptionFields, ", "))

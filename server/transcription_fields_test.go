@@ -311,6 +311,12 @@ func TestTranscriptionMoreErrors(t *testing.T) {
 		{"speech model", []part{mediaPart(tone), field("model", "Sotto/Flite")}, 400, "model_capability_unsupported", "model"},
 		{"empty file", []part{mediaPart([]byte{})}, 400, "", "file"},
 		{"text file", []part{mediaPart([]byte("hello there, general kenobi\n"))}, 400, "", "file"},
+		// OpenAI's fields without a use here: unsupported_parameter, not unknown.
+		{"chunking_strategy object, as the SDK sends it", []part{mediaPart(tone), field("chunking_strategy[type]", "server_vad"), field("chunking_strategy[threshold]", "0.5")}, 400, "unsupported_parameter", "chunking_strategy"},
+		{"chunking_strategy JSON", []part{mediaPart(tone), field("chunking_strategy", `{"type":"server_vad"}`)}, 400, "unsupported_parameter", "chunking_strategy"},
+		{"include logprobs", []part{mediaPart(tone), field("include[]", "logprobs")}, 400, "unsupported_parameter", "include[]"},
+		{"known speaker names", []part{mediaPart(tone), field("known_speaker_names[]", "agent")}, 400, "unsupported_parameter", "known_speaker_names[]"},
+		{"misspelt field", []part{mediaPart(tone), field("chunking", "auto")}, 400, "bad_request", "chunking"},
 	}
 	desktop := []tc{
 		{"stream with srt", []part{mediaPart(tone), field("stream", "true"), field("response_format", "srt")}, 400, "bad_request", "stream"},
@@ -340,8 +346,13 @@ func TestTranscriptionMoreErrors(t *testing.T) {
 			}
 		}
 	}
+	// chunking_strategy auto is what the recognizer does anyway.
+	ts := scriptedServer(t, false, &scriptedASR{segs: twoSegments})
+	if r := postTranscription(t, ts, []part{mediaPart(tone), field("chunking_strategy", "auto")}); r.status != 200 {
+		t.Errorf("chunking_strategy=auto: POST = %d %s; want 200", r.status, r.body)
+	}
 	// A body that is not multipart.
-	_, ts := newTestServer(t, Config{Models: transcriptionModels(t)})
+	_, ts = newTestServer(t, Config{Models: transcriptionModels(t)})
 	r := do(t, ts, "POST", "/v1/audio/transcriptions", strings.NewReader(`{"model":"Test/ASR-En"}`), map[string]string{"Content-Type": "application/json"})
 	if e := r.envelope(t); r.status != 400 || e.Code != "bad_request" {
 		t.Errorf("JSON body = %d %s; want 400 bad_request", r.status, r.body)

@@ -94,8 +94,12 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 	d.mu.Lock()
 	if j := d.jobs[id]; j != nil && !j.state.Terminal() {
 		d.mu.Unlock()
+		if j.state == StateCancelling {
+			return DeleteResult{}, sotto.Conflict("download_active", "model",
+				"the download of %s is being cancelled; retry when its state is cancelled", id)
+		}
 		return DeleteResult{}, sotto.Conflict("download_active", "model",
-			"%s is being downloaded (%s); cancel the download first (POST /v1/models/download/cancel) and retry", id, j.state)
+			"%s is being downloaded; cancel the download first (POST /v1/models/download/cancel) and retry", id)
 	}
 	r.mu.Lock()
 	unlock := func() { r.mu.Unlock(); d.mu.Unlock() }
