@@ -195,6 +195,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"range after a plural reference word", "tn", "chapters 3-5", "chapters three to five"},
 		{"a.m. period dropped before a comma", "tn", "At 6:30 a.m., the alarm rang.", "At six thirty AM, the alarm rang."},
 		{"a.m. period kept before a question mark", "tn", "4A.M.?", "four AM.?"},
+		{"may second after a preposition of time is a date", "itn", "she flew to denver on may second", "she flew to denver on may 2"},
+		{"may second as a verb", "itn", "i may second that", "i may second that"},
 		// The year comma, decided by counting the visible cases per context.
 		{"day-first year comma dropped in running text", "tn", "He sailed on the 15th November, 1577.", "He sailed on the fifteenth of november fifteen seventy seven."},
 		{"day-first year comma kept in a lone date", "tn", "16 July, 1943", "the sixteenth of july, nineteen forty three"},

@@ -669,6 +669,10 @@ func enDayWords(ws []string) (int, int, bool) {
 	return 0, 0, false
 }
 
+// enDatePreposition holds the prepositions that take a date as their
+// object; after one, "may" is the month ("on may second", "by may first").
+var enDatePreposition = map[string]bool{"on": true, "by": true, "since": true, "until": true, "till": true, "from": true, "before": true, "after": true}
+
 func enDateITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
@@ -694,7 +698,8 @@ func enDateITN(s *stream, i int) []match {
 	}
 	// "may fifth", "may the fifth twenty twenty": the month "may" before a
 	// spoken ordinal day; "first" and "second" only with a year after
-	// them, as "you may first ask" and "I may second that" are the verb.
+	// them or a preposition of time before ("on may second"), as "you may
+	// first ask" and "I may second that" are the verb.
 	if ws[0] == "may" && len(ws) >= 2 {
 		k := 1
 		if ws[1] == "the" {
@@ -702,7 +707,8 @@ func enDateITN(s *stream, i int) []match {
 		}
 		if d, n, ok := enDayWords(ws[k:]); ok && enOrdToCard(ws[k+n-1]) != "" {
 			y, yn, yok := enYearWords(ws[k+n:])
-			if yok || k == 2 || ws[k+n-1] != "first" && ws[k+n-1] != "second" {
+			timePrep := s.kind(i-1) == tSpace && enDatePreposition[strings.ToLower(s.text(i-2))]
+			if yok || k == 2 || timePrep || ws[k+n-1] != "first" && ws[k+n-1] != "second" {
 				out, end := tok(0)+" "+strconv.Itoa(d), idx[k+n-1]
 				if yok {
 					out, end = out+" "+y, idx[k+n-1+yn]
