@@ -63,6 +63,10 @@ const (
 	// OptFlatChains is the most copies per word with OptFlatStarts
 	// (default 8).
 	OptFlatChains = "flat_chains"
+	// OptFlatPred is the number of predecessor buckets of the flat pass
+	// (default 0: off; at most 16): each word gets a copy per bucket of
+	// its predecessor's last word, see decoder.Config.FlatPredBuckets.
+	OptFlatPred = "flat_pred"
 	// OptWorkers is the number of segments decoded in parallel (default:
 	// GOMAXPROCS).
 	OptWorkers = "workers"
@@ -129,6 +133,8 @@ type sphinxASR struct {
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
 	mllr           mllrConfig
+	cmn            int     // OptCMN: cmnFile, cmnSpeech or cmnPrior
+	cmnPrior       float64 // OptCMNPrior, frames
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -180,7 +186,7 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	for _, kv := range []struct {
 		key string
 		dst *int
-	}{{OptFlatStarts, &dcfg.FlatStartCluster}, {OptFlatChains, &dcfg.FlatChains}} {
+	}{{OptFlatStarts, &dcfg.FlatStartCluster}, {OptFlatChains, &dcfg.FlatChains}, {OptFlatPred, &dcfg.FlatPredBuckets}} {
 		if v := o[kv.key]; v != "" {
 			if _, err := fmt.Sscan(v, kv.dst); err != nil || *kv.dst < 0 {
 				return nil, fmt.Errorf("asr: option %s %q: want an integer ≥ 0", kv.key, v)
@@ -242,6 +248,9 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, err
 	}
 	sa.mllr = mc
+	if sa.cmn, sa.cmnPrior, err = parseCMN(o); err != nil {
+		return nil, err
+	}
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
 	}
@@ -408,12 +417,11 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	// Cepstra of the whole file with the model's CMN (batch CMN per region
 	// of constant channel, sphinx.CMNSegmental): a short speech region gets
 	// the mean of its recording, not of its own few frames.
-	cep, _, err := s.am.Cepstra(ctx, a.Samples)
+	cep, regions, err := s.cepstra(ctx, a.Samples, 0)
 	if err != nil {
 		return err
 	}
 	nc := s.am.Params.NCep
-	regions := speechRegions(cep, nc)
 	if len(regions) == 0 {
 		return nil
 	}
@@ -447,7 +455,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 			return err
 		}
 		if w != 1 {
-			if cep, _, err = s.am.CepstraWarped(ctx, a.Samples, w); err != nil {
+			if cep, _, err = s.cepstra(ctx, a.Samples, w); err != nil {
 				return err
 			}
 		}

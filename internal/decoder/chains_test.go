@@ -11,7 +11,8 @@ import (
 
 // TestBuildFlatChains checks how buildFlat splits a word's start frames
 // among its chains: frame t goes to copy (t/cluster) mod max, each copy
-// with HMMs of its own, and without chains the word has one copy.
+// with HMMs of its own, and without chains the word has one copy; with
+// predecessor buckets each chain has that many copies.
 func TestBuildFlatChains(t *testing.T) {
 	am := acoustic(t)
 	lang, err := sentenceLM(jfkText)
@@ -32,7 +33,8 @@ func TestBuildFlatChains(t *testing.T) {
 	for _, c := range []struct {
 		ch     chains
 		copies int
-	}{{chains{}, 1}, {chains{cluster: 10, max: 3}, 2}, {chains{cluster: 10, max: 8}, 4}, {chains{cluster: 100, max: 8}, 1}} {
+	}{{chains{}, 1}, {chains{cluster: 10, max: 3}, 2}, {chains{cluster: 10, max: 8}, 4}, {chains{cluster: 100, max: 8}, 1},
+		{chains{cluster: 10, max: 3, pred: 4}, 8}, {chains{pred: 3}, 3}} {
 		lx := buildFlat(am.Mdef, d.lx, []int32{bw}, starts, 60, 5, c.ch)
 		var copies []int32
 		for id, w := range lx.words {
@@ -63,6 +65,9 @@ func TestBuildFlatChains(t *testing.T) {
 			if len(got) != 1 {
 				t.Fatalf("%+v: frame %d starts %v; want one copy", c.ch, t0, got)
 			}
+			if cp := lx.predCopies[got[0]]; c.ch.pred > 1 && (len(cp) != int(c.ch.pred) || cp[0] != got[0]) {
+				t.Errorf("%+v: frame %d: copies by predecessor %v; want %d, starting with %d", c.ch, t0, cp, c.ch.pred, got[0])
+			}
 			k := c.ch.chainOf(t0)
 			if i, ok := chainIdx[got[0]]; ok && int32(i) != k {
 				t.Errorf("%+v: copy %d starts in chains %d and %d", c.ch, got[0], i, k)
@@ -73,8 +78,8 @@ func TestBuildFlatChains(t *testing.T) {
 }
 
 // TestFlatChainsLattice decodes jfk with the Debian trigram model, the
-// flat pass once with one chain per word and once with start clusters.
-// With clusters, the lattice must hold words that end at one frame from
+// flat pass with one chain per word, with start clusters and with
+// predecessor buckets. With either, the lattice must hold words that end at one frame from
 // several starts (one chain per word keeps a single start per word and
 // end frame, barring pronunciation variants), the pass must find a path
 // at least as good (each chain keeps its own two-word history), and
@@ -153,7 +158,14 @@ func TestFlatChainsLattice(t *testing.T) {
 	if many.best.Score < one.best.Score*(1+1e-6) { // scores are negative
 		t.Errorf("best path with start clusters %.2f; below one chain per word's %.2f", many.best.Score, one.best.Score)
 	}
-	for _, o := range []outcome{one, many} {
+	byPred := decode(chains{pred: 4})
+	if byPred.multi <= 2*one.multi {
+		t.Errorf("lattice with predecessor buckets: %d (spelling, end frame) pairs with several starts; want more than twice the %d of one chain per word", byPred.multi, one.multi)
+	}
+	if byPred.best.Score < one.best.Score*(1+1e-6) {
+		t.Errorf("best path with predecessor buckets %.2f; below one chain per word's %.2f", byPred.best.Score, one.best.Score)
+	}
+	for _, o := range []outcome{one, many, byPred} {
 		r := o.l.Rescore(0, 0)
 		if len(r.Words) == 0 || r.Score < o.best.Score*(1+1e-6) {
 			t.Errorf("lattice rescored at the pass's weights: %.2f %q; want at least the pass's best path %.2f %q", r.Score, r.Text(), o.best.Score, o.best.Text())

@@ -76,6 +76,13 @@ type Config struct {
 	// FlatChains is the most chains per word with FlatStartCluster; 0 =
 	// 8.
 	FlatChains int
+	// FlatPredBuckets, when above 1 (at most 16), gives each chain of a
+	// word of the second pass that many copies, one per bucket of the
+	// predecessor's last real word (LM id mod FlatPredBuckets): a
+	// word-conditioned search, whose lattice keeps a word's exits after
+	// different predecessors apart. It works with or without
+	// FlatStartCluster.
+	FlatPredBuckets int
 }
 
 // Decoder recognises continuous speech with an acoustic model, its
@@ -168,6 +175,9 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 		if d.flatChains.max <= 0 {
 			d.flatChains.max = 8
 		}
+	}
+	if b := cfg.FlatPredBuckets; b > 1 {
+		d.flatChains.pred = int32(min(b, 16))
 	}
 	if d.maxActive == 0 {
 		d.maxActive = 30000

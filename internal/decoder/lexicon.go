@@ -71,6 +71,9 @@ type lexicon struct {
 	flat   bool
 	rootOf []int32   // word → its first node, -1 for single-phone words and fillers
 	starts [][]int32 // frame → words allowed to start there
+	// predCopies, when not nil, maps a word listed in starts to its
+	// copies by predecessor bucket (chains.pred), itself the first.
+	predCopies map[int32][]int32
 }
 
 // chains says how buildFlat splits the start frames of a word into
@@ -82,6 +85,10 @@ type lexicon struct {
 type chains struct {
 	cluster int32 // frames per block; ≤ 0: one chain per word
 	max     int32 // chains per word; ≤ 0: 1
+	// pred, when above 1, gives each chain pred copies, one per bucket
+	// of the predecessor's last real word (its LM id mod pred), so that
+	// paths with different histories stay apart inside the word too.
+	pred int32
 }
 
 // chainOf returns the chain index of start frame t.
@@ -168,6 +175,16 @@ func buildFlat(md *sphinx.Mdef, base *lexicon, vocab []int32, startFrames map[in
 				c := ch.chainOf(t)
 				if ids[c] < 0 {
 					ids[c] = addChain(bw)
+					if ch.pred > 1 {
+						if lx.predCopies == nil {
+							lx.predCopies = map[int32][]int32{}
+						}
+						cp := []int32{ids[c]}
+						for range ch.pred - 1 {
+							cp = append(cp, addChain(bw))
+						}
+						lx.predCopies[ids[c]] = cp
+					}
 				}
 				lx.starts[t] = append(lx.starts[t], ids[c])
 			}

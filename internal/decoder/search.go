@@ -678,6 +678,10 @@ func (s *search) flatTransitions(t int32, first, last int) {
 			if s.bestRC[f] < thr {
 				continue
 			}
+			if cp := lx.predCopies[w]; cp != nil {
+				s.enterByPred(t, w, cp, first, last)
+				continue
+			}
 			bestV, bestE := negInf, int32(-1)
 			for e := int32(first); e < int32(last); e++ {
 				v := s.rcPool[s.bp[e].rc+int32(f)]
@@ -688,22 +692,7 @@ func (s *search) flatTransitions(t int32, first, last int) {
 					bestV, bestE = v, e
 				}
 			}
-			if bestE < 0 || bestV < -s.lpbeam {
-				continue
-			}
-			left := s.bp[bestE].lastPhone
-			if r := lx.rootOf[w]; r >= 0 {
-				if enter(&s.nodeH[r], t, bestV, bestE, s.beginPid(f, left, wd.phones[1])) {
-					s.listNode(r, t)
-				}
-				continue
-			}
-			for g := range wd.nfan {
-				c := wd.fan + g
-				if enter(&s.chanH[c], t, bestV, bestE, s.singlePid(f, left, wd.rep[g])) {
-					s.listChan(c, t)
-				}
-			}
+			s.enterFlat(t, w, bestV, bestE)
 		}
 	}
 	for _, w := range lx.fillers {
@@ -721,6 +710,57 @@ func (s *search) flatTransitions(t int32, first, last int) {
 		if enter(&s.chanH[wd.fan], t, v, s.argRC[f], lx.chanPid[wd.fan]) {
 			s.listChan(wd.fan, t)
 		}
+	}
+}
+
+// enterFlat enters word w of a flat lexicon for frame t+1 from exit e
+// with score v (e < 0: none).
+func (s *search) enterFlat(t, w int32, v float32, e int32) {
+	lx := s.lx
+	if e < 0 || v < -s.lpbeam {
+		return
+	}
+	wd := &lx.words[w]
+	f := wd.phones[0]
+	left := s.bp[e].lastPhone
+	if r := lx.rootOf[w]; r >= 0 {
+		if enter(&s.nodeH[r], t, v, e, s.beginPid(f, left, wd.phones[1])) {
+			s.listNode(r, t)
+		}
+		return
+	}
+	for g := range wd.nfan {
+		c := wd.fan + g
+		if enter(&s.chanH[c], t, v, e, s.singlePid(f, left, wd.rep[g])) {
+			s.listChan(c, t)
+		}
+	}
+}
+
+// enterByPred enters the copies cp of word w, one per predecessor
+// bucket, each from the best exit of frame t whose last real word falls
+// in its bucket.
+func (s *search) enterByPred(t, w int32, cp []int32, first, last int) {
+	f := int32(s.lx.words[w].phones[0])
+	thr := -s.beam
+	var bestV [16]float32
+	var bestE [16]int32
+	nb := min(len(cp), len(bestV))
+	for i := range nb {
+		bestV[i], bestE[i] = negInf, -1
+	}
+	for e := int32(first); e < int32(last); e++ {
+		v := s.rcPool[s.bp[e].rc+f]
+		if v < thr {
+			continue
+		}
+		b := int(uint32(s.bp[e].real) % uint32(nb))
+		if v += s.lmScore(w, e); v > bestV[b] {
+			bestV[b], bestE[b] = v, e
+		}
+	}
+	for i := range nb {
+		s.enterFlat(t, cp[i], bestV[i], bestE[i])
 	}
 }
 
