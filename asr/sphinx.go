@@ -133,8 +133,6 @@ type sphinxASR struct {
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
 	mllr           mllrConfig
-	cmn            int     // OptCMN: cmnFile, cmnSpeech or cmnPrior
-	cmnPrior       float64 // OptCMNPrior, frames
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -248,9 +246,6 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, err
 	}
 	sa.mllr = mc
-	if sa.cmn, sa.cmnPrior, err = parseCMN(o); err != nil {
-		return nil, err
-	}
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
 	}
@@ -417,11 +412,12 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	// Cepstra of the whole file with the model's CMN (batch CMN per region
 	// of constant channel, sphinx.CMNSegmental): a short speech region gets
 	// the mean of its recording, not of its own few frames.
-	cep, regions, err := s.cepstra(ctx, a.Samples, 0)
+	cep, _, err := s.am.Cepstra(ctx, a.Samples)
 	if err != nil {
 		return err
 	}
 	nc := s.am.Params.NCep
+	regions := speechRegions(cep, nc)
 	if len(regions) == 0 {
 		return nil
 	}
@@ -455,7 +451,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 			return err
 		}
 		if w != 1 {
-			if cep, _, err = s.cepstra(ctx, a.Samples, w); err != nil {
+			if cep, _, err = s.am.CepstraWarped(ctx, a.Samples, w); err != nil {
 				return err
 			}
 		}
