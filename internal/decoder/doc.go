@@ -55,6 +55,11 @@
 // frame, end frame) with its acoustic score; the peer's bestpath) with
 // the exact trigram, each node expanded by its two-word history, at its
 // own language weight and insertion penalty ([Lattice.Rescore]).
+// The flat pass runs one chain of HMMs per word, so Viterbi keeps one
+// start (and one history) per word and end frame; Config.FlatStartCluster
+// (copies of a word per block of start frames) and Config.FlatPredBuckets
+// (copies per predecessor word bucket) keep several apart, for a lattice
+// with real alternatives (opt-in; measured in docs/bench/asr.md).
 // Config.KeepLattice hands the lattice to the caller. Options.Bias favours given words
 // (the API's prompt). DecodeFirst and DecodeSecond run the passes apart,
 // so a caller can change the features between them (package asr adapts
