@@ -1056,11 +1056,13 @@ func enDateTN(s *stream, i int) []match {
 			return nil
 		}
 		j := i + 1
+		ofForm := false
 		if s.kind(j) == tWord && strings.EqualFold(s.text(j), enOrdinalSuffix(dv)) {
 			j++
 			// The written "of" of an ordinal day: "the 5th of May".
 			if s.kind(j) == tSpace && strings.EqualFold(s.text(j+1), "of") && s.kind(j+2) == tSpace && enMonth(s.text(j+3)) != 0 {
 				j += 2
+				ofForm = true
 			}
 		}
 		day := enOrdinal(d)
@@ -1083,7 +1085,15 @@ func enDateTN(s *stream, i int) []match {
 		if !s.boundary(e) {
 			return nil
 		}
-		out := day + " of " + enMonths[mo-1]
+		month := enMonths[mo-1]
+		if ofForm && strings.EqualFold(s.text(j+1), month) {
+			// Written out with "of", only the day is read and the month
+			// stays as written: "the 9th of April, 1865" → "the ninth of
+			// April, eighteen sixty five" (every visible case of the form,
+			// 71 dev, keeps the month's case; 19 of 19 keep the comma).
+			month = s.text(j + 1)
+		}
+		out := day + " of " + month
 		if !strings.EqualFold(s.text(i-2), "the") {
 			out = "the " + out
 		}
@@ -1092,7 +1102,7 @@ func enDateTN(s *stream, i int) []match {
 				out += " " + yw
 				e += 2
 			}
-		} else if y := enCommaYear(s, e); y > e && !enLoneSpan(s, i, y+1) {
+		} else if y := enCommaYear(s, e); y > e && !ofForm && !enLoneSpan(s, i, y+1) {
 			// A comma before the year is not read in running text ("on
 			// the 15th November, 1577." → "… of november fifteen seventy
 			// seven"); a date standing alone keeps it ("16 July, 1943").

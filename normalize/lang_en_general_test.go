@@ -123,7 +123,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"negative fraction", "tn", "add -3/8 to it", "add minus three eighths to it"},
 		{"negative mixed number in brackets", "tn", "(-4 1/2)", "(minus four and a half)"},
 		{"unicode minus before a fraction", "tn", "−2/5", "minus two fifths"},
-		{"day with of before the month", "tn", "by the 21st of June", "by the twenty first of june"},
+		{"day with of before the month", "tn", "by the 21st of June", "by the twenty first of June"},
+		{"day with of before a lower-case month", "tn", "the 3rd of march", "the third of march"},
+		{"day with of keeps the year comma", "tn", "on the 9th of April, 1865, Grant", "on the ninth of April, eighteen sixty five, Grant"},
 		{"day with of, month and year", "tn", "12th of Oct. 1999", "the twelfth of october nineteen ninety nine"},
 		{"of without a month is no date", "tn", "the 2nd of them", "the second of them"},
 		// Measure ranges: spaced or en dash reads "to", a solid hyphen stays.
