@@ -158,6 +158,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if e := <-errc; e != nil && !errors.Is(e, http.ErrServerClosed) && err == nil {
 		err = e
 	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		hs.Close()
+		return fmt.Errorf("server: stopped with requests still running after the %v shutdown timeout (they were cut off)",
+			s.cfg.ShutdownTimeout)
+	}
 	if err != nil {
 		return fmt.Errorf("server: shutdown: %w", err)
 	}

@@ -544,6 +544,43 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 }
 
+// TestShutdownTimeout: a request still running when the shutdown timeout
+// ends is cut off, and Serve says so in words (it said "server: shutdown:
+// context deadline exceeded").
+func TestShutdownTimeout(t *testing.T) {
+	s, err := New(Config{Logger: slog.New(slog.DiscardHandler), SpoolDir: t.TempDir(), Models: testModels(t),
+		ShutdownTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	sent := make(chan struct{})
+	go func() {
+		req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/v1/speaker/similarity", pr)
+		req.Header.Set("Content-Type", "application/json")
+		close(sent)
+		if res, err := http.DefaultClient.Do(req); err == nil {
+			res.Body.Close()
+		}
+	}()
+	<-sent
+	pw.Write([]byte(`{"embedding_a": [`)) // in flight, and never finished
+	time.Sleep(50 * time.Millisecond)     // as in TestGracefulShutdown: the server has read it
+	cancel()
+	err = <-done
+	if err == nil || !strings.Contains(err.Error(), "still running after the 50ms shutdown timeout") {
+		t.Errorf("Serve = %v; want the requests cut off at the shutdown timeout named", err)
+	}
+}
+
 func TestRequestID(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	r := do(t, ts, "GET", "/health", nil, map[string]string{"X-Request-Id": "abc-123"})

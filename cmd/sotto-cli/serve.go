@@ -143,7 +143,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 Runs the Sotto HTTP API (/v1). Authentication is on when SOTTO_API_KEY (headless)
 or SOTTO_DESKTOP_API_KEY (--desktop) holds a key at start-up; clients then send
 "Authorization: Bearer KEY" or "x-api-key: KEY". GET /health is always public.
-Stop with Ctrl-C: in-flight requests finish first.
+Stop with Ctrl-C: in-flight requests finish first (for up to 30 s); a second
+Ctrl-C stops at once.
 
 Flags:
 `)
@@ -310,6 +311,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	log.Info("sotto serving", "version", version(), "mode", mode, "url", "http://"+ln.Addr().String()+"/v1",
 		"auth", c.apiKey != "", "data_dir", c.dataDir, "allowed_hosts", strings.Join(c.allowedHosts, ","))
+	stopHint := context.AfterFunc(ctx, func() {
+		log.Info("stopping: requests in flight may finish; press Ctrl-C again to stop at once")
+	})
+	defer stopHint()
 	err = srv.Serve(ctx, ln)
 	if errors.Is(err, context.Canceled) {
 		err = nil
