@@ -694,11 +694,16 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 				return one(e2, Measure, enNumber(n, false)+" "+w+" "+u.many)
 			}
 		}
-		// "2-5lb", "1980-1970 kg" → "to"; "2x8 m2", "25 x 7 m" → "by".
-		k, join := end, ""
+		// "2-5lb", "1980-1970 kg", "10–15%", "5 - 10 kg" → "to"; "2x8 m2",
+		// "25 x 7 m" → "by".
+		k, join, and2 := end, "", true
 		switch {
-		case s.is(k, "-") && s.kind(k+1) == tNum:
+		case (s.is(k, "-") || s.is(k, "–")) && s.kind(k+1) == tNum:
 			join, k = " to ", k+1
+		case s.kind(k) == tSpace && (s.is(k+1, "-") || s.is(k+1, "–")) && s.kind(k+2) == tSpace && s.kind(k+3) == tNum:
+			// Spaced, the numbers read as the spaced range of bare
+			// numbers does, without "and" ("2010 - 86 %").
+			join, k, val, and2 = " to ", k+3, enNumber(n, false), false
 		case (s.is(k, "x") || s.is(k, "×")) && s.kind(k+1) == tNum:
 			join, k = " by ", k+1
 		case s.kind(k) == tSpace && (s.is(k+1, "x") || s.is(k+1, "×")) && s.kind(k+2) == tSpace && s.kind(k+3) == tNum:
@@ -707,7 +712,7 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 		if join != "" {
 			if n2, ok := scanNumber(s, k, ".", ","); ok && !n2.neg {
 				if u, e, ok := enUnitAt(s, n2.end); ok {
-					return one(e, Measure, val+join+enNumber(n2, true)+" "+u.many)
+					return one(e, Measure, val+join+enNumber(n2, and2)+" "+u.many)
 				}
 			}
 		}

@@ -199,6 +199,10 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"a.m. period kept before a question mark", "tn", "4A.M.?", "four AM.?"},
 		{"may second after a preposition of time is a date", "itn", "she flew to denver on may second", "she flew to denver on may 2"},
 		{"may second as a verb", "itn", "i may second that", "i may second that"},
+		{"en dash range before a percent sign", "tn", "a 10–15% rise", "a ten to fifteen percent rise"},
+		{"spaced dash range before a unit", "tn", "5 - 10 kg", "five to ten kilograms"},
+		{"en dash range before a spaced unit", "tn", "a 5–10 kg load", "a five to ten kilograms load"},
+		{"solid hyphen between two percents stays", "tn", "10%-15%", "ten percent-fifteen percent"},
 		// The year comma, decided by counting the visible cases per context.
 		{"day-first year comma dropped in running text", "tn", "He sailed on the 15th November, 1577.", "He sailed on the fifteenth of november fifteen seventy seven."},
 		{"day-first year comma kept in a lone date", "tn", "16 July, 1943", "the sixteenth of july, nineteen forty three"},
@@ -234,7 +238,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"email me at john dot doe at gmail dot com", "the twenty-first century", "may the fourth",
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
-		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943",
+		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
