@@ -665,7 +665,18 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 	return enUnit{}, j, false
 }
 
-func enMeasureTN(s *stream, i int) []match { return enMeasure(s, i, true) }
+func enMeasureTN(s *stream, i int) []match {
+	// A unit after the word "per" is read as a unit: "420 per km²" →
+	// "… per square kilometer", "£5 per kg" (as "/kg" is). The units that
+	// are also words ("in", "a", "t") stay words (enUnitAt).
+	if s.kind(i) == tWord && strings.EqualFold(s.text(i), "per") && s.startOK(i) && s.kind(i+1) == tSpace {
+		if u, e, ok := enUnitAt(s, i+1); ok && (e >= s.n() || s.kind(e) != tWord && s.kind(e) != tNum) {
+			return one(e, Measure, s.text(i)+" "+u.one)
+		}
+		return nil
+	}
+	return enMeasure(s, i, true)
+}
 
 // enMeasure reads a measure at i; with ranges, a second measure after a
 // spaced or en dash joins it ("5 kg - 10 kg"), one level deep.
@@ -839,6 +850,21 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 			// CC per S".
 			out += " per " + strings.ToUpper(t)
 			e += 2
+		}
+	}
+	// Two measures joined by a multiplication sign: "30 cm x 20 cm" →
+	// "thirty centimeters by twenty centimeters", as "25 x 7 m" reads.
+	if ranges {
+		k := e
+		if s.kind(k) == tSpace && (s.is(k+1, "x") || s.is(k+1, "×")) && s.kind(k+2) == tSpace {
+			k += 3
+		} else if s.is(k, "×") {
+			k++
+		}
+		if k > e && s.kind(k) == tNum {
+			if m2 := enMeasure(s, k, false); len(m2) == 1 && m2[0].readings[0].class == Measure {
+				return one(m2[0].end, Measure, out+" by "+m2[0].readings[0].text)
+			}
 		}
 	}
 	// A range of two measures with a spaced dash or an en dash: "5 kg - 10

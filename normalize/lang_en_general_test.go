@@ -203,6 +203,12 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"spaced dash range before a unit", "tn", "5 - 10 kg", "five to ten kilograms"},
 		{"en dash range before a spaced unit", "tn", "a 5–10 kg load", "a five to ten kilograms load"},
 		{"solid hyphen between two percents stays", "tn", "10%-15%", "ten percent-fifteen percent"},
+		{"clitic s is no spelled letter", "itn", "it's three a m and i'm awake", "it's 03:00 a.m. and i'm awake"},
+		{"spelled s before a number", "itn", "the s three bucket", "the S3 bucket"},
+		{"two measures joined by x", "tn", "It measures 30 cm x 20 cm.", "It measures thirty centimeters by twenty centimeters."},
+		{"bare numbers joined by x stay", "tn", "2 x 3", "two x three"},
+		{"unit after per", "tn", "Population density is 420 per km².", "Population density is four hundred twenty per square kilometer."},
+		{"per before a word", "tn", "per cent and per se", "per cent and per se"},
 		// The year comma, decided by counting the visible cases per context.
 		{"day-first year comma dropped in running text", "tn", "He sailed on the 15th November, 1577.", "He sailed on the fifteenth of november fifteen seventy seven."},
 		{"day-first year comma kept in a lone date", "tn", "16 July, 1943", "the sixteenth of july, nineteen forty three"},
@@ -238,7 +244,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"email me at john dot doe at gmail dot com", "the twenty-first century", "may the fourth",
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
-		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg",
+		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]

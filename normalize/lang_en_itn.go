@@ -1073,7 +1073,7 @@ func enTelephoneITN(s *stream, i int) []match {
 		return nil
 	}
 	ws, idx := s.words(i, 40)
-	if m := enSerialITN(s, ws, idx); m != nil {
+	if m := enSerialITN(s, ws, idx); m != nil && !enClitic(s, i) {
 		// A serial that starts with a spelled term of the whitelist is
 		// that term and what follows ("l g a eleven fifty" → "LGA 1150",
 		// "p c i e x eight" → "PCIe x8").
@@ -1232,6 +1232,13 @@ func enGroupDigits(d string, afterPlus bool) (string, bool) {
 	return d, len(d) >= 11
 }
 
+// enClitic reports whether word i is a clitic glued by an apostrophe to
+// the word before it ("it's", "we'd"): the "s" of "it's three" is no
+// spelled letter ("S3" of the whitelist).
+func enClitic(s *stream, i int) bool {
+	return (s.is(i-1, "'") || s.is(i-1, "’")) && s.kind(i-2) == tWord
+}
+
 // enSerialITN joins spelled letters and a number: "e s three" → "es3",
 // "x eighty six" → "x86".
 func enSerialITN(s *stream, ws []string, idx []int) []match {
@@ -1346,7 +1353,7 @@ func enElectronicITN(s *stream, i int) []match {
 // enWhitelistITN writes the abbreviations and terms of data/en.tsv back:
 // "doctor" → "dr.", "Doctor" → "Dr.", "c u d n n" → "cuDNN".
 func enWhitelistITN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !s.startOK(i) {
+	if s.kind(i) != tWord || !s.startOK(i) || enClitic(s, i) {
 		return nil
 	}
 	ws, idx := s.words(i, enWhitelistMaxWords)
