@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -142,11 +143,19 @@ func messagesEnvelope(b envelopeBody) any {
 	return map[string]any{"type": "error", "error": e}
 }
 
-// writeJSON writes v as the JSON body with the given status.
+// writeJSON writes v as the JSON body with the given status. v is encoded
+// before the status is sent, so a value JSON cannot carry (a NaN) is a 500
+// internal_error rather than a success with an empty body.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		buf.WriteString(`{"error":{"message":"the result could not be encoded as JSON","type":"server_error","code":"internal_error"}}` + "\n")
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
+	w.Write(buf.Bytes())
 }

@@ -181,3 +181,36 @@ func TestSpeakerTimelines(t *testing.T) {
 		t.Errorf("rttm body %q: %v", r.body, err)
 	}
 }
+
+// TestSimilarityExtremeNumbers: legal JSON numbers whose squares overflow
+// or underflow a float64 still give the cosine (it was a 200 with an empty
+// body for 1e308: NaN cannot be encoded).
+func TestSimilarityExtremeNumbers(t *testing.T) {
+	_, ts := newTestServer(t, Config{Models: testModels(t)})
+	fill := func(x float64) []float64 {
+		v := make([]float64, speaker.Dim)
+		for i := range v {
+			v[i] = x
+			if i%2 == 1 {
+				v[i] = x / 2
+			}
+		}
+		return v
+	}
+	for _, tt := range []struct {
+		name string
+		a, b []float64
+		want float64
+	}{
+		{"1e308", fill(1e308), fill(1), 1},
+		{"-1e308", fill(-1e308), fill(1), -1},
+		{"1e-320", fill(1e-320), fill(3), 1},
+	} {
+		r := do(t, ts, "POST", "/v1/speaker/similarity", jsonBody(map[string]any{"embedding_a": tt.a, "embedding_b": tt.b}), nil)
+		var res struct{ Similarity *float64 }
+		if err := json.Unmarshal(r.body, &res); err != nil || r.status != 200 || res.Similarity == nil ||
+			math.Abs(*res.Similarity-tt.want) > 1e-9 {
+			t.Errorf("%s: similarity = %d %q; want 200 with %v", tt.name, r.status, r.body, tt.want)
+		}
+	}
+}
