@@ -33,7 +33,9 @@ through its /v1/chat/completions endpoint (--url, --api-key).
 
 A model file without a chat template (llama2.c checkpoints, base models) is
 not a chat model: the prompt is given to it as raw text, and sotto-chat
-prints the prompt followed by the model's continuation.
+prints the prompt followed by the model's continuation. Served through a
+service, such a model answers with the continuation alone (the service's
+reply), so the prompt is not repeated.
 
 Examples:
   sotto-chat --model qwen2.5-0.5b-instruct-q8_0.gguf "Name three rivers."
