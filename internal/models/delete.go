@@ -103,6 +103,10 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 	}
 	r.mu.Lock()
 	unlock := func() { r.mu.Unlock(); d.mu.Unlock() }
+	if _, err := m.Catalog.Lookup(id); err != nil { // a concurrent Delete removed it
+		unlock()
+		return DeleteResult{}, err
+	}
 	rn := r.runners[id]
 	if rn != nil {
 		switch {

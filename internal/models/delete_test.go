@@ -313,3 +313,18 @@ func TestDeleteCatalogWriteFails(t *testing.T) {
 }
 
 var _ io.Closer = (*fakeModel)(nil)
+
+// Two deletions of one imported model at once: one deletes it, the other
+// finds it gone.
+func TestDeleteConcurrent(t *testing.T) {
+	f := newDeleteFixture(t, "")
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() { _, err := f.m.Delete(context.Background(), "Test/Imported"); errs <- err }()
+	}
+	e1, e2 := <-errs, <-errs
+	if (e1 == nil) == (e2 == nil) {
+		t.Fatalf("two concurrent Deletes = %v, %v; want one success and one model_not_found", e1, e2)
+	}
+	wantCode(t, "the losing Delete", errors.Join(e1, e2), sotto.ErrNotFound, "model_not_found")
+}
