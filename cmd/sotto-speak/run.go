@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"strings"
@@ -84,6 +85,11 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		}
 		return nil, err
 	}
+	if math.IsNaN(c.speed) || c.speed < 0.25 || c.speed > 4 {
+		// As the server's speech endpoint: out-of-range speeds were
+		// accepted and spoken at some other rate.
+		return nil, fmt.Errorf("--speed %v is out of range (0.25 to 4; 1 is natural)", c.speed)
+	}
 	c.text = strings.Join(fs.Args(), " ")
 	// "sotto-speak Hi > hi.wav" means standard output: without -o, a
 	// standard output redirected to a file or pipe gets the WAV.
@@ -142,7 +148,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	default:
 		var ok bool
 		if v, ok = tts.FindVoice(b, c.voice); !ok {
-			err = fmt.Errorf("voice %q is not a %s voice (see --list-voices)", c.voice, c.engine)
+			err = fmt.Errorf("voice %q is not one of the %s voices (see --list-voices)", c.voice, c.engine)
 		}
 	}
 	if err != nil {

@@ -107,8 +107,10 @@ func TestSpeakErrors(t *testing.T) {
 	}{
 		{[]string{"-o", "-"}, "no text"},
 		{[]string{"-o", "-", "😀 ... —"}, "nothing to speak"},
-		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not a flite voice"},
+		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not one of the flite voices"},
 		{[]string{"--language", "de", "--engine", "flite", "-o", "-", "Hallo."}, "no voice of this model speaks"},
+		{[]string{"--speed", "5", "-o", "-", "Hi."}, "--speed 5 is out of range"},
+		{[]string{"--speed", "0", "-o", "-", "Hi."}, "--speed 0 is out of range"},
 	} {
 		err := run(context.Background(), tc.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
