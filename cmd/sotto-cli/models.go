@@ -230,13 +230,18 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 		if res.XSotto.Unloaded {
 			what = append(what, "unloaded")
 		}
-		what = append(what, humanBytes(res.XSotto.BytesFreed)+" freed")
-		if res.XSotto.CatalogEntryRemoved {
-			what = append(what, "removed from the catalog (files outside the data directory are kept)")
-		} else {
+		if res.XSotto.BytesFreed > 0 {
+			what = append(what, humanBytes(res.XSotto.BytesFreed)+" freed")
+		}
+		switch {
+		case res.XSotto.CatalogEntryRemoved && res.XSotto.BytesFreed == 0:
+			what = append(what, "removed from the catalog; its files outside the data directory are kept")
+		case res.XSotto.CatalogEntryRemoved:
+			what = append(what, "removed from the catalog")
+		default:
 			what = append(what, "still in the catalog: sotto-cli models download "+id+" fetches it again")
 		}
-		fmt.Fprintf(stdout, "%s: deleted (%s)\n", id, strings.Join(what, "; "))
+		fmt.Fprintf(stdout, "%s: deleted: %s\n", id, strings.Join(what, ", "))
 		return nil
 	case "download":
 		id, err := needModel()
