@@ -654,8 +654,9 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 				// "5 in" is usually the preposition, unless the clause ends
 				// there: a preposition needs its object ("9 in." is inches).
 				// A lone "t" ending the clause is the unit as well ("it
-				// weighs 2.5 t.").
-				if (k != j || w != 1) && !((key == "in" || raw == "t") && w == 1 && enClauseEnd(s, e)) {
+				// weighs 2.5 t."), and either before "of", which only a
+				// measure takes there ("37,000 t of oil", "9 in of snow").
+				if (k != j || w != 1) && !((key == "in" || raw == "t") && w == 1 && (enClauseEnd(s, e) || s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "of"))) {
 					continue
 				}
 			}
