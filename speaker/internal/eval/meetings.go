@@ -33,7 +33,13 @@ import (
 // of the turn's loudest, pauses under 0.3 s bridged) with its speaker, so
 // overlaps are scored as overlapped speech. The set is seeded and the same
 // on every run. The sealed AMI meeting was not used to design it.
-func devMeetings(e *evaluator) ([]synthConv, error) {
+//
+// Two sets are made (meetingSets): the first as above, and a second of
+// short meetings closer to excerpts of recorded meetings: 30–60 s,
+// 2–4 speakers with one clearly leading, talkers further from the
+// microphone (direct-to-reverberant ratio -6..+3 dB) in rooms of
+// 0.3–0.7 s decay, noise at 10–25 dB.
+func devMeetings(e *evaluator, set meetingSet) ([]synthConv, error) {
 	bySpk, err := filesBySpeaker(e.dir)
 	if err != nil {
 		return nil, err
@@ -57,14 +63,14 @@ func devMeetings(e *evaluator) ([]synthConv, error) {
 		}
 	}
 	slices.Sort(spk)
-	r := rand.New(rand.NewPCG(2026, 15))
+	r := rand.New(rand.NewPCG(2026, set.seed))
 	var out []synthConv
-	for c := range nMeetings {
-		n := 1 + c%4
+	for c := range set.n {
+		n := set.minSpk + c%(set.maxSpk-set.minSpk+1)
 		perm := r.Perm(len(spk))[:n]
-		conv := synthConv{name: fmt.Sprintf("meeting%d", c), speakers: n}
+		conv := synthConv{name: fmt.Sprintf("%s%d", set.name, c), speakers: n}
 		// The room: sparse echoes with an exponential decay.
-		rt := 0.2 + 0.4*r.Float64()
+		rt := set.rt[0] + (set.rt[1]-set.rt[0])*r.Float64()
 		type tap struct {
 			d int
 			g float64
@@ -81,7 +87,7 @@ func devMeetings(e *evaluator) ([]synthConv, error) {
 		voices := make([]voice, n)
 		weights := make([]float64, n)
 		for i := range n {
-			drr := -3 + 12*r.Float64()
+			drr := set.drr[0] + (set.drr[1]-set.drr[0])*r.Float64()
 			dg := math.Pow(10, drr/20)
 			voices[i] = voice{
 				level:  math.Pow(10, (-6+12*r.Float64())/20),
@@ -90,12 +96,12 @@ func devMeetings(e *evaluator) ([]synthConv, error) {
 			}
 			weights[i] = 0.5 + r.Float64()
 		}
-		weights[r.IntN(n)] += 1.5 // someone leads the meeting
-		pos := make([]int, n)     // read position in each speaker's material
+		weights[r.IntN(n)] += set.lead // someone leads the meeting
+		pos := make([]int, n)          // read position in each speaker's material
 		for i := range n {
 			pos[i] = r.IntN(len(material[spk[perm[i]]]) / 2)
 		}
-		target := (45 + 45*r.Float64()) * sotto.SampleRate
+		target := (set.dur[0] + (set.dur[1]-set.dur[0])*r.Float64()) * sotto.SampleRate
 		var mix []float64
 		at, prev := int(0.5*sotto.SampleRate), -1
 		for float64(at) < target {
@@ -163,7 +169,7 @@ func devMeetings(e *evaluator) ([]synthConv, error) {
 			p += x * x
 		}
 		p /= float64(len(mix))
-		snr := 12 + 18*r.Float64()
+		snr := set.snr[0] + (set.snr[1]-set.snr[0])*r.Float64()
 		noise := make([]float64, len(mix))
 		var np, lp float64
 		a := 0.3 + 0.6*r.Float64()
@@ -184,7 +190,32 @@ func devMeetings(e *evaluator) ([]synthConv, error) {
 	return out, nil
 }
 
-const nMeetings = 12
+// meetingSet describes one seeded set of dev meetings: how many, the
+// number of speakers (minSpk + i mod the range, so every count occurs),
+// and the ranges the rooms, voices and lengths are drawn from.
+type meetingSet struct {
+	name           string
+	label          string // for the report
+	seed           uint64
+	n              int
+	minSpk, maxSpk int
+	dur            [2]float64 // seconds
+	rt             [2]float64 // echo decay, seconds
+	drr            [2]float64 // direct-to-reverberant ratio, dB
+	snr            [2]float64 // dB under the speech power
+	lead           float64    // turn-taking weight added to one speaker
+}
+
+// meetingSets are the dev meeting sets; the first is the set of earlier
+// rounds, unchanged.
+var meetingSets = []meetingSet{
+	{name: "meeting", label: "12 dev meetings (1–4 speakers in one room, 45–90 s, noise, overlaps; meetings.go)",
+		seed: 15, n: 12, minSpk: 1, maxSpk: 4, dur: [2]float64{45, 90}, rt: [2]float64{0.2, 0.6},
+		drr: [2]float64{-3, 9}, snr: [2]float64{12, 30}, lead: 1.5},
+	{name: "short", label: "12 short dev meetings (2–4 speakers, one leading, 30–60 s, far talkers; meetings.go)",
+		seed: 16, n: 12, minSpk: 2, maxSpk: 4, dur: [2]float64{30, 60}, rt: [2]float64{0.3, 0.7},
+		drr: [2]float64{-6, 3}, snr: [2]float64{10, 25}, lead: 3},
+}
 
 func sum(x []float64) float64 {
 	var s float64
@@ -246,8 +277,8 @@ func speechSpans(s []float32) [][2]float64 {
 // meetingDER scores timelines on the dev meetings; it also returns how
 // many meetings got the right number of speakers, and the found and true
 // counts per meeting.
-func meetingDER(ctx context.Context, e *evaluator, d speaker.Diarizer, known bool) (derResult, int, string, error) {
-	convs, err := devMeetings(e)
+func meetingDER(ctx context.Context, e *evaluator, d speaker.Diarizer, set meetingSet, known bool) (derResult, int, string, error) {
+	convs, err := devMeetings(e, set)
 	if err != nil {
 		return derResult{}, 0, "", err
 	}
