@@ -22,8 +22,11 @@ type remote struct {
 }
 
 func newRemote(c *config) *remote {
-	base := strings.TrimRight(c.url, "/")
-	base = strings.TrimRight(strings.TrimSuffix(base, "/v1"), "/")
+	base := strings.TrimSpace(c.url)
+	if !strings.Contains(base, "://") {
+		base = "http://" + base // a bare host:port, as SOTTO_LISTEN gives it
+	}
+	base = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(base, "/"), "/v1"), "/")
 	return &remote{base: base, key: c.key, model: c.model, c: c, http: &http.Client{}}
 }
 

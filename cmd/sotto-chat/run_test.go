@@ -261,3 +261,19 @@ func TestRawModel(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoteBase: --url (or SOTTO_URL) may be a bare host:port, as
+// SOTTO_LISTEN is, or end in /v1 (it was refused: "first path segment in
+// URL cannot contain colon").
+func TestRemoteBase(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://127.0.0.1:1118/":   "http://127.0.0.1:1118",
+		"http://127.0.0.1:1118/v1": "http://127.0.0.1:1118",
+		"127.0.0.1:21118":          "http://127.0.0.1:21118",
+		"localhost:21118/v1/":      "http://localhost:21118",
+	} {
+		if got := newRemote(&config{url: in}).base; got != want {
+			t.Errorf("newRemote(--url %q).base = %q; want %q", in, got, want)
+		}
+	}
+}

@@ -159,6 +159,20 @@ func TestDrawProgress(t *testing.T) {
 	}
 }
 
+func TestServiceRoot(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://127.0.0.1:1118":      "http://127.0.0.1:1118",
+		"http://127.0.0.1:1118/v1/":  "http://127.0.0.1:1118",
+		"https://h.example/sotto/v1": "https://h.example/sotto",
+		"127.0.0.1:21118":            "http://127.0.0.1:21118",
+		"localhost:21118/v1":         "http://localhost:21118",
+	} {
+		if got := serviceRoot(in); got != want {
+			t.Errorf("serviceRoot(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
 func TestServiceURL(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string

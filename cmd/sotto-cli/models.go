@@ -116,6 +116,18 @@ func serviceURL(getenv func(string) string) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
+// serviceRoot turns a --url (or SOTTO_URL) into the service's root URL:
+// without a trailing "/" or "/v1", and with "http://" in front of a bare
+// host:port (the form SOTTO_LISTEN takes), which Go's client would
+// otherwise refuse ("first path segment in URL cannot contain colon").
+func serviceRoot(u string) string {
+	u = strings.TrimSpace(u)
+	if !strings.Contains(u, "://") {
+		u = "http://" + u
+	}
+	return strings.TrimRight(strings.TrimSuffix(strings.TrimRight(u, "/"), "/v1"), "/")
+}
+
 func runModels(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "import" {
 		return runImport(args[1:], getenv, stdout, stderr) // edits the catalog file; no service needed
@@ -140,7 +152,7 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 		fs.Usage()
 		return usageError{"models: no command given"}
 	}
-	c := &client{base: strings.TrimRight(strings.TrimSuffix(strings.TrimRight(*baseURL, "/"), "/v1"), "/"), key: *key,
+	c := &client{base: serviceRoot(*baseURL), key: *key,
 		http: &http.Client{Timeout: 0}}
 	cmd, rest := rest[0], rest[1:]
 	needModel := func() (string, error) {
