@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/text/language"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
@@ -182,6 +183,13 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	case c.outDir == "" && len(c.files) > 1 && (c.format == transcript.SRT || c.format == transcript.VTT):
 		return nil, usagef("subtitles of %d files need --out-dir (one %s file each)", len(c.files), c.format)
 	}
+	if c.catalog == "" {
+		// As serve: the user catalog of the data directory, where
+		// sotto-cli models import writes.
+		if p := filepath.Join(c.dataDir, "catalog.json"); isFile(p) {
+			c.catalog = p
+		}
+	}
 	if c.model != "" {
 		cat, err := models.LoadCatalog(c.catalog)
 		if err != nil {
@@ -278,6 +286,11 @@ func (c *config) openRecognizer(ctx context.Context) (b asr.Backend, close func(
 	loaded, release, err := m.Runtime.Acquire(ctx, c.model)
 	if err != nil {
 		m.Close(context.Background())
+		if se, ok := errors.AsType[*sotto.Error](err); ok && se.Code == "model_not_downloaded" {
+			// The message names the HTTP call; say the command too.
+			err = fmt.Errorf("%w; from the command line: sotto-cli models download %s (with sotto-cli serve running on the data directory %s)",
+				err, c.model, c.dataDir)
+		}
 		return nil, nil, err
 	}
 	b, ok := loaded.(asr.Backend)
@@ -416,4 +429,10 @@ func (c *config) resultLanguage() string {
 		return c.entry.Languages[0]
 	}
 	return ""
+}
+
+// isFile reports whether p is a regular file.
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }

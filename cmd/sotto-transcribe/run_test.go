@@ -199,3 +199,22 @@ func TestTranscribeDomainLM(t *testing.T) {
 		}
 	}
 }
+
+// TestDataDirCatalog: as serve, sotto-transcribe reads the user catalog of
+// its data directory (it looked only at --catalog, so a model listed there
+// was "not in the catalog"), and a model that is not downloaded names the
+// command that downloads it.
+func TestDataDirCatalog(t *testing.T) {
+	dir := t.TempDir()
+	cat := `{"models": [{"id": "Test/ASR", "supported_endpoints": ["/v1/audio/transcriptions"], "features": [],
+	  "execution_location": "local", "default_for": [], "backend": "whisper",
+	  "files": [{"name": "m.bin", "url": "http://127.0.0.1:9/m.bin"}]}]}`
+	if err := os.WriteFile(filepath.Join(dir, "catalog.json"), []byte(cat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SOTTO_CATALOG", "")
+	_, stderr, code := runCmd(t, "--data-dir", dir, "--model", "Test/ASR", "a.wav")
+	if want := "sotto-cli models download Test/ASR"; code != 1 || !strings.Contains(stderr, "not downloaded") || !strings.Contains(stderr, want) {
+		t.Errorf("sotto-transcribe --data-dir D --model Test/ASR = exit %d, %q; want exit 1, not downloaded, %q", code, stderr, want)
+	}
+}
