@@ -79,7 +79,7 @@ func TestTranscriptionErrors(t *testing.T) {
 		{"no file", []part{field("response_format", "json")}, 400, "bad_request", "file"},
 		{"file as a text field is still a file", []part{en, field("response_format", "xml"), {name: "file", value: "x.wav", file: []byte{}}}, 400, "bad_request", "response_format"},
 		{"second file field", []part{mediaPart(tone), {name: "audio", value: "b.wav", file: tone}}, 400, "bad_request", "audio"},
-		{"unknown field", []part{mediaPart(tone), en, field("chunking_strategy", "auto")}, 400, "bad_request", "chunking_strategy"},
+		{"unknown field", []part{mediaPart(tone), en, field("vad_filter", "true")}, 400, "bad_request", "vad_filter"},
 		{"format xml", []part{mediaPart(tone), en, field("response_format", "xml")}, 400, "bad_request", "response_format"},
 		{"conflicting repeats", []part{mediaPart(tone), en, field("response_format", "json"), field("response_format", "text")}, 400, "bad_request", "response_format"},
 		{"word granularity with json", []part{mediaPart(tone), en, field("timestamp_granularities[]", "word")}, 400, "bad_request", "timestamp_granularities[]"},
