@@ -146,6 +146,9 @@ func (s *Server) handleModels(w http.ResponseWriter, r *http.Request) {
 // retrieve a model. IDs contain a slash (Sotto/Lattice-2), so the path's
 // rest is the ID. An unknown ID is 404 model_not_found.
 func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
+	if s.exactRoute(w, r) { // GET /v1/models/load
+		return
+	}
 	id := r.PathValue("id")
 	for _, e := range s.models.Catalog() {
 		b, err := json.Marshal(e)
@@ -172,6 +175,9 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 // answer is {"id", "object": "model", "deleted": true, "x_sotto": {...}}.
 // The spec is silent on deleting; see [ModelDeleter] for the errors.
 func (s *Server) handleDeleteModel(w http.ResponseWriter, r *http.Request) {
+	if s.exactRoute(w, r) { // DELETE /v1/models/running
+		return
+	}
 	id := r.PathValue("id")
 	d, ok := s.models.(ModelDeleter)
 	if !ok {

@@ -202,13 +202,36 @@ func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(allow) > 0 {
-		w.Header().Set("Allow", strings.Join(allow, ", "))
-		writeJSON(w, http.StatusMethodNotAllowed, envelope{envelopeBody{
-			Message: fmt.Sprintf("%s does not accept %s; use %s", r.URL.Path, r.Method, strings.Join(allow, " or ")),
-			Type:    "invalid_request_error", Code: "method_not_allowed"}})
+		methodNotAllowed(w, r, allow)
 		return
 	}
 	writeJSON(w, http.StatusNotFound, envelope{envelopeBody{
 		Message: fmt.Sprintf("no route for %s %s; GET /v1/openapi.json lists the API", r.Method, r.URL.Path),
 		Type:    "invalid_request_error", Code: "route_not_found"}})
+}
+
+// methodNotAllowed answers 405 with an Allow header listing allow.
+func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow []string) {
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeJSON(w, http.StatusMethodNotAllowed, envelope{envelopeBody{
+		Message: fmt.Sprintf("%s does not accept %s; use %s", r.URL.Path, r.Method, strings.Join(allow, " or ")),
+		Type:    "invalid_request_error", Code: "method_not_allowed"}})
+}
+
+// exactRoute answers 405 when the request's path is that of a route
+// without wildcards (POST /v1/models/load) and it reached a wildcard route
+// with another method (GET /v1/models/{id...}), which would otherwise take
+// "load" for a model ID. It reports whether it answered.
+func (s *Server) exactRoute(w http.ResponseWriter, r *http.Request) bool {
+	var allow []string
+	for _, rt := range s.routes() {
+		if rt.Path == r.URL.Path && rt.Method != r.Method && rt.Method != "OPTIONS" && !slices.Contains(allow, rt.Method) {
+			allow = append(allow, rt.Method)
+		}
+	}
+	if len(allow) == 0 {
+		return false
+	}
+	methodNotAllowed(w, r, allow)
+	return true
 }

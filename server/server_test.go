@@ -323,8 +323,15 @@ func TestNoRoute(t *testing.T) {
 		{"PUT", "/v1/responses/resp_ab", "GET, DELETE"},
 		{"POST", "/v1/responses/resp_ab/input_items", "GET"},
 		{"POST", "/v1/audio/voices/v1", "GET, PATCH, DELETE"},
+		// The fixed routes under /v1/models are not model IDs of the
+		// {id...} routes ("model \"load\" is not in the catalog").
+		{"GET", "/v1/models/load", "POST"},
+		{"GET", "/v1/models/download/cancel", "POST"},
+		{"DELETE", "/v1/models/running", "GET"},
+		{"DELETE", "/v1/models/download", "POST"},
 	} {
-		r := do(t, ts, tt.method, tt.path, nil, nil)
+		// With the key: the wildcard routes authenticate before they answer.
+		r := do(t, ts, tt.method, tt.path, nil, map[string]string{"Authorization": "Bearer " + testKey})
 		if r.status != 405 || r.header.Get("Allow") != tt.allow || r.envelope(t).Code != "method_not_allowed" {
 			t.Errorf("%s %s = %d Allow %q %s; want 405 Allow %s", tt.method, tt.path, r.status, r.header.Get("Allow"), r.body, tt.allow)
 		}
