@@ -557,6 +557,11 @@ func (c *Catalog) Lookup(id string) (Entry, error) {
 	defer c.mu.RUnlock()
 	i, ok := c.byID[id]
 	if !ok {
+		for _, e := range c.entries {
+			if strings.EqualFold(e.ID, id) { // IDs are case-sensitive; a user typing them is not
+				return Entry{}, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s?", id, e.ID)
+			}
+		}
 		return Entry{}, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog", id)
 	}
 	return c.entries[i].clone(), nil

@@ -89,6 +89,14 @@ func TestLookupUnknown(t *testing.T) {
 	if !errors.As(err, &se) || se.Code != "model_not_found" || se.Param != "model" || !errors.Is(err, sotto.ErrNotFound) {
 		t.Fatalf("Lookup(unknown) = %v; want 404 model_not_found param model", err)
 	}
+	if strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("Lookup(Sotto/Nope) = %v; want no suggestion", err)
+	}
+	// The ID with the wrong case is still unknown, but named.
+	_, err = DefaultCatalog().Lookup("sotto/lattice-2")
+	if !errors.Is(err, sotto.ErrNotFound) || !strings.Contains(err.Error(), "did you mean Sotto/Lattice-2?") {
+		t.Errorf("Lookup(sotto/lattice-2) = %v; want model_not_found suggesting Sotto/Lattice-2", err)
+	}
 }
 
 // TestWireGolden pins the GET /v1/models data array of the embedded catalog.
