@@ -272,7 +272,32 @@ func enDecimalTN(s *stream, i int) []match {
 		}
 	}
 	n, ok := scanNumber(s, i, ".", ",")
-	if !ok || !n.point || n.frac == "" || !s.boundary(n.end) && s.kind(n.end) != tWord {
+	if !ok {
+		return nil
+	}
+	// Scientific notation: "1.6e-19", "2.5E+8" → "one point six times ten
+	// to the power of minus nineteen". The mantissa has a decimal point or
+	// the exponent a sign, so codes such as "3e5" stay serials.
+	if (s.is(n.end, "e") || s.is(n.end, "E")) && n.end > i && s.kind(n.end-1) == tNum {
+		k, sign := n.end+1, ""
+		switch {
+		case s.is(k, "-") || s.is(k, "−"):
+			k, sign = k+1, "minus "
+		case s.is(k, "+"):
+			k, sign = k+1, "plus "
+		}
+		if s.kind(k) == tNum && len(s.text(k)) <= 3 && s.boundary(k+1) && (n.point || sign != "") && !(s.is(k+1, ".") && s.kind(k+2) == tNum) {
+			if sign == "plus " {
+				sign = ""
+			}
+			exp := strings.TrimLeft(s.text(k), "0")
+			if exp == "" {
+				exp = "0"
+			}
+			return one(k+1, Decimal, enNumber(n, false)+" times ten to the power of "+sign+enCardinal(exp, false))
+		}
+	}
+	if !n.point || n.frac == "" || !s.boundary(n.end) && s.kind(n.end) != tWord {
 		return nil
 	}
 	txt := enNumber(n, true)
@@ -2339,6 +2364,11 @@ func enVerbatimTN(s *stream, i int) []match {
 	t := s.text(i)
 	// Powers: "x^2" → "x squared", "m^3" → "m cubed", "10^6" → "ten to
 	// the power of six".
+	// A signed exponent reads its sign: "10^-6" → "ten to the power of
+	// minus six".
+	if t == "^" && s.kind(i-1) == tNum && (s.is(i+1, "-") || s.is(i+1, "−")) && s.kind(i+2) == tNum && len(s.text(i+2)) <= 3 && s.boundary(i+3) {
+		return one(i+3, Verbatim, " to the power of minus "+enCardinal(s.text(i+2), false))
+	}
 	if t == "^" && (s.kind(i-1) == tWord || s.kind(i-1) == tNum) && s.kind(i+1) == tNum && s.boundary(i+2) {
 		switch p := s.text(i + 1); p {
 		case "2":
@@ -2353,6 +2383,16 @@ func enVerbatimTN(s *stream, i int) []match {
 	}
 	// Superscript powers: "x²" → "x squared", "10⁶" → "ten to the power
 	// of six".
+	if strings.HasPrefix(t, "⁻") && s.kind(i-1) == tNum {
+		// "10⁻⁶" → "ten to the power of minus six".
+		p, e := enSuperscript(strings.TrimPrefix(t, "⁻")), i+1
+		for q := enSuperscript(s.text(e)); (p != "" || t == "⁻") && q != "" && e-i < 4; q = enSuperscript(s.text(e)) {
+			p, e = p+q, e+1
+		}
+		if p != "" && s.boundary(e) && len(p) <= 3 {
+			return one(e, Verbatim, " to the power of minus "+enCardinal(p, false))
+		}
+	}
 	if p := enSuperscript(t); p != "" && (s.kind(i-1) == tWord || s.kind(i-1) == tNum) {
 		e := i + 1
 		for q := enSuperscript(s.text(e)); q != "" && e-i < 4; q = enSuperscript(s.text(e)) {
@@ -2371,8 +2411,10 @@ func enVerbatimTN(s *stream, i int) []match {
 			}
 		}
 	}
-	// "2 * 10", "3*4": an asterisk between numbers multiplies.
-	if t == "*" {
+	// "2 * 10", "3*4": an asterisk between numbers multiplies, as does a
+	// multiplication sign glued to them ("6.02×10^23"; spaced, "3 × 4",
+	// it is the symbol table's "times").
+	if t == "*" || t == "×" && s.kind(i-1) == tNum && s.is(i+1, "10") && (s.is(i+2, "^") || strings.HasPrefix(s.text(i+2), "⁻") || enSuperscript(s.text(i+2)) != "") {
 		a, b := i-1, i+1
 		if s.kind(a) == tSpace && s.kind(b) == tSpace {
 			a, b = a-1, b+1

@@ -217,6 +217,17 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"day-first year comma kept in a lone date", "tn", "16 July, 1943", "the sixteenth of july, nineteen forty three"},
 		{"month-first year comma dropped in running text", "tn", "born May 12, 1981 in Lima", "born may twelfth nineteen eighty one in Lima"},
 		{"month-first year comma dropped in a lone date", "tn", "June 9, 1872", "june ninth eighteen seventy two"},
+		// Scientific notation (round 5).
+		{"e notation with a signed exponent", "tn", "a charge of 1.6e-19 C", "a charge of one point six times ten to the power of minus nineteen C"},
+		{"e notation with a decimal mantissa", "tn", "6.02E23 atoms", "six point zero two times ten to the power of twenty three atoms"},
+		{"e notation with a plus sign", "tn", "2.5e+8", "two point five times ten to the power of eight"},
+		{"e notation with a zero exponent", "tn", "1.0e00", "one point zero times ten to the power of zero"},
+		{"unsigned integer e code is no exponent", "tn", "the 3e5 model", "the three e five model"},
+		{"times ten to a power", "tn", "6.02×10^23", "six point zero two times ten to the power of twenty three"},
+		{"times ten to a superscript power", "tn", "3.0 × 10⁸ m/s", "three point zero times ten to the power of eight m/s"},
+		{"negative caret power", "tn", "10^-6", "ten to the power of minus six"},
+		{"negative superscript power", "tn", "1.2×10⁻³", "one point two times ten to the power of minus three"},
+		{"glued multiplication sign between integers stays", "tn", "a 2×4 board", "a two × four board"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -248,6 +259,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
+		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
