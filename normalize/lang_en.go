@@ -2053,6 +2053,12 @@ func enRomanTN(s *stream, i int) []match {
 	if t := s.text(i); len(t) == 1 && strings.Contains("LCDM", t) {
 		return nil
 	}
+	// Before "century", "dynasty" ([roman_ordinal_cues]) the numeral
+	// counts: "the XII century" → "the twelfth century", "XIX-century".
+	if k := i + 2; v < 40 && (s.kind(i+1) == tSpace || s.is(i+1, "-")) && enRomanOrdinalCue[strings.ToLower(s.text(k))] && s.boundary(k+1) &&
+		(len(s.text(i)) >= 2 || s.is(i-2, "the") || s.is(i-2, "The")) {
+		return one(i+1, Roman, enOrdinalWords(enCardinal(strconv.Itoa(v), false)))
+	}
 	prev := s.text(i - 2)
 	if i == 0 && len(s.text(i)) >= 2 && (i+1 >= s.n() || s.is(i+1, ".")) {
 		return one(i+1, Roman, enCardinal(strconv.Itoa(v), false))

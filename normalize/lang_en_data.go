@@ -458,6 +458,19 @@ var enRomanCardinalCue = func() map[string]bool {
 	return m
 }()
 
+// enRomanOrdinalCue holds the nouns (lower case) before which a Roman
+// numeral is an ordinal ([roman_ordinal_cues]): "the XII century" → "the
+// twelfth century".
+var enRomanOrdinalCue = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("roman_ordinal_cues") {
+		for _, w := range alts(r[0]) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 // enNumberCue maps abbreviations read only before a number ("p.", "Fig.")
 // to their spoken form ([number_cues]).
 var enNumberCue = func() map[string]string {

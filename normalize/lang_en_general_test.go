@@ -228,6 +228,13 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"negative caret power", "tn", "10^-6", "ten to the power of minus six"},
 		{"negative superscript power", "tn", "1.2×10⁻³", "one point two times ten to the power of minus three"},
 		{"glued multiplication sign between integers stays", "tn", "a 2×4 board", "a two × four board"},
+		// Roman numerals before a counted noun of [roman_ordinal_cues].
+		{"roman century", "tn", "The church dates from the XII century.", "The church dates from the twelfth century."},
+		{"roman century hyphenated", "tn", "XIX-century art", "nineteenth-century art"},
+		{"roman dynasty", "tn", "the XVIII dynasty", "the eighteenth dynasty"},
+		{"one-letter numeral after the", "tn", "the V century BC", "the fifth century BC"},
+		{"pronoun before century", "tn", "I century", "I century"},
+		{"abbreviation before century", "tn", "CD century", "CD century"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -259,7 +266,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
-		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00",
+		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
