@@ -1571,8 +1571,10 @@ func enTimeOne(s *stream, i, h int) *match {
 			return nil
 		}
 		k := j + 2
-		// h:mm:ss
-		if sep == ":" && s.is(k, ":") && s.kind(k+1) == tNum && len(s.text(k+1)) == 2 && s.boundary(k+2) {
+		// h:mm:ss, with a marker read after it ("5:30:15 am" → "… AM", as
+		// NeMo's "10:00:05 a.m.").
+		ssAP, ssEnd := enAMPM(s, k+2)
+		if sep == ":" && s.is(k, ":") && s.kind(k+1) == tNum && len(s.text(k+1)) == 2 && (s.boundary(k+2) || ssAP != "") {
 			ss, _ := strconv.Atoi(s.text(k + 1))
 			unit := func(v int, one, many string) string {
 				if v == 1 {
@@ -1580,7 +1582,11 @@ func enTimeOne(s *stream, i, h int) *match {
 				}
 				return en99or0(v) + " " + many
 			}
-			return &one(k+2, Time, unit(h, "hour", "hours")+" "+unit(mm, "minute", "minutes")+" and "+unit(ss, "second", "seconds"))[0]
+			w := unit(h, "hour", "hours") + " " + unit(mm, "minute", "minutes") + " and " + unit(ss, "second", "seconds")
+			if ssAP != "" {
+				return &one(ssEnd, Time, w+" "+ssAP)[0]
+			}
+			return &one(k+2, Time, w)[0]
 		}
 		ap, e := enAMPM(s, k)
 		if sep == "." && ap == "" {
@@ -1717,7 +1723,7 @@ func enTelephoneTN(s *stream, i int) []match {
 			j++
 			continue
 		}
-		if s.kind(j) == tSpace && (s.kind(j+1) == tNum && len(s.text(j+1)) >= 3 || s.is(j+1, "(")) && len(groups) < 5 && (paren || plus || len(groups) >= 2) {
+		if s.kind(j) == tSpace && (s.kind(j+1) == tNum && (len(s.text(j+1)) >= 3 || plus) || s.is(j+1, "(")) && (len(groups) < 5 || plus && len(groups) < 7) && (paren || plus || len(groups) >= 2) {
 			j++
 			continue
 		}
@@ -1738,9 +1744,16 @@ func enTelephoneTN(s *stream, i int) []match {
 	if len(body) < 2 {
 		return nil
 	}
+	// After a country code any grouping of a national number of 6 to 12
+	// digits is a telephone number ("+49 30 1234567", "+33 1 42 68 53 00").
+	national := total
+	if plus {
+		national -= len(groups[0])
+	}
 	ok := total >= 10 && len(body) >= 3 ||
 		len(body) == 3 && len(body[0]) == 3 && len(body[1]) == 2 && len(body[2]) == 4 ||
-		len(body) == 2 && len(body[0]) == 3 && len(body[1]) == 4 && (plus || s.is(i, "("))
+		len(body) == 2 && len(body[0]) == 3 && len(body[1]) == 4 && (plus || s.is(i, "(")) ||
+		plus && national >= 6 && national <= 12 && (len(groups[0]) > 1 || groups[0] == "1" || groups[0] == "7") // E.164: 1 and 7 are the one-digit codes
 	if !ok {
 		return nil
 	}

@@ -235,6 +235,13 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"one-letter numeral after the", "tn", "the V century BC", "the fifth century BC"},
 		{"pronoun before century", "tn", "I century", "I century"},
 		{"abbreviation before century", "tn", "CD century", "CD century"},
+		// Round 5: seconds with a marker, spaced international numbers.
+		{"h:mm:ss with am", "tn", "5:30:15 am", "five hours thirty minutes and fifteen seconds AM"},
+		{"h:mm:ss with p.m. before a comma", "tn", "1:02:03 p.m., then", "one hour two minutes and three seconds PM, then"},
+		{"spaced international number", "tn", "+49 30 1234567", "plus four nine, three zero, one two three four five six seven"},
+		{"spaced international number in pairs", "tn", "+33 1 42 68 53 00", "plus three three, one, four two, six eight, five three, zero zero"},
+		{"plus and numbers without a country code", "tn", "+3 100 200", "plus three one hundred two hundred"},
+		{"short national part is no phone", "tn", "+1 2 3", "plus one two three"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -266,7 +273,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
-		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art",
+		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
