@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -17,6 +18,8 @@ import (
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/loaders"
+	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/segment"
 )
 
@@ -97,6 +100,7 @@ type config struct {
 	hasText                  bool
 	format, out              string
 	model, acousticDir, dict string
+	dataDir, catalog         string // the model store Sotto/Lattice-1's language packs come from
 	opts                     align.Options
 	audioOpts                audio.Options
 	progress, quiet          bool
@@ -148,7 +152,11 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.IntVar(&c.subtitles.MaxLineChars, "max-line-chars", segment.DefaultMaxLineChars, "srt/vtt: wrap lines at this many columns (CJK characters count 2); 0 = no wrapping")
 	fs.IntVar(&c.subtitles.MaxLines, "max-lines", segment.DefaultMaxLines, "srt/vtt: split cues that need more lines than this; 0 = no limit")
 	fs.Float64Var(&c.subtitles.MaxCueSeconds, "max-cue-seconds", segment.DefaultMaxCueSeconds, "srt/vtt: split cues longer than this many seconds; 0 = no limit")
-	fs.StringVar(&c.model, "model", "Sotto/Lattice-2", "alignment model: Sotto/Lattice-2 (every language) or Sotto/Lattice-1 (English)")
+	fs.StringVar(&c.model, "model", "Sotto/Lattice-2", "alignment model: Sotto/Lattice-2 (every language) or Sotto/Lattice-1 (English; Chinese and German with its language packs)")
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir()),
+		"where sotto-cli serve keeps downloaded models: Sotto/Lattice-1's language packs (env SOTTO_DATA_DIR)")
+	fs.StringVar(&c.catalog, "catalog", os.Getenv("SOTTO_CATALOG"),
+		"JSON file of extra catalog entries merged over the built-in catalog (env SOTTO_CATALOG)")
 	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "acoustic model directory (default: the Debian pocketsphinx-en-us model)")
 	fs.StringVar(&c.dict, "dict", "", "pronouncing dictionary (default: the Debian CMUdict)")
 	fs.IntVar(&track, "audio-track", 0, "zero-based audio track of a container with several")
@@ -257,11 +265,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if c.dict != "" {
 		cfg.Options[align.OptDict] = c.dict
 	}
-	b, err := align.Open(ctx, "", cfg)
+	b, closeAligner, err := c.openAligner(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer b.Close()
+	defer closeAligner()
 
 	var bar *progressBar
 	if !c.quiet && (c.progress || isTerminal(stderr)) {
@@ -270,6 +278,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	res, err := b.Align(ctx, a, transcript, c.opts)
 	bar.finish()
+	if se, ok := errors.AsType[*sotto.Error](err); ok && se.Code == "model_not_downloaded" {
+		// A language pack: the message names the HTTP call; say the command too.
+		err = fmt.Errorf("%w; from the command line: sotto-cli models download %s (with sotto-cli serve running on the data directory %s)",
+			err, c.model, c.dataDir)
+	}
 	if err != nil {
 		return describe(err)
 	}
@@ -420,4 +433,65 @@ func cues(res *align.Alignment) []segment.Cue {
 		out = append(out, c)
 	}
 	return out
+}
+
+// openAligner opens the aligner. Sotto/Lattice-1 without --acoustic-dir or
+// --dict opens as sotto-cli serve opens it, from the model store of
+// --data-dir, so that its Chinese and German language packs are used when
+// they are downloaded, and a --lang zh or de whose pack is missing is an
+// error that says so (it was aligned with the English model). Everything
+// else opens from the flags. close releases what was opened.
+func (c *config) openAligner(ctx context.Context, cfg backend.Config) (align.Backend, func(), error) {
+	if c.model != models.Lattice1 || c.acousticDir != "" || c.dict != "" {
+		b, err := align.Open(ctx, "", cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b, func() { b.Close() }, nil
+	}
+	catalog := c.catalog
+	if p := filepath.Join(c.dataDir, "catalog.json"); catalog == "" && isFile(p) {
+		catalog = p // as serve: the data directory's user catalog
+	}
+	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: catalog})
+	if err != nil {
+		return nil, nil, err
+	}
+	loaders.Register(m)
+	loaded, release, err := m.Acquire(ctx, c.model)
+	if err != nil {
+		m.Close(context.Background())
+		return nil, nil, err
+	}
+	b, ok := loaded.(align.Backend)
+	if !ok {
+		release()
+		m.Close(context.Background())
+		return nil, nil, fmt.Errorf("%s does not load as an aligner", c.model)
+	}
+	return b, func() { release(); m.Close(context.Background()) }, nil
+}
+
+// defaultDataDir is sotto-cli serve's default data directory.
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "sotto")
+	}
+	if h := os.Getenv("HOME"); h != "" {
+		return filepath.Join(h, ".local", "share", "sotto")
+	}
+	return filepath.Join(os.TempDir(), "sotto")
+}
+
+func envOr(name, def string) string {
+	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+// isFile reports whether p is a regular file.
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }

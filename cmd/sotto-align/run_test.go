@@ -452,3 +452,21 @@ func TestPartialTranscript(t *testing.T) {
 		t.Errorf("with --strict-ends \"ask\" starts at %.2f s; want it stretched from the start (< 1 s)", s)
 	}
 }
+
+// TestLattice1Pack: Sotto/Lattice-1 opens from the model store of
+// --data-dir, as serve opens it: German without its language pack is an
+// error that names the download (it was aligned with the English model and
+// reported as language de), while English needs no pack.
+func TestLattice1Pack(t *testing.T) {
+	dir := speechDir(t)
+	data := t.TempDir()
+	wav := filepath.Join(dir, "en_jfk_16k.wav")
+	_, stderr, code := runCmd(t, "", "-q", "--data-dir", data, "--model", "Sotto/Lattice-1", "--lang", "de", wav, "--text", "Hallo Welt")
+	if code != 1 || !strings.Contains(stderr, "de language pack is not available") || !strings.Contains(stderr, "sotto-cli models download Sotto/Lattice-1") {
+		t.Errorf("sotto-align --model Sotto/Lattice-1 --lang de = exit %d, %q; want exit 1 naming the missing pack and the download command", code, stderr)
+	}
+	out, stderr, code := runCmd(t, "", "-q", "--data-dir", data, "--model", "Sotto/Lattice-1", wav, "--text", "ask not what your country can do for you")
+	if code != 0 || !strings.Contains(out, `"language": "en"`) {
+		t.Errorf("sotto-align --model Sotto/Lattice-1 (English) = exit %d, %q, %.200s; want an English alignment", code, stderr, out)
+	}
+}
