@@ -137,6 +137,7 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 			if trash != "" { // put the files back: nothing changed
 				os.Rename(filepath.Join(trash, filepath.Base(m.Store.Dir(id))), m.Store.Dir(id))
 				os.Remove(trash)
+				m.Store.doneWith(trash)
 			}
 			unlock()
 			return DeleteResult{}, fmt.Errorf("models: delete %s: %w", id, err)
@@ -162,6 +163,7 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 	}
 	if trash != "" {
 		res.XSotto.BytesFreed = dirSize(trash)
+		m.Store.doneWith(trash) // from now on any emptyTrash may remove it
 	}
 	if err := m.Store.emptyTrash(ctx); err != nil {
 		// The model is deleted: its directory is out of the way and the
@@ -224,7 +226,21 @@ func (s *Store) moveAside(id string) (string, error) {
 		os.Remove(tmp)
 		return "", err
 	}
+	s.mu.Lock()
+	if s.busyTrash == nil {
+		s.busyTrash = map[string]bool{}
+	}
+	s.busyTrash[filepath.Base(tmp)] = true // a concurrent emptyTrash leaves it to its Delete
+	s.mu.Unlock()
 	return tmp, nil
+}
+
+// doneWith marks a trash directory of moveAside as no longer in use by its
+// Delete.
+func (s *Store) doneWith(trash string) {
+	s.mu.Lock()
+	delete(s.busyTrash, filepath.Base(trash))
+	s.mu.Unlock()
 }
 
 // emptyTrash removes every directory moveAside left in the store root,
@@ -239,7 +255,10 @@ func (s *Store) emptyTrash(ctx context.Context) error {
 	}
 	var errs []error
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), trashPrefix) {
+		s.mu.Lock()
+		busy := s.busyTrash[e.Name()]
+		s.mu.Unlock()
+		if !strings.HasPrefix(e.Name(), trashPrefix) || busy {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

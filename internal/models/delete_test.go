@@ -328,3 +328,30 @@ func TestDeleteConcurrent(t *testing.T) {
 	}
 	wantCode(t, "the losing Delete", errors.Join(e1, e2), sotto.ErrNotFound, "model_not_found")
 }
+
+// Two deletions of different models at once each count their own bytes:
+// one's sweep of old trash leaves the other's directory alone until it has
+// been measured.
+func TestDeleteConcurrentSizes(t *testing.T) {
+	f := newDeleteFixture(t, "")
+	f.put(t, "Test/Dl", "w.bin", make([]byte, 5000))
+	f.put(t, "Sotto/Whisper-base", "ggml-base.bin", make([]byte, 7000))
+	type result struct {
+		res DeleteResult
+		err error
+	}
+	out := make(chan result, 2)
+	for _, id := range []string{"Test/Dl", "Sotto/Whisper-base"} {
+		go func() { r, err := f.m.Delete(context.Background(), id); out <- result{r, err} }()
+	}
+	for range 2 {
+		r := <-out
+		want := map[string]int64{"Test/Dl": 5000, "Sotto/Whisper-base": 7000}[r.res.ID]
+		if r.err != nil || r.res.XSotto.BytesFreed < want {
+			t.Errorf("concurrent Delete = %+v, %v; want %d+ bytes freed", r.res, r.err, want)
+		}
+	}
+	if left, _ := os.ReadDir(f.m.Store.Root()); len(left) != 0 {
+		t.Errorf("store root after both Deletes holds %v; want nothing", left)
+	}
+}

@@ -31,7 +31,9 @@ const (
 // concurrent use by multiple goroutines.
 type Store struct {
 	root string
-	mu   sync.Mutex // serialises marker updates
+	mu   sync.Mutex // serialises marker updates; guards busyTrash
+
+	busyTrash map[string]bool // trash directories a Delete still measures (delete.go)
 }
 
 // NewStore returns the store under dataDir; it creates nothing until a file
