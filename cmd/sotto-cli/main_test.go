@@ -92,6 +92,14 @@ func TestHelp(t *testing.T) {
 			t.Errorf("run(%v) = %v; want help printed and exit 0", args, err)
 		}
 	}
+	// "sotto-cli help serve" is serve's help, as git and go answer it.
+	for _, cmd := range []string{"serve", "models"} {
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"help", cmd}, nil, &out, &out)
+		if want := "Usage: sotto-cli " + cmd; !errors.Is(err, errHelp) || !strings.Contains(out.String(), want) {
+			t.Errorf("run(help %s) = %v, %.80q; want %q", cmd, err, out.String(), want)
+		}
+	}
 	// models import --help shows the Owner/Name form of ID by example.
 	var importHelp bytes.Buffer
 	run(context.Background(), []string{"models", "import", "--help"}, nil, &importHelp, &importHelp)

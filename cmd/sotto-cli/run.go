@@ -68,6 +68,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stdout, "sotto-cli", version())
 		return nil
 	case "help", "-h", "--help":
+		if len(args) > 1 && (args[1] == "serve" || args[1] == "models") {
+			return run(ctx, []string{args[1], "--help"}, stdin, stdout, stderr) // "sotto-cli help serve", as git and go
+		}
 		fmt.Fprint(stdout, topUsage)
 		return errHelp
 	default:
