@@ -275,27 +275,8 @@ func enDecimalTN(s *stream, i int) []match {
 	if !ok {
 		return nil
 	}
-	// Scientific notation: "1.6e-19", "2.5E+8" → "one point six times ten
-	// to the power of minus nineteen". The mantissa has a decimal point or
-	// the exponent a sign, so codes such as "3e5" stay serials.
-	if (s.is(n.end, "e") || s.is(n.end, "E")) && n.end > i && s.kind(n.end-1) == tNum {
-		k, sign := n.end+1, ""
-		switch {
-		case s.is(k, "-") || s.is(k, "−"):
-			k, sign = k+1, "minus "
-		case s.is(k, "+"):
-			k, sign = k+1, "plus "
-		}
-		if s.kind(k) == tNum && len(s.text(k)) <= 3 && s.boundary(k+1) && (n.point || sign != "") && !(s.is(k+1, ".") && s.kind(k+2) == tNum) {
-			if sign == "plus " {
-				sign = ""
-			}
-			exp := strings.TrimLeft(s.text(k), "0")
-			if exp == "" {
-				exp = "0"
-			}
-			return one(k+1, Decimal, enNumber(n, false)+" times ten to the power of "+sign+enCardinal(exp, false))
-		}
+	if w, e, ok := enScientific(s, i, n); ok {
+		return one(e, Decimal, w)
 	}
 	if !n.point || n.frac == "" || !s.boundary(n.end) && s.kind(n.end) != tWord {
 		return nil
@@ -307,6 +288,34 @@ func enDecimalTN(s *stream, i int) []match {
 		end = e
 	}
 	return one(end, Decimal, txt)
+}
+
+// enScientific reads scientific notation after the number n scanned at i:
+// "1.6e-19", "2.5E+8" → "one point six times ten to the power of minus
+// nineteen". The mantissa has a decimal point or the exponent a sign, so
+// codes such as "3e5" stay serials.
+func enScientific(s *stream, i int, n numLit) (string, int, bool) {
+	if !(s.is(n.end, "e") || s.is(n.end, "E")) || n.end <= i || s.kind(n.end-1) != tNum {
+		return "", 0, false
+	}
+	k, sign := n.end+1, ""
+	switch {
+	case s.is(k, "-") || s.is(k, "−"):
+		k, sign = k+1, "minus "
+	case s.is(k, "+"):
+		k, sign = k+1, "plus"
+	}
+	if s.kind(k) != tNum || len(s.text(k)) > 3 || !s.boundary(k+1) || !n.point && sign == "" || s.is(k+1, ".") && s.kind(k+2) == tNum {
+		return "", 0, false
+	}
+	if sign == "plus" {
+		sign = ""
+	}
+	exp := strings.TrimLeft(s.text(k), "0")
+	if exp == "" {
+		exp = "0"
+	}
+	return enNumber(n, false) + " times ten to the power of " + sign + enCardinal(exp, false), k + 1, true
 }
 
 func enOrdinalTN(s *stream, i int) []match {
@@ -533,6 +542,11 @@ func enMoneyAfterTN(s *stream, i int) []match {
 	if !ok || n.neg {
 		return nil
 	}
+	// The continental amount ("12,50 €", "1.234,56 EUR"), as before a
+	// prefix symbol in enMoneyAmount.
+	if eu, euOK := scanNumber(s, i, ",", "."); euOK && !eu.neg && eu.point && len(eu.frac) == 2 && eu.end > n.end {
+		n = eu
+	}
 	k := n.end
 	scale, ke := enScaleAfter(s, k)
 	if scale != "" {
@@ -724,6 +738,15 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 			return nil
 		}
 		val, end, isOne = enNumber(n, true), n.end, n.isOne()
+		// A unit after scientific notation: "9.46e12 km".
+		if w, e, ok := enScientific(s, i, n); ok {
+			if s.kind(e) == tSpace {
+				if u, e2, ok := enUnitAt(s, e+1); ok && e2 > e+1 {
+					return one(e2, Measure, w+" "+u.many)
+				}
+			}
+			return nil
+		}
 		// A unit after a scale word: "5 million km" → "five million
 		// kilometers".
 		if w, e := enScaleAfter(s, end); w != "" {
@@ -1039,6 +1062,15 @@ func enDateTN(s *stream, i int) []match {
 				}
 			}
 		}
+		// ISO 8601 date and time: "2023-09-12T08:45:00Z" → "september
+		// twelfth twenty twenty three at eight forty five UTC".
+		if sep == "-" && s.kind(i+2) == tNum && s.is(i+3, sep) && s.kind(i+4) == tNum && len(s.text(i)) == 4 && len(s.text(i+2)) == 2 && len(s.text(i+4)) == 2 {
+			if d, ok := enDateFromParts(s.text(i+2), s.text(i+4), s.text(i)); ok && !strings.HasPrefix(d, "the ") {
+				if t, e, ok := enISOTime(s, i+5); ok {
+					return one(e, Date, d+" at "+t)
+				}
+			}
+		}
 	}
 	// Month-first: "july 25 2012", "Jan. 15, 2020", "Jan-15-2020", "july 1506".
 	if s.kind(i) == tWord {
@@ -1202,6 +1234,67 @@ func enLoneSpan(s *stream, i, e int) bool {
 		}
 	}
 	return true
+}
+
+// enISOTime reads the time part of an ISO 8601 date-time at j: "T",
+// hh:mm, optional :ss (and a fraction), then an optional "Z" (UTC) or
+// offset ("+05:30" → "UTC plus five thirty").
+func enISOTime(s *stream, j int) (string, int, bool) {
+	if !s.is(j, "T") || s.kind(j+1) != tNum || !s.is(j+2, ":") || s.kind(j+3) != tNum || len(s.text(j+1)) != 2 || len(s.text(j+3)) != 2 {
+		return "", 0, false
+	}
+	h, _ := strconv.Atoi(s.text(j + 1))
+	m, _ := strconv.Atoi(s.text(j + 3))
+	if h > 24 || m > 59 {
+		return "", 0, false
+	}
+	e, sec := j+4, 0
+	if s.is(e, ":") && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 {
+		sec, _ = strconv.Atoi(s.text(e + 1))
+		e += 2
+		if s.is(e, ".") && s.kind(e+1) == tNum {
+			e += 2 // fractions of a second are not read
+		}
+	}
+	var w string
+	switch {
+	case sec != 0:
+		w = enUnitCount(h, "hour", "hours") + " " + enUnitCount(m, "minute", "minutes") + " and " + enUnitCount(sec, "second", "seconds")
+	case m == 0:
+		w = en99or0(h) + " o'clock"
+	case m < 10:
+		w = en99or0(h) + " oh " + enOnes[m]
+	default:
+		w = en99or0(h) + " " + en99(m)
+	}
+	switch {
+	case s.is(e, "Z"):
+		w, e = w+" UTC", e+1
+	case (s.is(e, "+") || s.is(e, "-")) && s.kind(e+1) == tNum && len(s.text(e+1)) == 2 && s.is(e+2, ":") && s.kind(e+3) == tNum && len(s.text(e+3)) == 2:
+		oh, _ := strconv.Atoi(s.text(e + 1))
+		om, _ := strconv.Atoi(s.text(e + 3))
+		sign := " UTC plus "
+		if s.is(e, "-") {
+			sign = " UTC minus "
+		}
+		w += sign + en99or0(oh)
+		if om != 0 {
+			w += " " + en99(om)
+		}
+		e += 4
+	}
+	if !s.boundary(e) {
+		return "", 0, false
+	}
+	return w, e, true
+}
+
+// enUnitCount reads v and its unit: "one hour", "zero minutes".
+func enUnitCount(v int, one, many string) string {
+	if v == 1 {
+		return en99or0(v) + " " + one
+	}
+	return en99or0(v) + " " + many
 }
 
 // enDayRangeEnd reads the end of a day range at k: a dash (hyphen or en
@@ -1576,13 +1669,7 @@ func enTimeOne(s *stream, i, h int) *match {
 		ssAP, ssEnd := enAMPM(s, k+2)
 		if sep == ":" && s.is(k, ":") && s.kind(k+1) == tNum && len(s.text(k+1)) == 2 && (s.boundary(k+2) || ssAP != "") {
 			ss, _ := strconv.Atoi(s.text(k + 1))
-			unit := func(v int, one, many string) string {
-				if v == 1 {
-					return en99or0(v) + " " + one
-				}
-				return en99or0(v) + " " + many
-			}
-			w := unit(h, "hour", "hours") + " " + unit(mm, "minute", "minutes") + " and " + unit(ss, "second", "seconds")
+			w := enUnitCount(h, "hour", "hours") + " " + enUnitCount(mm, "minute", "minutes") + " and " + enUnitCount(ss, "second", "seconds")
 			if ssAP != "" {
 				return &one(ssEnd, Time, w+" "+ssAP)[0]
 			}

@@ -242,6 +242,15 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"spaced international number in pairs", "tn", "+33 1 42 68 53 00", "plus three three, one, four two, six eight, five three, zero zero"},
 		{"plus and numbers without a country code", "tn", "+3 100 200", "plus three one hundred two hundred"},
 		{"short national part is no phone", "tn", "+1 2 3", "plus one two three"},
+		{"iso date-time in utc", "tn", "started 2023-09-12T08:45:00Z today", "started september twelfth twenty twenty three at eight forty five UTC today"},
+		{"iso date-time with an offset", "tn", "2024-01-05T14:00:00+05:30", "january fifth twenty twenty four at fourteen o'clock UTC plus five thirty"},
+		{"iso date-time with seconds", "tn", "2024-01-05T23:59:59.123Z", "january fifth twenty twenty four at twenty three hours fifty nine minutes and fifty nine seconds UTC"},
+		{"continental amount before a currency sign", "tn", "The ticket was 12,50 € in Paris.", "The ticket was twelve euros fifty cents in Paris."},
+		{"continental amount with groups before a code", "tn", "1.234,56 EUR", "one thousand two hundred and thirty four euros fifty six cents"},
+		{"english groups before a code", "tn", "1,234 EUR", "one thousand two hundred and thirty four euros"},
+		{"scientific notation before a unit", "tn", "9.46e12 km", "nine point four six times ten to the power of twelve kilometers"},
+		{"lakh after a currency amount", "tn", "He won ₹5 lakh.", "He won five lakh rupees."},
+		{"crore after a number", "tn", "2 crore people", "two crore people"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,7 +282,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
-		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00",
+		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "9.46e12 km", "₹5 lakh",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
