@@ -646,11 +646,9 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 		}
 		rs = append(rs, reading{text: enDecimal(n.intPart, n.frac, false) + " " + cur.many, class: Money, cost: 1})
 	default:
-		ipw := n.intPart
-		if ip == "" {
-			ipw = ""
-		}
-		rs = append(rs, reading{text: enDecimal(ipw, n.frac, true) + " " + cur.many, class: Money})
+		// The zero is read as written, as in a decimal ("$0.001" → "zero
+		// point zero zero one dollars", "$.001" → "point zero zero one").
+		rs = append(rs, reading{text: enDecimal(n.intPart, n.frac, true) + " " + cur.many, class: Money})
 	}
 	return match{end: end, readings: rs}, true
 }

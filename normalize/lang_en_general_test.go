@@ -251,6 +251,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"scientific notation before a unit", "tn", "9.46e12 km", "nine point four six times ten to the power of twelve kilometers"},
 		{"lakh after a currency amount", "tn", "He won ₹5 lakh.", "He won five lakh rupees."},
 		{"crore after a number", "tn", "2 crore people", "two crore people"},
+		{"sub-cent amount keeps its zero", "tn", "$0.001", "zero point zero zero one dollars"},
+		{"sub-cent amount without a zero", "tn", "$.001", "point zero zero one dollars"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
