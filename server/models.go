@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/sottolabs/sotto"
 )
@@ -163,6 +164,12 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusOK)
 			w.Write(b)
+			return
+		}
+	}
+	for _, m := range s.models.Infos() {
+		if strings.EqualFold(m.ID, id) { // as the catalog's lookup answers load and delete
+			s.writeError(w, r, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s?", id, m.ID))
 			return
 		}
 	}

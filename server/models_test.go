@@ -121,6 +121,10 @@ func TestGetModel(t *testing.T) {
 	if e := r.envelope(t); r.status != 404 || e.Code != "model_not_found" || e.Param != "model" {
 		t.Errorf("unknown model: %d %s; want 404 model_not_found, param model", r.status, r.body)
 	}
+	r = do(t, ts, "GET", "/v1/models/sotto/lattice-2", nil, nil)
+	if e := r.envelope(t); r.status != 404 || e.Code != "model_not_found" || !strings.Contains(e.Message, "did you mean Sotto/Lattice-2?") {
+		t.Errorf("model ID in the wrong case: %d %s; want 404 model_not_found suggesting Sotto/Lattice-2", r.status, r.body)
+	}
 	if r := do(t, ts, "GET", "/v1/models/running", nil, nil); r.status != 200 || !strings.Contains(string(r.body), `"runtime"`) {
 		t.Errorf("GET /v1/models/running = %d %s", r.status, r.body)
 	}
