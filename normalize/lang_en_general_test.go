@@ -253,6 +253,10 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"crore after a number", "tn", "2 crore people", "two crore people"},
 		{"sub-cent amount keeps its zero", "tn", "$0.001", "zero point zero zero one dollars"},
 		{"sub-cent amount without a zero", "tn", "$.001", "point zero zero one dollars"},
+		{"title before a name", "itn", "doctor smith is here", "dr. smith is here"},
+		{"title word after an article", "itn", "the doctor said so", "the doctor said so"},
+		{"title word ending the text", "itn", "she is a doctor", "she is a doctor"},
+		{"saint before a name", "itn", "saint paul", "st. paul"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1360,6 +1360,12 @@ func enWhitelistITN(s *stream, i int) []match {
 	for n := len(ws); n >= 1; n-- {
 		key := strings.Join(ws[:n], " ")
 		if out, ok := enWhitelistSpoken[key]; ok {
+			// A title ("dr.", "mr.", "st.") is written so only before a
+			// name: "doctor smith" → "dr. smith", but "the doctor said",
+			// "she is a doctor" keep the word.
+			if enTitleAbbr(out) && (s.kind(idx[n-1]) != tSpace || s.kind(idx[n-1]+1) != tWord || enDeterminers[strings.ToLower(s.text(i-2))] && s.kind(i-1) == tSpace) {
+				continue
+			}
 			// A capitalized input capitalizes the term: "Doctor" → "Dr.",
 			// "E s three" → "Es3".
 			if c := s.text(i); c != strings.ToLower(c) {
@@ -1369,4 +1375,14 @@ func enWhitelistITN(s *stream, i int) []match {
 		}
 	}
 	return nil
+}
+
+// enDeterminers are words after which a title word is a common noun ("the
+// doctor", "a saint").
+var enDeterminers = wordSet("the a an my your his her its our their this that these those every each no any some another")
+
+// enTitleAbbr reports whether a whitelist output is a title abbreviation
+// written before a name: one lower-case word ending in a period ("dr.").
+func enTitleAbbr(out string) bool {
+	return len(out) >= 3 && strings.HasSuffix(out, ".") && strings.ToLower(out) == out && isASCIILetters(out[:len(out)-1])
 }
