@@ -137,6 +137,15 @@ func TestDeleteModel(t *testing.T) {
 			t.Fatalf("download ended %+v", j)
 		}
 	}
+	// The catalog says what a delete would free.
+	var entry struct {
+		XSotto struct {
+			DiskBytes int64 `json:"disk_bytes"`
+		} `json:"x_sotto"`
+	}
+	if r := do(t, ts, "GET", "/v1/models/Test/tiny", nil, nil); json.Unmarshal(r.body, &entry) != nil || entry.XSotto.DiskBytes < int64(len(payload)) {
+		t.Errorf("GET /v1/models/Test/tiny = %s; want x_sotto.disk_bytes of at least %d", r.body, len(payload))
+	}
 	// A request holds the model: 409, nothing removed.
 	_, release, err := m.Acquire(context.Background(), "Test/tiny")
 	if err != nil {

@@ -33,6 +33,9 @@ func (a *managed) Catalog() []any {
 		}
 		if !e.Builtin {
 			x["downloaded"] = a.m.Store.Downloaded(e)
+			if n := a.m.Store.DiskBytes(e.ID); n > 0 {
+				x["disk_bytes"] = n // what DELETE /v1/models/{id} would free
+			}
 		} else {
 			x["builtin"] = true
 		}

@@ -242,7 +242,7 @@ var schemas = obj{
 	"Model": object([]string{"id", "object", "created", "owned_by", "supported_endpoints", "features", "execution_location", "default_for"}, obj{
 		"id": str, "object": obj{"const": "model"}, "created": integer, "owned_by": str,
 		"supported_endpoints": strs, "features": strs, "execution_location": str, "default_for": strs,
-		"x_sotto": obj{"type": "object", "description": "Sotto extensions: download state, languages, normalization table (Skylark)"},
+		"x_sotto": obj{"type": "object", "description": "Sotto extensions: download state, disk_bytes (what a delete frees), languages, normalization table (Skylark)"},
 	}),
 	"ModelDeleted": object([]string{"id", "object", "deleted"}, obj{
 		"id": str, "object": obj{"const": "model"}, "deleted": boolean,

@@ -21,7 +21,8 @@ import (
 const modelsUsage = `Usage: sotto-cli models COMMAND [MODEL] [flags]
 
 Commands:
-  list              the catalog: id, endpoints, defaults, whether downloaded
+  list              the catalog: id, whether downloaded, bytes in the data
+                    directory (what rm frees), defaults, endpoints
   download MODEL    start a download and show its progress until it ends
                     (Ctrl-C stops watching; the download goes on — cancel stops it)
   cancel MODEL      cancel a running download
@@ -178,15 +179,18 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 			return printJSON(doc)
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "MODEL\tDOWNLOADED\tDEFAULT FOR\tENDPOINTS")
+		fmt.Fprintln(tw, "MODEL\tDOWNLOADED\tON DISK\tDEFAULT FOR\tENDPOINTS")
 		for _, m := range doc.Data {
-			dl := "-"
+			dl, size := "-", "-"
 			if x, ok := m["x_sotto"].(map[string]any); ok {
 				if d, ok := x["downloaded"].(bool); ok {
 					dl = map[bool]string{true: "yes", false: "no"}[d]
 				}
+				if n, ok := x["disk_bytes"].(float64); ok && n > 0 {
+					size = humanBytes(int64(n)) // what models rm frees
+				}
 			}
-			fmt.Fprintf(tw, "%v\t%s\t%s\t%s\n", m["id"], dl, joinAny(m["default_for"]), joinAny(m["supported_endpoints"]))
+			fmt.Fprintf(tw, "%v\t%s\t%s\t%s\t%s\n", m["id"], dl, size, joinAny(m["default_for"]), joinAny(m["supported_endpoints"]))
 		}
 		return tw.Flush()
 	case "running":

@@ -269,6 +269,12 @@ func (s *Store) emptyTrash(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// DiskBytes is the size of the files of model id in the data directory
+// (downloads, partial downloads, unpacked archives): what [Manager.Delete]
+// would free. Files outside it (system files, an imported GGUF) do not
+// count.
+func (s *Store) DiskBytes(id string) int64 { return dirSize(s.Dir(id)) }
+
 // dirSize is the total size of the regular files under dir.
 func dirSize(dir string) int64 {
 	var n int64
