@@ -52,11 +52,13 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 	tok := fs.String("tokenizer", "", "the tokenizer.bin of a llama2.c checkpoint")
 	ctxLen := fs.Int("context-length", 0, "cap the context at this many tokens (0: the model's)")
 	help := fs.BoolP("help", "h", false, "show this help")
-	fs.Usage = func() { fmt.Fprint(stderr, importUsage); fs.PrintDefaults() }
+	usageOut := stderr
+	fs.Usage = func() { fs.SetOutput(usageOut); fmt.Fprint(usageOut, importUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
 	if *help {
+		usageOut = stdout // asked for: standard output, to page or grep it
 		fs.Usage()
 		return errHelp
 	}

@@ -36,7 +36,7 @@ func TestParseServe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := parseServe(tt.args, env(tt.env), io.Discard)
+			c, err := parseServe(tt.args, env(tt.env), io.Discard, io.Discard)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,7 +46,7 @@ func TestParseServe(t *testing.T) {
 		})
 	}
 	for _, bad := range [][]string{{"--listen", "nope"}, {"--log-format", "xml"}, {"--log-level", "loud"}, {"extra"}, {"--max-running", "0"}, {"--bogus"}} {
-		if _, err := parseServe(bad, env(nil), io.Discard); !errors.As(err, new(usageError)) {
+		if _, err := parseServe(bad, env(nil), io.Discard, io.Discard); !errors.As(err, new(usageError)) {
 			t.Errorf("parseServe(%v) = %v; want a usage error", bad, err)
 		}
 	}
@@ -70,7 +70,7 @@ func TestParseServe(t *testing.T) {
 		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "https://a.example, http://localhost:3000/, *"}, nil, ""},
 		{nil, []string{"--max-queued", "-1"}, "--max-queued -1"},
 	} {
-		_, err := parseServe(tt.args, env(tt.env), io.Discard)
+		_, err := parseServe(tt.args, env(tt.env), io.Discard, io.Discard)
 		switch {
 		case tt.want == "" && err != nil:
 			t.Errorf("parseServe(%v) with %v = %v; want no error", tt.args, tt.env, err)
@@ -78,7 +78,7 @@ func TestParseServe(t *testing.T) {
 			t.Errorf("parseServe(%v) with %v = %v; want a usage error naming %s", tt.args, tt.env, err, tt.want)
 		}
 	}
-	c, err := parseServe(nil, env(map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}), io.Discard)
+	c, err := parseServe(nil, env(map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}), io.Discard, io.Discard)
 	if err != nil || !c.desktop || c.maxQueued != 4 {
 		t.Errorf("SOTTO_DESKTOP=TRUE SOTTO_MAX_QUEUED=' 4 ': desktop %v, max-queued %d, %v; want true, 4", c.desktop, c.maxQueued, err)
 	}
@@ -90,6 +90,15 @@ func TestHelp(t *testing.T) {
 		err := run(context.Background(), args, nil, &out, &errOut)
 		if !errors.Is(err, errHelp) || exitCode(err) != 0 || out.Len()+errOut.Len() == 0 {
 			t.Errorf("run(%v) = %v; want help printed and exit 0", args, err)
+		}
+	}
+	// Help that was asked for goes to standard output ("sotto-cli serve
+	// --help | less" showed nothing: it went to standard error).
+	for _, args := range [][]string{{"serve", "--help"}, {"models", "--help"}, {"models", "import", "--help"}} {
+		var out, errOut bytes.Buffer
+		run(context.Background(), args, nil, &out, &errOut)
+		if !strings.Contains(out.String(), "Usage: sotto-cli") || errOut.Len() != 0 {
+			t.Errorf("run(%v): stdout %.60q, stderr %.60q; want the help on standard output only", args, out.String(), errOut.String())
 		}
 	}
 	// "sotto-cli help serve" is serve's help, as git and go answer it.

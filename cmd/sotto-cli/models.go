@@ -140,11 +140,13 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 	asJSON := fs.Bool("json", false, "print the service's JSON instead of a table")
 	interval := fs.Duration("interval", time.Second, "how often download polls progress")
 	help := fs.BoolP("help", "h", false, "show this help")
-	fs.Usage = func() { fmt.Fprint(stderr, modelsUsage); fs.PrintDefaults() }
+	usageOut := stderr
+	fs.Usage = func() { fs.SetOutput(usageOut); fmt.Fprint(usageOut, modelsUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
 	if *help {
+		usageOut = stdout // asked for: standard output, to page or grep it
 		fs.Usage()
 		return errHelp
 	}

@@ -61,7 +61,7 @@ func defaultDataDir(getenv func(string) string) string {
 	return filepath.Join(os.TempDir(), "sotto")
 }
 
-func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+func parseServe(args []string, getenv func(string) string, stdout, stderr io.Writer) (serveConfig, error) {
 	var c serveConfig
 	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -137,8 +137,10 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&c.logLevel, "log-level", envOr("SOTTO_LOG_LEVEL", "info"), "debug, info, warn or error (env SOTTO_LOG_LEVEL)")
 	fs.StringVar(&c.logFormat, "log-format", envOr("SOTTO_LOG_FORMAT", "text"), "text or json (env SOTTO_LOG_FORMAT)")
 	help := fs.BoolP("help", "h", false, "show this help")
+	usageOut := stderr
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `Usage: sotto-cli serve [flags]
+		fs.SetOutput(usageOut)
+		fmt.Fprint(usageOut, `Usage: sotto-cli serve [flags]
 
 Runs the Sotto HTTP API (/v1). Authentication is on when SOTTO_API_KEY (headless)
 or SOTTO_DESKTOP_API_KEY (--desktop) holds a key at start-up; clients then send
@@ -154,6 +156,7 @@ Flags:
 		return c, usageError{err.Error()}
 	}
 	if *help {
+		usageOut = stdout // asked for: standard output, to page or grep it
 		fs.Usage()
 		return c, errHelp
 	}
@@ -254,7 +257,7 @@ func parseLevel(s string) (slog.Level, error) {
 }
 
 func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	c, err := parseServe(args, getenv, stderr)
+	c, err := parseServe(args, getenv, stdout, stderr)
 	if err != nil {
 		return err
 	}

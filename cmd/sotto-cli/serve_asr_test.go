@@ -17,7 +17,7 @@ func TestParseServeDefaultASR(t *testing.T) {
 		{nil, map[string]string{"SOTTO_DEFAULT_ASR_MODEL": "Sotto/A"}, "Sotto/A"},
 		{[]string{"--default-asr-model", "Sotto/B"}, map[string]string{"SOTTO_DEFAULT_ASR_MODEL": "Sotto/A"}, "Sotto/B"},
 	} {
-		c, err := parseServe(tt.args, env(tt.env), io.Discard)
+		c, err := parseServe(tt.args, env(tt.env), io.Discard, io.Discard)
 		if err != nil || c.defaultASR != tt.want {
 			t.Errorf("parseServe(%v, %v) = default ASR %q, %v; want %q", tt.args, tt.env, c.defaultASR, err, tt.want)
 		}
