@@ -55,8 +55,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		maxLines  = fs.Int("max-lines", segment.DefaultMaxLines, "srt/vtt: split cues that need more lines than this; 0 = no limit")
 		cueSecs   = fs.Float64("max-cue-seconds", segment.DefaultMaxCueSeconds, "srt/vtt: split cues longer than this many seconds; 0 = no limit")
 	)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, segmentUsage)
+	fs.Usage = func() { // only for --help (ContinueOnError): standard output, to page or grep it
+		fs.SetOutput(stdout)
+		fmt.Fprint(stdout, segmentUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

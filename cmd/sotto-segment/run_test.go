@@ -94,7 +94,10 @@ func TestHelpDefaults(t *testing.T) {
 	if err := run(context.Background(), []string{"--help"}, nil, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	help := out.String() + errOut.String()
+	help := out.String()
+	if errOut.Len() != 0 {
+		t.Errorf("--help wrote %q to standard error; want the help on standard output only", errOut.String())
+	}
 	if !strings.Contains(help, "--paragraph-threshold") || strings.Contains(help, "(default -1)") {
 		t.Errorf("--help:\n%s\nwant --paragraph-threshold without a -1 default", help)
 	}
