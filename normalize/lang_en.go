@@ -735,6 +735,20 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 		if !ok {
 			return nil
 		}
+		// A continental decimal comma before a unit: "19,6 %", "2,5 kg"
+		// (an English group has three digits, so "19,6" has no other
+		// reading); a list ("12,50 and 60") has no unit after it.
+		if !n.point && !n.grouped && s.is(n.end, ",") && s.kind(n.end+1) == tNum && len(s.text(n.end+1)) <= 2 {
+			if eu, ok := scanNumber(s, i, ",", "."); ok && eu.point && eu.end == n.end+2 {
+				k := eu.end
+				if s.kind(k) == tSpace {
+					k++
+				}
+				if _, _, ok := enUnitAt(s, k); ok {
+					n = eu
+				}
+			}
+		}
 		val, end, isOne = enNumber(n, true), n.end, n.isOne()
 		// A unit after scientific notation: "9.46e12 km".
 		if w, e, ok := enScientific(s, i, n); ok {

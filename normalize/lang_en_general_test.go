@@ -253,6 +253,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"crore after a number", "tn", "2 crore people", "two crore people"},
 		{"sub-cent amount keeps its zero", "tn", "$0.001", "zero point zero zero one dollars"},
 		{"sub-cent amount without a zero", "tn", "$.001", "point zero zero one dollars"},
+		{"continental decimal comma before a percent sign", "tn", "The tax is 19,6 % in some regions.", "The tax is nineteen point six percent in some regions."},
+		{"continental decimal comma before a unit", "tn", "2,5 kg", "two point five kilograms"},
+		{"comma between listed numbers stays", "tn", "scores 12,50 and 60", "scores twelve, fifty and sixty"},
 		{"title before a name", "itn", "doctor smith is here", "dr. smith is here"},
 		{"title word after an article", "itn", "the doctor said so", "the doctor said so"},
 		{"title word ending the text", "itn", "she is a doctor", "she is a doctor"},
@@ -288,7 +291,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"oh eight hundred hours", "five minutes to two a m", "12 ÷ 4 = 3", "10¹² cells", "E=mc²", "3 ± 0.5",
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
-		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "9.46e12 km", "₹5 lakh",
+		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
