@@ -87,6 +87,23 @@ var enUnitSpoken = func() map[string]string {
 			}
 		}
 	}
+	// A unit spelled letter by letter reads as its written form, as NeMo's
+	// "c c" → "cc": "r p m" → "rpm", "k w h" → "kWh". Only written forms
+	// of two to four ASCII letters, and never over a spoken word.
+	for _, u := range enLex.units() {
+		if u.has("noitn") {
+			continue
+		}
+		for _, w := range u.written {
+			if len(w) < 2 || len(w) > 4 || !isASCIILetters(w) {
+				continue
+			}
+			k := strings.Join(strings.Split(strings.ToLower(w), ""), " ")
+			if _, dup := m[k]; !dup {
+				m[k] = u.written[0]
+			}
+		}
+	}
 	return m
 }()
 

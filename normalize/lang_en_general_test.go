@@ -260,6 +260,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"title word after an article", "itn", "the doctor said so", "the doctor said so"},
 		{"title word ending the text", "itn", "she is a doctor", "she is a doctor"},
 		{"saint before a name", "itn", "saint paul", "st. paul"},
+		{"unit spelled letter by letter", "itn", "the disk spins at seven thousand two hundred r p m", "the disk spins at 7200 rpm"},
+		{"mixed-case unit spelled", "itn", "it used four k w h", "it used 4 kWh"},
+		{"spelled letters without a number stay", "itn", "i am at a b c", "i am at a b c"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
