@@ -20,12 +20,25 @@ type enUnit struct{ one, many string }
 // flagged notn are left out; the first row claiming a written form wins.
 var enUnits = func() map[string]enUnit {
 	m := map[string]enUnit{}
+	// A form a notn row writes exactly ("kn", the knot's abbreviation too)
+	// is not claimed by the lower-cased form of another row ("kN").
+	notn := map[string]bool{}
+	for _, u := range enLex.units() {
+		if u.has("notn") {
+			for _, w := range u.written {
+				notn[w] = true
+			}
+		}
+	}
 	for _, u := range enLex.units() {
 		if u.has("notn") {
 			continue
 		}
 		for _, w := range u.written {
 			k := strings.ToLower(w)
+			if k != w && notn[k] {
+				continue
+			}
 			if _, dup := m[k]; !dup {
 				m[k] = enUnit{u.singular[0], u.plural[0]}
 			}

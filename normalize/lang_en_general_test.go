@@ -256,6 +256,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"continental decimal comma before a percent sign", "tn", "The tax is 19,6 % in some regions.", "The tax is nineteen point six percent in some regions."},
 		{"continental decimal comma before a unit", "tn", "2,5 kg", "two point five kilograms"},
 		{"comma between listed numbers stays", "tn", "scores 12,50 and 60", "scores twelve, fifty and sixty"},
+		{"kilonewtons in SI spelling", "tn", "The beam carries 5 kN.", "The beam carries five kilonewtons."},
+		{"kn stays (also the knot)", "tn", "10 kn", "ten kn"},
 		{"title before a name", "itn", "doctor smith is here", "dr. smith is here"},
 		{"title word after an article", "itn", "the doctor said so", "the doctor said so"},
 		{"title word ending the text", "itn", "she is a doctor", "she is a doctor"},
