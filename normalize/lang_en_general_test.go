@@ -265,6 +265,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"unit spelled letter by letter", "itn", "the disk spins at seven thousand two hundred r p m", "the disk spins at 7200 rpm"},
 		{"mixed-case unit spelled", "itn", "it used four k w h", "it used 4 kWh"},
 		{"spelled letters without a number stay", "itn", "i am at a b c", "i am at a b c"},
+		{"eleven digits after the trunk prefix 1", "itn", "one eight eight eight five five five zero one four two", "1-888-555-0142"},
+		{"eleven digits after another prefix", "itn", "four four two zero seven nine four six zero one two", "4 420-794-6012"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1198,7 +1198,8 @@ func enCommaPhoneITN(s *stream, i int) (match, bool) {
 
 // enGroupDigits writes a spoken run of digits in the layout its length
 // implies, as NeMo's telephone grammar does: a phone number 3-3-4 (after a
-// country code of one to three digits when there are 11 to 13), a social
+// country code of one to three digits when there are 11 to 13; 1-3-3-4
+// for eleven digits starting with 1, the North American trunk prefix), a social
 // security number 3-2-4, a local number 3-4, a card number in groups of
 // four (16 digits), 4 6 4 (14) or 4 6 5 (15), after a three-digit prefix
 // when there are 17 to 19. Other lengths are written solid from 11 digits
@@ -1222,6 +1223,10 @@ func enGroupDigits(d string, afterPlus bool) (string, bool) {
 		return d[:3] + "-" + d[3:], true
 	case afterPlus:
 		return d, n >= 11
+	case n == 11 && d[0] == '1':
+		// The North American trunk prefix: "1-888-555-0142", as the
+		// toll-free "1-800-555-1212".
+		return "1-" + phone(d[1:]), true
 	case n >= 11 && n <= 13:
 		return d[:n-10] + " " + phone(d[n-10:]), true
 	case n >= 14 && n <= 16:
