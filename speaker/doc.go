@@ -36,14 +36,16 @@
 // estimates how the background model's means must move to fit this voice:
 // an affine transform (MLLR), 12 rows of 14 numbers, held towards no change
 // by a prior that weighs in proportion to the speech and more in noise.
-// Those 168 numbers,
+// The same is done for the model's Gaussians of the delta cepstra (how the
+// spectrum moves from frame to frame), taken to 88 numbers. The 168 static
+// numbers weighted 0.9 and the 88 delta numbers weighted 0.1 in the cosine,
 // rotated into 256 by a fixed orthonormal matrix, are the embedding
-// ([Method] "sphinx-mllr-v3"). Each choice is measured in
+// ([Method] "sphinx-mllr-v4"). Each choice is measured in
 // docs/bench/speaker.md and ../shared/research/speaker-embeddings.md.
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with
 // code [CodeTooLittleSpeech]. Expect an equal error rate of about 4–5 % on
-// clean read utterances of 5–30 s, 10–14 % on 3-second clips, and 8–11 %
+// clean read utterances of 5–30 s, 10–13 % on 3-second clips, and 8–11 %
 // when one side has white noise at 20 dB SNR; it is a "same speaker or
 // not" hint on clean speech, not biometric verification.
 //
@@ -53,7 +55,9 @@
 // a recording with speakers S1, S2, … : 0.5 s blocks of speech, each seen
 // through a 2.5 s window, are embedded, centred on the recording's mean
 // embedding (so that the room and microphone every window shares do not
-// decide) and clustered by average linkage — into
+// decide) and clustered by average linkage, then centred again on the mean
+// of the groups' means (so that whoever talks most does not set the
+// centre) and clustered again — into
 // [TimelineOptions].Speakers groups when the number is known, else into
 // the number that the normalised maximum eigengap of the windows'
 // nearest-neighbour graph gives (NME-SC) — and each block is then given to

@@ -30,7 +30,7 @@ const OptAcousticDir = "acoustic_dir"
 // version) makes the transform's prior weight grow with the amount of
 // speech and as the estimated SNR falls (see priorWeight). Embeddings of
 // earlier versions stored elsewhere must be recomputed.
-const Method = "sphinx-mllr-v3"
+const Method = "sphinx-mllr-v4"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -133,9 +133,20 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		}
 		acc.frame(&cep[t])
 	}
-	var st mllrStats
+	var st, sd mllrStats
 	acc.flush(&st)
-	e := l.m.embed(&st, priorWeight(n, snr))
+	tau := priorWeight(n, snr)
+	dacc := l.m.delta.newAccumulator()
+	for i, d := range deltas(cep, mask) {
+		if i%500 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		dacc.frame(&d)
+	}
+	dacc.flush(&sd)
+	e := l.m.fuseDelta(l.m.embedRaw(&st, tau), l.m.delta.embedRaw(&sd, tau))
 	v := make([]float32, Dim)
 	for i, x := range e {
 		v[i] = float32(x)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +12,7 @@ import (
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
-// The "sphinx-mllr-v3" embedding: a per-utterance MLLR mean transform of
+// The "sphinx-mllr-v4" embedding: a per-utterance MLLR mean transform of
 // the CMU Sphinx English acoustic model's Gaussians, taken as the
 // description of the voice (see ../shared/research/speaker-embeddings.md
 // and docs/bench/speaker.md for the measurements behind each choice).
@@ -26,6 +27,10 @@ import (
 // orthonormal DCT-II (cosines are unchanged; the values are spread over
 // all 256 dimensions) and scaled to unit length. The transform's prior
 // towards the identity weighs in proportion to the speech (priorWeight).
+// v4: the same transform of the delta stream's 5376 Gaussians (their own
+// posteriors, on the deltas of the normalised cepstra) fills the other
+// 88 numbers through a fixed projection, with a share deltaShare of the
+// cosine (fuseDelta).
 
 const (
 	nCep  = 13       // cepstra per frame, c0..c12
@@ -64,6 +69,10 @@ type mllrModel struct {
 	cnst   []float64 // k: -ln K - ½Σln(2πσ²) - ½Σmu²·iv
 	gsd    [nCep]float64
 	rot    []float64 // Dim×Dim orthonormal DCT-II, row-major
+	// delta is the model of the delta stream's Gaussians (stream 1),
+	// nil in itself; proj is deltaProjection().
+	delta *mllrModel
+	proj  []float64
 }
 
 // loadMLLR reads feat.params, means and variances from dir.
@@ -103,14 +112,19 @@ func loadMLLR(dir string) (*mllrModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("speaker: %w", err)
 	}
-	if means.NMgau != vars.NMgau || means.NDensity != vars.NDensity || len(means.VecLen) == 0 ||
-		len(vars.VecLen) == 0 || means.VecLen[0] != nCep || vars.VecLen[0] != nCep {
-		return nil, fmt.Errorf("speaker: %s: means and variances do not describe %d-cepstrum Gaussians of the same shape", dir, nCep)
+	if means.NMgau != vars.NMgau || means.NDensity != vars.NDensity || len(means.VecLen) < 2 ||
+		len(vars.VecLen) < 2 || means.VecLen[0] != nCep || vars.VecLen[0] != nCep || means.VecLen[1] != nCep || vars.VecLen[1] != nCep {
+		return nil, fmt.Errorf("speaker: %s: means and variances do not describe %d-cepstrum and %d-delta Gaussians of the same shape", dir, nCep, nCep)
 	}
-	return newMLLR(params, means, vars), nil
+	m := newMLLR(params, means, vars, 0)
+	m.delta = newMLLR(params, means, vars, 1)
+	m.proj = deltaProjection()
+	return m, nil
 }
 
-func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden) *mllrModel {
+// newMLLR makes the background model of one stream of the model's
+// Gaussians (0: cepstra, 1: their deltas).
+func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden, stream int) *mllrModel {
 	k := means.NMgau * means.NDensity
 	m := &mllrModel{params: params, k: k,
 		mu: make([]float64, k*nCep), iv: make([]float64, k*nCep), miv: make([]float64, k*nCep), cnst: make([]float64, k)}
@@ -118,7 +132,7 @@ func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden) *mllrModel {
 	j := 0
 	for g := range means.NMgau {
 		for d := range means.NDensity {
-			mo, vo := means.Offset(g, 0, d), vars.Offset(g, 0, d)
+			mo, vo := means.Offset(g, stream, d), vars.Offset(g, stream, d)
 			c := -math.Log(float64(k))
 			for i := range nCep {
 				mu, v := float64(means.Data[mo+i]), max(float64(vars.Data[vo+i]), varFloor)
@@ -382,7 +396,29 @@ func priorWeight(frames int, snr float64) float64 {
 // embed solves the 12 regularised transform rows of s with prior weight
 // tau and returns the unit-length embedding of Dim values.
 func (m *mllrModel) embed(s *mllrStats, tau float64) []float64 {
-	raw := make([]float64, Dim)
+	return m.rotate(m.embedRaw(s, tau))
+}
+
+// rotate takes Dim raw numbers by the fixed DCT into a unit-length
+// embedding.
+func (m *mllrModel) rotate(raw []float64) []float64 {
+	e := make([]float64, Dim)
+	for u := range Dim {
+		row := m.rot[u*Dim : u*Dim+Dim]
+		var v float64
+		for x, r := range raw {
+			v += row[x] * r
+		}
+		e[u] = v
+	}
+	normalize(e)
+	return e
+}
+
+// embedRaw solves the 12 regularised transform rows of s with prior
+// weight tau and returns their nRows×nXi unit-free numbers.
+func (m *mllrModel) embedRaw(s *mllrStats, tau float64) []float64 {
+	raw := make([]float64, nRows*nXi)
 	var a [nXi * nXi]float64
 	var b [nXi]float64
 	for r := range nRows {
@@ -405,17 +441,77 @@ func (m *mllrModel) embed(s *mllrStats, tau float64) []float64 {
 		}
 		copy(raw[r*nXi:], w)
 	}
-	e := make([]float64, Dim)
-	for u := range Dim {
-		row := m.rot[u*Dim : u*Dim+Dim]
-		var v float64
-		for x := range nRows * nXi {
-			v += row[x] * raw[x]
-		}
-		e[u] = v
+	return raw
+}
+
+// deltaShare is the share of the cosine of two sphinx-mllr-v4 embeddings
+// that comes from their delta parts (see fuseDelta). Dev trials, both
+// lists, whole files / 6 s / 3 s / B noisy / 3 s B noisy: without the
+// delta part 3.6 / 4.0 / 11.6 / 8.1 / 19.7 % EER; share 0.1 (kept)
+// 3.5 / 3.8 / 10.7 / 8.1 / 19.7 %; 0.2: 3.6 / 3.1 / 10.7 / 8.6 / 20.0 %;
+// 0.3: 3.6 / 2.6 / 10.5 / 9.6 / 20.6 %.
+const deltaShare = 0.1
+
+// nDelta is how many of the Dim numbers hold the delta part.
+const nDelta = Dim - nRows*nXi
+
+// deltaProjection returns the fixed nDelta×(nRows·nXi) projection of the
+// delta transform's numbers: ±1 entries from a seeded generator, so that
+// every build makes the same one.
+func deltaProjection() []float64 {
+	r := rand.New(rand.NewPCG(15, Dim))
+	p := make([]float64, nDelta*nRows*nXi)
+	for i := range p {
+		p[i] = float64(2*r.IntN(2) - 1)
 	}
-	normalize(e)
-	return e
+	return p
+}
+
+// fuseDelta returns the embedding of a static transform's numbers st and
+// a delta transform's numbers dt (each nRows×nXi): st at unit length
+// times sqrt(1-deltaShare), then dt projected to nDelta numbers at unit
+// length times sqrt(deltaShare), all rotated by the DCT. The cosine of
+// two such embeddings is (1-deltaShare)·cos(static) + deltaShare·cos(delta).
+func (m *mllrModel) fuseDelta(st, dt []float64) []float64 {
+	raw := make([]float64, Dim)
+	n := nRows * nXi
+	copy(raw, st)
+	normalize(raw[:n])
+	for i := range n {
+		raw[i] *= math.Sqrt(1 - deltaShare)
+	}
+	d := raw[n:]
+	for i := range nDelta {
+		row := m.proj[i*n : i*n+n]
+		var v float64
+		for j, x := range dt {
+			v += row[j] * x
+		}
+		d[i] = v
+	}
+	normalize(d)
+	for i := range d {
+		d[i] *= math.Sqrt(deltaShare)
+	}
+	return m.rotate(raw)
+}
+
+// deltas returns the Sphinx delta features of the frames in mask:
+// c[t+2] - c[t-2], clamped at the ends (the model's second stream).
+func deltas(cep [][nCep]float64, mask []bool) [][nCep]float64 {
+	var out [][nCep]float64
+	for t := range cep {
+		if !mask[t] {
+			continue
+		}
+		p, q := max(0, t-2), min(len(cep)-1, t+2)
+		var d [nCep]float64
+		for i := range nCep {
+			d[i] = cep[q][i] - cep[p][i]
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 func normalize(e []float64) {

@@ -72,7 +72,7 @@ type Embedding struct {
 	// SpeechSeconds is the duration of the speech the embedding describes,
 	// after voice-activity detection dropped pauses and silence.
 	SpeechSeconds float64
-	// Method names the embedding space (for example "sphinx-mllr-v3").
+	// Method names the embedding space (for example "sphinx-mllr-v4").
 	// Only embeddings of the same method are comparable.
 	Method string
 }
@@ -97,7 +97,7 @@ func EmbedDetail(ctx context.Context, b Backend, a sotto.Audio) (*Embedding, err
 	return &Embedding{Vector: v, SpeechSeconds: a.Seconds()}, nil
 }
 
-// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v3)
+// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v4)
 // embeddings of at least 5 s of speech each at and above which they are
 // more likely than not the same speaker. It was calibrated on the dev part
 // of the shared speaker trials (the equal-error point of whole utterances;
