@@ -2333,6 +2333,10 @@ func enWhitelistTN(s *stream, i int) []match {
 		if len(t) > 2 || t[0] < 'A' || t[0] > 'Z' {
 			// only the upper-case codes below remain
 		} else if st, ok := enStates[t]; ok && s.kind(i-1) == tSpace && s.is(i-2, ",") &&
+			// A code that is also a word ("Thanks, OK", "Fine, IN") is a
+			// state before a ZIP code, or after a place name that does not
+			// begin the sentence ("moved to Tulsa, OK, in 2019").
+			(!enStateWord[t] || enNameLike(s.text(i-3)) && !enSentenceStart(s, i-3) || s.kind(i+1) == tSpace && s.kind(i+2) == tNum) &&
 			(i+1 >= s.n() || s.is(i+1, ",") || s.kind(i+1) == tSpace && s.kind(i+2) == tNum ||
 				// A sentence ending on the state after a place name:
 				// "in Boston, MA." (not a list of codes, "BA, MA.", nor a
