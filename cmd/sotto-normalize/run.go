@@ -62,14 +62,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	strict := fs.String("strict", "", "score the suites in `DIR` as the API would (top_k 1, default options), dev and sealed parts apart; --failures N lists dev failures")
 	strictLangs := fs.StringSlice("strict-lang", nil, "with --strict: only these languages")
 	strictClasses := fs.Bool("strict-classes", false, "with --strict: per-class rows too")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, normalizeUsage)
+	usage := func(w io.Writer) {
+		fs.SetOutput(w)
+		fmt.Fprint(w, normalizeUsage)
 		fs.PrintDefaults()
 	}
+	fs.Usage = func() {} // printed below: --help to standard output, to page or grep it
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			return nil // the usage was printed
+			usage(stdout)
+			return nil
 		}
+		usage(stderr)
 		return err
 	}
 	if *caps {

@@ -61,3 +61,21 @@ func TestRunErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestRunHelp(t *testing.T) {
+	var out, errOut strings.Builder
+	if err := run(context.Background(), []string{"--help"}, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("--help: %v", err)
+	}
+	if !strings.Contains(out.String(), "usage: sotto-normalize") || !strings.Contains(out.String(), "--strict-lang") || errOut.Len() != 0 {
+		t.Errorf("--help wrote %d bytes to stdout (usage and flags expected there) and %q to stderr", out.Len(), errOut.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	if err := run(context.Background(), []string{"--no-such-flag"}, strings.NewReader(""), &out, &errOut); err == nil {
+		t.Fatal("an unknown flag was accepted")
+	}
+	if out.Len() != 0 || !strings.Contains(errOut.String(), "usage: sotto-normalize") {
+		t.Errorf("an unknown flag wrote %q to stdout and %q to stderr; want the usage on stderr only", out.String(), errOut.String())
+	}
+}
