@@ -20,26 +20,51 @@ const (
 // vadMinSpeech frames, padded by vadPre and vadPost frames, merged when
 // they overlap and split to at most vadMaxLen frames at the quietest frame.
 func speechRegions(cep []float32, nc int) [][2]int {
+	return speechRegionsSkip(cep, nc, nil)
+}
+
+// speechRegionsSkip is speechRegions with the frames marked in skip (nil:
+// none) left out: they are not speech, do not count toward the noise
+// floor, and the padding of a region stops at them.
+func speechRegionsSkip(cep []float32, nc int, skip []bool) [][2]int {
 	n := len(cep) / nc
 	if n == 0 {
 		return nil
 	}
 	c0 := make([]float32, n)
+	sorted := make([]float32, 0, n)
 	for t := range n {
 		c0[t] = cep[t*nc]
+		if skip == nil || !skip[t] {
+			sorted = append(sorted, c0[t])
+		}
 	}
-	sorted := slices.Clone(c0)
+	if len(sorted) == 0 {
+		return nil
+	}
 	slices.Sort(sorted)
-	floor := sorted[n/20]
+	floor := sorted[len(sorted)/20]
 	var regions [][2]int
 	run := 0
 	for t := 0; t <= n; t++ {
-		if t < n && c0[t] > floor+vadThresh {
+		if t < n && c0[t] > floor+vadThresh && (skip == nil || !skip[t]) {
 			run++
 			continue
 		}
 		if run >= vadMinSpeech {
 			s, e := max(0, t-run-vadPre), min(n, t+vadPost)
+			for k := t - run - 1; skip != nil && k >= s; k-- {
+				if skip[k] {
+					s = k + 1
+					break
+				}
+			}
+			for k := t; skip != nil && k < e; k++ {
+				if skip[k] {
+					e = k
+					break
+				}
+			}
 			if k := len(regions); k > 0 && s <= regions[k-1][1] {
 				regions[k-1][1] = e
 			} else {

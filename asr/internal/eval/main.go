@@ -47,6 +47,7 @@ var (
 	onlyPart     string
 	secondOpts   string
 	skipFirst    bool
+	analysisOut  string
 )
 
 type item struct {
@@ -55,6 +56,7 @@ type item struct {
 	dur       float64
 	samples   []float32
 	goHyp     [2][]string // tree pass only, both passes
+	hypTok    []hypToken  // the second search's words with their regions (-analysis)
 	peerHyp   []string
 }
 
@@ -70,6 +72,7 @@ func main() {
 	flag.StringVar(&onlyPart, "part", "", "use only the recordings of this holdout part (dev or sealed; \"\" = both)")
 	flag.StringVar(&secondOpts, "opts", "", "more asr options of the second search, key=value,… (e.g. adapt=tree)")
 	flag.BoolVar(&skipFirst, "skip1", false, "do not run the tree-pass-only search (with -peer=false, to measure the second one alone)")
+	flag.StringVar(&analysisOut, "analysis", "", "write an error analysis of the second search (Markdown tables) to this file; only with -part dev")
 	cpuprof := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *cpuprof != "" {
@@ -167,6 +170,9 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 	if len(items) == 0 {
 		return fmt.Errorf("no recordings with transcripts in %s", dir)
 	}
+	if analysisOut != "" && onlyPart != "dev" {
+		return fmt.Errorf("-analysis needs -part dev: the sealed part's per-file errors are not to be looked at")
+	}
 	var audioSec float64
 	for _, it := range items {
 		audioSec += it.dur
@@ -229,14 +235,19 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 		c2, t2 := cpuTime(), time.Now()
 		for _, it := range items {
 			var text []string
-			err := b.Transcribe(ctx, audioOf(it), asr.Options{Language: "en"}, func(s asr.Segment) error {
+			var segs []asr.Segment
+			err := b.Transcribe(ctx, audioOf(it), asr.Options{Language: "en", Words: analysisOut != ""}, func(s asr.Segment) error {
 				text = append(text, s.Text)
+				segs = append(segs, s)
 				return nil
 			})
 			if err != nil {
 				return fmt.Errorf("%s: %w", it.base, err)
 			}
 			it.goHyp[pass] = norm(ctx, strings.Join(text, " "))
+			if pass == 1 && analysisOut != "" {
+				it.hypTok = hypTokens(ctx, segs)
+			}
 			fmt.Fprintf(os.Stderr, "pass %d %s: %d/%d errors\n", pass+1, it.base, editDistance(it.ref, it.goHyp[pass]), len(it.ref))
 		}
 		goWall[pass], goCPU[pass] = time.Since(t2), cpuTime()-c2
@@ -249,6 +260,11 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 			}
 			fmt.Fprintf(os.Stderr, "pass %d: %d files, %d/%d errors, WER %.3f, CPU %.1f s (RTF %.3f)\n",
 				pass+1, len(items), errs, words, ratio(errs, words), goCPU[pass].Seconds(), goCPU[pass].Seconds()/audioSec)
+		}
+	}
+	if analysisOut != "" && goRuns > 0 && passes > 1 {
+		if err := errorAnalysis(analysisOut, "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict", items); err != nil {
+			return err
 		}
 	}
 	if !peer {

@@ -1,0 +1,104 @@
+package asr
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// OptDigitalSilence is what the "go" driver does with digital silence,
+// runs of samples that are exactly zero (audio padded or noise-gated by an
+// editor): "trim" (the default) leaves the frames whose whole window is
+// zero out of the speech regions (they neither count toward the noise
+// floor of the segmentation nor are decoded at a region's edge; a short
+// run inside a region stays), as the peer's voice-activity detection
+// drops them; "keep" decodes them as they are; "dither" fills
+// every run of at least digitalSilenceMin zero samples with noise of one
+// least significant bit (16-bit), so that they look like a very quiet
+// room to the acoustic model instead of a log-energy floor no training
+// frame had (their cepstra sit tens of units below any real silence, and
+// the jump into speech reads as a fricative onset). The noise is
+// pseudo-random with a fixed seed: the same file decodes the same way.
+// See docs/bench/asr.md.
+const OptDigitalSilence = "digital_silence"
+
+// digitalSilenceMin is the shortest run of zero samples OptDigitalSilence
+// dither fills (10 ms at 16 kHz, one frame shift).
+const digitalSilenceMin = 160
+
+// OptDigitalSilence modes.
+const (
+	silenceKeep = iota
+	silenceTrim
+	silenceDither
+)
+
+// parseDigitalSilence reads OptDigitalSilence.
+func parseDigitalSilence(o map[string]string) (int, error) {
+	switch o[OptDigitalSilence] {
+	case "keep":
+		return silenceKeep, nil
+	case "", "trim":
+		return silenceTrim, nil
+	case "dither":
+		return silenceDither, nil
+	}
+	return 0, fmt.Errorf("asr: option %s %q: want keep, trim or dither", OptDigitalSilence, o[OptDigitalSilence])
+}
+
+// zeroFrames reports, for each of n frames (a shift of shift samples, a
+// window of win), whether every sample of its window is exactly zero; nil
+// when no frame is.
+func zeroFrames(samples []float32, n, shift, win int) []bool {
+	// nz[i] is the number of nonzero samples before i.
+	nz := make([]int32, len(samples)+1)
+	for i, v := range samples {
+		nz[i+1] = nz[i]
+		if v != 0 {
+			nz[i+1]++
+		}
+	}
+	var out []bool
+	for t := range n {
+		lo := min(t*shift, len(samples))
+		hi := min(lo+win, len(samples))
+		if hi > lo && nz[hi] == nz[lo] {
+			if out == nil {
+				out = make([]bool, n)
+			}
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// ditherSilence returns samples with every run of at least
+// digitalSilenceMin exact zeros filled with uniform noise of ±1 least
+// significant bit of 16-bit audio; samples itself when there is no such
+// run (it is never modified).
+func ditherSilence(samples []float32) []float32 {
+	var out []float32
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < len(samples); {
+		if samples[i] != 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(samples) && samples[j] == 0 {
+			j++
+		}
+		if j-i >= digitalSilenceMin {
+			if out == nil {
+				out = append([]float32(nil), samples...)
+			}
+			for k := i; k < j; k++ {
+				out[k] = float32(rng.Float64()*2-1) / 32768
+			}
+		}
+		i = j
+	}
+	if out == nil {
+		return samples
+	}
+	return out
+}
