@@ -24,8 +24,9 @@
 // # The "go" recognizer
 //
 // The audio is cut into speech regions by log energy (c0 above the noise
-// floor, padded, merged, at most 30 s each), so a long file decodes in
-// bounded memory; regions are decoded in parallel on GOMAXPROCS workers
+// floor, padded, merged, at most 30 s each; frames of digital silence,
+// exact zeros, are left out, see [OptDigitalSilence]), so a long file
+// decodes in bounded memory; regions are decoded in parallel on GOMAXPROCS workers
 // (option [OptWorkers]) and emitted in order as each is decided. The
 // cepstra get the model's mean normalisation over the whole file (per stretch
 // of constant channel); each region then gets a Viterbi beam search

@@ -12,7 +12,7 @@ import (
 // floor of the segmentation nor are decoded at a region's edge; a short
 // run inside a region stays), as the peer's voice-activity detection
 // drops them; "keep" decodes them as they are; "dither" fills
-// every run of at least digitalSilenceMin zero samples with noise of one
+// every run of at least 10 ms of zero samples with noise of one
 // least significant bit (16-bit), so that they look like a very quiet
 // room to the acoustic model instead of a log-energy floor no training
 // frame had (their cepstra sit tens of units below any real silence, and

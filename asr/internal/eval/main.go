@@ -346,7 +346,7 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	fmt.Fprintf(&b, "Both sides use the Debian pocketsphinx-en-us acoustic model, cmudict-en-us.dict and en-us.lm.bin.\n\n")
 	fmt.Fprintf(&b, "Text normalization (reference and both hypotheses): package normalize (English TN, numbers and the like as words), lower case, every character other than a letter, digit or apostrophe a space. WER = (S+D+I)/reference words.\n\n")
 	fmt.Fprintf(&b, "Peer command: `%s` (whole file as one utterance, the peer's defaults).\n", strings.Join(peerCmd, " "))
-	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1) and, when measured, with the options %s (a dash in the tables when not run): \"%s\" below. The peer process ran at the same time as ours; compare CPU times.\n\n", secondDesc(), secondLabel())
+	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation with frames of digital silence left out, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1) and, when measured, with the options %s (a dash in the tables when not run): \"%s\" below. The peer process ran at the same time as ours; compare CPU times.\n\n", secondDesc(), secondLabel())
 	type agg struct {
 		errs            [2]int
 		words, peerErrs int
