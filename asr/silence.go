@@ -47,26 +47,31 @@ func parseDigitalSilence(o map[string]string) (int, error) {
 
 // zeroFrames reports, for each of n frames (a shift of shift samples, a
 // window of win), whether every sample of its window is exactly zero; nil
-// when no frame is.
+// when no frame is. It needs no memory beyond its result (one byte a
+// frame), so a long file stays within the cepstra's bound.
 func zeroFrames(samples []float32, n, shift, win int) []bool {
-	// nz[i] is the number of nonzero samples before i.
-	nz := make([]int32, len(samples)+1)
-	for i, v := range samples {
-		nz[i+1] = nz[i]
-		if v != 0 {
-			nz[i+1]++
-		}
-	}
 	var out []bool
-	for t := range n {
-		lo := min(t*shift, len(samples))
-		hi := min(lo+win, len(samples))
-		if hi > lo && nz[hi] == nz[lo] {
+	for i := 0; i < len(samples); {
+		if samples[i] != 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(samples) && samples[j] == 0 {
+			j++
+		}
+		// Frames whose window [t·shift, t·shift+win) lies in [i, j),
+		// clipped to the audio as the front end clips its last frame.
+		for t := (i + shift - 1) / shift; t < n && t*shift < j; t++ {
+			if min(t*shift+win, len(samples)) > j {
+				break
+			}
 			if out == nil {
 				out = make([]bool, n)
 			}
 			out[t] = true
 		}
+		i = j
 	}
 	return out
 }

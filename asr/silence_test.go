@@ -19,6 +19,15 @@ func TestZeroFrames(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("zeroFrames = %v; want %v", got, want)
 	}
+	// All zeros: the last frame's window is clipped to the audio.
+	if got, want := zeroFrames(make([]float32, 10), 5, 2, 4), []bool{true, true, true, true, true}; !slices.Equal(got, want) {
+		t.Errorf("zeroFrames(all zero) = %v; want %v", got, want)
+	}
+	// A run starting mid-frame: frame 1 (samples 2-5) holds a nonzero.
+	z := []float32{0.1, 0.1, 0.1, 0, 0, 0, 0, 0, 0, 0.1}
+	if got, want := zeroFrames(z, 5, 2, 4), []bool{false, false, true, false, false}; !slices.Equal(got, want) {
+		t.Errorf("zeroFrames(%v) = %v; want %v", z, got, want)
+	}
 	if got := zeroFrames([]float32{0.1, -0.2, 0.3, 0.1}, 2, 2, 2); got != nil {
 		t.Errorf("zeroFrames without zeros = %v; want nil", got)
 	}
