@@ -45,32 +45,12 @@ func (s *Server) handleSimilarity(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	// The cosine does not depend on length: scaling each embedding to a
-	// largest magnitude of 1 keeps the squares of legal JSON numbers (1e308,
-	// 1e-320) from overflowing to Inf (the result was NaN: a 200 with an
-	// empty body) or vanishing to 0.
-	sim, err := speaker.Similarity(scaleMaxAbs(a), scaleMaxAbs(b))
+	sim, err := speaker.Similarity(a, b)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "speaker_similarity", "model": m.ID, "similarity": sim})
-}
-
-// scaleMaxAbs divides v in place by its largest magnitude, when that is
-// finite and not 0, and returns it.
-func scaleMaxAbs(v []float64) []float64 {
-	m := 0.0
-	for _, x := range v {
-		m = max(m, math.Abs(x))
-	}
-	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
-		return v
-	}
-	for i := range v {
-		v[i] /= m
-	}
-	return v
 }
 
 func parseEmbedding(raw json.RawMessage, param string) ([]float64, error) {

@@ -18,27 +18,42 @@ func Similarity(a, b []float64) (float64, error) {
 	if len(a) != len(b) {
 		return 0, sotto.Invalid("bad_request", "embedding_b", "embeddings differ in length (%d and %d)", len(a), len(b))
 	}
+	// The cosine does not depend on length: each vector is scaled to a
+	// largest magnitude of 1 first, so the squares of legal JSON numbers
+	// (1e308, 1e-320) neither overflow to Inf nor vanish to 0.
+	sa, err := maxAbs(a, "embedding_a")
+	if err != nil {
+		return 0, err
+	}
+	sb, err := maxAbs(b, "embedding_b")
+	if err != nil {
+		return 0, err
+	}
 	var dot, na, nb float64
 	for i := range a {
-		x, y := a[i], b[i]
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return 0, sotto.Invalid("bad_request", "embedding_a", "embedding_a[%d] is not a finite number", i)
-		}
-		if math.IsNaN(y) || math.IsInf(y, 0) {
-			return 0, sotto.Invalid("bad_request", "embedding_b", "embedding_b[%d] is not a finite number", i)
-		}
+		x, y := a[i]/sa, b[i]/sb
 		dot += x * y
 		na += x * x
 		nb += y * y
 	}
-	if na == 0 {
-		return 0, sotto.Invalid("bad_request", "embedding_a", "embedding_a is all zeros; its direction is undefined")
-	}
-	if nb == 0 {
-		return 0, sotto.Invalid("bad_request", "embedding_b", "embedding_b is all zeros; its direction is undefined")
-	}
 	c := dot / (math.Sqrt(na) * math.Sqrt(nb))
 	return max(-1, min(1, c)), nil
+}
+
+// maxAbs returns the largest magnitude in v, or an error naming param when
+// a value is not finite or all are zero.
+func maxAbs(v []float64, param string) (float64, error) {
+	m := 0.0
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, sotto.Invalid("bad_request", param, "%s[%d] is not a finite number", param, i)
+		}
+		m = max(m, math.Abs(x))
+	}
+	if m == 0 {
+		return 0, sotto.Invalid("bad_request", param, "%s is all zeros; its direction is undefined", param)
+	}
+	return m, nil
 }
 
 // Backend extracts embeddings from audio.

@@ -19,6 +19,10 @@ func TestSimilarity(t *testing.T) {
 		{"opposite", []float64{1, -2, 3}, []float64{-1, 2, -3}, -1},
 		{"orthogonal", []float64{1, 0}, []float64{0, 5}, 0},
 		{"45 degrees", []float64{1, 0}, []float64{1, 1}, math.Sqrt2 / 2},
+		// Legal JSON numbers whose squares overflow or vanish.
+		{"huge", []float64{1e308, 1e308}, []float64{1e308, 0}, math.Sqrt2 / 2},
+		{"huge against small", []float64{1e200, -1e200}, []float64{-3, 3}, -1},
+		{"subnormal", []float64{1e-320, 0}, []float64{1e-320, 1e-320}, math.Sqrt2 / 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
