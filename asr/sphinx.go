@@ -50,15 +50,17 @@ const (
 	// peer's -silprob and -fillprob).
 	OptSilProb  = "sil_prob"
 	OptFillProb = "fill_prob"
-	// OptConsensus is "on" or "off": with passes 3, take the words of the
-	// confusion network of the rescored lattice (consensus decoding,
-	// fewest expected word errors) instead of its best path.
+	// OptConsensus is "on" (the default with passes 3) or "off": take
+	// the words of the confusion network of the rescored lattice
+	// (consensus decoding, fewest expected word errors) instead of its
+	// best path. See docs/bench/asr.md.
 	OptConsensus = "consensus"
 	// OptFlatStarts is the start cluster of the flat pass, in frames
-	// (default 0: off): with it, a word's start frames are split among up
-	// to OptFlatChains copies of the word (frame t to copy (t/cluster) mod
-	// chains), so the lattice keeps several starts of a word ending at a
-	// frame; see decoder.Config.FlatStartCluster and docs/bench/asr.md.
+	// (default 10; 0: off, one chain per word): a word's start frames are
+	// split among up to OptFlatChains copies of the word (frame t to copy
+	// (t/cluster) mod chains), so the lattice keeps several starts of a
+	// word ending at a frame; see decoder.Config.FlatStartCluster and
+	// docs/bench/asr.md.
 	OptFlatStarts = "flat_starts"
 	// OptFlatChains is the most copies per word with OptFlatStarts
 	// (default 8).
@@ -104,11 +106,12 @@ const (
 	OptCacheLM = "cache_lm"
 )
 
-// Defaults of OptFlatLW, OptBestPathLW and OptBestPathWIP.
+// Defaults of OptFlatLW, OptBestPathLW, OptBestPathWIP and OptFlatStarts.
 const (
 	defaultFlatLW      = 7.5
 	defaultBestPathLW  = 7.5
 	defaultBestPathWIP = 0.2
+	defaultFlatStarts  = 10
 )
 
 // DefaultLM is where Debian's pocketsphinx-en-us installs its trigram
@@ -133,9 +136,6 @@ type sphinxASR struct {
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
 	mllr           mllrConfig
-	cmn            int     // OptCMN: cmnFile, cmnSpeech or cmnPrior
-	cmnPrior       float64 // OptCMNPrior, frames
-	silence        int     // OptDigitalSilence: silenceKeep, silenceTrim or silenceDither
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -153,6 +153,7 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	var dcfg decoder.Config
 	dcfg.BestPathLanguageWeight, dcfg.BestPathWordInsertion = defaultBestPathLW, defaultBestPathWIP
 	dcfg.FlatLanguageWeight = defaultFlatLW
+	dcfg.FlatStartCluster = defaultFlatStarts
 	switch o[OptPasses] {
 	case "1":
 	case "2":
@@ -175,7 +176,9 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		}
 	}
 	switch o[OptConsensus] {
-	case "", "off":
+	case "":
+		dcfg.Consensus = dcfg.BestPath
+	case "off":
 	case "on":
 		if !dcfg.BestPath {
 			return nil, fmt.Errorf("asr: option %s on needs the lattice (%s 3)", OptConsensus, OptPasses)
@@ -249,12 +252,6 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, err
 	}
 	sa.mllr = mc
-	if sa.cmn, sa.cmnPrior, err = parseCMN(o); err != nil {
-		return nil, err
-	}
-	if sa.silence, err = parseDigitalSilence(o); err != nil {
-		return nil, err
-	}
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
 	}
@@ -421,14 +418,12 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	// Cepstra of the whole file with the model's CMN (batch CMN per region
 	// of constant channel, sphinx.CMNSegmental): a short speech region gets
 	// the mean of its recording, not of its own few frames.
-	if s.silence == silenceDither {
-		a.Samples = ditherSilence(a.Samples)
-	}
-	cep, regions, err := s.cepstra(ctx, a.Samples, 0)
+	cep, _, err := s.am.Cepstra(ctx, a.Samples)
 	if err != nil {
 		return err
 	}
 	nc := s.am.Params.NCep
+	regions := speechRegions(cep, nc)
 	if len(regions) == 0 {
 		return nil
 	}
@@ -462,7 +457,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 			return err
 		}
 		if w != 1 {
-			if cep, _, err = s.cepstra(ctx, a.Samples, w); err != nil {
+			if cep, _, err = s.am.CepstraWarped(ctx, a.Samples, w); err != nil {
 				return err
 			}
 		}
