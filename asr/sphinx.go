@@ -136,6 +136,9 @@ type sphinxASR struct {
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
 	mllr           mllrConfig
+	cmn            int     // OptCMN: cmnFile, cmnSpeech or cmnPrior
+	cmnPrior       float64 // OptCMNPrior, frames
+	silence        int     // OptDigitalSilence: silenceKeep, silenceTrim or silenceDither
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -252,6 +255,12 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, err
 	}
 	sa.mllr = mc
+	if sa.cmn, sa.cmnPrior, err = parseCMN(o); err != nil {
+		return nil, err
+	}
+	if sa.silence, err = parseDigitalSilence(o); err != nil {
+		return nil, err
+	}
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
 	}
@@ -418,12 +427,14 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	// Cepstra of the whole file with the model's CMN (batch CMN per region
 	// of constant channel, sphinx.CMNSegmental): a short speech region gets
 	// the mean of its recording, not of its own few frames.
-	cep, _, err := s.am.Cepstra(ctx, a.Samples)
+	if s.silence == silenceDither {
+		a.Samples = ditherSilence(a.Samples)
+	}
+	cep, regions, err := s.cepstra(ctx, a.Samples, 0)
 	if err != nil {
 		return err
 	}
 	nc := s.am.Params.NCep
-	regions := speechRegions(cep, nc)
 	if len(regions) == 0 {
 		return nil
 	}
@@ -457,7 +468,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 			return err
 		}
 		if w != 1 {
-			if cep, _, err = s.am.CepstraWarped(ctx, a.Samples, w); err != nil {
+			if cep, _, err = s.cepstra(ctx, a.Samples, w); err != nil {
 				return err
 			}
 		}
