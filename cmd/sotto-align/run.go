@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -153,7 +152,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.IntVar(&c.subtitles.MaxLines, "max-lines", segment.DefaultMaxLines, "srt/vtt: split cues that need more lines than this; 0 = no limit")
 	fs.Float64Var(&c.subtitles.MaxCueSeconds, "max-cue-seconds", segment.DefaultMaxCueSeconds, "srt/vtt: split cues longer than this many seconds; 0 = no limit")
 	fs.StringVar(&c.model, "model", "Sotto/Lattice-2", "alignment model: Sotto/Lattice-2 (every language) or Sotto/Lattice-1 (English; Chinese and German with its language packs)")
-	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir()),
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", models.DefaultDataDir(os.Getenv)),
 		"where sotto-cli serve keeps downloaded models: Sotto/Lattice-1's language packs (env SOTTO_DATA_DIR)")
 	fs.StringVar(&c.catalog, "catalog", os.Getenv("SOTTO_CATALOG"),
 		"JSON file of extra catalog entries merged over the built-in catalog (env SOTTO_CATALOG)")
@@ -449,38 +448,16 @@ func (c *config) openAligner(ctx context.Context, cfg backend.Config) (align.Bac
 		}
 		return b, func() { b.Close() }, nil
 	}
-	catalog := c.catalog
-	if p := filepath.Join(c.dataDir, "catalog.json"); catalog == "" && isFile(p) {
-		catalog = p // as serve: the data directory's user catalog
-	}
-	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: catalog})
+	loaded, release, err := loaders.Open(ctx, models.Config{DataDir: c.dataDir, CatalogFile: models.UserCatalog(c.dataDir, c.catalog)}, c.model)
 	if err != nil {
-		return nil, nil, err
-	}
-	loaders.Register(m)
-	loaded, release, err := m.Acquire(ctx, c.model)
-	if err != nil {
-		m.Close(context.Background())
 		return nil, nil, err
 	}
 	b, ok := loaded.(align.Backend)
 	if !ok {
 		release()
-		m.Close(context.Background())
 		return nil, nil, fmt.Errorf("%s does not load as an aligner", c.model)
 	}
-	return b, func() { release(); m.Close(context.Background()) }, nil
-}
-
-// defaultDataDir is sotto-cli serve's default data directory.
-func defaultDataDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "sotto")
-	}
-	if h := os.Getenv("HOME"); h != "" {
-		return filepath.Join(h, ".local", "share", "sotto")
-	}
-	return filepath.Join(os.TempDir(), "sotto")
+	return b, release, nil
 }
 
 func envOr(name, def string) string {
@@ -488,10 +465,4 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
-}
-
-// isFile reports whether p is a regular file.
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular()
 }

@@ -35,20 +35,16 @@ Examples:
 Flags:
 `
 
-// userCatalogName is the user catalog file inside the data directory that
-// serve applies over the embedded catalog when --catalog is not given.
-const userCatalogName = "catalog.json"
-
 // generationEndpoints are the paths an imported language model serves.
 var generationEndpoints = []string{"/v1/chat/completions", "/v1/responses", "/v1/messages", "/v1/tokenize"}
 
 func runImport(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("models import", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dataDir := fs.String("data-dir", envOrDefault(getenv, "SOTTO_DATA_DIR", defaultDataDir(getenv)),
+	dataDir := fs.String("data-dir", envOrDefault(getenv, "SOTTO_DATA_DIR", models.DefaultDataDir(getenv)),
 		"the data directory whose user catalog receives the model (env SOTTO_DATA_DIR)")
 	catalog := fs.String("catalog", getenv("SOTTO_CATALOG"),
-		"the user catalog file to edit instead of <data-dir>/"+userCatalogName+" (env SOTTO_CATALOG)")
+		"the user catalog file to edit instead of <data-dir>/"+models.UserCatalogName+" (env SOTTO_CATALOG)")
 	tok := fs.String("tokenizer", "", "the tokenizer.bin of a llama2.c checkpoint")
 	ctxLen := fs.Int("context-length", 0, "cap the context at this many tokens (0: the model's)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -119,7 +115,7 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 	}
 	file := *catalog
 	if file == "" {
-		file = filepath.Join(*dataDir, userCatalogName)
+		file = filepath.Join(*dataDir, models.UserCatalogName)
 	}
 	if err := addToCatalog(file, entry); err != nil {
 		return err

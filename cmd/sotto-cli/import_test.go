@@ -37,7 +37,7 @@ func TestModelsImport(t *testing.T) {
 	if err := imp("Sotto/Flite", ckpt, "--tokenizer", tok); exitCode(err) != 2 || !strings.Contains(err.Error(), "Local/Flite") {
 		t.Errorf("import under a built-in ID = %v; want a usage error suggesting Local/Flite", err)
 	}
-	if _, err := os.Stat(filepath.Join(data, userCatalogName)); err == nil {
+	if _, err := os.Stat(filepath.Join(data, models.UserCatalogName)); err == nil {
 		t.Error("the refused import wrote the catalog")
 	}
 	if err := imp("Test/stories", filepath.Join(data, "missing.bin"), "--tokenizer", tok); err == nil {
@@ -48,7 +48,7 @@ func TestModelsImport(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cat, err := models.LoadCatalog(filepath.Join(data, userCatalogName))
+	cat, err := models.LoadCatalog(filepath.Join(data, models.UserCatalogName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestModelsImport(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("catalog has %d Test/stories entries; want 1", n)
 	}
-	m, err := models.New(models.Config{DataDir: data, CatalogFile: filepath.Join(data, userCatalogName)})
+	m, err := models.New(models.Config{DataDir: data, CatalogFile: filepath.Join(data, models.UserCatalogName)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestModelsRm(t *testing.T) {
 	if err := runModels(context.Background(), []string{"import", "Local/tiny", ckpt, "--tokenizer", tok}, e, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	catalog := filepath.Join(data, userCatalogName)
+	catalog := filepath.Join(data, models.UserCatalogName)
 	m, err := models.New(models.Config{DataDir: data, CatalogFile: catalog, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/internal/voicelib"
 	"github.com/sottolabs/sotto/server"
 )
@@ -49,16 +50,6 @@ type serveConfig struct {
 	maxQueued      int
 	keepAlive      time.Duration
 	defaultASR     string
-}
-
-func defaultDataDir(getenv func(string) string) string {
-	if d := getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "sotto")
-	}
-	if h := getenv("HOME"); h != "" {
-		return filepath.Join(h, ".local", "share", "sotto")
-	}
-	return filepath.Join(os.TempDir(), "sotto")
 }
 
 func parseServe(args []string, getenv func(string) string, stdout, stderr io.Writer) (serveConfig, error) {
@@ -115,7 +106,7 @@ func parseServe(args []string, getenv func(string) string, stdout, stderr io.Wri
 	fs.BoolVar(&c.desktop, "desktop", envBool("desktop", "SOTTO_DESKTOP"),
 		"serve the desktop gateway: accepts server-local file paths (text_path, file) and streaming\n"+
 			"transcription; its API key comes from SOTTO_DESKTOP_API_KEY (env SOTTO_DESKTOP=1)")
-	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir(getenv)),
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", models.DefaultDataDir(getenv)),
 		"directory for downloaded models, upload spooling and state (env SOTTO_DATA_DIR)")
 	fs.StringVar(&c.catalog, "catalog", getenv("SOTTO_CATALOG"),
 		"JSON file of extra or overriding catalog entries, merged over the built-in catalog (env SOTTO_CATALOG)")
@@ -219,11 +210,6 @@ Flags:
 	return c, nil
 }
 
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular()
-}
-
 // checkOrigin reports whether o can match a browser's Origin header: "*",
 // or scheme://host[:port] with no path. A browser never sends a bare host,
 // so "example.com" would match nothing (and, once any origin is listed,
@@ -271,17 +257,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
-	if c.catalog == "" {
-		// The user catalog of the data directory (sotto-cli models import).
-		if p := filepath.Join(c.dataDir, userCatalogName); fileExists(p) {
-			c.catalog = p
-		}
-	}
-	models, err := openModels(ctx, c, log)
+	// The user catalog of the data directory (sotto-cli models import),
+	// unless --catalog names another.
+	c.catalog = models.UserCatalog(c.dataDir, c.catalog)
+	store, err := openModels(ctx, c, log)
 	if err != nil {
 		return err
 	}
-	defer models.Close()
+	defer store.Close()
 	voices, err := voicelib.Open(ctx, filepath.Join(c.dataDir, "voices.db"))
 	if err != nil {
 		return err
@@ -293,7 +276,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		AllowedHosts:   c.allowedHosts,
 		AllowedOrigins: c.allowedOrigins,
 		SpoolDir:       filepath.Join(c.dataDir, "spool"),
-		Models:         models,
+		Models:         store,
 		Voices:         voices,
 		Logger:         log,
 		DataDir:        c.dataDir,

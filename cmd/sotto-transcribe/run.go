@@ -132,7 +132,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer favours its words")
 	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json or diarized_json: word and/or segment timestamps (default segment)")
 	fs.StringVar(&c.model, "model", def, "transcription model (a catalog ID; sotto-cli models list shows them)")
-	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", defaultDataDir()),
+	fs.StringVar(&c.dataDir, "data-dir", envOr("SOTTO_DATA_DIR", models.DefaultDataDir(os.Getenv)),
 		"where downloaded models are (sotto-cli serve's data directory; env SOTTO_DATA_DIR)")
 	fs.StringVar(&c.catalog, "catalog", os.Getenv("SOTTO_CATALOG"),
 		"JSON file of extra catalog entries merged over the built-in catalog (env SOTTO_CATALOG)")
@@ -183,13 +183,9 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	case c.outDir == "" && len(c.files) > 1 && (c.format == transcript.SRT || c.format == transcript.VTT):
 		return nil, usagef("subtitles of %d files need --out-dir (one %s file each)", len(c.files), c.format)
 	}
-	if c.catalog == "" {
-		// As serve: the user catalog of the data directory, where
-		// sotto-cli models import writes.
-		if p := filepath.Join(c.dataDir, "catalog.json"); isFile(p) {
-			c.catalog = p
-		}
-	}
+	// As serve: the user catalog of the data directory, where sotto-cli
+	// models import writes, unless --catalog names another.
+	c.catalog = models.UserCatalog(c.dataDir, c.catalog)
 	if c.model != "" {
 		cat, err := models.LoadCatalog(c.catalog)
 		if err != nil {
@@ -252,17 +248,6 @@ func envOr(name, def string) string {
 	return def
 }
 
-// defaultDataDir is sotto-cli serve's default data directory.
-func defaultDataDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "sotto")
-	}
-	if h := os.Getenv("HOME"); h != "" {
-		return filepath.Join(h, ".local", "share", "sotto")
-	}
-	return filepath.Join(os.TempDir(), "sotto")
-}
-
 // sphinx reports whether the model is the Sphinx recognizer (or none is
 // named), which opens from the flags; other models open through the model
 // store and their catalog backend's loader.
@@ -278,14 +263,8 @@ func (c *config) openRecognizer(ctx context.Context) (b asr.Backend, close func(
 		}
 		return b, func() { b.Close() }, nil
 	}
-	m, err := models.New(models.Config{DataDir: c.dataDir, CatalogFile: c.catalog})
+	loaded, release, err := loaders.Open(ctx, models.Config{DataDir: c.dataDir, CatalogFile: c.catalog}, c.model)
 	if err != nil {
-		return nil, nil, err
-	}
-	loaders.Register(m)
-	loaded, release, err := m.Runtime.Acquire(ctx, c.model)
-	if err != nil {
-		m.Close(context.Background())
 		if se, ok := errors.AsType[*sotto.Error](err); ok && se.Code == "model_not_downloaded" {
 			// The message names the HTTP call; say the command too.
 			err = fmt.Errorf("%w; from the command line: sotto-cli models download %s (with sotto-cli serve running on the data directory %s)",
@@ -296,10 +275,9 @@ func (c *config) openRecognizer(ctx context.Context) (b asr.Backend, close func(
 	b, ok := loaded.(asr.Backend)
 	if !ok {
 		release()
-		m.Close(context.Background())
 		return nil, nil, fmt.Errorf("%s does not load as a recognizer", c.model)
 	}
-	return b, func() { release(); m.Close(context.Background()) }, nil
+	return b, release, nil
 }
 
 // run is the whole command, with its environment passed in for tests.
@@ -429,10 +407,4 @@ func (c *config) resultLanguage() string {
 		return c.entry.Languages[0]
 	}
 	return ""
-}
-
-// isFile reports whether p is a regular file.
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular()
 }

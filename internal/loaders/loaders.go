@@ -242,3 +242,21 @@ func (b alignSpeaker) EmbedDetail(ctx context.Context, a sotto.Audio) (*speaker.
 func (b alignSpeaker) Timeline(ctx context.Context, a sotto.Audio, o speaker.TimelineOptions) (*speaker.Timeline, error) {
 	return speaker.MakeTimeline(ctx, b.embedder, a, o)
 }
+
+// Open opens model id from the model store described by cfg, for a
+// command-line tool that uses one model and exits: it returns what the
+// model's loader returned (an align.Backend, asr.Backend, …) and a function
+// that releases the model and closes the store.
+func Open(ctx context.Context, cfg models.Config, id string) (loaded any, release func(), err error) {
+	m, err := models.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	Register(m)
+	loaded, rel, err := m.Acquire(ctx, id)
+	if err != nil {
+		m.Close(context.Background())
+		return nil, nil, err
+	}
+	return loaded, func() { rel(); m.Close(context.Background()) }, nil
+}
