@@ -2,6 +2,7 @@ package asr
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 )
 
@@ -51,15 +52,7 @@ func parseDigitalSilence(o map[string]string) (int, error) {
 // frame), so a long file stays within the cepstra's bound.
 func zeroFrames(samples []float32, n, shift, win int) []bool {
 	var out []bool
-	for i := 0; i < len(samples); {
-		if samples[i] != 0 {
-			i++
-			continue
-		}
-		j := i
-		for j < len(samples) && samples[j] == 0 {
-			j++
-		}
+	for i, j := range zeroRuns(samples) {
 		// Frames whose window [t·shift, t·shift+win) lies in [i, j),
 		// clipped to the audio as the front end clips its last frame.
 		for t := (i + shift - 1) / shift; t < n && t*shift < j; t++ {
@@ -71,9 +64,28 @@ func zeroFrames(samples []float32, n, shift, win int) []bool {
 			}
 			out[t] = true
 		}
-		i = j
 	}
 	return out
+}
+
+// zeroRuns yields the maximal runs [i, j) of exact zeros in samples.
+func zeroRuns(samples []float32) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(samples); {
+			if samples[i] != 0 {
+				i++
+				continue
+			}
+			j := i
+			for j < len(samples) && samples[j] == 0 {
+				j++
+			}
+			if !yield(i, j) {
+				return
+			}
+			i = j
+		}
+	}
 }
 
 // ditherSilence returns samples with every run of at least
@@ -83,24 +95,16 @@ func zeroFrames(samples []float32, n, shift, win int) []bool {
 func ditherSilence(samples []float32) []float32 {
 	var out []float32
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < len(samples); {
-		if samples[i] != 0 {
-			i++
+	for i, j := range zeroRuns(samples) {
+		if j-i < digitalSilenceMin {
 			continue
 		}
-		j := i
-		for j < len(samples) && samples[j] == 0 {
-			j++
+		if out == nil {
+			out = append([]float32(nil), samples...)
 		}
-		if j-i >= digitalSilenceMin {
-			if out == nil {
-				out = append([]float32(nil), samples...)
-			}
-			for k := i; k < j; k++ {
-				out[k] = float32(rng.Float64()*2-1) / 32768
-			}
+		for k := i; k < j; k++ {
+			out[k] = float32(rng.Float64()*2-1) / 32768
 		}
-		i = j
 	}
 	if out == nil {
 		return samples
