@@ -2,11 +2,8 @@ package decoder
 
 import (
 	"context"
-	"os"
 	"slices"
 	"testing"
-
-	"github.com/sottolabs/sotto/internal/lm"
 )
 
 // TestBuildFlatChains checks how buildFlat splits a word's start frames
@@ -88,23 +85,7 @@ func TestBuildFlatChains(t *testing.T) {
 // path; on jfk without adaptation it finds better paths with either
 // lattice).
 func TestFlatChainsLattice(t *testing.T) {
-	am := acoustic(t)
-	const path = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("skipping: %s absent", path)
-	}
-	if testing.Short() {
-		t.Skip("skipping: large-vocabulary decode in -short mode")
-	}
-	feats, n := jfkFeatures(t, am)
-	lang, err := lm.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{Flat: true, FlatLanguageWeight: 7.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, feats, n := jfkDecoder(t, Config{Flat: true, FlatLanguageWeight: 7.5})
 	ctx := context.Background()
 	frame := func(i int) []float32 { return feats[i*39 : (i+1)*39] }
 	fp, err := d.DecodeFirst(ctx, frame, n, Options{})
@@ -123,7 +104,7 @@ func TestFlatChainsLattice(t *testing.T) {
 	}
 	decode := func(ch chains) outcome {
 		t.Helper()
-		s := newSearch(d, buildFlat(am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow, ch))
+		s := newSearch(d, buildFlat(d.am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow, ch))
 		if _, _, err := s.run(ctx, frame, n); err != nil {
 			t.Fatal(err)
 		}

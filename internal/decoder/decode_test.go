@@ -121,9 +121,11 @@ func TestDecodeCancel(t *testing.T) {
 	}
 }
 
-// TestDecodeDebianLM decodes jfk with the Debian trigram model: most of
-// the words must come out (the peer's first pass gets 18 of 22).
-func TestDecodeDebianLM(t *testing.T) {
+// jfkDecoder returns a decoder with cfg on the Debian acoustic model and
+// trigram LM, and jfk's features (n frames); it skips the test where the
+// LM is not installed and in -short mode (a large-vocabulary decode).
+func jfkDecoder(t *testing.T, cfg Config) (d *Decoder, feats []float32, n int) {
+	t.Helper()
 	am := acoustic(t)
 	const path = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
 	if _, err := os.Stat(path); err != nil {
@@ -132,15 +134,21 @@ func TestDecodeDebianLM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping: large-vocabulary decode in -short mode")
 	}
-	feats, n := jfkFeatures(t, am)
+	feats, n = jfkFeatures(t, am)
 	lang, err := lm.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := New(am, lang, Config{})
-	if err != nil {
+	if d, err = New(am, lang, cfg); err != nil {
 		t.Fatal(err)
 	}
+	return d, feats, n
+}
+
+// TestDecodeDebianLM decodes jfk with the Debian trigram model: most of
+// the words must come out (the peer's first pass gets 18 of 22).
+func TestDecodeDebianLM(t *testing.T) {
+	d, feats, n := jfkDecoder(t, Config{})
 	r, err := d.Decode(context.Background(), feats, n)
 	if err != nil {
 		t.Fatal(err)

@@ -2,10 +2,7 @@ package decoder
 
 import (
 	"context"
-	"os"
 	"testing"
-
-	"github.com/sottolabs/sotto/internal/lm"
 )
 
 // TestFlatReproducesTreePath checks the flat pass against the tree pass
@@ -21,23 +18,7 @@ import (
 // this path: a word entered with its full trigram score fell outside the
 // tree's last-phone beam.
 func TestFlatReproducesTreePath(t *testing.T) {
-	am := acoustic(t)
-	const path = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("skipping: %s absent", path)
-	}
-	if testing.Short() {
-		t.Skip("skipping: large-vocabulary decode in -short mode")
-	}
-	feats, n := jfkFeatures(t, am)
-	lang, err := lm.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{Flat: true, FlatLanguageWeight: 6.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, feats, n := jfkDecoder(t, Config{Flat: true, FlatLanguageWeight: 6.5})
 	ctx := context.Background()
 	frame := func(i int) []float32 { return feats[i*39 : (i+1)*39] }
 	tree := newSearch(d, d.lx)
