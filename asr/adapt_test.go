@@ -89,3 +89,17 @@ func TestGoAdaptOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestGoUnknownOption checks that a misspelt option key fails at Open,
+// naming it, instead of changing nothing unnoticed.
+func TestGoUnknownOption(t *testing.T) {
+	for _, k := range []string{"consensu", "flat-starts", "Passes", "language"} {
+		_, err := openSphinx(context.Background(), backend.Config{Options: map[string]string{k: "on"}})
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("no option %q", k)) {
+			t.Errorf("Open with option %q = %v; want an error naming it", k, err)
+		}
+	}
+	if _, err := openSphinx(context.Background(), backend.Config{Options: map[string]string{OptPasses: "9"}}); err == nil || !strings.Contains(err.Error(), "option "+OptPasses) {
+		t.Errorf("a known key with a bad value: %v; want the value's own error", err)
+	}
+}

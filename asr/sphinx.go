@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -150,9 +151,23 @@ const (
 
 var _ Backend = (*sphinxASR)(nil)
 
+// goOptions are the option keys the "go" driver reads.
+var goOptions = []string{
+	OptAcousticDir, OptDict, OptLM, OptPasses, OptFlatLW, OptBestPathLW, OptBestPathWIP, OptSilProb,
+	OptFillProb, OptConsensus, OptFlatStarts, OptFlatChains, OptFlatPred, OptWorkers, OptAdapt,
+	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
+	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence,
+}
+
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	o := cfg.Options
-	// Options first: a bad one fails before the model loads.
+	// Options first: a bad one fails before the model loads, and so does
+	// a misspelt key, which would otherwise change nothing unnoticed.
+	for k := range o {
+		if !slices.Contains(goOptions, k) {
+			return nil, fmt.Errorf("asr: the go driver has no option %q (its options: %s)", k, strings.Join(goOptions, ", "))
+		}
+	}
 	var dcfg decoder.Config
 	dcfg.BestPathLanguageWeight, dcfg.BestPathWordInsertion = defaultBestPathLW, defaultBestPathWIP
 	dcfg.FlatLanguageWeight = defaultFlatLW
