@@ -15,14 +15,7 @@ import (
 func TestOptionsAcoustic(t *testing.T) {
 	am := acoustic(t)
 	feats, n := jfkFeatures(t, am)
-	lang, err := sentenceLM(jfkText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{Flat: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sentenceDecoder(t, am, Config{Flat: true})
 	dim := len(feats) / n
 	frame := func(t int) []float32 { return feats[t*dim : (t+1)*dim] }
 	ctx := context.Background()

@@ -11,16 +11,9 @@ import (
 // prompt's.
 func TestCacheBoosts(t *testing.T) {
 	am := acoustic(t)
-	lang, err := sentenceLM(jfkText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sentenceDecoder(t, am, Config{})
 	id := func(w string) int32 {
-		i, ok := lang.ID(w)
+		i, ok := d.lang.ID(w)
 		if !ok {
 			t.Fatalf("%q not in the LM", w)
 		}

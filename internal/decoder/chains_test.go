@@ -12,14 +12,7 @@ import (
 // predecessor buckets each chain has that many copies.
 func TestBuildFlatChains(t *testing.T) {
 	am := acoustic(t)
-	lang, err := sentenceLM(jfkText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sentenceDecoder(t, am, Config{})
 	bw := int32(slices.IndexFunc(d.lx.words, func(w word) bool { return w.text == "country" }))
 	if bw < 0 {
 		t.Fatal("no \"country\" in the lexicon")

@@ -49,20 +49,28 @@ func jfkFeatures(t *testing.T, am *sphinx.Model) ([]float32, int) {
 
 const jfkText = "and so my fellow americans ask not what your country can do for you ask what you can do for your country"
 
+// sentenceDecoder returns a decoder with cfg on am and a language model
+// built from jfk's transcript.
+func sentenceDecoder(t *testing.T, am *sphinx.Model, cfg Config) *Decoder {
+	t.Helper()
+	lang, err := sentenceLM(jfkText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := New(am, lang, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // TestDecodeSentenceLM decodes a recording with a language model built
 // from its transcript: the search must find every word, in order, at the
 // times the peer's grammar-constrained route gives (within 80 ms).
 func TestDecodeSentenceLM(t *testing.T) {
 	am := acoustic(t)
 	feats, n := jfkFeatures(t, am)
-	lang, err := sentenceLM(jfkText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sentenceDecoder(t, am, Config{})
 	r, err := d.Decode(context.Background(), feats, n)
 	if err != nil {
 		t.Fatal(err)
@@ -95,14 +103,7 @@ func TestDecodeSentenceLM(t *testing.T) {
 func TestDecodeCancel(t *testing.T) {
 	am := acoustic(t)
 	feats, n := jfkFeatures(t, am)
-	lang, err := sentenceLM(jfkText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(am, lang, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sentenceDecoder(t, am, Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
 	frame := func(i int) []float32 {
@@ -112,7 +113,7 @@ func TestDecodeCancel(t *testing.T) {
 		}
 		return feats[i*39 : (i+1)*39]
 	}
-	_, err = d.DecodeFrames(ctx, frame, n)
+	_, err := d.DecodeFrames(ctx, frame, n)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("DecodeFrames after cancel = %v; want context.Canceled", err)
 	}
