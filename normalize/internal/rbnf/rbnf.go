@@ -718,7 +718,7 @@ func (r *RuleSets) Format(name string, n int64) (string, error) {
 	if err := f.format(s, n, 0); err != nil {
 		return "", err
 	}
-	return f.b.String(), nil
+	return f.result()
 }
 
 // FormatDecimal spells a decimal number written with ASCII digits, an
@@ -745,12 +745,22 @@ func (r *RuleSets) FormatDecimal(name, number string) (string, error) {
 	if err := f.formatDec(s, neg, iv, strings.TrimRight(fp, "0"), 0); err != nil {
 		return "", err
 	}
-	return f.b.String(), nil
+	return f.result()
 }
 
 type formatter struct {
 	rs *RuleSets
 	b  strings.Builder
+}
+
+// result returns the formatted text, or ErrTooDeep when it grew past
+// maxOutput: the check on entering each substitution bounds the recursion,
+// but one rule's literal text can be long (a fuzzed 10 kB rule body).
+func (f *formatter) result() (string, error) {
+	if f.b.Len() > maxOutput {
+		return "", fmt.Errorf("%w: output over %d bytes", ErrTooDeep, maxOutput)
+	}
+	return f.b.String(), nil
 }
 
 func (f *formatter) format(s *ruleSet, n int64, depth int) error {
