@@ -796,6 +796,16 @@ func frChunk(s *stream, j int) (v int, digit bool, end int, ok bool) {
 		}
 		break
 	}
+	// the tens 20–60 take "et un" (and 60 "et onze") as separate words:
+	// "quarante et un", "soixante et onze"
+	if s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "et") && s.kind(e+2) == tSpace && s.kind(e+3) == tWord {
+		if u := s.lowerAt(e + 3); u == "un" || u == "onze" {
+			ext := append(append([]string{}, parts...), "et", u)
+			if r, ok := frLex.parse(ext); ok && r.used == len(ext) && r.val.IsInt64() && r.val.Int64() <= 99 && r.val.Int64() > 20 && r.bigTail == 0 {
+				return int(r.val.Int64()), false, e + 4, true
+			}
+		}
+	}
 	r, ok := frLex.parse(parts)
 	if !ok || r.used != len(parts) || !r.val.IsInt64() || r.val.Int64() > 99 || r.bigTail != 0 {
 		return 0, false, j, false

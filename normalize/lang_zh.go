@@ -227,7 +227,7 @@ func init() {
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
-			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN),
+			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN, zhRatioTN),
 		},
 		itn: map[string]matcher{
 			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
@@ -589,6 +589,29 @@ func zhTimeTN(s *stream, i int) []match {
 		e += 2
 	}
 	return one(e, Time, out)
+}
+
+// zhRatioTN reads two integers joined by a colon that cannot be a clock
+// time (the minutes not two digits, or past 59, or the hour past 24) as a
+// ratio or a score, with 比: "2:0" → "二比零", "78:96" → "七十八比九十六",
+// "1:50000" → "一比五万"; "10:30" stays a time.
+func zhRatioTN(s *stream, i int) []match {
+	if s.kind(i) != tNum || !s.startOK(i) || !(s.is(i+1, ":") || s.is(i+1, "：")) || s.kind(i+2) != tNum {
+		return nil
+	}
+	if s.is(i+3, s.text(i+1)) || s.is(i+3, ".") || s.is(i+3, ",") || s.kind(i+3) == tNum || s.kind(i+3) == tWord {
+		return nil // h:m:s, a decimal, or a code
+	}
+	a, b := s.text(i), s.text(i+2)
+	if len(a) > 9 || len(b) > 9 {
+		return nil
+	}
+	h, _ := strconv.Atoi(a)
+	m, _ := strconv.Atoi(b)
+	if len(a) <= 2 && len(b) == 2 && h <= 24 && m <= 59 {
+		return nil // a clock time
+	}
+	return one(i+3, Verbatim, zhCardinal(strconv.Itoa(h))+"比"+zhCardinal(strconv.Itoa(m)))
 }
 
 func zhWhitelistTN(s *stream, i int) []match {
@@ -1125,6 +1148,16 @@ var zhWhitelistByFirst = sync.OnceValue(func() map[rune][]string {
 // zhMeasureITN converts percentages ("百分之三十" → "30%") and amounts with
 // metric units ("三百二十四点七五克" → "324.75g").
 func zhMeasureITN(s *stream, i int) []match {
+	// 零下 ("below zero") before a temperature is its minus sign:
+	// "零下五摄氏度" → "-5°C", as TN reads "-23°C" 负二十三摄氏度
+	if s.is(i, "零") && s.is(i+1, "下") {
+		for _, m := range zhMeasureITN(s, i+2) {
+			if t := m.readings[0].text; len(m.readings) == 1 && strings.Contains(t, "°") && !strings.HasPrefix(t, "-") && !strings.HasSuffix(t, "%") {
+				return one(m.end, Measure, "-"+t)
+			}
+		}
+		return nil
+	}
 	if s.is(i, "百") && s.is(i+1, "分") {
 		j := i + 2
 		if s.is(j, "之") {
