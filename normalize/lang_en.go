@@ -693,7 +693,7 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 				// A lone "t" ending the clause is the unit as well ("it
 				// weighs 2.5 t."), and either before "of", which only a
 				// measure takes there ("37,000 t of oil", "9 in of snow").
-				if (k != j || w != 1) && !((key == "in" || raw == "t") && w == 1 && (enClauseEnd(s, e) || s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "of"))) {
+				if (k != j || w != 1) && !((key == "in" || raw == "t") && w == 1 && (enClauseEnd(s, e) || enUnitPeriod(s, e) || s.kind(e) == tSpace && strings.EqualFold(s.text(e+1), "of"))) {
 					continue
 				}
 			}
@@ -701,6 +701,23 @@ func enUnitAt(s *stream, j int) (enUnit, int, bool) {
 		}
 	}
 	return enUnit{}, j, false
+}
+
+// enUnitPeriod reports whether the period at e after a unit abbreviation
+// is the abbreviation's own, the sentence going on after it: a lower-case
+// word, a comma, semicolon, colon or closing bracket follows ("14 in. of
+// snow", "9 in., then"). It makes "in" a unit there as a clause end does;
+// the period itself stays, as LibriTTS writes it ("2 lbs. of" → "two
+// pounds. of", "400 ft., then" → "four hundred feet., then").
+func enUnitPeriod(s *stream, e int) bool {
+	if !s.is(e, ".") {
+		return false
+	}
+	if s.kind(e+1) == tSpace && s.kind(e+2) == tWord {
+		return unicode.IsLower(firstRune(s.text(e + 2)))
+	}
+	t := s.text(e + 1)
+	return s.kind(e+1) == tSym && t != "" && strings.Contains(",;:)", t)
 }
 
 func enMeasureTN(s *stream, i int) []match {
@@ -1521,6 +1538,9 @@ func enTimeTN(s *stream, i int) []match {
 		return nil
 	}
 	h, _ := strconv.Atoi(s.text(i))
+	if w, e, ok := enSplitTime(s, i); ok {
+		return one(e, Time, w)
+	}
 	if h > 24 {
 		return enMinutesSeconds(s, i, h)
 	}
@@ -1640,6 +1660,55 @@ func enDashAt(s *stream, j int) (int, bool) {
 		return j + 3, true
 	}
 	return j, false
+}
+
+// enSplitTime reads a duration with fractions of a second, as race and lap
+// times are written: m:ss.f ("1:27.097" → "one minute twenty seven point
+// zero nine seven seconds") and h:mm:ss.f ("2:08:17.5" → "two hours eight
+// minutes and seventeen point five seconds"). No clock time has a decimal
+// fraction after its seconds.
+func enSplitTime(s *stream, i int) (string, int, bool) {
+	two := func(k int) (int, bool) {
+		if s.kind(k) != tNum || len(s.text(k)) != 2 {
+			return 0, false
+		}
+		v, _ := strconv.Atoi(s.text(k))
+		return v, v <= 59
+	}
+	first, _ := strconv.Atoi(s.text(i))
+	if !s.is(i+1, ":") {
+		return "", 0, false
+	}
+	b, ok := two(i + 2)
+	if !ok {
+		return "", 0, false
+	}
+	hours, k := -1, i+3
+	if s.is(k, ":") {
+		c, ok := two(k + 1)
+		if !ok {
+			return "", 0, false
+		}
+		hours, k = first, k+2
+		first, b = b, c
+	}
+	if !s.is(k, ".") || s.kind(k+1) != tNum || !s.boundary(k+2) || s.is(k+2, ":") || s.is(k+2, ".") && s.kind(k+3) == tNum {
+		return "", 0, false
+	}
+	if hours < 0 && first > 59 {
+		return "", 0, false
+	}
+	if ap, _ := enAMPM(s, k+2); ap != "" {
+		return "", 0, false
+	}
+	sec := en99or0(b) + " point " + enDigits(s.text(k+1)) + " seconds"
+	if hours >= 0 {
+		return enUnitCount(hours, "hour", "hours") + " " + enUnitCount(first, "minute", "minutes") + " and " + sec, k + 2, true
+	}
+	if first == 0 {
+		return sec, k + 2, true // "0:58.3" → "fifty eight point three seconds"
+	}
+	return enUnitCount(first, "minute", "minutes") + " " + sec, k + 2, true
 }
 
 // enMinutesSeconds reads "mm:ss" whose first part is no hour of the day

@@ -272,6 +272,14 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"spelled letters without a number stay", "itn", "i am at a b c", "i am at a b c"},
 		{"eleven digits after the trunk prefix 1", "itn", "one eight eight eight five five five zero one four two", "1-888-555-0142"},
 		{"eleven digits after another prefix", "itn", "four four two zero seven nine four six zero one two", "4 420-794-6012"},
+		// Round 6: running text.
+		{"inch abbreviation before a comma is the unit", "tn", "it grew 9 in., then stopped", "it grew nine inches., then stopped"},
+		{"inch abbreviation before a lower-case word", "tn", "it grew 9 in. overnight", "it grew nine inches. overnight"},
+		{"in before its object stays the preposition", "tn", "put 9 in the box", "put nine in the box"},
+		{"lap time with thousandths", "tn", "a lap of 1:31.448", "a lap of one minute thirty one point four four eight seconds"},
+		{"race time with hours and tenths", "tn", "in 3:04:51.2", "in three hours four minutes and fifty one point two seconds"},
+		{"seconds with tenths under a minute", "tn", "in 0:47.9", "in forty seven point nine seconds"},
+		{"clock time before a period stays a time", "tn", "at 10:45. Then", "at ten forty five. Then"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -304,6 +312,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
+		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
