@@ -266,6 +266,15 @@ type Options struct {
 	// words (LM spellings) with their counts, for example the confident
 	// words an earlier pass found elsewhere in the same recording; words
 	// the LM does not know are ignored. Each known word w with count c of
+	// History lists the words spoken just before the frames (LM
+	// spellings, oldest first), such as the end of the previous speech
+	// region of the same recording: the search starts after its last two
+	// words instead of after "<s>", so the first words of the frames get
+	// their trigram scores in that context. Give "<s>" as the older word
+	// when the history is a sentence's first word. Only the words after
+	// the last one the model does not know count ("</s>" counts as
+	// unknown); nil, or no known last word, starts after "<s>".
+	History []string
 	// N (the known words' counts) gets, wherever it is scored,
 	// its LM probability P(w|h) replaced by the interpolation
 	// (1-λ)·P(w|h) + λ·c/N, with the unigram P(w) standing in for P(w|h)
@@ -339,6 +348,7 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 		vocab, starts := s.firstPassWords(d.flatMinEnds)
 		fp.vocab = vocab
 		fp.off = make([]int32, 0, len(vocab)+1)
+	s.startReal, s.startPrev = d.history(opts.History)
 		var total int
 		for _, w := range vocab {
 			total += len(starts[w])
@@ -385,6 +395,7 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	}
 	return r, nil
 }
+	s2.startReal, s2.startPrev = d.history(opts.History)
 
 // finish returns the result of a finished search: its best path, or, in
 // the last pass (last) with Config.BestPath, the best path of its
@@ -544,6 +555,32 @@ func (d *Decoder) boosts(opts Options) map[int32]float32 {
 				m[id] = bonus
 			}
 		}
+// history returns the LM ids of the start entry's history for
+// Options.History: its last word and the one before (-1: none), "<s>"
+// and -1 when there is no usable history.
+func (d *Decoder) history(words []string) (real, prev int32) {
+	real, prev = d.lx.start, -1
+	known := func(w string) (int32, bool) {
+		id, ok := d.lang.ID(w)
+		return id, ok && id != d.lx.finish
+	}
+	n := len(words)
+	if n == 0 {
+		return
+	}
+	last, ok := known(words[n-1])
+	if !ok || last == d.lx.start {
+		return
+	}
+	real = last
+	if n >= 2 {
+		if p, ok := known(words[n-2]); ok {
+			prev = p
+		}
+	}
+	return real, prev
+}
+
 	}
 	if lambda := opts.CacheWeight; lambda > 0 && lambda < 1 && len(opts.Cache) > 0 {
 		ids := make(map[int32]float64, len(opts.Cache))

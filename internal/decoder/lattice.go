@@ -38,6 +38,9 @@ type Lattice struct {
 	// search's language weight.
 	boost map[int32]float32
 	lw    float32 // the language weight of the search
+	// prev is the word before the start node's in the search's history
+	// (Options.History), -1 when none.
+	prev int32
 }
 
 type latNode struct {
@@ -61,7 +64,8 @@ func (s *search) lattice() *Lattice {
 		rc:       make([]float32, len(bp)*lx.nci),
 	}
 	abs := func(e int32) float64 { return float64(bp[e].score) + bp[e].norm }
-	l.nodes[0] = latNode{start: -1, end: -1, lmid: lx.start, first: lx.sil}
+	l.nodes[0] = latNode{start: -1, end: -1, lmid: bp[0].real, first: lx.sil}
+	l.prev = bp[0].prevReal
 	for e := 1; e < len(bp); e++ {
 		b := &bp[e]
 		w := &lx.words[b.word]
@@ -303,7 +307,7 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 		return v
 	}
 	silPen, fillPen := float64(d.silPen), float64(d.fillPen)
-	states := []latState{{node: 0, w1: l.nodes[0].lmid, w2: -1, pred: -1}}
+	states := []latState{{node: 0, w1: l.nodes[0].lmid, w2: l.prev, pred: -1}}
 	first := make([]int32, len(l.nodes)+1) // states of node i: first[i]:first[i+1]
 	first[1] = 1
 	var edges []latEdge

@@ -64,7 +64,7 @@ func testLattice(t *testing.T, nodes []latNode) *Lattice {
 		}
 		last = max(last, all[i+1].end)
 	}
-	l := &Lattice{d: d, frames: int(last) + 1, nci: 1, nodes: all, rc: make([]float32, len(all)), last: last, lw: 1}
+	l := &Lattice{d: d, frames: int(last) + 1, nci: 1, nodes: all, rc: make([]float32, len(all)), last: last, lw: 1, prev: -1}
 	l.frameEnd = make([]int32, last+3)
 	for f := int32(-1); f <= last+1; f++ {
 		n := int32(0)

@@ -81,11 +81,14 @@ type search struct {
 	sglCache                   []int32
 	hist                       []int32 // histogram pruning scratch
 	curFirst                   int32   // first bp entry of the frame being decoded
-	stats                      Stats
+	// The LM history of the start entry (Options.History): its last
+	// real word ("<s>" without a history) and the one before (-1: none).
+	startReal, startPrev int32
+	stats                Stats
 }
 
 func newSearch(d *Decoder, lx *lexicon) *search {
-	s := &search{d: d, lx: lx, lw: d.lw, logWip: d.logWip,
+	s := &search{d: d, lx: lx, lw: d.lw, logWip: d.logWip, startReal: lx.start, startPrev: -1,
 		beam: d.beam, wbeam: d.wbeam, pbeam: d.pbeam, lpbeam: d.lpbeam, maxActive: d.maxActive,
 		nodeH:     make([]hmm, len(lx.nodes)),
 		chanH:     make([]hmm, len(lx.chanPid)),
@@ -331,12 +334,13 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 		am = s.acoustic
 	}
 	sc := am.NewScorer()
-	// The start entry: "<s>" ending just before frame 0, silence context.
+	// The start entry: "<s>" (or the history of Options.History) ending
+	// just before frame 0, silence context.
 	rc := len(s.rcPool)
 	for range lx.nci {
 		s.rcPool = append(s.rcPool, 0)
 	}
-	s.bp = append(s.bp, bpEntry{frame: -1, word: -1, pred: -1, rc: int32(rc), real: lx.start, prevReal: -1, lastPhone: lx.sil})
+	s.bp = append(s.bp, bpEntry{frame: -1, word: -1, pred: -1, rc: int32(rc), real: s.startReal, prevReal: s.startPrev, lastPhone: lx.sil})
 	s.frameBP = append(s.frameBP, 0)
 	s.transitions(-1, 0, 1)
 	s.curN, s.nextN = s.nextN, s.curN[:0]
