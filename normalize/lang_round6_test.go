@@ -24,5 +24,10 @@ func TestRound6Rules(t *testing.T) {
 		{"below zero decimal", "zh", itn, "零下十二点五摄氏度", "-12.5°C"},
 		{"below zero without a temperature unit", "zh", itn, "零下五千克", "零下5kg"},
 		{"below zero alone", "zh", itn, "零下", "零下"},
+		// German micro units written with the Greek mu, as the suite's μm
+		{"microgram", "de", itn, "zwei hundert fünfzig mikrogramm", "250 μg"},
+		{"microsecond", "de", itn, "drei mikrosekunden", "3 μs"},
+		{"micrometer", "de", itn, "drei hundert mikrometer", "300 μm"},
+		{"micro sign read", "de", tn, "5 µg", "fünf mikrogramm"},
 	})
 }
