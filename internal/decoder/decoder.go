@@ -262,10 +262,6 @@ type Options struct {
 	Bias []string
 	// BiasFactor multiplies the probability of the Bias words; 0 = 10.
 	BiasFactor float64
-	// Cache is a unigram cache of the recording (cache LM adaptation):
-	// words (LM spellings) with their counts, for example the confident
-	// words an earlier pass found elsewhere in the same recording; words
-	// the LM does not know are ignored. Each known word w with count c of
 	// History lists the words spoken just before the frames (LM
 	// spellings, oldest first), such as the end of the previous speech
 	// region of the same recording: the search starts after its last two
@@ -275,6 +271,10 @@ type Options struct {
 	// the last one the model does not know count ("</s>" counts as
 	// unknown); nil, or no known last word, starts after "<s>".
 	History []string
+	// Cache is a unigram cache of the recording (cache LM adaptation):
+	// words (LM spellings) with their counts, for example the confident
+	// words an earlier pass found elsewhere in the same recording; words
+	// the LM does not know are ignored. Each known word w with count c of
 	// N (the known words' counts) gets, wherever it is scored,
 	// its LM probability P(w|h) replaced by the interpolation
 	// (1-λ)·P(w|h) + λ·c/N, with the unigram P(w) standing in for P(w|h)
@@ -340,6 +340,7 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 	defer d.pool.Put(s)
 	s.setBoost(d.boosts(opts))
 	s.acoustic = opts.Acoustic
+	s.startReal, s.startPrev = d.history(opts.History)
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -348,7 +349,6 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 		vocab, starts := s.firstPassWords(d.flatMinEnds)
 		fp.vocab = vocab
 		fp.off = make([]int32, 0, len(vocab)+1)
-	s.startReal, s.startPrev = d.history(opts.History)
 		var total int
 		for _, w := range vocab {
 			total += len(starts[w])
@@ -384,6 +384,7 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	s2 := newSearch(d, flat)
 	s2.setBoost(d.boosts(opts))
 	s2.acoustic = opts.Acoustic
+	s2.startReal, s2.startPrev = d.history(opts.History)
 	if _, _, err := s2.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -395,7 +396,6 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	}
 	return r, nil
 }
-	s2.startReal, s2.startPrev = d.history(opts.History)
 
 // finish returns the result of a finished search: its best path, or, in
 // the last pass (last) with Config.BestPath, the best path of its
@@ -544,17 +544,6 @@ func (s *search) endPosterior(e int32) float64 {
 	return min(1, num/den)
 }
 
-// boosts maps the LM ids of opts.Bias to their weighted log bonus.
-func (d *Decoder) boosts(opts Options) map[int32]float32 {
-	var m map[int32]float32
-	if f := orDefault(opts.BiasFactor, 10); len(opts.Bias) > 0 && f > 0 {
-		bonus := d.lw * float32(math.Log(f))
-		m = map[int32]float32{}
-		for _, w := range opts.Bias {
-			if id, ok := d.lang.ID(w); ok && id != d.lx.start && id != d.lx.finish {
-				m[id] = bonus
-			}
-		}
 // history returns the LM ids of the start entry's history for
 // Options.History: its last word and the one before (-1: none), "<s>"
 // and -1 when there is no usable history.
@@ -581,6 +570,17 @@ func (d *Decoder) history(words []string) (real, prev int32) {
 	return real, prev
 }
 
+// boosts maps the LM ids of opts.Bias to their weighted log bonus.
+func (d *Decoder) boosts(opts Options) map[int32]float32 {
+	var m map[int32]float32
+	if f := orDefault(opts.BiasFactor, 10); len(opts.Bias) > 0 && f > 0 {
+		bonus := d.lw * float32(math.Log(f))
+		m = map[int32]float32{}
+		for _, w := range opts.Bias {
+			if id, ok := d.lang.ID(w); ok && id != d.lx.start && id != d.lx.finish {
+				m[id] = bonus
+			}
+		}
 	}
 	if lambda := opts.CacheWeight; lambda > 0 && lambda < 1 && len(opts.Cache) > 0 {
 		ids := make(map[int32]float64, len(opts.Cache))
