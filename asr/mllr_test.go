@@ -88,7 +88,7 @@ func TestGoMLLRAdapt(t *testing.T) {
 	s.adapt, s.adaptMinFrames, s.mllr = adaptTree, 300, mllrConfig{means: true, classes: 2, prior: 1000}
 	aligned := make([][]alignedFrame, len(regions))
 	for i, r := range regions {
-		o, err := s.decodeRegion(context.Background(), cep, nc, r, phaseFirst, nil, nil, nil, nil, Options{})
+		o, err := s.decodeRegion(context.Background(), cep, nc, r, phaseFirst, nil, nil, nil, nil, nil, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

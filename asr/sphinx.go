@@ -136,6 +136,7 @@ type sphinxASR struct {
 	adaptMinFrames float64 // fewest speech frames to adapt on
 	adaptBlocks    bool    // block-diagonal transform
 	vtln           bool    // choose a frequency warp before fMLLR
+	historyGap     int     // OptRegionHistory, frames
 	mllr           mllrConfig
 	cmn            int     // OptCMN: cmnFile, cmnSpeech or cmnPrior
 	cmnPrior       float64 // OptCMNPrior, frames
@@ -157,6 +158,7 @@ var goOptions = []string{
 	OptFillProb, OptConsensus, OptFlatStarts, OptFlatChains, OptFlatPred, OptWorkers, OptAdapt,
 	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
 	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence,
+	OptRegionHistory,
 }
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
@@ -274,6 +276,9 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, err
 	}
 	if sa.silence, err = parseDigitalSilence(o); err != nil {
+		return nil, err
+	}
+	if sa.historyGap, err = parseRegionHistory(o); err != nil {
 		return nil, err
 	}
 	if sa.vtln && sa.adapt == adaptOff {
@@ -462,14 +467,14 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	}
 	if s.adapt == adaptOff || opts.Streaming {
 		return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, nil, nil, opts)
+			return s.decodeRegion(ctx, cep, nc, regions[i], phasePlain, nil, nil, nil, nil, nil, opts)
 		}, emitOut)
 	}
 	// Adaptation: first phase, tree pass and forced alignment.
 	first := make([]*decoder.FirstPass, len(regions))
 	aligned := make([][]alignedFrame, len(regions))
 	err = eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, nil, nil, opts)
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseFirst, nil, nil, nil, nil, nil, opts)
 	}, func(i int, o regionOut) error {
 		first[i], aligned[i] = o.fp, o.aligned
 		return nil
@@ -493,12 +498,17 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 		return err
 	}
 	caches := s.caches(first)
+	hists := histories(regions, first, s.historyGap)
 	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
 		var cache map[string]float64
 		if caches != nil {
 			cache = caches[i]
 		}
-		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, am, first[i], cache, opts)
+		var hist []string
+		if hists != nil {
+			hist = hists[i]
+		}
+		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, am, first[i], cache, hist, opts)
 	}, emitOut)
 }
 
@@ -584,8 +594,8 @@ func frameSeconds(f int) float64 { return float64(f) / 100 }
 // phaseSecond decodes the features transformed by xf (nil: untransformed)
 // scored with the adapted means of am (nil: the decoder's model) with the
 // rest of the search after fp, with the unigram cache cache (OptCacheLM;
-// nil: none).
-func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, am *sphinx.Model, fp *decoder.FirstPass, cache map[string]float64, opts Options) (regionOut, error) {
+// nil: none) and the LM history hist (OptRegionHistory; nil: none).
+func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [2]int, phase int, xf *sphinx.Affine, am *sphinx.Model, fp *decoder.FirstPass, cache map[string]float64, hist []string, opts Options) (regionOut, error) {
 	c := cep[r[0]*nc : r[1]*nc]
 	n := r[1] - r[0]
 	buf := make([]float32, 3*nc)
@@ -594,7 +604,7 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 		out := make([]float32, 3*nc)
 		frame = func(t int) []float32 { return xf.Apply(out, sphinx.FeatureAt(buf, c, nc, t)) }
 	}
-	dopts := decoder.Options{Bias: promptWords(opts.Prompt), Cache: cache, CacheWeight: s.cacheLM, Acoustic: am}
+	dopts := decoder.Options{Bias: promptWords(opts.Prompt), Cache: cache, CacheWeight: s.cacheLM, Acoustic: am, History: hist}
 	var o regionOut
 	var err error
 	switch {

@@ -19,7 +19,7 @@ func warpOf(t *testing.T, s *sphinxASR, samples []float32) float64 {
 	regions := speechRegions(cep, nc)
 	aligned := make([][]alignedFrame, len(regions))
 	for i, r := range regions {
-		o, err := s.decodeRegion(ctx, cep, nc, r, phaseFirst, nil, nil, nil, nil, Options{})
+		o, err := s.decodeRegion(ctx, cep, nc, r, phaseFirst, nil, nil, nil, nil, nil, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
