@@ -158,7 +158,8 @@ func enCardinalTN(s *stream, i int) []match {
 				// Each is the other's alternative.
 				dc, tc := 0.0, 0.5
 				cue := s.kind(i-1) == tSpace && (s.is(i-2, ".") && enNumberCue[s.span(i-3, i-1)] != "" ||
-					s.kind(i-2) == tWord && enNumberCueWord[strings.ToLower(s.text(i-2))])
+					s.kind(i-2) == tWord && enNumberCueWord[strings.ToLower(s.text(i-2))] ||
+					enVerbatimSym[s.text(i-2)].has("plural")) // "§§ 12–14", "¶ 3-5"
 				if sp || s.kind(e2+1) == tSpace && s.kind(e2+2) == tWord || s.is(i-1, ":") || cue {
 					dc, tc = tc, dc
 				}
@@ -1440,7 +1441,10 @@ func enAMPM(s *stream, j int) (string, int) {
 			// a comma it goes ("9:30 a.m., I" → "nine thirty AM, I"), as
 			// every visible case with a comma there has it.
 			e := k + 3
-			if s.is(e, ".") && !(s.kind(e+1) == tSym && !s.is(e+1, ".") && !s.is(e+1, ",")) && !enAMPMEndsSentence(s, e) {
+			// Before a dash and a number it goes too, a range
+			// following ("10 a.m.–6 p.m.").
+			rng := (s.is(e+1, "-") || s.is(e+1, "–")) && s.kind(e+2) == tNum
+			if s.is(e, ".") && (rng || !(s.kind(e+1) == tSym && !s.is(e+1, ".") && !s.is(e+1, ","))) && !enAMPMEndsSentence(s, e) {
 				e++
 			}
 			if s.boundary(e) {
@@ -1806,6 +1810,9 @@ func enTelephoneTN(s *stream, i int) []match {
 		if m := enTelephonePrompt(s, i); m != nil {
 			return m
 		}
+		if m := enDialNumber(s, i); m != nil {
+			return m
+		}
 	}
 	if m, ok := enVanityNumber(s, i); ok {
 		return []match{m}
@@ -1937,6 +1944,26 @@ func enTelephoneTN(s *stream, i int) []match {
 		ws = append(ws, w)
 	}
 	return one(j, Telephone, strings.Join(ws, ", "))
+}
+
+// enDialNumber reads a number dialled after a verb of [dial_cues] digit by
+// digit: after "dial" any number ("dial 0", "dialled 1471"), after "call",
+// "ring" or "text" a service number of [service_numbers] ("call 911" →
+// "call nine one one"; "call 20 people" stays a count). A number that goes
+// on ("call 911-555", "dial 0.5") is left to the other rules.
+func enDialNumber(s *stream, i int) []match {
+	all, ok := enDialCues[strings.ToLower(s.text(i))]
+	if !ok || s.kind(i+1) != tSpace || s.kind(i+2) != tNum || !s.boundary(i+3) {
+		return nil
+	}
+	t := s.text(i + 2)
+	if len(t) > 15 || !all && !enServiceNumbers[t] {
+		return nil
+	}
+	if n := s.text(i + 3); (n == "-" || n == "." || n == "," || n == ":" || n == "/") && s.kind(i+4) == tNum {
+		return nil
+	}
+	return one(i+3, Telephone, s.text(i)+" "+enDigits(t))
 }
 
 // enTelephonePrompt reads a prompt of [telephone_prompts] and the number
@@ -2672,6 +2699,11 @@ func enVerbatimTN(s *stream, i int) []match {
 	sym, ok := enVerbatimSym[t]
 	if !ok {
 		return nil
+	}
+	// Written twice, a symbol of the plural flag reads its plural: "§§
+	// 12–14" → "sections twelve to fourteen", "¶¶ 3-5".
+	if sym.has("plural") && s.is(i+1, t) {
+		return one(i+2, Verbatim, sym.spoken[0]+"s")
 	}
 	if sym.has("alone") && !(s.startOK(i) && s.boundary(i+1)) {
 		return nil

@@ -554,6 +554,30 @@ var enSaintAfter = func() map[string]bool {
 	return m
 }()
 
+// enDialCues maps a verb of dialling to its scope ([dial_cues]): true when
+// every number after it is dialled, false when only a service number is.
+var enDialCues = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("dial_cues") {
+		for _, w := range alts(r[0]) {
+			m[strings.ToLower(w)] = len(r) > 1 && r[1] == "all"
+		}
+	}
+	return m
+}()
+
+// enServiceNumbers holds the emergency and service numbers of
+// [service_numbers].
+var enServiceNumbers = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("service_numbers") {
+		for _, w := range alts(r[0]) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 // enTelPrompt is a [telephone_prompts] row: the written prompt (one
 // alternative) and what TN writes for it.
 type enTelPrompt struct{ written, spoken string }

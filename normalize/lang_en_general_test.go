@@ -280,6 +280,19 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"race time with hours and tenths", "tn", "in 3:04:51.2", "in three hours four minutes and fifty one point two seconds"},
 		{"seconds with tenths under a minute", "tn", "in 0:47.9", "in forty seven point nine seconds"},
 		{"clock time before a period stays a time", "tn", "at 10:45. Then", "at ten forty five. Then"},
+		{"doubled section sign reads the plural", "tn", "under §§ 101–103 of the code", "under sections one hundred one to one hundred three of the code"},
+		{"paragraph sign", "tn", "see ¶ 7", "see paragraph seven"},
+		{"doubled paragraph sign", "tn", "see ¶¶ 7-9", "see paragraphs seven to nine"},
+		{"doubled ampersand stays single", "tn", "A && B", "A and and B"},
+		{"dotted markers joined by an en dash", "tn", "open 8 a.m.–4 p.m. daily", "open eight AM to four PM daily"},
+		{"dotted markers joined by a hyphen", "tn", "open 8 a.m.-4 p.m. daily", "open eight AM to four PM daily"},
+		{"service number after call", "tn", "call 999 now", "call nine nine nine now"},
+		{"any number after dial", "tn", "dial 0 for help", "dial zero for help"},
+		{"a count after call stays a count", "tn", "call 25 people", "call twenty five people"},
+		{"a longer number after call is a phone", "tn", "call 911-555-0100", "call nine one one, five five five, zero one zero zero"},
+		{"service number said after call", "itn", "call nine nine nine now", "call 999 now"},
+		{"digits said after dial", "itn", "dial zero for help", "dial 0 for help"},
+		{"two digits after call stay words", "itn", "call one two", "call one two"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -312,7 +325,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
-		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2",
+		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]

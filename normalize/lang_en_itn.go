@@ -1068,11 +1068,35 @@ func enDigitRun(ws []string) (string, int) {
 	return string(cur), k
 }
 
+// enDialNumberITN writes the digits said after a verb of [dial_cues], the
+// inverse of TN's enDialNumber: after "dial" a run of up to four spoken
+// digits ("dial zero" → "dial 0", "dial one four seven one" → "dial
+// 1471"), after "call", "ring" or "text" a service number ("call nine one
+// one" → "call 911"). Longer runs are telephone numbers, laid out by the
+// rules below.
+func enDialNumberITN(s *stream, ws []string, idx []int) []match {
+	if len(ws) < 2 {
+		return nil
+	}
+	all, ok := enDialCues[ws[0]]
+	if !ok {
+		return nil
+	}
+	d, n := enDigitRun(ws[1:])
+	if n == 0 || len(d) > 4 || !all && !enServiceNumbers[d] {
+		return nil
+	}
+	return one(idx[n], Telephone, s.text(idx[0]-1)+" "+d)
+}
+
 func enTelephoneITN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) {
 		return nil
 	}
 	ws, idx := s.words(i, 40)
+	if m := enDialNumberITN(s, ws, idx); m != nil {
+		return m
+	}
 	if m := enSerialITN(s, ws, idx); m != nil && !enClitic(s, i) {
 		// A serial that starts with a spelled term of the whitelist is
 		// that term and what follows ("l g a eleven fifty" → "LGA 1150",

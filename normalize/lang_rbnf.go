@@ -111,6 +111,11 @@ type rbnfConv struct {
 	// nativeZero is the zero of the digits ITN writes (hi '०'); 0 means
 	// ASCII digits.
 	nativeZero rune
+	// idWords are words after which a number is an identifier read digit
+	// by digit, not a quantity (ja "番号1234" → "番号一二三四"; "電話番号",
+	// "部屋番号" end with the same word); the digits are joined without
+	// spaces.
+	idWords []string
 	// ordFirst lists %digits-ordinal sets tried before the others when
 	// two sets write the same marker (ru "-е": the plural "пятые" before
 	// the neuter "пятое").
@@ -207,7 +212,8 @@ var rbnfConventions = map[string]rbnfConv{
 	// Japanese: "一千" before 万, 億, 兆; ITN groups digits with commas.
 	// A decimal fraction is read with "点" and its digits one by one
 	// ("〇点〇〇五"), "%" as "パーセント".
-	"ja": {oneBig: true, itnGroup: ",", counters: []string{"番目"}, pointSign: ".", point: "点", percent: "パーセント"},
+	"ja": {oneBig: true, itnGroup: ",", counters: []string{"番目"}, pointSign: ".", point: "点", percent: "パーセント",
+		idWords: []string{"番号"}},
 	// Arabic: the modern spelling "مئة" for "مائة", the construct form of
 	// a unit before it ("ثمان مئة", "خمس مئة"), and the suites' "اَلاف".
 	"ar": {words: map[string]string{"مائة": "مئة", "آلاف": "اَلاف"}, scales: []string{"مائة"},
@@ -879,6 +885,17 @@ func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
 		return nil
 	}
 	var w string
+	if !neg && pct == "" && l.afterIDWord(s, i) && len(digits) > 1 {
+		var b strings.Builder
+		for k := range digits {
+			x := l.spell(l.card, int64(digits[k]-'0'))
+			if x == "" {
+				return nil
+			}
+			b.WriteString(x)
+		}
+		return one(end, Cardinal, b.String())
+	}
 	if l.conv.zeroDigits && len(digits) > 1 && digits[0] == '0' && !neg {
 		parts := make([]string, len(digits))
 		for k := range digits {
@@ -891,6 +908,22 @@ func (l *rbnfLang) cardinalTN(s *stream, i int) []match {
 		return nil
 	}
 	return one(end, Cardinal, w+pct)
+}
+
+// afterIDWord reports whether the number at token i follows one of the
+// language's identifier words (rbnfConv.idWords), directly or after a
+// space (Han text is one token a character, so the source is compared).
+func (l *rbnfLang) afterIDWord(s *stream, i int) bool {
+	if len(l.conv.idWords) == 0 || i == 0 {
+		return false
+	}
+	t := strings.TrimSuffix(s.src[:s.toks[i].start], " ")
+	for _, w := range l.conv.idWords {
+		if strings.HasSuffix(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // decimalTN reads a number with a decimal fraction where the language's
@@ -1077,7 +1110,43 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 		seen[w] = true
 		out = append(out, match{end: e, readings: []reading{{text: w, class: Ordinal, cost: float64(len(out))}}})
 	}
+	if len(out) == 0 && pre == "" {
+		return l.fullEndingOrdinal(s, n, end)
+	}
 	return out
+}
+
+// fullEndingOrdinal reads a Cyrillic ordinal written with the word's full
+// ending instead of CLDR's short marker ("1-ый", "2-ая", "3-ий", "5-ого",
+// "7-ому", "9-ым", "4-ую"; CLDR writes "1-й", "2-я", "5-го"): the ending
+// names the form, so the reading is the first ordinal spelling, over all
+// of the language's ordinal sets (genders and cases), whose last word ends
+// with it. The number's tokens end at end; the ending must be 2 or 3
+// lower-case letters after a hyphen, ending at a boundary.
+func (l *rbnfLang) fullEndingOrdinal(s *stream, n int64, end int) []match {
+	if l.info.Script != "Cyrl" || !s.is(end, "-") || s.kind(end+1) != tWord || !l.boundary(s, end+2) {
+		return nil
+	}
+	suf := s.text(end + 1)
+	if k := utf8.RuneCountInString(suf); k < 2 || k > 3 || strings.ToLower(suf) != suf {
+		return nil
+	}
+	for _, r := range suf {
+		if !unicode.Is(unicode.Cyrillic, r) {
+			return nil
+		}
+	}
+	for _, set := range l.rs.Names() {
+		if !strings.HasPrefix(set, "%spellout-ordinal") {
+			continue
+		}
+		w := l.spell(set, n)
+		last := w[strings.LastIndexByte(w, ' ')+1:]
+		if len(last) > len(suf) && strings.HasSuffix(last, suf) {
+			return one(end+2, Ordinal, w)
+		}
+	}
+	return nil
 }
 
 // rbnfEnding makes the spoken ordinal end as its written marker m does

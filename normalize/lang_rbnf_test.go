@@ -27,6 +27,15 @@ func TestRBNFLanguages(t *testing.T) {
 		// Ordinals as each language writes them (CLDR's %digits-ordinal).
 		{"ru", normalize.TN, "22-я", "двадцать вторая"},
 		{"ru", normalize.TN, "8-го", "восьмого"},
+		// ordinals written with the word's full ending, not CLDR's marker
+		{"ru", normalize.TN, "1-ая глава", "первая глава"},
+		{"ru", normalize.TN, "в 3-ем классе", "в третьем классе"},
+		{"ru", normalize.TN, "5-ого мая", "пятого мая"},
+		{"ru", normalize.TN, "3-ий", "третий"},
+		{"ru", normalize.TN, "4-ую", "четвертую"},
+		{"ru", normalize.TN, "21-ом", "двадцать первом"},
+		{"ru", normalize.TN, "5-ти", "5-ти"}, // a cardinal's case ending: no ordinal ends so
+		{"ru", normalize.TN, "1-ЫЙ", "1-ЫЙ"},
 		{"it", normalize.TN, "il 3º posto", "il terzo posto"},
 		{"vi", normalize.TN, "thứ 4", "thứ tư"},
 		{"ja", normalize.TN, "第2", "第二"},
@@ -55,6 +64,11 @@ func TestRBNFLanguages(t *testing.T) {
 		{"ja", normalize.TN, "0.05", "〇点〇五"},
 		{"ja", normalize.TN, "−3.5%", "マイナス三点五パーセント"},
 		{"ja", normalize.TN, "1,000", "千"},
+		// an identifier after 番号 is read digit by digit; a quantity is not
+		{"ja", normalize.TN, "部屋番号 305", "部屋番号 三〇五"},
+		{"ja", normalize.TN, "番号2048", "番号二〇四八"},
+		{"ja", normalize.TN, "2048番目", "二千四十八番目"},
+		{"ja", normalize.TN, "番号-5", "番号マイナス五"},
 		{"vi", normalize.TN, "hôm nay thứ 2", "hôm nay thứ hai"},
 		{"hu", normalize.TN, "102002302.", "százkettőmillió-kettőezer-háromszázkettedik"},
 		{"hu", normalize.TN, "131 111.", "százharmincegyezer-száztizenegyedik"},
