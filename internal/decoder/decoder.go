@@ -209,6 +209,10 @@ type Result struct {
 	// Lattice is the word lattice of the last pass, with
 	// Config.KeepLattice.
 	Lattice *Lattice
+	// Network is the confusion network of the rescored lattice whose
+	// words are Words ([ConsensusWords]), with Config.Consensus; nil
+	// when the result is not a consensus.
+	Network []Slot
 }
 
 // Text returns the recognised words without fillers, joined by spaces.
@@ -290,6 +294,10 @@ type Options struct {
 	// adapted means of sphinx.Model.WithMeans (its mdef must be the
 	// decoder's).
 	Acoustic *sphinx.Model
+	// FlatLanguageWeight, when positive, is the language weight of this
+	// call's flat pass instead of Config.FlatLanguageWeight (its word
+	// insertion penalty scaled alike).
+	FlatLanguageWeight float64
 }
 
 // DecodeWith is DecodeFrames with per-call options.
@@ -382,6 +390,9 @@ func (d *Decoder) DecodeSecond(ctx context.Context, frame func(t int) []float32,
 	}
 	flat := buildFlat(d.am.Mdef, d.lx, fp.vocab, starts, n, d.flatWindow, d.flatChains)
 	s2 := newSearch(d, flat)
+	if lw := float32(opts.FlatLanguageWeight); lw > 0 {
+		s2.lw, s2.logWip = lw, d.logWip*lw/d.lw
+	}
 	s2.setBoost(d.boosts(opts))
 	s2.acoustic = opts.Acoustic
 	s2.startReal, s2.startPrev = d.history(opts.History)

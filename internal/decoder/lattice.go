@@ -448,21 +448,42 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 		prev = st.score
 	}
 	if l.d.consensus {
-		res.Words = l.consensus(post, pivot, res.Words)
+		res.Network = l.network(post, pivot, res.Words)
+		res.Words = ConsensusWords(res.Network)
 	}
 	return res
 }
 
 // consensus returns the words of a confusion network built on the best
-// path (the pivot, whose nodes are pivot and words words): every lattice
-// node is put in the slot of the pivot word it overlaps most in time, the
-// posteriors of each spelling in a slot are summed, and each slot gives
-// its most probable spelling, or nothing when the probability that the
-// slot holds no word (one less the sum) is larger. This picks the
-// hypothesis with the fewest expected word errors slot by slot rather
-// than the likeliest sentence (consensus decoding). A filler slot of the
-// pivot can so gain a word, and a word slot lose its word.
+// path (the pivot, whose nodes are pivot and words words): see
+// [Lattice.network] and [ConsensusWords].
 func (l *Lattice) consensus(post []float64, pivot []int32, words []Word) []Word {
+	return ConsensusWords(l.network(post, pivot, words))
+}
+
+// Slot is a slot of a confusion network: a word of the best path (the
+// pivot) and the spellings competing with it, each with its posterior
+// probability. The probability that the slot holds no word is one less
+// the sum of its arcs' (a filler pivot word is no word).
+type Slot struct {
+	Pivot Word  // the best path's word
+	Arcs  []Arc // by spelling, no two alike
+}
+
+// Arc is a spelling of a [Slot]: its posterior (the sum over the lattice
+// nodes of that spelling put in the slot) and the times of its most
+// probable node (frames, End exclusive).
+type Arc struct {
+	Text       string
+	P          float64
+	Start, End int
+}
+
+// network returns the confusion network built on the best path (the
+// pivot, whose nodes are pivot and words words): every lattice node but
+// the fillers is put in the slot of the pivot word it overlaps most in
+// time, and the posteriors of each spelling in a slot are summed.
+func (l *Lattice) network(post []float64, pivot []int32, words []Word) []Slot {
 	type cand struct {
 		p    float64
 		node int32 // the node of the spelling with the largest posterior
@@ -499,31 +520,53 @@ func (l *Lattice) consensus(post []float64, pivot []int32, words []Word) []Word 
 		}
 		c.p += post[e]
 	}
-	var out []Word
+	out := make([]Slot, len(words))
 	for i, w := range words {
-		var sum float64
-		var top *cand
-		var text string
-		for _, t := range slices.Sorted(maps.Keys(slots[i])) { // in order: the sum is reproducible
+		out[i].Pivot = w
+		for _, t := range slices.Sorted(maps.Keys(slots[i])) { // in order: sums are reproducible
 			c := slots[i][t]
-			sum += c.p
-			if top == nil || c.p > top.p {
-				top, text = c, t
+			n := &l.nodes[c.node]
+			out[i].Arcs = append(out[i].Arcs, Arc{Text: t, P: c.p, Start: int(n.start), End: int(n.end) + 1})
+		}
+	}
+	return out
+}
+
+// ConsensusWords returns the words of a confusion network: each slot
+// gives its most probable spelling (the first in the order of its arcs
+// among equals), or nothing when the probability that the slot holds no
+// word (one less the sum of its arcs) is larger; a filler pivot word
+// stays where its slot gives no word. This picks the hypothesis with
+// the fewest expected word errors slot by slot rather than the likeliest
+// sentence (consensus decoding). A filler slot of the pivot can so gain
+// a word, and a word slot lose its word. A word keeps the pivot's times
+// and score when it is the pivot's spelling, and takes its arc's times
+// otherwise; its confidence is its arc's posterior (at most 1).
+func ConsensusWords(net []Slot) []Word {
+	var out []Word
+	for _, sl := range net {
+		w := sl.Pivot
+		var sum float64
+		top := -1
+		for i, a := range sl.Arcs {
+			sum += a.P
+			if top < 0 || a.P > sl.Arcs[top].P {
+				top = i
 			}
 		}
-		if top == nil || top.p < 1-sum {
+		if top < 0 || sl.Arcs[top].P < 1-sum {
 			if w.Filler {
 				out = append(out, w)
 			}
 			continue
 		}
-		if !w.Filler && w.Text == text {
-			w.Confidence = min(1, top.p)
+		a := sl.Arcs[top]
+		if !w.Filler && w.Text == a.Text {
+			w.Confidence = min(1, a.P)
 			out = append(out, w)
 			continue
 		}
-		n := &l.nodes[top.node]
-		out = append(out, Word{Text: text, Start: int(n.start), End: int(n.end) + 1, Confidence: min(1, top.p)})
+		out = append(out, Word{Text: a.Text, Start: a.Start, End: a.End, Confidence: min(1, a.P)})
 	}
 	return out
 }
