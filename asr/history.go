@@ -3,6 +3,7 @@ package asr
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/sottolabs/sotto/internal/decoder"
 )
@@ -24,7 +25,8 @@ const defaultRegionHistory = 0.0
 func parseRegionHistory(o map[string]string) (int, error) {
 	sec := defaultRegionHistory
 	if v := o[OptRegionHistory]; v != "" {
-		if _, err := fmt.Sscan(v, &sec); err != nil || sec < 0 || sec > 3600 {
+		var err error
+		if sec, err = strconv.ParseFloat(v, 64); err != nil || !(sec >= 0 && sec <= 3600) {
 			return 0, fmt.Errorf("asr: option %s %q: want seconds in [0, 3600]", OptRegionHistory, v)
 		}
 	}

@@ -63,10 +63,27 @@ func TestParseRegionHistory(t *testing.T) {
 		{"0.75", 75, false},
 		{"-1", 0, true},
 		{"x", 0, true},
+		{"1s", 0, true},
+		{"NaN", 0, true},
 	} {
 		got, err := parseRegionHistory(map[string]string{OptRegionHistory: tc.v})
 		if (err != nil) != tc.err || got != tc.want {
 			t.Errorf("%s %q = %d, %v; want %d (error %v)", OptRegionHistory, tc.v, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+// TestParseTopN checks OptTopN's values and that the second pass's model
+// has that many Gaussians (the model's own without the option).
+func TestParseTopN(t *testing.T) {
+	for _, tc := range []struct {
+		v    string
+		want int
+		err  bool
+	}{{"", 0, false}, {"16", 16, false}, {"0", 0, false}, {"-1", 0, true}, {"8x", 0, true}, {"2000", 0, true}} {
+		got, err := parseTopN(map[string]string{OptTopN: tc.v})
+		if (err != nil) != tc.err || got != tc.want {
+			t.Errorf("%s %q = %d, %v; want %d (error %v)", OptTopN, tc.v, got, err, tc.want, tc.err)
 		}
 	}
 }

@@ -292,3 +292,28 @@ func (s *Scorer) ScoreAll(feat []float32, out []float32) float32 {
 	}
 	return best
 }
+
+// TopN returns the number of Gaussians the model scores each senone with
+// per codebook and stream (Config.TopN, at most the densities of a
+// codebook).
+func (m *Model) TopN() int { return m.scorer.topN }
+
+// WithTopN returns a copy of m whose scorers keep the n best Gaussians
+// of each codebook and stream (Config.TopN) instead of m's number: a more
+// exact (n larger) or cheaper score of the same model. The copy shares
+// m's Gaussians, weights and model definition, so a decoder built on m
+// accepts it as decoder.Options.Acoustic. n is clamped to [1, densities
+// per codebook]; m itself is returned when n equals its number.
+func (m *Model) WithTopN(n int) *Model {
+	g := m.scorer
+	n = max(1, min(n, g.nDen))
+	if n == g.topN {
+		return m
+	}
+	ng := *g
+	ng.topN = n
+	nm := *m
+	nm.scorer = &ng
+	nm.topN = n
+	return &nm
+}
