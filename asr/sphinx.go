@@ -139,9 +139,10 @@ type sphinxASR struct {
 	historyGap     int     // OptRegionHistory, frames
 	topN           int     // OptTopN (0: the model's)
 	mllr           mllrConfig
-	cmn            int     // OptCMN: cmnFile, cmnSpeech or cmnPrior
-	cmnPrior       float64 // OptCMNPrior, frames
-	silence        int     // OptDigitalSilence: silenceKeep, silenceTrim or silenceDither
+	cmn            int       // OptCMN: cmnFile, cmnSpeech or cmnPrior
+	cmnPrior       float64   // OptCMNPrior, frames
+	silence        int       // OptDigitalSilence: silenceKeep, silenceTrim or silenceDither
+	combine        []variant // OptCombine
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -158,7 +159,7 @@ var goOptions = []string{
 	OptAcousticDir, OptDict, OptLM, OptPasses, OptFlatLW, OptBestPathLW, OptBestPathWIP, OptSilProb,
 	OptFillProb, OptConsensus, OptFlatStarts, OptFlatChains, OptFlatPred, OptWorkers, OptAdapt,
 	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
-	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence,
+	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence, OptCombine,
 	OptRegionHistory, OptTopN,
 }
 
@@ -284,6 +285,12 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	}
 	if sa.topN, err = parseTopN(o); err != nil {
 		return nil, err
+	}
+	if sa.combine, err = parseCombine(o[OptCombine]); err != nil {
+		return nil, err
+	}
+	if len(sa.combine) > 0 && (!dcfg.Consensus || sa.adapt != adaptTree) {
+		return nil, fmt.Errorf("asr: option %s needs consensus decoding (%s 3) and %s tree", OptCombine, OptPasses, OptAdapt)
 	}
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
@@ -486,6 +493,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	if err != nil {
 		return err
 	}
+	cep0 := cep // unwarped, for OptCombine
 	if s.vtln {
 		w, err := s.chooseWarp(ctx, a.Samples, regions, aligned)
 		if err != nil {
@@ -504,6 +512,14 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 	caches := s.caches(first)
 	hists := histories(regions, first, s.historyGap)
 	am = s.secondModel(am)
+	if len(s.combine) > 0 {
+		base := system{cep: cep, xf: xf, am: am, same: -1}
+		variants, err := s.variantSystems(ctx, a.Samples, cep0, nc, regions, aligned, base)
+		if err != nil {
+			return err
+		}
+		return s.decodeCombined(ctx, append([]system{base}, variants...), nc, regions, first, caches, hists, opts, emitOut)
+	}
 	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
 		var cache map[string]float64
 		if caches != nil {
