@@ -828,6 +828,13 @@ func (l *rbnfLang) readNumber(s *stream, i int) (n int64, digits string, end int
 	if t := s.text(i); (t == "-" || t == "−") && s.kind(i+1) != tSpace {
 		neg, j = true, i+1
 	}
+	// A group of three digits after a short digit run and a space is the
+	// tail of a grouped number too long to read ("100 000 … 002"), not a
+	// number of its own.
+	if sep := s.text(j - 1); j >= 2 && s.kind(j-2) == tNum && len(s.text(j-2)) <= 3 && len(s.text(j)) == 3 &&
+		(sep == " " || sep == "\u00a0" || sep == "\u202f" || sep == "'" || sep == "’") {
+		return 0, "", i, false, false
+	}
 	digits, end, ok = rbnfNumber(s, j, l.conv.pointSign)
 	if !ok || len(digits) > 18 {
 		return 0, "", i, false, false

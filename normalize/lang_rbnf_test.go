@@ -36,6 +36,9 @@ func TestRBNFLanguages(t *testing.T) {
 		{"ru", normalize.TN, "21-ом", "двадцать первом"},
 		{"ru", normalize.TN, "5-ти", "5-ти"}, // a cardinal's case ending: no ordinal ends so
 		{"ru", normalize.TN, "1-ЫЙ", "1-ЫЙ"},
+		// a grouped number past CLDR's range stays digits, whole
+		{"hu", normalize.TN, "100 000 000 000 000 000 000 002", "100 000 000 000 000 000 000 002"},
+		{"hu", normalize.TN, "2019 100 ember", "kettőezer-tizenkilenc száz ember"},
 		{"it", normalize.TN, "il 3º posto", "il terzo posto"},
 		{"vi", normalize.TN, "thứ 4", "thứ tư"},
 		{"ja", normalize.TN, "第2", "第二"},
