@@ -314,6 +314,10 @@ type rbnfLang struct {
 	// file ([ordinal_words] of data/<tag>.tsv: hi "3rd" → "थर्ड"), keyed
 	// with ASCII digits.
 	ordWords map[string]string
+	// ordSpoken maps the spoken forms of the data file's whole ordinals
+	// flagged `itn` back to their written form, for ITN ("첫번째" →
+	// "1번째").
+	ordSpoken map[string]string
 }
 
 // rbnfOrd is one written ordinal form: digits (a %digits-ordinal set, or
@@ -457,6 +461,14 @@ func (l *rbnfLang) load() *rbnf.RuleSets {
 			}
 			for _, w := range p.written {
 				l.ordWords[w] = p.spoken[0]
+			}
+			if p.has("itn") {
+				if l.ordSpoken == nil {
+					l.ordSpoken = map[string]string{}
+				}
+				for _, sp := range p.spoken {
+					l.ordSpoken[sp] = p.written[0]
+				}
 			}
 		}
 	})
@@ -1705,6 +1717,11 @@ func (l *rbnfLang) cardinalITN(s *stream, i int) []match {
 func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 	if (s.kind(i) != tWord && s.kind(i) != tHan) || !l.startOK(s, i) {
 		return nil
+	}
+	if l.load(); l.ordSpoken != nil && l.boundary(s, i+1) {
+		if w, ok := l.ordSpoken[s.text(i)]; ok {
+			return one(i+1, Ordinal, w)
+		}
 	}
 	inv := l.inverse()
 	if inv == nil || !inv.mayStart(l.lowerTok(s, i)) {

@@ -36,6 +36,11 @@ func TestRBNFLanguages(t *testing.T) {
 		{"ru", normalize.TN, "21-ом", "двадцать первом"},
 		{"ru", normalize.TN, "5-ти", "5-ти"}, // a cardinal's case ending: no ordinal ends so
 		{"ru", normalize.TN, "1-ЫЙ", "1-ЫЙ"},
+		// Korean: the first is 첫번째 (data/ko.tsv), 11th and 21st keep 한
+		{"ko", normalize.TN, "오늘 1번째 경기", "오늘 첫번째 경기"},
+		{"ko", normalize.TN, "21번째", "스물한번째"},
+		{"ko", normalize.ITN, "첫번째", "1번째"},
+		{"ko", normalize.ITN, "첫 경기", "첫 경기"},
 		// a grouped number past CLDR's range stays digits, whole
 		{"hu", normalize.TN, "100 000 000 000 000 000 000 002", "100 000 000 000 000 000 000 002"},
 		{"hu", normalize.TN, "2019 100 ember", "kettőezer-tizenkilenc száz ember"},
