@@ -873,6 +873,19 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 		return one(end+1, Measure, val+" inches")
 	}
 	u, e, ok := enUnitAt(s, end)
+	if !ok {
+		// A unit the table keeps from TN alone is one before a rate's
+		// slash: "250 N/m" → "two hundred fifty newtons per meter".
+		k := end
+		if s.kind(k) == tSpace {
+			k++
+		}
+		if u2, ok2 := enUnitsAny[s.text(k)]; ok2 && k > i && s.is(k+1, "/") {
+			if _, _, ok3 := enRateAfter(s, k+2); ok3 {
+				u, e, ok = u2, k+1, true
+			}
+		}
+	}
 	if ok && (s.is(e, "'") || s.is(e, "’")) && s.is(e+1, "s") {
 		ok = false // "the 5 W's": a letter's plural, not watts
 	}
@@ -916,20 +929,14 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 			}
 		}
 	}
-	if s.is(e, "/") {
-		if u2, e2, ok := enUnitAt(s, e+1); ok && e2 >= e+2 && s.kind(e+1) != tSpace {
-			out += " per " + u2.one
-			e = e2
-		} else if u2, ok := enUnitsRate[s.text(e+1)]; ok && s.boundary(e+2) {
-			// Any unit of the table after "/": "10 ft/s", "5 mol/h".
-			out += " per " + u2.one
-			e += 2
-		} else if t := s.text(e + 1); s.kind(e+1) == tWord && len(t) == 1 && s.boundary(e+2) {
-			// An unknown one-letter unit is spelled: "3 cc/s" → "three
-			// CC per S".
-			out += " per " + strings.ToUpper(t)
-			e += 2
+	// Rates, one or more denominators: "10 ft/s", "5 mg/kg/day", "6.2
+	// L/100 km".
+	for n := 0; n < 3 && s.is(e, "/"); n++ {
+		w, e2, ok := enRateAfter(s, e+1)
+		if !ok {
+			break
 		}
+		out, e = out+" "+w, e2
 	}
 	// Two measures joined by a multiplication sign: "30 cm x 20 cm" →
 	// "thirty centimeters by twenty centimeters", as "25 x 7 m" reads.
@@ -955,6 +962,36 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 		}
 	}
 	return one(e, Measure, out)
+}
+
+// enRateAfter reads the denominator of a rate after its slash at j: a
+// unit of the table ("/kg" → "per kilogram", "10 ft/s", "5 mol/h"), a rate
+// unit of [per_units] of two or more letters ("/day" → "per day"; a lone
+// "s" is NeMo's spelled letter, below), a number and a unit ("/100 km"
+// → "per one hundred kilometers"), or an unknown one-letter unit, spelled
+// ("3 cc/s" → "three CC per S").
+func enRateAfter(s *stream, j int) (string, int, bool) {
+	if s.kind(j) == tSpace {
+		return "", j, false
+	}
+	if u, e, ok := enUnitAt(s, j); ok && e >= j+1 {
+		return "per " + u.one, e, true
+	}
+	if u, ok := enUnitsRate[s.text(j)]; ok && s.boundary(j+1) {
+		return "per " + u.one, j + 1, true
+	}
+	if w, ok := enPerUnit[strings.ToLower(s.text(j))]; ok && s.kind(j) == tWord && len(s.text(j)) >= 2 && s.boundary(j+1) && strings.HasPrefix(w, "per ") {
+		return w, j + 1, true
+	}
+	if n, ok := scanNumber(s, j, ".", ","); ok && !n.neg && s.kind(n.end) == tSpace {
+		if u, e, ok := enUnitAt(s, n.end+1); ok {
+			return "per " + enNumber(n, false) + " " + u.many, e, true
+		}
+	}
+	if t := s.text(j); s.kind(j) == tWord && len(t) == 1 && s.boundary(j+1) {
+		return "per " + strings.ToUpper(t), j + 1, true
+	}
+	return "", j, false
 }
 
 // Dates.

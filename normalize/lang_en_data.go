@@ -82,6 +82,21 @@ var enUnitsRate = func() map[string]enUnit {
 	return m
 }()
 
+// enUnitsAny maps every written unit form of the table, notn rows
+// included, to its unit: a rate's numerator is a unit even where the form
+// alone is not ("250 N/m" → "… newtons per meter").
+var enUnitsAny = func() map[string]enUnit {
+	m := map[string]enUnit{}
+	for _, u := range enLex.units() {
+		for _, w := range u.written {
+			if _, dup := m[w]; !dup {
+				m[w] = enUnit{u.singular[0], u.plural[0]}
+			}
+		}
+	}
+	return m
+}()
+
 // enUnitSpoken maps a spoken unit (any singular or plural alternative,
 // lower case) to the written form ITN writes. Rows flagged noitn are left
 // out.

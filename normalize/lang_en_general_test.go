@@ -293,6 +293,15 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"service number said after call", "itn", "call nine nine nine now", "call 999 now"},
 		{"digits said after dial", "itn", "dial zero for help", "dial 0 for help"},
 		{"two digits after call stay words", "itn", "call one two", "call one two"},
+		{"rate with two denominators", "tn", "give 2 mg/kg/day", "give two milligrams per kilogram per day"},
+		{"rate per a number of units", "tn", "uses 5.1 L/100 km", "uses five point one liters per one hundred kilometers"},
+		{"rate unit word after a slash", "tn", "costs 40 L/person", "costs forty liters per person"},
+		{"one-letter notn unit before a rate", "tn", "a stiffness of 120 N/m", "a stiffness of one hundred and twenty newtons per meter"},
+		{"one-letter notn unit alone stays", "tn", "a force of 3 N", "a force of three N"},
+		{"spelled one-letter denominator", "tn", "flows at 3 cc/s", "flows at three CC per S"},
+		{"bit rate units", "tn", "a 100 Mbit/s link", "a one hundred megabits per second link"},
+		{"bit units keep NeMo's ITN writing", "itn", "ten megabits", "10 mb"},
+		{"resistance with a prefix", "tn", "a 47 kΩ resistor", "a forty seven kilohms resistor"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -325,7 +334,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
-		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine",
+		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "120 N/m", "100 Mbit/s",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
