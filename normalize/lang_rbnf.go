@@ -406,7 +406,11 @@ func (l *rbnfLang) load() *rbnf.RuleSets {
 				def = s
 			}
 		}
-		for _, c := range []string{"%spellout-ordinal-masculine", "%spellout-ordinal"} {
+		// The default ordinal set (a full-stop ordinal, "20."): the plain
+		// set, else the gender-neutral one where CLDR has it (sv "reale":
+		// "1." → "första", not the masculine "förste"; da "common"), else
+		// the masculine.
+		for _, c := range []string{"%spellout-ordinal-masculine", "%spellout-ordinal-common", "%spellout-ordinal-reale", "%spellout-ordinal"} {
 			if rs.Has(c) {
 				def = c
 			}

@@ -36,6 +36,10 @@ func TestRBNFLanguages(t *testing.T) {
 		{"ru", normalize.TN, "21-ом", "двадцать первом"},
 		{"ru", normalize.TN, "5-ти", "5-ти"}, // a cardinal's case ending: no ordinal ends so
 		{"ru", normalize.TN, "1-ЫЙ", "1-ЫЙ"},
+		// Swedish full-stop ordinals take the common form, not the masculine
+		{"sv", normalize.TN, "den 2. maj", "den andra maj"},
+		{"sv", normalize.TN, "1.", "första"},
+		{"sv", normalize.TN, "2:a", "andra"},
 		// Korean: the first is 첫번째 (data/ko.tsv), 11th and 21st keep 한
 		{"ko", normalize.TN, "오늘 1번째 경기", "오늘 첫번째 경기"},
 		{"ko", normalize.TN, "21번째", "스물한번째"},
