@@ -215,8 +215,13 @@ var rbnfConventions = map[string]rbnfConv{
 	"ja": {oneBig: true, itnGroup: ",", counters: []string{"番目"}, pointSign: ".", point: "点", percent: "パーセント",
 		idWords: []string{"番号"}},
 	// Arabic: the modern spelling "مئة" for "مائة", the construct form of
-	// a unit before it ("ثمان مئة", "خمس مئة"), and the suites' "اَلاف".
-	"ar": {words: map[string]string{"مائة": "مئة", "آلاف": "اَلاف"}, scales: []string{"مائة"},
+	// a unit before it ("ثمان مئة", "خمس مئة"), and the suites' "اَلاف";
+	// "اثنان", "اثنا عشر" with the plain alif (hamzat al-wasl) where CLDR
+	// writes "إثنان", and the nominative "ألفان" for CLDR's "ألفين", as
+	// NeMo's Arabic decimals and money say them; ITN reads both spellings
+	// of "اثنان".
+	"ar": {words: map[string]string{"مائة": "مئة", "آلاف": "اَلاف", "ألفين": "ألفان"}, scales: []string{"مائة"},
+		infix: map[string]string{"إثن": "اثن"}, itnInfix: map[string]string{"إثن": "اثن"},
 		before: map[string]string{"ثلاثة": "ثلاث", "أربعة": "أربع", "خمسة": "خمس", "ستة": "ست", "سبعة": "سبع",
 			"ثمانية": "ثمان", "تسعة": "تسع"}},
 	// Armenian: the reformed spelling ("իննսուն", "միլիոն") where CLDR

@@ -36,6 +36,12 @@ func TestRBNFLanguages(t *testing.T) {
 		{"ru", normalize.TN, "21-ом", "двадцать первом"},
 		{"ru", normalize.TN, "5-ти", "5-ти"}, // a cardinal's case ending: no ordinal ends so
 		{"ru", normalize.TN, "1-ЫЙ", "1-ЫЙ"},
+		// Arabic: "اثنان" with the plain alif, the nominative "ألفان"
+		{"ar", normalize.TN, "12", "اثنا عشر"},
+		{"ar", normalize.TN, "2007", "ألفان وسبعة"},
+		{"ar", normalize.TN, "1002", "ألف واثنان"},
+		{"ar", normalize.ITN, "إثنان وعشرون", "22"},
+		{"ar", normalize.ITN, "اثنان وعشرون", "22"},
 		// Swedish full-stop ordinals take the common form, not the masculine
 		{"sv", normalize.TN, "den 2. maj", "den andra maj"},
 		{"sv", normalize.TN, "1.", "första"},
