@@ -24,6 +24,14 @@ func TestRound6Rules(t *testing.T) {
 		{"below zero decimal", "zh", itn, "零下十二点五摄氏度", "-12.5°C"},
 		{"below zero without a temperature unit", "zh", itn, "零下五千克", "零下5kg"},
 		{"below zero alone", "zh", itn, "零下", "零下"},
+		// Chinese: two digits before 年 after a word that counts time are a
+		// duration, after 第 an ordinal; otherwise a year read digit by digit
+		{"duration after 了", "zh", tn, "他在北京住了15年", "他在北京住了十五年"},
+		{"duration after 约", "zh", tn, "约30年", "约三十年"},
+		{"two years", "zh", tn, "过了2年", "过了两年"},
+		{"ordinal year", "zh", tn, "第2年", "第二年"},
+		{"short year", "zh", tn, "在05年", "在零五年"},
+		{"full year after 了", "zh", tn, "到了2015年", "到了二零一五年"},
 		// German micro units written with the Greek mu, as the suite's μm
 		{"microgram", "de", itn, "zwei hundert fünfzig mikrogramm", "250 μg"},
 		{"microsecond", "de", itn, "drei mikrosekunden", "3 μs"},

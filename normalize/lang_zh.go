@@ -268,9 +268,14 @@ func zhCardinalTN(s *stream, i int) []match {
 		if len(n.intPart) == 2 && n.intPart[1] == '0' && n.intPart[0] != '0' && s.is(end+1, "代") {
 			return one(end, Cardinal, zhCardinal(n.intPart))
 		}
-		if len(n.intPart) <= 2 && strings.Contains("后前内里来多间半", s.text(end+1)) && s.text(end+1) != "" {
+		// after a word that counts time it is a duration too ("住了15年",
+		// "过了20年", "约30年", "近10年"), and after 第 an ordinal ("第15年")
+		prev := s.text(i - 1)
+		counted := prev != "" && utf8.RuneCountInString(prev) == 1 && strings.Contains("了过近约共满整第每这那达逾超", prev) && n.intPart[0] != '0'
+
+		if len(n.intPart) <= 2 && !n.neg && (counted || strings.Contains("后前内里来多间半", s.text(end+1)) && s.text(end+1) != "") {
 			w := zhCardinal(n.intPart)
-			if w == "二" {
+			if w == "二" && prev != "第" {
 				w = "两"
 			}
 			return one(end, Cardinal, w)
