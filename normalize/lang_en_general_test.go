@@ -293,6 +293,13 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"service number said after call", "itn", "call nine nine nine now", "call 999 now"},
 		{"digits said after dial", "itn", "dial zero for help", "dial 0 for help"},
 		{"two digits after call stay words", "itn", "call one two", "call one two"},
+		{"house number before a street", "itn", "we live at four fifteen maple avenue", "we live at 415 maple avenue"},
+		{"clock time before other words", "itn", "we met at four fifteen near the park", "we met at 04:15 near the park"},
+		{"24-hour time after at", "itn", "the bus leaves at sixteen oh five", "the bus leaves at 16:05"},
+		{"a year after in stays a year", "itn", "built in sixteen oh five", "built in 1605"},
+		{"hours 21 to 23 in two words", "itn", "boarding at twenty two forty", "boarding at 22:40"},
+		{"street type as a verb stays", "itn", "they drive to work", "they drive to work"},
+		{"web address label in two words", "itn", "see w w w dot green energy dot org", "see www.greenenergy.org"},
 		{"rate with two denominators", "tn", "give 2 mg/kg/day", "give two milligrams per kilogram per day"},
 		{"rate per a number of units", "tn", "uses 5.1 L/100 km", "uses five point one liters per one hundred kilometers"},
 		{"rate unit word after a slash", "tn", "costs 40 L/person", "costs forty liters per person"},
@@ -334,7 +341,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
-		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "120 N/m", "100 Mbit/s",
+		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "at four fifteen maple avenue", "at sixteen oh five", "at twenty two forty", "w w w dot green energy dot org", "120 N/m", "100 Mbit/s",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]

@@ -794,7 +794,11 @@ func enDateITN(s *stream, i int) []match {
 		}
 	}
 	// Bare years: "twenty twelve", "nineteen seventy six", "eleven fifty five".
-	if hi, ok := enWordVal[ws[0]]; ok && hi >= 10 {
+	// After "at" a pair whose first word is an hour of the afternoon or
+	// evening (13 to 23) is the time ("at fourteen oh five" → "14:05", the
+	// inverse of TN's "at 14:05"); no one says a year there. With 10 to 12
+	// the pair stays a year, as NeMo's "eleven fifty five" → "1155".
+	if hi, ok := enWordVal[ws[0]]; ok && hi >= 10 && !(hi >= 13 && hi <= 23 && s.kind(i-1) == tSpace && strings.EqualFold(s.text(i-2), "at")) {
 		if y, yn, ok := enYearWords(ws); ok && yn >= 2 && yn == len(ws) || ok && yn >= 2 && s.boundary(idx[yn-1]) && !isTimeWordAfter(ws, yn) {
 			n, _ := enParseNum(ws)
 			if n.words <= yn || yn == 3 {
@@ -936,6 +940,15 @@ func enTimeITN(s *stream, i int) []match {
 			return nil
 		}
 		h, k = hv, 1
+		// The hours 21 to 23 take two words before the minutes:
+		// "twenty one fifteen" → "21:15".
+		if hv == 20 && len(ws) > 2 {
+			if u, ok := enWordVal[ws[1]]; ok && u >= 1 && u <= 3 {
+				if n, ok := enParseNum(ws[2:]); ws[2] == "oh" || ok && !n.hasScale && n.groups[0] >= 10 && n.groups[0] < 60 && n.words <= 2 {
+					h, k = 20+u, 2
+				}
+			}
+		}
 		if k < len(ws) && (ws[k] == "oclock" || ws[k] == "o'clock") {
 			k++
 		} else if s.is(idx[0], " ") && s.is(idx[0]+1, "o") && (s.is(idx[0]+2, "'") || s.is(idx[0]+2, "’")) && s.is(idx[0]+3, "clock") {
@@ -1001,6 +1014,12 @@ func enTimeITN(s *stream, i int) []match {
 		zone, k = src, z
 		break
 	}
+	// A pair before a street name is a house number: "two twenty one
+	// baker street" → "221 baker street", as TN reads "221 Baker St."
+	// "two twenty one".
+	if suffix == "" && zone == "" && !relative && k < len(ws) && enStreetAhead(ws[k:]) {
+		return one(idx[k-1], Cardinal, strconv.Itoa(h)+twoDigits(m))
+	}
 	if suffix == "" && zone == "" && h >= 10 && h <= 12 && m >= 10 && !relative {
 		return nil
 	}
@@ -1021,6 +1040,25 @@ func enTimeITN(s *stream, i int) []match {
 	}
 	return one(end, Time, out)
 }
+
+// enStreetAhead reports whether ws starts with one or two words of a
+// street name and then a street type of [street_suffixes] ("baker
+// street", "old mill road"); a function word or pronoun is no name ("we
+// drive", "the court").
+func enStreetAhead(ws []string) bool {
+	for n := 1; n <= 2 && n < len(ws); n++ {
+		if enAddressStop[ws[n-1]] {
+			return false
+		}
+		if enStreetWords[ws[n]] {
+			return true
+		}
+	}
+	return false
+}
+
+// enAddressStop holds words that never start a street name.
+var enAddressStop = wordSet("the a an and of to in on at by for from with is are was were be it this that i you he she we they my your his her our their then and or but")
 
 // Telephone: digit strings.
 
@@ -1304,6 +1342,25 @@ func enElectronicITN(s *stream, i int) []match {
 	k := 0
 	at, dots, longWords := 0, 0, 0
 	lastDot := -1
+	// Inside a web address already started ("w w w dot", "h t t p colon
+	// slash slash"), a label said as two words is one label when a "dot"
+	// follows it, as an e-mail domain is ("w w w dot city parks dot org"
+	// → "www.cityparks.org").
+	joinable := func(k int) bool {
+		o := b.String()
+		if !strings.HasPrefix(o, "www.") && !strings.Contains(o, "://") || strings.Contains(o[strings.LastIndexByte(o, '.')+1:], "/") {
+			return false
+		}
+		for q := k; q < len(ws) && q < k+3; q++ {
+			if ws[q] == "dot" {
+				return true
+			}
+			if enElecSym[ws[q]] != "" || len(ws[q]) == 1 {
+				return false
+			}
+		}
+		return false
+	}
 	for k < len(ws) {
 		w := ws[k]
 		if sym, ok := enElecSym[w]; ok {
@@ -1339,13 +1396,13 @@ func enElectronicITN(s *stream, i int) []match {
 			k++
 			continue
 		}
-		if at == 0 && longWords > 0 && b.Len() > 0 && !strings.ContainsAny(b.String()[b.Len()-1:], "./-_:") {
+		if at == 0 && longWords > 0 && b.Len() > 0 && !strings.ContainsAny(b.String()[b.Len()-1:], "./-_:") && !joinable(k) {
 			break // a word after a word, not joined by a symbol
 		}
 		longWords++
 		b.WriteString(s.text(idx[k] - 1))
 		k++
-		if lastDot == k-2 && (k >= len(ws) || enElecSym[ws[k]] == "" && len(ws[k]) > 1) {
+		if lastDot == k-2 && (k >= len(ws) || enElecSym[ws[k]] == "" && len(ws[k]) > 1 && (enTLD[ws[k-1]] || !joinable(k))) {
 			break
 		}
 	}
@@ -1393,6 +1450,11 @@ func enWhitelistITN(s *stream, i int) []match {
 			// name: "doctor smith" → "dr. smith", but "the doctor said",
 			// "she is a doctor" keep the word.
 			if enTitleAbbr(out) && (s.kind(idx[n-1]) != tSpace || s.kind(idx[n-1]+1) != tWord || enDeterminers[strings.ToLower(s.text(i-2))] && s.kind(i-1) == tSpace) {
+				continue
+			}
+			// A street type ("drive" → "dr.") is written so only after
+			// a street name: "i drive home", "we drive" keep the verb.
+			if enTitleAbbr(out) && enStreetWords[key] && (s.kind(i-1) != tSpace || s.kind(i-2) != tWord || enAddressStop[strings.ToLower(s.text(i-2))]) {
 				continue
 			}
 			// A capitalized input capitalizes the term: "Doctor" → "Dr.",
