@@ -25,6 +25,9 @@ import (
 // maxTranscriptBytes bounds the transcript read from a file or stdin.
 const maxTranscriptBytes = 16 << 20
 
+// pathAlignments is the endpoint an alignment model of the catalog serves.
+const pathAlignments = "/v1/audio/alignments"
+
 const usageHead = `usage: sotto-align [flags] AUDIO [TRANSCRIPT]
 
 sotto-align finds when each word of a known transcript is spoken in AUDIO
@@ -208,6 +211,20 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	}
 	c.opts.Start, c.opts.End = start, end
 	c.opts.ProtectedTerms = protected
+	// --model names a catalog model that aligns (as the endpoint checks
+	// it): a misspelt or unrelated ID would otherwise be aligned with
+	// Sotto/Lattice-2 and reported under the name given.
+	cat, err := models.LoadCatalog(models.UserCatalog(c.dataDir, c.catalog))
+	if err != nil {
+		return nil, usagef("--catalog: %v", err)
+	}
+	e, err := cat.Lookup(c.model)
+	if err != nil {
+		return nil, usagef("--model %q is not in the catalog", c.model)
+	}
+	if !e.Supports(pathAlignments) {
+		return nil, usagef("--model %s does not align (it serves %s)", c.model, strings.Join(e.SupportedEndpoints, ", "))
+	}
 	c.opts.Model = c.model
 	if !noNorm {
 		c.opts.TextNormalization = align.DefaultTextNormalization

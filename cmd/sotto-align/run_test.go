@@ -66,6 +66,8 @@ func TestUsageErrors(t *testing.T) {
 		{"min above max", []string{"--min-chars", "50", "--max-chars", "10", "a.wav"}},
 		{"bad channel", []string{"--audio-channel", "left", "a.wav"}},
 		{"not a number", []string{"--start", "soon", "a.wav"}},
+		{"model not in the catalog", []string{"--model", "Sotto/Lattice-3", "--text", "hi", "a.wav"}},
+		{"model that does not align", []string{"--model", "Sotto/Flite", "--text", "hi", "a.wav"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := runCmd(t, "", tc.args...)
