@@ -420,12 +420,17 @@ func ParseTranscript(data []byte) (*Transcript, error) {
 		}
 		return nil, bad("not a transcript object; the file must be an exported transcript: an object with \"segments\", \"words\" or \"text\", or an array of segments (send plain text in \"text\")")
 	}
+	// An empty segments array says nothing (a transcript of silence, or an
+	// exporter that writes the array always): the words or the text of the
+	// document are its content.
+	var items []map[string]json.RawMessage
 	if present(doc.Segments) {
-		var items []map[string]json.RawMessage
 		if err := json.Unmarshal(doc.Segments, &items); err != nil {
 			return nil, bad("segments must be an array of objects")
 		}
-		timed := len(items) > 0
+	}
+	if len(items) > 0 {
+		timed := true
 		for _, it := range items {
 			if !present(it["start"]) || !present(it["end"]) {
 				timed = false

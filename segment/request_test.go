@@ -245,6 +245,9 @@ func TestParseTranscript(t *testing.T) {
 			"", []Cue{{Text: "hi there", Start: 0, End: 2, Words: []Word{{Word: "hi", Start: 0, End: 1}, {Word: "there", Start: 1, End: 2, Score: Float(0.5)}}}}},
 		{"text only", `{"text": "Just text."}`, "Just text.", nil},
 		{"untimed segments", `{"segments": [{"text": "One."}, {"text": "Two."}]}`, "One.\nTwo.", nil},
+		{"empty segments, words", `{"text": "hi", "segments": [], "words": [{"word": "hi", "start": 0, "end": 1}]}`,
+			"", []Cue{{Text: "hi", Start: 0, End: 1, Words: []Word{{Word: "hi", Start: 0, End: 1}}}}},
+		{"empty segments, text", `{"text": "Hi there.", "segments": []}`, "Hi there.", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,7 +260,7 @@ func TestParseTranscript(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{``, `3`, `{}`, `{"segments": 3}`, `{"segments": [{"text": 1}]}`, `{"segments": [{"text": "a", "start": 2, "end": 1}]}`, `{"words": []}`} {
+	for _, bad := range []string{``, `3`, `{}`, `{"segments": 3}`, `{"segments": [{"text": 1}]}`, `{"segments": [{"text": "a", "start": 2, "end": 1}]}`, `{"words": []}`, `[]`, `{"text": "", "segments": []}`} {
 		_, err := ParseTranscript([]byte(bad))
 		checkInvalid(t, err, "file")
 	}

@@ -120,10 +120,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		tr = t
 	case "auto":
-		if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-			if p, err := segment.ParseTranscript(data); err == nil {
-				tr = p
+		// Text that opens with a brace or bracket is a transcript only if
+		// it is JSON; a JSON document that is not a usable transcript is
+		// an error (segmenting its source as prose helps nobody).
+		if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') && json.Valid(t) {
+			p, err := segment.ParseTranscript(data)
+			if err != nil {
+				return fmt.Errorf("%w (--input text segments the file as plain text)", err)
 			}
+			tr = p
 		}
 	default:
 		return fmt.Errorf("--input %q: want auto, text or json", *input)

@@ -37,6 +37,8 @@ func TestRun(t *testing.T) {
 		{"srt wrapped by default", []string{"-f", "srt", long}, "", "1\n00:00:00,000 --> 00:00:06,121\nHabía una vez, en un pueblo pequeño\njunto al río, una mujer que cada mañana\n\n2\n00:00:06,121 --> 00:00:12,000\ncruzaba el puente con una cesta de pan\npara repartirla entre los vecinos.\n\n"},
 		{"srt one line", []string{"-f", "srt", "--max-line-chars", "0", "--max-cue-seconds", "0", long}, "", "1\n00:00:00,000 --> 00:00:12,000\n" + longText + "\n\n"},
 		{"json keeps the sentence whole", []string{long}, "", `"text": "` + longText + `"`},
+		{"bracket that is not JSON is text", []string{"-f", "lines"}, "[Applause] Thank you. Bye.", "[Applause] Thank you.\nBye.\n"},
+		{"empty segments array, words", []string{"-f", "srt"}, `{"text": "hi", "segments": [], "words": [{"word": "hi", "start": 0, "end": 1}]}`, "1\n00:00:00,000 --> 00:00:01,000\nhi\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,6 +85,19 @@ func TestRunErrors(t *testing.T) {
 		var out bytes.Buffer
 		if err := run(context.Background(), args, strings.NewReader(""), &out, &out); err == nil {
 			t.Errorf("run(%q) = nil error; want an error", args)
+		}
+	}
+	// A JSON transcript that does not parse is reported under --input auto
+	// (it was segmented as prose, its JSON source in the output).
+	for _, stdin := range []string{
+		`{"segments": [{"text": "a", "start": 2, "end": 1}]}`,
+		`{"words": [{"word": "a", "start": -5, "end": 1e308}]}`,
+		`[]`,
+	} {
+		var out bytes.Buffer
+		err := run(context.Background(), nil, strings.NewReader(stdin), &out, &out)
+		if err == nil || out.Len() > 0 {
+			t.Errorf("run(stdin %s) = %v, %q; want the transcript's error and no output", stdin, err, out.String())
 		}
 	}
 }
