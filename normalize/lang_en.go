@@ -95,6 +95,15 @@ func enCardinalTN(s *stream, i int) []match {
 		s.boundary(end+2) && !s.is(end+2, ":") && !(s.is(end+2, ".") && s.kind(end+3) == tNum) && !s.is(end+2, "-") && !s.is(end+2, "–") && len(d) <= 3 {
 		return one(end+2, Cardinal, enCardinal(d, false)+" to "+enCardinal(s.text(end+1), false))
 	}
+	// Ratios and map scales whose second part no clock or verse has: a
+	// grouped number or four digits and more ("1:50,000", "3:10000"), or
+	// three digits after 1 ("1:500") → "one to fifty thousand".
+	if !n.neg && !n.grouped && s.is(end, ":") && len(d) <= 3 {
+		if n2, ok := scanNumber(s, end+1, ".", ","); ok && !n2.neg && !n2.point && s.boundary(n2.end) &&
+			(n2.grouped || len(n2.intPart) >= 4 || d == "1" && len(n2.intPart) == 3) && !s.is(n2.end, ":") && !(s.is(n2.end, ".") && s.kind(n2.end+1) == tNum) {
+			return one(n2.end, Cardinal, enCardinal(d, false)+" to "+enCardinal(n2.intPart, false))
+		}
+	}
 	// A span of two consecutive years written with a slash, as financial
 	// and academic years are: "2024/25", "1999/2000" → "twenty twenty four
 	// to twenty five" (as "2023-24" reads), not a fraction.
@@ -157,7 +166,9 @@ func enCardinalTN(s *stream, i int) []match {
 				// reference ("6:6-8", "pp. 5-10") read "to".
 				// Each is the other's alternative.
 				dc, tc := 0.0, 0.5
-				cue := s.kind(i-1) == tSpace && (s.is(i-2, ".") && enNumberCue[s.span(i-3, i-1)] != "" ||
+				// "No. 23-1147", "number 4-2" name one thing, a docket
+				// or code, not a range.
+				cue := s.kind(i-1) == tSpace && !strings.EqualFold(s.text(i-2), "number") && !(s.is(i-2, ".") && strings.EqualFold(s.text(i-3), "no")) && (s.is(i-2, ".") && enNumberCue[s.span(i-3, i-1)] != "" ||
 					s.kind(i-2) == tWord && enNumberCueWord[strings.ToLower(s.text(i-2))] ||
 					enVerbatimSym[s.text(i-2)].has("plural")) // "§§ 12–14", "¶ 3-5"
 				if sp || s.kind(e2+1) == tSpace && s.kind(e2+2) == tWord || s.is(i-1, ":") || cue {
@@ -1903,6 +1914,32 @@ func enTelephoneTN(s *stream, i int) []match {
 			lens[x] = len(g)
 		}
 		if s.boundary(k) && (slices.Equal(lens, []int{4, 4, 4, 4}) || slices.Equal(lens, []int{4, 6, 5}) || slices.Equal(lens, []int{4, 6, 4})) {
+			ws := make([]string, len(gs))
+			for x, g := range gs {
+				ws[x] = enDigits(g)
+			}
+			return one(k, Telephone, strings.Join(ws, ", "))
+		}
+	}
+	// A national number written in spaced groups after its trunk zero:
+	// "0800 123 456", "020 7946 0958", "07700 900123" (UK, Australia,
+	// much of Europe) → each group digit by digit, groups apart. It
+	// needs the leading zero, two or three groups of 2 to 6 digits and 9
+	// to 11 digits in all, so counts ("0 5 10") and years stay numbers.
+	if t := s.text(j); !plus && s.kind(j) == tNum && len(t) >= 2 && len(t) <= 5 && t[0] == '0' && s.kind(j+1) == tSpace && s.kind(j+2) == tNum {
+		gs, k, total := []string{t}, j+2, len(t)
+		for s.kind(k) == tNum && len(gs) < 3 {
+			if g := s.text(k); len(g) < 2 || len(g) > 6 {
+				break
+			}
+			gs, total = append(gs, s.text(k)), total+len(s.text(k))
+			if s.kind(k+1) != tSpace || s.kind(k+2) != tNum || len(gs) == 3 {
+				k++
+				break
+			}
+			k += 2
+		}
+		if len(gs) >= 2 && total >= 9 && total <= 11 && s.boundary(k) && !((s.is(k, ".") || s.is(k, ",")) && s.kind(k+1) == tNum) {
 			ws := make([]string, len(gs))
 			for x, g := range gs {
 				ws[x] = enDigits(g)

@@ -300,6 +300,14 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"hours 21 to 23 in two words", "itn", "boarding at twenty two forty", "boarding at 22:40"},
 		{"street type as a verb stays", "itn", "they drive to work", "they drive to work"},
 		{"web address label in two words", "itn", "see w w w dot green energy dot org", "see www.greenenergy.org"},
+		{"spaced national number after a trunk zero", "tn", "ring 0113 496 0123 today", "ring zero one one three, four nine six, zero one two three today"},
+		{"mobile number in two groups", "tn", "text 07700 900456", "text zero seven seven zero zero, nine zero zero four five six"},
+		{"spaced small numbers stay counts", "tn", "0 5 10 20", "zero five ten twenty"},
+		{"number cue names one code", "tn", "see No. 12-3", "see number twelve - three"},
+		{"numbers cue keeps its range", "tn", "see nos. 12-14", "see numbers twelve to fourteen"},
+		{"map scale with a grouped number", "tn", "a 1:25,000 map", "a one to twenty five thousand map"},
+		{"scale of one to three digits", "tn", "a 1:250 model", "a one to two hundred fifty model"},
+		{"verse stays a verse", "tn", "John 3:16", "John three sixteen"},
 		{"rate with two denominators", "tn", "give 2 mg/kg/day", "give two milligrams per kilogram per day"},
 		{"rate per a number of units", "tn", "uses 5.1 L/100 km", "uses five point one liters per one hundred kilometers"},
 		{"rate unit word after a slash", "tn", "costs 40 L/person", "costs forty liters per person"},
@@ -341,7 +349,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
-		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "at four fifteen maple avenue", "at sixteen oh five", "at twenty two forty", "w w w dot green energy dot org", "120 N/m", "100 Mbit/s",
+		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "0113 496 0123", "07700 900456", "No. 12-3", "1:25,000", "1:250", "at four fifteen maple avenue", "at sixteen oh five", "at twenty two forty", "w w w dot green energy dot org", "120 N/m", "100 Mbit/s",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
