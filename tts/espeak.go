@@ -178,7 +178,7 @@ func (e *espeak) Synthesize(ctx context.Context, text string, opts Options, emit
 	wpm := int(math.Round(espeakWPM * clampSpeed(opts.Speed)))
 	pitch := int(math.Round(espeakPitch + 4*clampPitch(opts.Pitch)))
 	args := []string{"-v", name, "-s", strconv.Itoa(min(max(wpm, 80), 450)), "-p", strconv.Itoa(min(max(pitch, 0), 99)),
-		"--stdout", "--", text}
+		"--stdout", "--", argText(text)}
 	c, err := runWAV(ctx, e.prog, args)
 	if err != nil {
 		return err

@@ -112,7 +112,7 @@ func (f *flite) Synthesize(ctx context.Context, text string, opts Options, emit 
 		hz := fv.f0 * math.Pow(2, clampPitch(opts.Pitch)/12)
 		args = append(args, "--setf", "int_f0_target_mean="+strconv.FormatFloat(hz, 'f', 1, 64))
 	}
-	args = append(args, "-psdur", "-t", fliteText(text), "-o", wavFD)
+	args = append(args, "-psdur", "-t", fliteText(argText(text)), "-o", wavFD)
 	c, segs, err := runWAVSide(ctx, f.prog, args)
 	if err != nil {
 		return err

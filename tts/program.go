@@ -19,6 +19,32 @@ import (
 // sentence, and write a WAV file to standard output. espeak-ng is GPL-3:
 // running it as a program keeps it out of Sotto's own binary.
 
+// argText returns text fit to be passed to an engine as a command-line
+// argument: an argument cannot hold a NUL byte (the program did not start,
+// and the request failed as an internal error), and no ASCII control
+// character has anything to speak, so each of them (tab, newline and
+// carriage return aside) becomes a space. The length is unchanged: byte
+// offsets into text still hold.
+func argText(text string) string {
+	i := strings.IndexFunc(text, isControl)
+	if i < 0 {
+		return text
+	}
+	b := []byte(text)
+	for ; i < len(b); i++ {
+		if isControl(rune(b[i])) {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// isControl reports whether r is an ASCII control character other than
+// tab, newline and carriage return.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f
+}
+
 // runWAV runs name with args and returns the mono 16-bit PCM WAV it writes
 // to standard output as samples. Cancelling ctx kills the process.
 func runWAV(ctx context.Context, name string, args []string) (Chunk, error) {

@@ -208,3 +208,29 @@ func TestSentencesNormalize(t *testing.T) {
 		t.Errorf("second sentence %q lost its words", got[1])
 	}
 }
+
+// TestControlCharacters: text reaches flite and espeak-ng as a command-line
+// argument, which cannot hold a NUL byte; a NUL in the input made the
+// program fail to start (a 500 from POST /v1/audio/speech). Control
+// characters are spoken as the spaces they are replaced with.
+func TestControlCharacters(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"hello", "hello"},
+		{"hello\x00world", "hello world"},
+		{"a\x01\x1f\x7fb\tc\nd\re", "a   b\tc\nd\re"},
+		{"é\x00ü", "é ü"},
+	} {
+		if got := argText(tc.in); got != tc.want {
+			t.Errorf("argText(%q) = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, e := range []struct{ driver, voice string }{{"flite", ""}, {"espeak-ng", "builtin:en-us"}} {
+		t.Run(e.driver, func(t *testing.T) {
+			b := openOrSkip(t, e.driver, e.driver)
+			cs := collect(t, b, "Hello\x00there\x07 friend.", Options{Voice: e.voice})
+			if s := seconds(cs); s < 0.3 {
+				t.Errorf("%s spoke %.2f s for three words with control characters; want speech", e.driver, s)
+			}
+		})
+	}
+}
