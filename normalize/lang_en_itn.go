@@ -307,6 +307,9 @@ func enDecimalITN(s *stream, i int) []match {
 	ws, idx := enWords(s, i, 40)
 	amt, used, _, scale, ok := enSpokenAmount(ws)
 	if !ok || !strings.Contains(amt, ".") {
+		if v, n := enSpokenVersion(ws); n > 0 {
+			return one(idx[n-1], Decimal, v)
+		}
 		return nil
 	}
 	if scale != "" {
@@ -324,6 +327,29 @@ func enDecimalITN(s *stream, i int) []match {
 		}
 	}
 	return one(idx[used-1], Decimal, amt)
+}
+
+// enSpokenVersion reads a version or section number said with two or more
+// "point"s whose parts are numbers below a hundred or digits, which no
+// decimal is: "three point twelve point one" → "3.12.1", "one point
+// twenty nine point four" → "1.29.4". It returns 0 words when ws is none.
+func enSpokenVersion(ws []string) (string, int) {
+	d, n := enSpokenDigitRun(ws)
+	if n == 0 {
+		return "", 0
+	}
+	parts, used := []string{d}, n
+	for used+1 < len(ws) && ws[used] == "point" {
+		d, n := enSpokenDigitRun(ws[used+1:])
+		if n == 0 {
+			break
+		}
+		parts, used = append(parts, d), used+1+n
+	}
+	if len(parts) < 3 {
+		return "", 0
+	}
+	return strings.Join(parts, "."), used
 }
 
 // enSpokenDigitRun reads the digits said one by one at the start of ws
