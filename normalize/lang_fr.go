@@ -130,11 +130,17 @@ var frLatin = (&latin{
 	commaGroups: true,
 	hyphenTens:  true,
 	format: func(a string) string {
+		// only the number is grouped, not a scale word after it
+		// ("5 millions" stays, "42259" → "42 259")
+		a, rest, _ := strings.Cut(a, " ")
+		if rest != "" {
+			rest = " " + rest
+		}
 		ip, fp, dec := strings.Cut(a, ",")
 		if dec {
-			return frGroup(ip) + "," + frGroupFrac(fp)
+			return frGroup(ip) + "," + frGroupFrac(fp) + rest
 		}
-		return frGroup(ip)
+		return frGroup(ip) + rest
 	},
 	cardFem: func(d string) string {
 		w := frCardinal(d)

@@ -69,6 +69,12 @@ type latin struct {
 	// language's data file.
 	fromLexicon bool
 	// ordinalSuffixes are written ordinal markers after digits ("e", "ème", "º").
+
+	// numWords are the spoken forms of abbreviations flagged `num` in the
+	// data file ("nummer", "número", "numéro"): a number said after one is
+	// a reference, which ITN writes in digits however small ("nummer
+	// fünf" → "Nr. 5").
+	numWords map[string]bool
 }
 
 // useLexicon fills L's word tables from the language's data file
@@ -83,6 +89,16 @@ type latin struct {
 func (L *latin) useLexicon(tag string) *latin {
 	lx := lexiconFor(tag)
 	L.fromLexicon = true
+	for _, p := range lx.pairs("abbreviations") {
+		if p.has("num") {
+			if L.numWords == nil {
+				L.numWords = map[string]bool{}
+			}
+			for _, sp := range p.spoken {
+				L.numWords[strings.ToLower(sp)] = true
+			}
+		}
+	}
 	L.units = map[string][2]string{}
 	L.unitAlias = map[string]string{}
 	if L.spokenUnit == nil {
@@ -504,6 +520,12 @@ func (L *latin) scaleAfter(s *stream, j int, n numLit) (string, int) {
 		if one, ok := L.scaleOne[w]; ok && n.isOne() {
 			w = one
 		}
+		// a compound scale: "mil millones" (es 10⁹), "mille milliards"
+		if L.numeralScale[w] && e == j+2 && s.kind(e) == tSpace && s.kind(e+1) == tWord && s.boundary(e+2) {
+			if x := L.scales[strings.ToLower(s.text(e+1))]; x != "" && !L.numeralScale[x] {
+				w, e = w+" "+x, e+2
+			}
+		}
 		return w, e
 	}
 	return "", j
@@ -821,8 +843,9 @@ func (L *latin) cardinalITN(s *stream, i int) []match {
 		return one(end, Decimal, amt+" "+scale)
 	}
 	v, err := strconv.Atoi(strings.TrimPrefix(amt, "-"))
-	if err == nil && v < 10 && !strings.HasPrefix(amt, "-") && end == i+1 {
-		return nil // single small number words stay words
+	ref := s.kind(i-1) == tSpace && s.kind(i-2) == tWord && L.numWords[strings.ToLower(s.text(i-2))]
+	if err == nil && v < 10 && !strings.HasPrefix(amt, "-") && end == i+1 && !ref {
+		return nil // single small number words stay words, but for a reference
 	}
 	return one(end, Cardinal, amt)
 }
@@ -964,6 +987,15 @@ func (L *latin) measureITN(s *stream, i int) []match {
 		amt, end = amt+" 1/2", e
 	}
 	best, bestEnd := L.spokenUnitAfter(s, end)
+	if of := L.ofTN(); best == "" && scale != "" && of != "" {
+		// a unit after a scale word and "de", written as TN reads it:
+		// "cinco millones de toneladas" → "5 millones de t"
+		if w, e := wordAfter(s, end); w == of {
+			if best, bestEnd = L.spokenUnitAfter(s, e); best != "" {
+				best = of + " " + best
+			}
+		}
+	}
 	if best == "" {
 		return nil
 	}

@@ -32,6 +32,31 @@ func TestRound6Rules(t *testing.T) {
 		{"ordinal year", "zh", tn, "第2年", "第二年"},
 		{"short year", "zh", tn, "在05年", "在零五年"},
 		{"full year after 了", "zh", tn, "到了2015年", "到了二零一五年"},
+		// a compound scale word before a currency or unit (es "mil millones")
+		{"mil millones before a currency", "es", tn, "3 mil millones €", "tres mil millones de euros"},
+		{"mil millones before a unit", "es", tn, "5 mil millones km", "cinco mil millones de kilómetros"},
+		{"mil before a noun stays", "es", tn, "3 mil personas", "tres mil personas"},
+		{"mille milliards", "fr", tn, "2 mille milliards €", "deux mille milliards d'euros"},
+		// a unit after a scale word and "de" in ITN, written as TN reads it
+		{"unit after millones de", "es", itn, "cinco millones de toneladas", "5 millones de t"},
+		{"noun after millones de", "es", itn, "dos millones de personas", "2 millones de personas"},
+		{"unit after millions de", "fr", itn, "cinq millions de kilomètres", "5 millions de km"},
+		// French ITN groups only the number, not a scale word after it
+		{"scale before a unit", "fr", itn, "cinq millions kilomètres", "5 millions km"},
+		{"grouped number before a unit", "fr", itn, "quarante-deux-mille-deux-cent-cinquante-neuf par mètre carré", "42 259 /m²"},
+		// French "2d", "2de" (and the superscripts ITN writes) for second(e)
+		{"2de", "fr", tn, "la 2de place", "la seconde place"},
+		{"2ᵈ", "fr", tn, "le 2ᵈ tour", "le second tour"},
+		{"de after another number", "fr", tn, "12de", "douze de"},
+		// a number after a number reference is written in digits
+		{"Nr.", "de", itn, "zimmer nummer drei", "zimmer Nr. 3"},
+		{"small number stays", "de", itn, "ich habe fünf", "ich habe fünf"},
+		{"número", "es", itn, "página tres", "página 3"},
+		{"numéro", "fr", itn, "numéro cinq", "numéro 5"},
+		// Chinese measures keep a round 万 as cardinals do; 一万五千米 is metres
+		{"round 万 before a unit", "zh", itn, "五百万吨", "500万t"},
+		{"千 of the number after 万", "zh", itn, "一万五千米", "15000m"},
+		{"千 taken back by the unit", "zh", itn, "五千克", "5kg"},
 		// German micro units written with the Greek mu, as the suite's μm
 		{"microgram", "de", itn, "zwei hundert fünfzig mikrogramm", "250 μg"},
 		{"microsecond", "de", itn, "drei mikrosekunden", "3 μs"},

@@ -1191,15 +1191,18 @@ func zhMeasureITN(s *stream, i int) []match {
 	}
 	// "五千克" is 5 kg, not 5000 g: a unit name that begins with the
 	// number's last multiplier (千克, 千米, 千瓦) takes it back
-	if k := r.end - 1; k > i && (zhMul[s.text(k)] > 0 || zhBig[s.text(k)] > 0) && zhTermLen(s, k, zhUnitITN) > 0 {
+	// (not after 万 or 亿: "一万五千米" is 15000 m, the 千 is the number's)
+	if k := r.end - 1; k > i && (zhMul[s.text(k)] > 0 || zhBig[s.text(k)] > 0) && zhTermLen(s, k, zhUnitITN) > 0 && !zhHasBig(s, i, k) {
 		if r2, ok := zhParse(&stream{src: s.src, toks: s.toks[:k]}, i); ok && r2.end == k && !r2.digits {
 			r = r2
 		}
 	}
-	v, e := r.val.String(), r.end
+	// a round number of 万 or 亿 keeps its word, as cardinals and money
+	// do ("五百万吨" → "500万t", as "一百万" → "100万")
+	v, e := zhWritten(r, false), r.end
 	if s.is(e, "点") {
 		f, e2 := zhFracDigits(s, e+1)
-		if f == "" {
+		if f == "" || r.tailBig != "" {
 			return nil
 		}
 		v, e = v+"."+f, e2
@@ -1208,6 +1211,16 @@ func zhMeasureITN(s *stream, i int) []match {
 		return one(e+n, Measure, v+u.sym)
 	}
 	return nil
+}
+
+// zhHasBig reports whether tokens [i, k) hold 万 or 亿 (any script).
+func zhHasBig(s *stream, i, k int) bool {
+	for j := i; j < k; j++ {
+		if zhBig[s.text(j)] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // zhVerbatimTN reads math symbols between numbers: "1+2" → "一加二",
