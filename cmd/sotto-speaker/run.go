@@ -144,6 +144,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("--start and --end need 0 <= start < end")
 	case c.startB < 0 || c.endB < 0 || (c.endB > 0 && c.endB <= c.startB):
 		return nil, usagef("--start-b and --end-b need 0 <= start < end")
+	case !(c.threshold >= -1 && c.threshold <= 1):
+		// A cosine lies in -1..1: a threshold outside (or NaN) gives the
+		// same verdict for every pair.
+		return nil, usagef("--threshold %g is outside -1..1, the range of a similarity", c.threshold)
 	}
 	if err := (speaker.TimelineOptions{Speakers: c.speakers, MaxSpeakers: c.maxSpeakers}).Validate(); err != nil {
 		return nil, usagef("%v", err)

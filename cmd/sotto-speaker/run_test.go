@@ -26,6 +26,8 @@ func TestUsageErrors(t *testing.T) {
 		{"--start", "5", "--end", "2", "embed", "a.wav"},
 		{"--channel", "left", "embed", "a.wav"},
 		{"--bogus", "embed", "a.wav"},
+		{"--threshold", "7", "compare", "a.wav", "b.wav"},
+		{"--threshold", "NaN", "compare", "a.wav", "b.wav"},
 	} {
 		err := run(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{})
 		if exitCode(err) != 2 {
