@@ -2752,6 +2752,14 @@ func enVerbatimTN(s *stream, i int) []match {
 		if s.kind(i-1) == tNum && s.kind(i+1) == tSpace && s.kind(i+2) != tNum {
 			return one(i+1, Verbatim, "slash")
 		}
+		// A rate after a counted noun: "1,000 requests/hour", "3
+		// items/page" → "… requests per hour" ([per_units] of two or more
+		// letters, the same table as "$5/wk").
+		if s.kind(i-1) == tWord && s.kind(i-2) == tSpace && s.kind(i-3) == tNum && s.kind(i+1) == tWord && s.boundary(i+2) && len(s.text(i+1)) >= 2 {
+			if w, ok := enPerUnit[strings.ToLower(s.text(i+1))]; ok && strings.HasPrefix(w, "per ") {
+				return one(i+2, Verbatim, w)
+			}
+		}
 		a, b := i-1, i+1
 		if s.kind(a) == tSpace && s.kind(b) == tSpace {
 			a, b = a-1, b+1
