@@ -132,6 +132,7 @@ func FuzzParseTranscript(f *testing.F) {
 	f.Add(`{"words": [{"word": "hi.", "start": 0, "end": 1}, {"word": "yo", "start": 3, "end": 3.5}]}`)
 	f.Add(`[{"text": "a", "start": 0, "end": 1, "words": [{"text": "a", "start": 0, "end": 1}]}]`)
 	f.Add(`{"text": "Plain."}`)
+	f.Add(`{"segments": [{"text": "a b", "start": 1e308, "end": 1e308}]}`)
 	f.Fuzz(func(t *testing.T, data string) {
 		tr, err := ParseTranscript([]byte(data))
 		if err != nil {
@@ -146,6 +147,10 @@ func FuzzParseTranscript(f *testing.F) {
 			if err != nil {
 				checkTyped(t, err)
 				continue
+			}
+			// The server writes the cues as JSON: every time is finite.
+			if _, err := json.Marshal(cs); err != nil {
+				t.Errorf("cues of %q do not encode as JSON: %v", data, err)
 			}
 			for i, c := range cs {
 				if c.Start > c.End {

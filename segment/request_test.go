@@ -67,6 +67,8 @@ func TestRequestInvalid(t *testing.T) {
 		{"segment start missing", `{"segments": [{"text": "a", "end": 1}]}`, false, "segments[0].start"},
 		{"segment end string", `{"segments": [{"text": "a", "start": 0, "end": "1"}]}`, false, "segments[0].end"},
 		{"segment end before start", `{"segments": [{"text": "a", "start": 2, "end": 1}]}`, false, "segments[0].end"},
+		// 1e308 + 1e308 is +Inf: the result could not be written (a 500).
+		{"segment times past the limit", `{"segments": [{"text": "a", "start": 1e308, "end": 1e308}], "max_chars": 5, "min_chars": 1}`, false, "segments[0].start"},
 		{"segment speaker object", `{"segments": [{"text": "a", "start": 0, "end": 1, "speaker": {}}]}`, false, "segments[0].speaker"},
 		{"word without time", `{"segments": [{"text": "a", "start": 0, "end": 1, "words": [{"word": "a"}]}]}`, false, "segments[0].words[0].start"},
 	}

@@ -144,12 +144,18 @@ func Words(ctx context.Context, words []Word, opts Options) ([]Cue, error) {
 	return Cues(ctx, []Cue{c}, opts)
 }
 
-// validateCues checks times: finite, non-negative, start <= end.
+// maxSeconds bounds the times of cues and words: about 116 days, past any
+// recording, and small enough that the sums of times the layout computes
+// (midpoints, margins) stay finite (1e308 + 1e308 is +Inf, which made the
+// result impossible to write as JSON).
+const maxSeconds = 1e7
+
+// validateCues checks times: finite, from 0 to maxSeconds, start <= end.
 func validateCues(in []Cue) error {
-	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) || x < 0 }
+	bad := func(x float64) bool { return !(x >= 0 && x <= maxSeconds) }
 	for i, c := range in {
 		if bad(c.Start) {
-			return sotto.Invalid("bad_request", param(i, "start"), "start %v must be a non-negative number of seconds", c.Start)
+			return sotto.Invalid("bad_request", param(i, "start"), "start %v must be a number of seconds from 0 to %g", c.Start, float64(maxSeconds))
 		}
 		if bad(c.End) || c.End < c.Start {
 			return sotto.Invalid("bad_request", param(i, "end"), "end %v must be a number of seconds not before start %v", c.End, c.Start)
