@@ -715,6 +715,10 @@ var esDenoms = map[int]string{2: "medio", 3: "tercio", 4: "cuarto", 5: "quinto",
 
 // esDenominator spells a denominator; ok is false when Spanish says "uno
 // sobre N" instead.
+// esUnaccent drops the acute accents of a spelled number ("dieciséis" →
+// "dieciseis" before "-avo").
+var esUnaccent = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u")
+
 func esDenominator(d int, plural bool) (string, bool) {
 	w, ok := esDenoms[d]
 	switch {
@@ -722,7 +726,7 @@ func esDenominator(d int, plural bool) (string, bool) {
 	case d < 100:
 		c := esCardinal(strconv.Itoa(d))
 		c = strings.ReplaceAll(c, " y ", "i")
-		c = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u").Replace(c)
+		c = esUnaccent.Replace(c)
 		switch {
 		case strings.HasSuffix(c, "uno"):
 			c = strings.TrimSuffix(c, "o")

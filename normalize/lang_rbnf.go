@@ -726,8 +726,12 @@ func rbnfClean(s string) string {
 	if !strings.ContainsAny(s, "\u00ad\u200b") {
 		return s
 	}
-	return strings.NewReplacer("\u00ad", "", "\u200b", "").Replace(s)
+	return rbnfHints.Replace(s)
 }
+
+// rbnfHints removes CLDR's soft hyphens and zero-width spaces (built once:
+// a Replacer built per call cost a third of Russian TN's time).
+var rbnfHints = strings.NewReplacer("\u00ad", "", "\u200b", "")
 
 // convert applies the word-level conventions to one CLDR spelling (soft
 // hyphens still marking the parts of compounds) and cleans it. A failed
@@ -1790,8 +1794,10 @@ func (l *rbnfLang) ordinalITN(s *stream, i int) []match {
 // the Cyrillic letters they stand for: CLDR 48's Russian plural marker is
 // "-e" with a Latin e, a slip for the Cyrillic "-е".
 func rbnfCyrillic(w string) string {
-	return strings.NewReplacer("e", "е", "a", "а", "o", "о", "x", "х", "y", "у").Replace(w)
+	return rbnfLatinToCyrillic.Replace(w)
 }
+
+var rbnfLatinToCyrillic = strings.NewReplacer("e", "е", "a", "а", "o", "о", "x", "х", "y", "у")
 
 // digits writes v in the digits the suites expect for the language, with
 // the language's grouping separator for ITN if it has one.
