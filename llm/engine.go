@@ -302,7 +302,7 @@ func renderTemplate(t *chattemplate.Template, tok interface {
 	}
 	out, err := t.Render(in)
 	if errors.Is(err, chattemplate.ErrRejected) {
-		return "", &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "invalid_request", Param: "messages", Message: "llm: " + err.Error(), Err: err}
+		return "", &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "invalid_request", Param: "messages", Message: "llm: " + err.Error()}
 	}
 	if err != nil {
 		return "", fmt.Errorf("llm: go: rendering the chat template: %w", err)
@@ -359,7 +359,7 @@ func compileSchema(schema json.RawMessage, param string) (*jsongrammar.Grammar, 
 	gr, err := jsongrammar.Compile(schema)
 	if err != nil {
 		return nil, &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "unsupported_parameter", Param: param,
-			Message: "llm: " + err.Error(), Err: err}
+			Message: "llm: " + err.Error()}
 	}
 	return gr, nil
 }
@@ -431,7 +431,7 @@ func forcedCall(t *chattemplate.Template, tools []Tool, choice string) (*jsongra
 	gr, err := jsongrammar.ToolCall(before, between, after, gt)
 	if err != nil {
 		return nil, &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "unsupported_parameter", Param: "tools",
-			Message: "llm: forcing a call: " + err.Error(), Err: err}
+			Message: "llm: forcing a call: " + err.Error()}
 	}
 	return gr, nil
 }

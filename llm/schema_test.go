@@ -117,3 +117,17 @@ func TestJSONSchemaOnStories(t *testing.T) {
 		t.Errorf("CheckJSONSchema(pattern) = %v; want unsupported_parameter naming pattern", err)
 	}
 }
+
+// TestSchemaErrorSaysItOnce: the error of an unsupported schema names the
+// cause once (its message held the cause and wrapped it too, so the
+// envelope of POST /v1/chat/completions said it twice).
+func TestSchemaErrorSaysItOnce(t *testing.T) {
+	_, err := compileSchema(json.RawMessage(`{"$ref": "#/elsewhere"}`), "response_format.json_schema.schema")
+	e, ok := errors.AsType[*sotto.Error](err)
+	if !ok || e.Param != "response_format.json_schema.schema" || !errors.Is(err, sotto.ErrInvalidRequest) {
+		t.Fatalf("compileSchema($ref) = %v; want an invalid request naming the schema", err)
+	}
+	if msg := err.Error(); strings.Count(msg, "#/elsewhere") != 1 || !strings.HasPrefix(msg, "llm: ") {
+		t.Errorf("error %q; want it to start with llm: and name the reference once", msg)
+	}
+}
