@@ -11,6 +11,12 @@ import (
 // the 9 meetings of several speakers).
 const nearBlocks = 2 * ctxBlocks
 
+// minLinks is the fewest links per window the count is read from: with
+// one or two, the graph falls apart into small pieces whatever the
+// speakers, and their number (up to maxK) showed as a clean eigengap
+// (dev: 8 for a short meeting of 2 speakers).
+const minLinks = 3
+
 // maxCountWindows bounds the windows the speaker count is estimated from.
 const maxCountWindows = 200
 
@@ -64,7 +70,7 @@ func estimateSpeakers(sim []float64, n, maxK int, pos []int) int {
 	for i := range m {
 		pMax = min(pMax, len(order[i]))
 	}
-	for p := 1; p <= pMax; p += pStep {
+	for p := min(minLinks, pMax); p <= pMax; p += pStep {
 		clear(lap)
 		for i := range m {
 			for _, j := range order[i][:p] {
