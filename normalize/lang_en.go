@@ -523,20 +523,23 @@ func enMoneyTN(s *stream, i int) []match {
 			return one(e, Money, m.readings[0].text+" per "+u.one)
 		}
 	}
-	// Ranges: $50.00-$100.00; "$5-10" → "five to ten dollars".
-	if s.is(m.end, "-") && s.is(m.end+1, sym) {
+	// Ranges: $50.00-$100.00; "$5-10" → "five to ten dollars"; with an
+	// en dash as with a hyphen, and a scale glued to the second amount
+	// ("$8–9bn" → "eight to nine billion dollars").
+	dash := s.is(m.end, "-") || s.is(m.end, "–")
+	if dash && s.is(m.end+1, sym) {
 		if m2, ok := enMoneyAmount(s, m.end+2, cur); ok {
 			return one(m2.end, Money, m.readings[0].text+" to "+m2.readings[0].text)
 		}
 	}
-	if s.is(m.end, "-") && s.kind(m.end+1) == tNum {
+	if dash && s.kind(m.end+1) == tNum {
 		n1, ok1 := scanNumber(s, j, ".", ",")
 		n2, ok2 := scanNumber(s, m.end+1, ".", ",")
-		if ok1 && ok2 && !n1.point && n1.end == m.end && s.boundary(n2.end) && s.kind(n2.end) != tWord {
+		if ok1 && ok2 && !n1.point && n1.end == m.end && (s.boundary(n2.end) || s.kind(n2.end) == tWord) {
 			if w, e := enScaleAfter(s, n2.end); w != "" {
 				return one(e, Money, enNumber(n1, false)+" to "+enNumber(n2, false)+" "+w+" "+cur.many)
 			}
-			if !n2.point {
+			if !n2.point && s.boundary(n2.end) && s.kind(n2.end) != tWord {
 				return one(n2.end, Money, enNumber(n1, false)+" to "+enNumber(n2, false)+" "+cur.many)
 			}
 		}
