@@ -121,6 +121,7 @@ var deLatin = (&latin{
 	frac:         func(f string) string { return (&latin{card: deCardinal}).digits(f) },
 	groupSep:     []string{".", " "},
 	strictBounds: true,
+	dativeN:      true,
 }).useLexicon("de").finish()
 
 var deLex = func() *numLex {
@@ -467,7 +468,13 @@ func deFractionTN(s *stream, i int) []match {
 		return nil // the minus form is matched at the sign
 	}
 	if u, e2, ok := deLatin.unitAt(s, end); ok {
-		return one(e2, Measure, out+" "+u[0])
+		// more than one takes the plural ("2 1/2 h" → "zwei ein halb
+		// stunden"); a fraction below one the singular ("1/2 ft")
+		name := u[0]
+		if w := strings.TrimLeft(whole, "0"); w != "" && u[1] != "" {
+			name = u[1]
+		}
+		return one(e2, Measure, out+" "+name)
 	}
 	return one(end, Fraction, out)
 }

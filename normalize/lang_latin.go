@@ -70,6 +70,9 @@ type latin struct {
 	fromLexicon bool
 	// ordinalSuffixes are written ordinal markers after digits ("e", "ème", "º").
 
+	// dativeN: ITN also reads a unit's plural in -er or -el with the
+	// dative -n (de "litern", "kilometern").
+	dativeN bool
 	// numWords are the spoken forms of abbreviations flagged `num` in the
 	// data file ("nummer", "número", "numéro"): a number said after one is
 	// a reference, which ITN writes in digits however small ("nummer
@@ -141,6 +144,18 @@ func (L *latin) useLexicon(tag string) *latin {
 			if _, taken := L.spokenUnit[sp]; !taken {
 				L.spokenUnit[sp] = w0
 				L.spokenFixed[sp] = true
+			}
+		}
+		// German plurals in -er and -el take -n in the dative ("mit
+		// zwei litern", "in drei metern"); ITN reads them too
+		if L.dativeN {
+			for _, sp := range u.plural {
+				if strings.HasSuffix(sp, "er") || strings.HasSuffix(sp, "el") {
+					if _, taken := L.spokenUnit[sp+"n"]; !taken {
+						L.spokenUnit[sp+"n"] = w0
+						L.spokenFixed[sp+"n"] = true
+					}
+				}
 			}
 		}
 	}

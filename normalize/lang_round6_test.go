@@ -57,6 +57,15 @@ func TestRound6Rules(t *testing.T) {
 		{"round 万 before a unit", "zh", itn, "五百万吨", "500万t"},
 		{"千 of the number after 万", "zh", itn, "一万五千米", "15000m"},
 		{"千 taken back by the unit", "zh", itn, "五千克", "5kg"},
+		// German mixed numbers above one take the unit's plural
+		{"mixed number plural", "de", tn, "2 1/2 h", "zwei ein halb stunden"},
+		{"fraction below one singular", "de", tn, "1/2 h", "ein halb stunde"},
+		// German dative plurals of units in ITN
+		{"dative plural", "de", itn, "mit zwei litern", "mit 2 l"},
+		{"dative plural kilometer", "de", itn, "in drei kilometern", "in 3 km"},
+		// Spanish "del mediodía" is p.m. (as TN reads "12.15 p.m.")
+		{"del mediodía", "es", itn, "las doce del mediodía", "las 12:00 p.m."},
+		{"de la tarde", "es", itn, "las cuatro y diez de la tarde", "las 4:10 p.m."},
 		// German micro units written with the Greek mu, as the suite's μm
 		{"microgram", "de", itn, "zwei hundert fünfzig mikrogramm", "250 μg"},
 		{"microsecond", "de", itn, "drei mikrosekunden", "3 μs"},
