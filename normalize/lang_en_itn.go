@@ -493,6 +493,23 @@ func enMoneyITN(s *stream, i int) []match {
 		return nil
 	}
 	ws, idx := enWords(s, i, 40)
+	// A range of amounts said with the currency once, after the second:
+	// "eight to nine billion dollars" → "$8-9 billion", "twenty to thirty
+	// euros" → "€20-30", the inverse of TN's "$8–9bn", "$5-10".
+	if n, ok := enParseNum(ws); ok && !n.hasScale && !n.neg && n.words+1 < len(ws) && ws[n.words] == "to" && s.kind(idx[n.words]) == tSpace {
+		// The scale must stay a word ("billion"): in "ten to fifteen
+		// thousand pounds" it is folded into the second amount's digits
+		// and the first would lose it.
+		if nb, _ := enParseNum(ws[n.words+1:]); nb.hasScale && nb.lastBig == 0 {
+			return nil
+		}
+		if ms := enMoneyITN(s, idx[n.words]+1); len(ms) == 1 {
+			r := ms[0].readings[0].text
+			if p := strings.IndexAny(r, "0123456789"); p > 0 && !strings.ContainsAny(r[:p], "- ") && !strings.Contains(r, ".") {
+				return one(ms[0].end, Money, r[:p]+n.digits()+"-"+r[p:])
+			}
+		}
+	}
 	// "one cent", "fifty cents"
 	if c, k, ok := enCentsWords(ws); ok && k < len(ws) && enMinorSpoken[ws[k]] != "" {
 		return one(idx[k], Money, enMinorSpoken[ws[k]]+"0."+twoDigits(c))
