@@ -2755,6 +2755,11 @@ func enVerbatimTN(s *stream, i int) []match {
 		if s.kind(i-1) == tNum && s.kind(i+1) == tSpace && s.kind(i+2) != tNum {
 			return one(i+1, Verbatim, "slash")
 		}
+		// An f-number: "f/1.8", "f/11" → "f one point eight", "f eleven"
+		// (the slash is not said).
+		if s.is(i-1, "f") && (i < 2 || s.kind(i-2) == tSpace || s.is(i-2, "(")) && s.kind(i+1) == tNum {
+			return one(i+1, Verbatim, " ")
+		}
 		// A rate after a counted noun: "1,000 requests/hour", "3
 		// items/page" → "… requests per hour" ([per_units] of two or more
 		// letters, the same table as "$5/wk").

@@ -319,6 +319,9 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"range of amounts with the currency once", "itn", "it costs twenty to thirty dollars", "it costs $20-30"},
 		{"range of scaled amounts", "itn", "a loss of eight to nine billion euros", "a loss of €8-9 billion"},
 		{"a folded scale keeps the range in words", "itn", "ten to fifteen thousand dollars", "ten to $15000"},
+		{"f-number", "tn", "shot at f/2.8", "shot at f two point eight"},
+		{"f-number in brackets", "tn", "(f/11)", "(f eleven)"},
+		{"a word ending in f before a slash", "tn", "if/3", "if/three"},
 		{"rate with two denominators", "tn", "give 2 mg/kg/day", "give two milligrams per kilogram per day"},
 		{"rate per a number of units", "tn", "uses 5.1 L/100 km", "uses five point one liters per one hundred kilometers"},
 		{"rate unit word after a slash", "tn", "costs 40 L/person", "costs forty liters per person"},
@@ -360,7 +363,7 @@ func TestEnglishGeneralRulesTruncated(t *testing.T) {
 		"on 14 July. Then", "11 W 53rd St", "Austin, TX. Then", "at 6 p.m. The", "Check-in is", "2.5 t.",
 		`said "at 9" and`, "the 2024/25 budget", "pages 45–47", "on the 15th November, 1577.", "16 July, 1943", "a 10–15% rise", "5 - 10 kg", "30 cm x 20 cm", "420 per km²", "it's three a m",
 		"1.6e-19 C", "2.5e+8", "6.02×10^23", "3.0 × 10⁸ m/s", "10^-6", "1.2×10⁻³", "1.0e00", "the XII century.", "XIX-century art", "5:30:15 am", "+49 30 1234567", "+33 1 42 68 53 00", "2023-09-12T08:45:00Z", "2024-01-05T14:00:00+05:30", "12,50 €", "19,6 %", "2,5 kg", "9.46e12 km", "₹5 lakh",
-		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "0113 496 0123", "07700 900456", "No. 12-3", "1:25,000", "1:250", "$3–4bn", "$40-50k", "twenty to thirty dollars", "eight to nine billion euros", "500 calls/day", "at four fifteen maple avenue", "at sixteen oh five", "at twenty two forty", "w w w dot green energy dot org", "120 N/m", "100 Mbit/s",
+		"9 in., then", "a lap of 1:31.448", "in 3:04:51.2", "§§ 101–103", "¶¶ 7-9", "8 a.m.–4 p.m.", "call 999 now", "dial 0 for", "call nine nine nine", "2 mg/kg/day", "5.1 L/100 km", "0113 496 0123", "07700 900456", "No. 12-3", "1:25,000", "1:250", "$3–4bn", "$40-50k", "twenty to thirty dollars", "eight to nine billion euros", "f/2.8", "(f/11)", "500 calls/day", "at four fifteen maple avenue", "at sixteen oh five", "at twenty two forty", "w w w dot green energy dot org", "120 N/m", "100 Mbit/s",
 	}
 	for x, in := range ins {
 		next := ins[(x+1)%len(ins)]
