@@ -22,7 +22,7 @@ import (
 // them apart from the characters alone.
 func TestGeneralize(t *testing.T) {
 	var cases []suiteCase
-	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl", "testdata/generalize6.jsonl", "testdata/generalize7.jsonl", "testdata/generalize8.jsonl"} {
+	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl", "testdata/generalize6.jsonl", "testdata/generalize7.jsonl", "testdata/generalize8.jsonl", "testdata/generalize9.jsonl"} {
 		cases = append(cases, readSuite(t, f)...)
 	}
 	var pass, passGuess int
