@@ -2029,8 +2029,11 @@ func enTelephoneTN(s *stream, i int) []match {
 // "call nine one one"; "call 20 people" stays a count). A number that goes
 // on ("call 911-555", "dial 0.5") is left to the other rules.
 func enDialNumber(s *stream, i int) []match {
+	if s.kind(i+1) != tSpace || s.kind(i+2) != tNum || !s.boundary(i+3) {
+		return nil
+	}
 	all, ok := enDialCues[strings.ToLower(s.text(i))]
-	if !ok || s.kind(i+1) != tSpace || s.kind(i+2) != tNum || !s.boundary(i+3) {
+	if !ok {
 		return nil
 	}
 	t := s.text(i + 2)
