@@ -133,7 +133,7 @@ func (sc *scanner) gapBoundaries() []boundary {
 			add(prev.b, cur.a, gapRule)
 		case capCur && sc.lang != "de" && mayBeAddress(p) && isAddressToken(p):
 			add(prev.b, cur.a, gapAddress)
-		case capCur && isEmoticon(p):
+		case capCur && (isEmoticon(p) || isEmojiToken(p) && !opensLine(s, prev.a)):
 			add(prev.b, cur.a, gapEmoticon)
 		case pl == ':' && len(p) > 1 && (c0 == 'h' || c0 == 'w') && isURLToken(t) && !isURLToken(p):
 			// A URL standing alone between a colon and a new sentence:
@@ -531,6 +531,13 @@ func emoticonAfter(s string, j int) int {
 		k++
 	}
 	if k == j || k >= len(s) {
+		return j
+	}
+	if r, _ := runeAt(s, k); isPictograph(r) && !isBulletGlyph(r) {
+		e := emojiRun(s, k)
+		if r2, _ := runeAt(s, e); e == len(s) || isSpace(r2) {
+			return e // "Congrats!! 🎉 So proud"
+		}
 		return j
 	}
 	switch s[k] { // the first characters of the emoticons isEmoticon knows
@@ -934,4 +941,42 @@ func interrupted(t string) bool {
 	}
 	t = t[:len(t)-n]
 	return strings.HasSuffix(t, "--") || strings.HasSuffix(t, "—")
+}
+
+// isPictograph reports whether r is an emoji or pictograph ("🎉", "😀",
+// "👍", "❤", "☀") of the Unicode blocks emoji are written with.
+func isPictograph(r rune) bool {
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r >= 0x1F000 && r <= 0x1F2FF
+}
+
+// emojiRun returns the end of the run of emoji starting at byte k of s,
+// with the joiners, variation selectors, skin tones and tags that compose
+// them ("👍🏽", "❤️", "👩‍💻").
+func emojiRun(s string, k int) int {
+	for k < len(s) {
+		r, n := runeAt(s, k)
+		if !isPictograph(r) && r != 0x200D && r != 0xFE0F && !(r >= 0xE0020 && r <= 0xE007F) {
+			break
+		}
+		k += n
+	}
+	return k
+}
+
+// isEmojiToken reports whether the token t is made of emoji only.
+func isEmojiToken(t string) bool {
+	if t == "" {
+		return false
+	}
+	r, _ := runeAt(t, 0)
+	return isPictograph(r) && !isBulletGlyph(r) && emojiRun(t, 0) == len(t)
+}
+
+// opensLine reports whether byte i of s starts a line (after spaces or
+// tabs): an emoji there marks a list item ("🔹 Item"), not an end.
+func opensLine(s string, i int) bool {
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	return i == 0 || s[i-1] == '\n'
 }

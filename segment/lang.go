@@ -46,7 +46,7 @@ var numberedRefs = map[string]string{
 	"pt": `pág págs p pp cap caps fig figs n nº art arts vol vols tab`,
 	"ru": `стр с рис гл п пп ст т ч табл разд прим илл`,
 	"da": `s nr fig kap stk bd tab`,
-	"nl": `blz p pp fig hfst nr art tab`,
+	"nl": `blz p pp fig hfst hfdst hst nr art tab`,
 	"bg": `стр с гл фиг т бр ал чл табл`,
 	"pl": `s str rozdz rys nr t poz tab ust pkt art godz`,
 	"sk": `s str kap obr č tab odst ods čl`,
@@ -95,6 +95,17 @@ var yearAbbrev = words2(`r г р ж`)
 var amountUnits = words2(`руб коп грн лв zł kr kč ft hod min mins sec secs sek hr hrs std
 	кг км см мм мг мл kg km cm mm mg ml gal lb lbs oz`)
 
+// approxWords are the abbreviations of "approximately" and "about" that
+// may be written after the amount they qualify ("10 h aprox.", "3 kg ca.",
+// "20 min approx."), where a period before a capitalised word ends the
+// sentence.
+var approxWords = words2(`approx aprox ca env ung zirka cca ok kb прибл ок`)
+
+// timeZones are abbreviations of time zones written after a clock time
+// ("3 p.m. ET", "9 a.m. GMT"): after "a.m." or "p.m." they continue the
+// sentence.
+var timeZones = words2(`ET EST EDT CT CST CDT MT MST MDT PT PST PDT AKST AKDT HST GMT UTC BST IST CET CEST EET EEST WET WEST MSK JST KST HKT SGT AEST AEDT ACST AWST NZST NZDT`)
+
 // weekdayAbbrev are English weekday abbreviations, lower case; written
 // capitalised and followed by a capitalised word that is no month, they end
 // the sentence ("… and Tue. Open Wed.").
@@ -119,6 +130,7 @@ var numWords = map[string]map[string]bool{
 	"de": words2(`art`),
 	"es": words2(`cap`),
 	"da": words2(`stk`), // "stk. 2" (subsection), but also "pr. stk." (a piece)
+	"hu": words2(`de`),  // "de. 10 órakor" (a.m.), but also "de" (but)
 }
 
 var langAbbrev = map[string]map[string]abbrevKind{
@@ -132,7 +144,7 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н пгт др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
 		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
 	"da": merge(kind(abbrTitle, `skt hr fru frk dr prof`), kind(abbrPlain, `bl.a f.eks osv mht ca dvs pga evt inkl ekskl hhv iflg mv vedr ang jf tlf kr alm afd adr bl fx jvf o.l m.m m.fl s.d`), kind(abbrNum, `kl nr tlf`)),
-	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art`)),
+	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art hfdst hfst hst`)),
 	"hi": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
 	"mr": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
 	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `βλ π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
@@ -142,7 +154,7 @@ var langAbbrev = map[string]map[string]abbrevKind{
 	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
 	"uk": merge(kind(abbrTitle, `проф акад доц пан пані`), kind(abbrPlain, `вул просп пл м обл р-н див напр тис млн млрд грн коп ст св т.д т.п і.т.д`)),
 	"fi": merge(kind(abbrTitle, `prof dos`), kind(abbrPlain, `esim jne ym yms ns ks mm vrt huom puh milj mrd os tms`), kind(abbrNum, `v`)),
-	"hu": merge(kind(abbrTitle, `dr prof id ifj özv`), kind(abbrPlain, `kb stb pl ill ún vö ld u krt tel ny kft rt`)),
+	"hu": merge(kind(abbrTitle, `dr prof id ifj özv`), kind(abbrPlain, `kb stb pl ill ún vö ld u krt tel ny kft rt`), kind(abbrNum, `de du`)), // de., du.: délelőtt, délután before an hour
 	"tr": merge(kind(abbrPlain, `bkz vb vs örn`), kind(abbrTitle, `dr doç prof av`)),
 	// US state abbreviations of the AP style that are not English words
 	// ("Austin, Tex. in 1999").
@@ -464,7 +476,7 @@ var functionWords = map[string]map[string]bool{
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
 	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze voor wij ik jullie onze`),
 	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget er det`),
-	"sv": words2(`och inte är att som jag hon för också när ett till var`),
+	"sv": words2(`och inte är att som jag hon för också när ett till var vid vad hur från finns blir`),
 	"pl": words2(`się jest że jak ale czy przez oraz jego który która było są wszystko już dla tylko bardzo gdzie`),
 	"cs": words2(`že jako jsou který která které byl byla bylo být také se jsem`),
 	"sk": words2(`že ako sú ktorý ktorá ktoré bol bola bolo byť tiež sa ho`),

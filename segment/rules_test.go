@@ -765,3 +765,73 @@ func TestRuleSignoffAfterNumber(t *testing.T) {
 		{"en", "Call 555-1234 Monday morning.", []string{"Call 555-1234 Monday morning."}},
 	})
 }
+
+func TestRuleRound3TimeZone(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A time zone after a.m. or p.m. belongs to the clock time.
+		{"en", "The launch is at 9 a.m. PT on Tuesday. Tune in early.", []string{"The launch is at 9 a.m. PT on Tuesday.", "Tune in early."}},
+		{"en", "Polls close at 8 p.m. EST. Results follow.", []string{"Polls close at 8 p.m. EST.", "Results follow."}},
+		{"en", "We land at 6 a.m. GMT and rest.", []string{"We land at 6 a.m. GMT and rest."}},
+		{"de", "Der Anruf ist um 14:00 CET. Bitte pünktlich.", []string{"Der Anruf ist um 14:00 CET.", "Bitte pünktlich."}},
+		// Any other capitalised word after p.m. still starts a sentence.
+		{"en", "We closed at 5 p.m. Nobody stayed.", []string{"We closed at 5 p.m.", "Nobody stayed."}},
+	})
+}
+
+func TestRuleRound3Emoji(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Emoji after a stop belong to the sentence they follow.
+		{"en", "We won!! 🏆🎉 Party at eight.", []string{"We won!! 🏆🎉", "Party at eight."}},
+		{"en", "Happy birthday! ❤️ Call me later.", []string{"Happy birthday! ❤️", "Call me later."}},
+		{"de", "Endlich Urlaub. 😎 Bis bald.", []string{"Endlich Urlaub. 😎", "Bis bald."}},
+		// An emoji after a word, before a capitalised word, ends the unit.
+		{"en", "Best concert ever 🎸 Thanks to everyone who came.", []string{"Best concert ever 🎸", "Thanks to everyone who came."}},
+		// An emoji opening a line marks an item; inside a sentence it stays.
+		{"en", "🔹 Fast setup\n🔹 Low cost", []string{"🔹 Fast setup", "🔹 Low cost"}},
+		{"en", "I love 🍕 and pasta.", []string{"I love 🍕 and pasta."}},
+	})
+}
+
+func TestRuleRound3Approx(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// "approximately" after the amount it qualifies ends the phrase
+		// before a capitalised word.
+		{"es", "El viaje dura 3 h aprox. Salimos a las ocho.", []string{"El viaje dura 3 h aprox.", "Salimos a las ocho."}},
+		{"en", "The hike is 12 km approx. Bring water.", []string{"The hike is 12 km approx.", "Bring water."}},
+		{"de", "Die Fahrt dauert 20 Minuten ca. Danach gibt es Kaffee.", []string{"Die Fahrt dauert 20 Minuten ca. Danach gibt es Kaffee."}},
+		// Before an amount, or after a word, it binds.
+		{"es", "Cuesta aprox. 20 euros. Pagamos ya.", []string{"Cuesta aprox. 20 euros.", "Pagamos ya."}},
+		{"en", "It weighs approx. 3 kg in total.", []string{"It weighs approx. 3 kg in total."}},
+	})
+}
+
+func TestRuleRound3BareNumber(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// An unknown abbreviation before a number with a stop: a bare
+		// number is no sentence, so the number belongs to the abbreviation.
+		{"nl", "Het kantoor is aan de Stationsstr. 18. Kom gerust langs.", []string{"Het kantoor is aan de Stationsstr. 18.", "Kom gerust langs."}},
+		{"nl", "Lees hfdst. 7. Daarna volgt de toets.", []string{"Lees hfdst. 7.", "Daarna volgt de toets."}},
+		{"nl", "Het schema staat in afb. 3. Daar zie je alles.", []string{"Het schema staat in afb. 3.", "Daar zie je alles."}},
+		// A number that goes on (a list item, a year with words) may open a
+		// sentence after a word.
+		{"en", "We sold the house. 2019 was a hard year.", []string{"We sold the house.", "2019 was a hard year."}},
+		{"en", "Do this first.\n1. Open the box.\n2. Read the note.", []string{"Do this first.", "1. Open the box.", "2. Read the note."}},
+	})
+}
+
+func TestRuleRound3Tables(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Hungarian "de." and "du." (before and after noon) before an hour.
+		{"hu", "A bolt du. 2 órától zár, de. 9-kor nyit. Kérem, vegye figyelembe.", []string{"A bolt du. 2 órától zár, de. 9-kor nyit.", "Kérem, vegye figyelembe."}},
+		{"hu", "Szeretném, de. Nem megy.", []string{"Szeretném, de.", "Nem megy."}},
+		// A Dutch chapter reference.
+		{"nl", "Zie hst. 2 en bijlage B. Dat is alles.", []string{"Zie hst. 2 en bijlage B.", "Dat is alles."}},
+		// Another language's vowelless abbreviation binds before a lower-case
+		// word, also when the guess is English ("dvs.", "bzw.", "vgl.").
+		{"", "Vi startar kl. 8, dvs. innan lunch. Ta med dator.", []string{"Vi startar kl. 8, dvs. innan lunch.", "Ta med dator."}},
+		{"", "Kommt am Montag bzw. am Dienstag. Gut.", []string{"Kommt am Montag bzw. am Dienstag.", "Gut."}},
+		// An English word ending a sentence before a lower-case word stays
+		// a possible end when the guess is English ("ago.").
+		{"", "it happened years ago. then we moved on.", []string{"it happened years ago.", "then we moved on."}},
+	})
+}

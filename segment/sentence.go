@@ -544,10 +544,18 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		return 0.5
 	}
 	if (lw == "a.m" || lw == "p.m") && (upper || caseless) {
+		if timeZones[nextWord] {
+			return 0.05 // a time zone names the hour's clock: "at 3 p.m. ET", "9 a.m. GMT"
+		}
 		if sc.abbr[strings.ToLower(nextWord)] == abbrTitle && tok == lw {
 			return 0.25 // "At 5 a.m. Mr. Smith went"
 		}
 		return 0.6 // "at 6 P.M. Mr. Smith then went", "at 6 a.m. Travelers"
+	}
+	if timeZones[tok] && (upper || caseless) {
+		if p := strings.ToLower(prevToken(sc.s, backSpace(sc.s, ts))); p == "a.m." || p == "p.m." || p == "am" || p == "pm" || isClockOrScore(p) {
+			return 0.7 // a time zone ends the clock time it follows: "8 p.m. EST. Results"
+		}
 	}
 	if r, n := runeAt(sc.s, ts); sc.markers[ts] || isBulletGlyph(r) && sc.markers[ts+n] {
 		return 0.02 // "1. The first item", "⁃2. The second item"
@@ -605,10 +613,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && sc.auto && digit && anyNumRef[lw] {
 		k = abbrNum // another language's numbered reference, the language guessed: "cap. 3", "str. 15"
 	}
-	if k == abbrNone && sc.auto && sc.lang != "en" && lower && (anyPlain[lw] || anyNumRef[lw] && runeLen(lw) >= 3) && !sc.isWord(lw) {
+	if k == abbrNone && sc.auto && (sc.lang != "en" || !hasVowel(lw)) && lower && (anyPlain[lw] || anyNumRef[lw] && runeLen(lw) >= 3) && !sc.isWord(lw) {
 		// Another language's abbreviation before a lower-case word, the
 		// language guessed: "enz. mee", "Zob. art.". Not when the guess
-		// is English, whose words ("ago.", "vet.", "min.") they may be.
+		// is English, whose words ("ago.", "vet.", "min.") they may be,
+		// unless the abbreviation has no vowel and so is no English word
+		// ("dvs.", "bzw.", "vgl.").
 		k = abbrPlain
 	}
 	if k == abbrNone && sc.auto && upper && runeLen(lw) >= 4 && allTitles[lw] && tok == lw && !sc.isWord(lw) {
@@ -617,8 +627,14 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && (sc.lang == "es" || sc.lang == "ca" || sc.lang == "gl") && len(tok) == 2 && tok[0] == tok[1] && isUpperByte(tok[0]) {
 		k = abbrPlain // a plural written by doubling the initial: "EE. UU.", "FF. AA."
 	}
-	if k == abbrNone && sc.lang == "de" && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
-		k = abbrPlain // a street name: "Hauptstr.", "Goethestr."
+	if k == abbrNone && (sc.lang == "de" || sc.lang == "nl") && len(lw) > 4 && strings.HasSuffix(lw, "str") && allLetters(lw) {
+		k = abbrPlain // a street name: "Hauptstr.", "Goethestr.", Dutch "Kerkstr."
+	}
+	if k == abbrNone && digit && !sc.markers[skipSpace(sc.s, ts+len(tok)+1)] && bareNumberSentence(sc.s, ts+len(tok)+1) {
+		// An unknown abbreviation before a number that would make a
+		// sentence of its own ("Kerkstr. 4. Hij", "hfdst. 12. Daar"):
+		// a sentence is not a bare number, so the number belongs here.
+		return 0.2
 	}
 	if k == abbrNum && !digit && len(nextWord) >= 2 && len(nextWord) <= 6 && isRoman(nextWord) {
 		digit = true // a Roman number: "Art. IV", "Kap. XII", "vol. II"
@@ -644,6 +660,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	}
 	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
+	}
+	if approxWords[lw] && (upper || caseless) && !digit && (afterNumber || amountBefore(sc.s, ts)) && !sc.abbreviationAt(ts+len(tok)+1) {
+		// "approximately" written after the amount it qualifies ends the
+		// phrase: "a las 10 h aprox. Traed", "about 40 approx. The". Before
+		// an amount it binds as any abbreviation ("approx. 15 km").
+		return 0.6
 	}
 	if afterNumber && amountUnits[lw] && (upper || caseless) {
 		return 0.6 // an amount ends its phrase: "50 грн. Діти", "20 руб. Потом"
@@ -1924,4 +1946,61 @@ func runLabel(s string, run []listMarker) (string, bool) {
 		label = w
 	}
 	return label, lead
+}
+
+// amountBefore reports whether the two tokens before byte ts of s are a
+// number and a unit ("10 h", "3 kg"), so that the token at ts follows an
+// amount.
+func amountBefore(s string, ts int) bool {
+	unit := backSpace(s, ts)
+	us := unit
+	for us > 0 {
+		r, n := runeBefore(s, us)
+		if isSpace(r) {
+			break
+		}
+		us -= n
+	}
+	if us == unit || unit-us > 4 || !allLetters(s[us:unit]) {
+		return false
+	}
+	return isNumber(prevToken(s, backSpace(s, us)))
+}
+
+// bareNumberSentence reports whether a number of up to four digits with a
+// period starts at byte i of s (after white space on the same line) and
+// ends a sentence there: the period is followed by white space and a
+// capital, or ends the text ("4. Hij", "12."). A sentence is never a bare
+// number, so a stop before one is no sentence end.
+func bareNumberSentence(s string, i int) bool {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(s) && isDigitByte(s[j]) {
+		j++
+	}
+	if j == i || j-i > 4 || j >= len(s) || s[j] != '.' {
+		return false
+	}
+	j++
+	if j == len(s) {
+		return true
+	}
+	k := j
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k == j || k == len(s) {
+		return k == len(s)
+	}
+	r, _ := runeAt(s, k)
+	return unicode.IsUpper(r)
+}
+
+// hasVowel reports whether the lower-case word w has a vowel of the Latin
+// alphabet; words of English all do, abbreviations such as "dvs", "bzw",
+// "vgl" need none.
+func hasVowel(w string) bool {
+	return strings.ContainsAny(w, "aeiouyáàâäåæéèêëíìîïóòôöøõúùûüýœ")
 }
