@@ -581,6 +581,19 @@ var enDialCues = func() map[string]bool {
 	return m
 }()
 
+// enWeightCues holds the words of [weight_cues]: said just before an amount,
+// they make a currency name that is also a unit of weight ("pounds") the
+// weight.
+var enWeightCues = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("weight_cues") {
+		for _, w := range alts(r[0]) {
+			m[strings.ToLower(w)] = true
+		}
+	}
+	return m
+}()
+
 // enServiceNumbers holds the emergency and service numbers of
 // [service_numbers].
 var enServiceNumbers = func() map[string]bool {

@@ -331,6 +331,22 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"bit rate units", "tn", "a 100 Mbit/s link", "a one hundred megabits per second link"},
 		{"bit units keep NeMo's ITN writing", "itn", "ten megabits", "10 mb"},
 		{"resistance with a prefix", "tn", "a 47 kΩ resistor", "a forty seven kilohms resistor"},
+		// A currency name that is also a unit of weight ("pounds") is the
+		// weight before "of" without a scale and after a verb of weight.
+		{"pounds of a food are weight", "itn", "add three pounds of flour", "add 3 lb of flour"},
+		{"pounds of a counted noun are weight", "itn", "two hundred pounds of steel", "200 lb of steel"},
+		{"one pound of", "itn", "one pound of butter", "1 lb of butter"},
+		{"weight after a verb of weight", "itn", "it weighs five pounds", "it weighs 5 lb"},
+		{"weight after lost", "itn", "she lost twelve pounds in a month", "she lost 12 lb in a month"},
+		{"scaled pounds of stay money", "itn", "three billion pounds of funding", "£3 billion of funding"},
+		{"paid pounds stay money", "itn", "he paid three pounds for it", "he paid £3 for it"},
+		{"pounds and pence stay money", "itn", "three pounds fifty", "£3.50"},
+		{"dollars of stay money", "itn", "twenty dollars of gas", "$20 of gas"},
+		// A spelled scheme starts the host: a two-word label before a dot
+		// joins there as after "w w w dot"; words of the path do not.
+		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
+		{"two-word host then a path", "itn", "h t t p colon slash slash city parks dot org slash events", "http://cityparks.org/events"},
+		{"words after a path stay words", "itn", "h t t p colon slash slash example dot com slash path and more", "http://example.com/path and more"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -480,6 +480,22 @@ func enCurrencyAt(ws []string, k int) (sym string, n int, singular bool) {
 	return "", 0, false
 }
 
+// enWeightNotMoney reports whether the currency name at ws[k:k+n], after the
+// amount that starts at token i, is a unit of weight instead ("pounds" is
+// both): when the units table reads the same words, and either "of"
+// follows an amount without a scale ("three pounds of flour"; "three
+// billion pounds of funding" stays money) or a word of [weight_cues] comes
+// just before the amount ("it weighs three pounds", "lost ten pounds").
+func enWeightNotMoney(s *stream, i int, ws []string, k, n int, scale string) bool {
+	if _, un := enUnitWords(ws[k : k+n]); un != n {
+		return false
+	}
+	if scale == "" && k+n < len(ws) && ws[k+n] == "of" {
+		return true
+	}
+	return i >= 2 && s.kind(i-1) == tSpace && s.kind(i-2) == tWord && enWeightCues[strings.ToLower(s.text(i-2))]
+}
+
 func enCentsWords(ws []string) (int, int, bool) {
 	n, ok := enParseNum(ws)
 	if !ok || n.hasScale || n.neg || n.groups[0] >= 100 {
@@ -541,6 +557,9 @@ func enMoneyITN(s *stream, i int) []match {
 	}
 	if isOne && !singular {
 		return nil // "one dollars" is left alone
+	}
+	if enWeightNotMoney(s, i, ws, k, n, scale) {
+		return nil // the measure reads it: "three pounds of flour" → "3 lb of flour"
 	}
 	end := idx[k+n-1]
 	k += n
@@ -1390,8 +1409,15 @@ func enElectronicITN(s *stream, i int) []match {
 	// follows it, as an e-mail domain is ("w w w dot city parks dot org"
 	// → "www.cityparks.org").
 	joinable := func(k int) bool {
+		// The host is what follows the scheme; a slash after its last dot
+		// means the path has begun, where words are not joined.
 		o := b.String()
-		if !strings.HasPrefix(o, "www.") && !strings.Contains(o, "://") || strings.Contains(o[strings.LastIndexByte(o, '.')+1:], "/") {
+		if p := strings.Index(o, "://"); p >= 0 {
+			o = o[p+3:]
+		} else if !strings.HasPrefix(o, "www.") {
+			return false
+		}
+		if strings.Contains(o[strings.LastIndexByte(o, '.')+1:], "/") {
 			return false
 		}
 		for q := k; q < len(ws) && q < k+3; q++ {
