@@ -835,3 +835,16 @@ func TestRuleRound3Tables(t *testing.T) {
 		{"", "it happened years ago. then we moved on.", []string{"it happened years ago.", "then we moved on."}},
 	})
 }
+
+func TestRuleRound3EllipsisI(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// An ellipsis written against the last word of a clause ends it
+		// before "I" as before any capital.
+		{"en", "The queue at the desk was endless... I gave up and left.", []string{"The queue at the desk was endless...", "I gave up and left."}},
+		{"en", "We tried every shop in town… I found nothing.", []string{"We tried every shop in town…", "I found nothing."}},
+		// A spaced ellipsis marks words left out, and one after a word or
+		// two is a hesitation: no boundary.
+		{"en", "What I mean is . . . I never wanted it.", []string{"What I mean is . . . I never wanted it."}},
+		{"en", "Well... I suppose so.", []string{"Well... I suppose so."}},
+	})
+}

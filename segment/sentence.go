@@ -464,8 +464,8 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		switch {
 		case periods >= 4 && upper:
 			return 0.85, true
-		case upper && nextWord == "I":
-			return 0.2, true
+		case upper && nextWord == "I" && !sc.gluedEllipsis(i):
+			return 0.2, true // a spaced ellipsis inside a sentence: "the thing is . . . I didn't"
 		case upper || caseless:
 			return 0.45, true
 		case lower:
@@ -2003,4 +2003,15 @@ func bareNumberSentence(s string, i int) bool {
 // "vgl" need none.
 func hasVowel(w string) bool {
 	return strings.ContainsAny(w, "aeiouyáàâäåæéèêëíìîïóòôöøõúùûüýœ")
+}
+
+// gluedEllipsis reports whether the ellipsis starting at byte i of sc.s is
+// written against the last word of a clause of three words or more
+// ("in a preferential terminal... I go"): such an ellipsis trails off a
+// sentence before "I" as before any capital, where a spaced one (" . . .
+// I", " ... I") more often marks words left out of one, and one after a
+// word or two is a hesitation ("Well… I'm not sure").
+func (sc *scanner) gluedEllipsis(i int) bool {
+	p, _ := runeBefore(sc.s, i)
+	return unicode.IsLetter(p) && (strings.HasPrefix(sc.s[i:], "...") || strings.HasPrefix(sc.s[i:], "…")) && clauseWords(sc.s, i, 3) >= 3
 }
