@@ -116,7 +116,7 @@ var weekdayAbbrev = words2(`mon tue tues wed thu thur thurs fri sat sun`)
 // "10 янв.") a date ends its phrase, so a capitalised word after it starts
 // a sentence more often than not. Before a number ("Apr. 27") they bind as
 // any abbreviation.
-var monthAbbrev = words2(`jan feb febr mar apr jun jul aug sep sept oct okt nov dec dez
+var monthAbbrev = words2(`jan feb febr mar apr jun jul aug sep sept oct okt nov dec dez jän feber mrz mrt fev mai
 	janv févr avr juil sept déc ene abr ago dic gen mag giu lug set ott
 	sty lut kwi maj cze lip sie wrz paź lis gru led úno bře dub kvě čvn čvc srp zář říj lis pro
 	янв фев февр мар апр июн июл авг сен сент окт ноя нояб дек ян апр юни юли септ ное

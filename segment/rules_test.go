@@ -848,3 +848,14 @@ func TestRuleRound3EllipsisI(t *testing.T) {
 		{"en", "Well... I suppose so.", []string{"Well... I suppose so."}},
 	})
 }
+
+func TestRuleRound3Months(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Month abbreviations of Austrian German ("Jän."), Dutch ("mrt."),
+		// German ("Mrz.") and Portuguese ("fev.", "mai.") before a year.
+		{"de", "Am 13. Jän. 2025 schneite es. Dann taute es.", []string{"Am 13. Jän. 2025 schneite es.", "Dann taute es."}},
+		{"de", "Seit 1. Mrz. 2024 gilt der Tarif. Er ist günstiger.", []string{"Seit 1. Mrz. 2024 gilt der Tarif.", "Er ist günstiger."}},
+		{"nl", "Op 4 mrt. 2023 opende de zaak. Het was druk.", []string{"Op 4 mrt. 2023 opende de zaak.", "Het was druk."}},
+		{"pt", "Em 3 fev. 2022 e 9 mai. 2023 houve greves. Tudo parou.", []string{"Em 3 fev. 2022 e 9 mai. 2023 houve greves.", "Tudo parou."}},
+	})
+}
