@@ -2387,6 +2387,9 @@ func enLettersTN(s *stream, i int) []match {
 	if !s.startOK(i) {
 		return nil
 	}
+	if _, _, ok := enStateAbbrAt(s, i); ok {
+		return nil // "Albany, N.Y." is the state ([state_abbreviations])
+	}
 	var b strings.Builder
 	j := i
 	for s.kind(j) == tWord && utf8.RuneCountInString(s.text(j)) == 1 && s.is(j+1, ".") && j-i < maxScan {
@@ -2494,6 +2497,9 @@ func enWhitelistTN(s *stream, i int) []match {
 	if sp, ok := enNumberCue[s.span(i, i+2)]; ok && s.is(i+1, ".") && s.kind(i+2) == tNum {
 		return one(i+2, Whitelist, sp+" ") // "No.1", "p.5"
 	}
+	if e, name, ok := enStateAbbrAt(s, i); ok {
+		return one(e, Whitelist, name)
+	}
 	for w := 6; w >= 2; w-- {
 		if (s.is(i+1, ".") || s.is(i+1, "/")) && i+w <= s.n() && s.boundary(i+w) {
 			key := s.span(i, i+w)
@@ -2535,7 +2541,7 @@ func enWhitelistTN(s *stream, i int) []match {
 		// "the St Lawrence": St without a period before a name, and not
 		// after a capitalized street name, is "saint".
 		if (t == "St" || t == "st") && s.kind(i+1) == tSpace && s.kind(i+2) == tWord && unicode.IsUpper(firstRune(s.text(i+2))) &&
-			!(s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(firstRune(s.text(i-2))) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2)) {
+			(enSaintNames[s.text(i+2)] && !(s.kind(i-3) == tSpace && s.kind(i-4) == tNum) || !(s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(firstRune(s.text(i-2))) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2))) {
 			return one(i+1, Whitelist, "saint")
 		}
 		// Street suffixes after a capitalized street name: "Elm St", "Laguna Ct".
@@ -2551,6 +2557,32 @@ func enWhitelistTN(s *stream, i int) []match {
 		}
 	}
 	return nil
+}
+
+// enStateAbbrAt reads a dotted state abbreviation at i ("Va.", "N.Y.")
+// after a capitalized place name and a comma that does not begin the
+// sentence ("Norfolk, Va. in 1853" → "Norfolk, Virginia in 1853"; "Thanks,
+// Miss." stays). Its period ends the sentence as well when the text ends
+// there or a capitalized word follows, so it is left in place then.
+func enStateAbbrAt(s *stream, i int) (int, string, bool) {
+	if s.kind(i-1) != tSpace || !s.is(i-2, ",") || s.kind(i-3) != tWord || !unicode.IsUpper(firstRune(s.text(i-3))) || enSentenceStart(s, i-3) {
+		return 0, "", false
+	}
+	for w := 4; w >= 2; w-- {
+		if i+w > s.n() || !s.is(i+w-1, ".") || !s.boundary(i+w) {
+			continue
+		}
+		name, ok := enStateAbbr[s.span(i, i+w)]
+		if !ok {
+			continue
+		}
+		e := i + w
+		if e == s.n() || s.kind(e) == tSpace && !(s.kind(e+1) == tWord && unicode.IsLower(firstRune(s.text(e+1)))) {
+			e-- // the period ends the sentence too
+		}
+		return e, name, true
+	}
+	return 0, "", false
 }
 
 // enStateWord lists the postal codes that are also common words or
@@ -2593,7 +2625,10 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 		pr := firstRune(s.text(i - 2))
 		// An ordinal street name is a street too: "5th St.", "42nd St.".
 		ord := key == "St." && s.kind(i-2) == tWord && s.kind(i-3) == tNum && enOrdinalSuffixOK(s.text(i-3), s.text(i-2))
-		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && (unicode.IsUpper(pr) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2) || ord) {
+		// A saint's name after it ("Glen St. Mary Church") keeps Saint,
+		// unless a house number makes it an address ("12 Main St. Paul").
+		saint := key == "St." && !ord && end < s.n() && s.kind(end) == tSpace && enSaintNames[s.text(end+1)] && !(s.kind(i-3) == tSpace && s.kind(i-4) == tNum)
+		if s.kind(i-1) == tSpace && s.kind(i-2) == tWord && (unicode.IsUpper(pr) && !enSaintAfter[s.text(i-2)] && !enSentenceStart(s, i-2) || ord) && !saint {
 			rs = []string{rs[1], rs[0]}
 			// The period also ends the sentence unless a lower-case word
 			// ("on 5th St. now") or other punctuation ("Elm St., Boston")

@@ -443,6 +443,18 @@ var enStates = func() map[string]string {
 	return m
 }()
 
+// enStateAbbr maps the dotted traditional abbreviations of US states to
+// their names ([state_abbreviations]).
+var enStateAbbr = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range enLex.pairs("state_abbreviations") {
+		for _, w := range p.written {
+			m[w] = p.spoken[0]
+		}
+	}
+	return m
+}()
+
 // enStreetSuffix maps written street types (case-sensitive) to their
 // spoken form; enStreetWords holds every street word in lower case, written
 // or spoken, for spotting addresses ([street_suffixes]).
@@ -576,6 +588,18 @@ var enDialCues = func() map[string]bool {
 	for _, r := range enLex.rows("dial_cues") {
 		for _, w := range alts(r[0]) {
 			m[strings.ToLower(w)] = len(r) > 1 && r[1] == "all"
+		}
+	}
+	return m
+}()
+
+// enSaintNames holds the names of [saint_names], before which "St." is
+// "saint" whatever precedes it.
+var enSaintNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range enLex.rows("saint_names") {
+		for _, w := range alts(r[0]) {
+			m[w] = true
 		}
 	}
 	return m

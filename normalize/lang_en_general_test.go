@@ -342,6 +342,20 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"paid pounds stay money", "itn", "he paid three pounds for it", "he paid £3 for it"},
 		{"pounds and pence stay money", "itn", "three pounds fifty", "£3.50"},
 		{"dollars of stay money", "itn", "twenty dollars of gas", "$20 of gas"},
+		// "St." before a saint's name ([saint_names]) is saint even after a
+		// capitalized word, unless a house number makes it an address.
+		{"saint's name after a capitalized word", "tn", "the Glen St. Mary Church", "the Glen saint Mary Church"},
+		{"saint's name after a surname-like word", "tn", "Miss Ermengarde St. John, who", "Miss Ermengarde saint John, who"},
+		{"saint without a period", "tn", "the Glen St Mary Church", "the Glen saint Mary Church"},
+		{"street before a new sentence", "tn", "She lives on Elm St. It is quiet.", "She lives on Elm Street. It is quiet."},
+		{"house number keeps the street", "tn", "at 12 Main St. Patrick's Day", "at twelve Main Street. Patrick's Day"},
+		// Dotted state abbreviations after a place name and a comma.
+		{"state before a lower-case word", "tn", "arrived from Norfolk, Va. in May", "arrived from Norfolk, Virginia in May"},
+		{"state before a comma", "tn", "born in Louisville, Ky., in May", "born in Louisville, Kentucky, in May"},
+		{"dotted letters of a state", "tn", "I live in Albany, N.Y.", "I live in Albany, New York."},
+		{"state ending a sentence", "tn", "He moved to Jackson, Miss. He stayed.", "He moved to Jackson, Mississippi. He stayed."},
+		{"title after an interjection stays", "tn", "Thanks, Miss. Brown", "Thanks, Miss. Brown"},
+		{"no place name before the comma", "tn", "yes, Pa. said so", "yes, Pa. said so"},
 		// A spelled scheme starts the host: a two-word label before a dot
 		// joins there as after "w w w dot"; words of the path do not.
 		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
