@@ -798,8 +798,9 @@ func TestRuleRound3Approx(t *testing.T) {
 		// before a capitalised word.
 		{"es", "El viaje dura 3 h aprox. Salimos a las ocho.", []string{"El viaje dura 3 h aprox.", "Salimos a las ocho."}},
 		{"en", "The hike is 12 km approx. Bring water.", []string{"The hike is 12 km approx.", "Bring water."}},
-		{"de", "Die Fahrt dauert 20 Minuten ca. Danach gibt es Kaffee.", []string{"Die Fahrt dauert 20 Minuten ca. Danach gibt es Kaffee."}},
+		{"en", "Tickets cost 40 approx. Parking is extra.", []string{"Tickets cost 40 approx.", "Parking is extra."}},
 		// Before an amount, or after a word, it binds.
+		{"de", "Wir fahren ca. Mitte Mai los.", []string{"Wir fahren ca. Mitte Mai los."}},
 		{"es", "Cuesta aprox. 20 euros. Pagamos ya.", []string{"Cuesta aprox. 20 euros.", "Pagamos ya."}},
 		{"en", "It weighs approx. 3 kg in total.", []string{"It weighs approx. 3 kg in total."}},
 	})

@@ -661,7 +661,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
 	}
-	if approxWords[lw] && (upper || caseless) && !digit && (afterNumber || amountBefore(sc.s, ts)) && !sc.abbreviationAt(ts+len(tok)+1) {
+	if approxWords[lw] && (upper || caseless) && !digit && (isNumber(prevToken(sc.s, backSpace(sc.s, ts))) || amountBefore(sc.s, ts)) && !sc.abbreviationAt(ts+len(tok)+1) {
 		// "approximately" written after the amount it qualifies ends the
 		// phrase: "a las 10 h aprox. Traed", "about 40 approx. The". Before
 		// an amount it binds as any abbreviation ("approx. 15 km").
