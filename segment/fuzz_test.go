@@ -32,6 +32,7 @@ func FuzzText(f *testing.F) {
 	f.Add("in 2019.The end (1932).Then auf S. 5. Dann · x · y ➢ z ➢ w", 0.35, -3)
 	f.Add("а) x б) y в) z α. a β. b и т. д. Потом 31.12. Dann 1,80 m. Il det. Han", 0.35, -6)
 	f.Add("Thanks Kam could you? ? King.....But Sid Vincent,\n\nfine: http://a.b/c\nthe\nEnd", 0.35, -2)
+	f.Add("8 p.m. EST. X 3 p.m. ET y!! 🎉 So 🔹 a\n🔹 b 10 h aprox. T Kerkstr. 4. Hij end... I dvs. x 13. Jän. 2006", 0.35, -1)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
