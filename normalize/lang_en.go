@@ -147,8 +147,10 @@ func enCardinalTN(s *stream, i int) []match {
 				return one(e2+1, Date, y1+" to "+y2)
 			}
 			// A year range with a two-digit end: "1990-95" → "nineteen
-			// ninety to ninety five", "2010-15" → "twenty ten to fifteen".
-			if v2, _ := strconv.Atoi(d2); ok1 && len(d) == 4 && len(d2) == 2 && !sp && v2 > atoiOr(d[2:], 100) {
+			// ninety to ninety five", "2010-15" → "twenty ten to fifteen";
+			// spaced as tokenized text writes it ("1893 - 94") it reads the
+			// same.
+			if v2, _ := strconv.Atoi(d2); ok1 && len(d) == 4 && len(d2) == 2 && v2 > atoiOr(d[2:], 100) {
 				end := en99or0(v2)
 				if v2 < 10 {
 					end = "oh " + end

@@ -356,6 +356,10 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"state ending a sentence", "tn", "He moved to Jackson, Miss. He stayed.", "He moved to Jackson, Mississippi. He stayed."},
 		{"title after an interjection stays", "tn", "Thanks, Miss. Brown", "Thanks, Miss. Brown"},
 		{"no place name before the comma", "tn", "yes, Pa. said so", "yes, Pa. said so"},
+		// A spaced year range with a two-digit end reads as the solid one.
+		{"spaced year range", "tn", "In 1893 - 94 occurred", "In eighteen ninety three to ninety four occurred"},
+		{"solid year range", "tn", "In 1893-94 occurred", "In eighteen ninety three to ninety four occurred"},
+		{"spaced range ending lower is no year range", "tn", "pages 1893 - 12", "pages one thousand eight hundred ninety three to twelve"},
 		// A spelled scheme starts the host: a two-word label before a dot
 		// joins there as after "w w w dot"; words of the path do not.
 		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
