@@ -840,9 +840,11 @@ func enMeasure(s *stream, i int, ranges bool) []match {
 			return one(e, Measure, val+"-"+u.one)
 		}
 	}
-	// "12/kg" → "twelve per kilogram".
+	// "12/kg" → "twelve per kilogram"; a unit with its power too, as
+	// densities are written: "4,507.4/km²", "280/km2" → "… per square
+	// kilometer".
 	if s.is(end, "/") {
-		if u, e, ok := enUnitAt(s, end+1); ok && e == end+2 {
+		if u, e, ok := enUnitAt(s, end+1); ok && e >= end+2 {
 			return one(e, Measure, val+" per "+u.one)
 		}
 	}

@@ -360,6 +360,11 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"spaced year range", "tn", "In 1893 - 94 occurred", "In eighteen ninety three to ninety four occurred"},
 		{"solid year range", "tn", "In 1893-94 occurred", "In eighteen ninety three to ninety four occurred"},
 		{"spaced range ending lower is no year range", "tn", "pages 1893 - 12", "pages one thousand eight hundred ninety three to twelve"},
+		// A bare number over a unit with a power, as densities are written.
+		{"density per square kilometer", "tn", "a density of 4,507.4/km² here", "a density of four thousand five hundred and seven point four per square kilometer here"},
+		{"power written as a digit", "tn", "about 280/km2 in all", "about two hundred and eighty per square kilometer in all"},
+		{"per cubic meter", "tn", "3/m³ of gas", "three per cubic meter of gas"},
+		{"unit without a power still", "tn", "12/kg.", "twelve per kilogram."},
 		// A spelled scheme starts the host: a two-word label before a dot
 		// joins there as after "w w w dot"; words of the path do not.
 		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
