@@ -1477,7 +1477,7 @@ func enPluralTens(w string) string {
 // Time.
 
 // enAMPM reads am/pm markers at j (after an optional space): am, a.m., a.m,
-// AM, pm, p.m.
+// AM, pm, p.m., and the spaced capitals of older print, A. M., P. M.
 func enAMPM(s *stream, j int) (string, int) {
 	k := j
 	if s.kind(k) == tSpace {
@@ -1490,12 +1490,16 @@ func enAMPM(s *stream, j int) (string, int) {
 			return strings.ToUpper(t), k + 1
 		}
 	case "a", "p":
-		if s.is(k+1, ".") && strings.EqualFold(s.text(k+2), "m") {
+		m := k + 2
+		if s.is(k+1, ".") && s.kind(m) == tSpace && s.text(m+1) == "M" && s.text(k) != t && s.is(m+2, ".") {
+			m++ // older print spaces the capitals: "4.30 A. M."
+		}
+		if s.is(k+1, ".") && strings.EqualFold(s.text(m), "m") {
 			// The closing period belongs to the abbreviation unless
 			// other punctuation follows it ("4A.M.?" keeps ".?"); before
 			// a comma it goes ("9:30 a.m., I" → "nine thirty AM, I"), as
 			// every visible case with a comma there has it.
-			e := k + 3
+			e := m + 1
 			// Before a dash and a number it goes too, a range
 			// following ("10 a.m.–6 p.m.").
 			rng := (s.is(e+1, "-") || s.is(e+1, "–")) && s.kind(e+2) == tNum

@@ -365,6 +365,11 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"power written as a digit", "tn", "about 280/km2 in all", "about two hundred and eighty per square kilometer in all"},
 		{"per cubic meter", "tn", "3/m³ of gas", "three per cubic meter of gas"},
 		{"unit without a power still", "tn", "12/kg.", "twelve per kilogram."},
+		// Older print spaces the capitals of a.m. and p.m.
+		{"spaced P. M. after a dotted time", "tn", "It was 10.40 P. M.", "It was ten forty PM"},
+		{"spaced A. M. before a word", "tn", "had arisen at 4.30 A. M. to read", "had arisen at four thirty AM to read"},
+		{"spaced marker ending a sentence", "tn", "at 6 P. M. The doors", "at six PM. The doors"},
+		{"solid marker still", "tn", "at 4.40 P.M. we left", "at four forty PM we left"},
 		// A spelled scheme starts the host: a two-word label before a dot
 		// joins there as after "w w w dot"; words of the path do not.
 		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
