@@ -2385,7 +2385,15 @@ func enRomanTN(s *stream, i int) []match {
 		enRomanCardinalCue[strings.ToLower(prev)] || !enNameLike(prev)) {
 		return nil
 	}
-	return []match{{end: i + 1, readings: []reading{{text: "the " + enOrdinalWords(card), class: Roman},
+	// The numeral's own period goes before a possessive ("Louis XIV.'s
+	// ears" → "the fourteenth's"); before a comma or a word it stays, as
+	// LibriTTS keeps it ("Louis the fourteenth. was", 46 dev sentences
+	// against 5).
+	e := i + 1
+	if s.is(e, ".") && (s.is(e+1, "'") || s.is(e+1, "’")) && s.text(e+2) == "s" && s.boundary(e+3) {
+		e++
+	}
+	return []match{{end: e, readings: []reading{{text: "the " + enOrdinalWords(card), class: Roman},
 		{text: enOrdinalWords(card), class: Roman, cost: 0.5}, {text: card, class: Roman, cost: 1}}}}
 }
 

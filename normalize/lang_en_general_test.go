@@ -370,6 +370,11 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"spaced A. M. before a word", "tn", "had arisen at 4.30 A. M. to read", "had arisen at four thirty AM to read"},
 		{"spaced marker ending a sentence", "tn", "at 6 P. M. The doors", "at six PM. The doors"},
 		{"solid marker still", "tn", "at 4.40 P.M. we left", "at four forty PM we left"},
+		// A regnal numeral's own period goes before a possessive only.
+		{"regnal period before a possessive", "tn", "upon Louis XIV.'s ears", "upon Louis the fourteenth's ears"},
+		{"regnal period before a curly possessive", "tn", "King Charles I.’s head", "King Charles the first's head"},
+		{"regnal period before a lower-case word stays", "tn", "Louis XIV. was king", "Louis the fourteenth. was king"},
+		{"regnal period ending a sentence stays", "tn", "Louis XIV. The king", "Louis the fourteenth. The king"},
 		// A spelled scheme starts the host: a two-word label before a dot
 		// joins there as after "w w w dot"; words of the path do not.
 		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
