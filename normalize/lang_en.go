@@ -1268,7 +1268,11 @@ func enDateTN(s *stream, i int) []match {
 			month = s.text(j + 1)
 		}
 		out := day + " of " + month
-		if !strings.EqualFold(s.text(i-2), "the") {
+		// "14 July" is said "the fourteenth of July"; written with "of",
+		// the words are the writer's, so no article is added ("a 10th of
+		// August", "20th of December, that I": 5 of 5 dev sentences of the
+		// sentence sets).
+		if !ofForm && !strings.EqualFold(s.text(i-2), "the") {
 			out = "the " + out
 		}
 		if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {

@@ -126,7 +126,7 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"day with of before the month", "tn", "by the 21st of June", "by the twenty first of June"},
 		{"day with of before a lower-case month", "tn", "the 3rd of march", "the third of march"},
 		{"day with of keeps the year comma", "tn", "on the 9th of April, 1865, Grant", "on the ninth of April, eighteen sixty five, Grant"},
-		{"day with of, month and year", "tn", "12th of Oct. 1999", "the twelfth of october nineteen ninety nine"},
+		{"day with of, month and year", "tn", "12th of Oct. 1999", "twelfth of october nineteen ninety nine"},
 		{"of without a month is no date", "tn", "the 2nd of them", "the second of them"},
 		// Measure ranges: spaced or en dash reads "to", a solid hyphen stays.
 		{"spaced measure range", "tn", "5 kg - 10 kg", "five kilograms to ten kilograms"},
@@ -375,6 +375,11 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"regnal period before a curly possessive", "tn", "King Charles I.’s head", "King Charles the first's head"},
 		{"regnal period before a lower-case word stays", "tn", "Louis XIV. was king", "Louis the fourteenth. was king"},
 		{"regnal period ending a sentence stays", "tn", "Louis XIV. The king", "Louis the fourteenth. The king"},
+		// A day written with "of" is read as written, without an added article.
+		{"ordinal day of a month after an article", "tn", "a 10th of August is in the air", "a tenth of August is in the air"},
+		{"second day of a pair", "tn", "between the 16th and 17th of July, a", "between the sixteenth and seventeenth of July, a"},
+		{"ordinal day of a month alone", "tn", "letters, 20th of December, that I", "letters, twentieth of December, that I"},
+		{"day before a month still takes the article", "tn", "on 14 July 2020", "on the fourteenth of july twenty twenty"},
 		// A spelled scheme starts the host: a two-word label before a dot
 		// joins there as after "w w w dot"; words of the path do not.
 		{"two-word host after a spelled scheme", "itn", "see h t t p s colon slash slash my site dot org", "see https://mysite.org"},
