@@ -83,8 +83,9 @@ type system struct {
 }
 
 // variantSystems returns the systems of s.combine for a file whose
-// default system is base; cep0 are the file's unwarped cepstra and
-// aligned the tree pass's aligned speech frames.
+// default system is base (its model already the flat pass's, see
+// secondModel); cep0 are the file's unwarped cepstra and aligned the
+// tree pass's aligned speech frames.
 func (s *sphinxASR) variantSystems(ctx context.Context, samples, cep0 []float32, nc int, regions [][2]int, aligned [][]alignedFrame, base system) ([]system, error) {
 	var out []system
 	for _, v := range s.combine {
@@ -131,6 +132,9 @@ func (s *sphinxASR) variantSystems(ctx context.Context, samples, cep0 []float32,
 				return nil, err
 			}
 			sy.cep, sy.xf, sy.am = cep, xf, am
+		}
+		if sy.same < 0 && sy.am != base.am {
+			sy.am = s.secondModel(sy.am) // OptTopN, as the default system's
 		}
 		out = append(out, sy)
 	}
