@@ -152,14 +152,7 @@ func (s *sphinxASR) decodeCombined(ctx context.Context, systems []system, nc int
 		if sy.same >= 0 {
 			return regionOut{}, nil
 		}
-		var cache map[string]float64
-		if caches != nil {
-			cache = caches[i]
-		}
-		var hist []string
-		if hists != nil {
-			hist = hists[i]
-		}
+		cache, hist := regionContext(caches, hists, i)
 		return s.decodeSystem(ctx, sy, nc, regions[i], first[i], cache, hist, opts)
 	}, func(j int, o regionOut) error {
 		results[j%k] = o.res

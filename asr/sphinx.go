@@ -521,14 +521,7 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 		return s.decodeCombined(ctx, append([]system{base}, variants...), nc, regions, first, caches, hists, opts, emitOut)
 	}
 	return eachRegion(ctx, s.workers, len(regions), func(ctx context.Context, i int) (regionOut, error) {
-		var cache map[string]float64
-		if caches != nil {
-			cache = caches[i]
-		}
-		var hist []string
-		if hists != nil {
-			hist = hists[i]
-		}
+		cache, hist := regionContext(caches, hists, i)
 		return s.decodeRegion(ctx, cep, nc, regions[i], phaseSecond, xf, am, first[i], cache, hist, opts)
 	}, emitOut)
 }
@@ -732,4 +725,16 @@ func promptWords(prompt string) []string {
 	return strings.FieldsFunc(strings.ToLower(prompt), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
 	})
+}
+
+// regionContext returns region i's cache-LM counts and LM history, each
+// nil when that option is off (caches or hists nil).
+func regionContext(caches []map[string]float64, hists [][]string, i int) (cache map[string]float64, hist []string) {
+	if caches != nil {
+		cache = caches[i]
+	}
+	if hists != nil {
+		hist = hists[i]
+	}
+	return cache, hist
 }

@@ -4,25 +4,13 @@ import (
 	"context"
 	"math"
 	"testing"
-
-	"github.com/sottolabs/sotto/internal/lm"
 )
 
 // TestHistoryIDs checks how Options.History becomes the start entry's
 // LM history: the last two words, up to the last unknown one, "<s>"
 // allowed only as the older word, "</s>" counted as unknown.
 func TestHistoryIDs(t *testing.T) {
-	lang, err := lm.ParseARPA("test", []byte(latticeARPA))
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := func(w string) int32 {
-		i, ok := lang.ID(w)
-		if !ok {
-			t.Fatalf("no %q", w)
-		}
-		return i
-	}
+	lang, id := latticeLM(t)
 	d := &Decoder{lang: lang, lx: &lexicon{start: id("<s>"), finish: id("</s>")}}
 	for _, tc := range []struct {
 		hist       []string

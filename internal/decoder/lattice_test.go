@@ -38,22 +38,29 @@ ngram 3=2
 \end\
 `
 
-// testLattice builds a lattice by hand over latticeARPA: nodes are
-// (word, start, end) with acoustic score ascr; one phone, no right
-// context losses, language weight 1 and no insertion penalty.
-func testLattice(t *testing.T, nodes []latNode) *Lattice {
+// latticeLM parses latticeARPA and returns it with a lookup of its word
+// IDs that fails the test on an unknown word.
+func latticeLM(t *testing.T) (*lm.Model, func(string) int32) {
 	t.Helper()
 	lang, err := lm.ParseARPA("test", []byte(latticeARPA))
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := func(w string) int32 {
+	return lang, func(w string) int32 {
 		i, ok := lang.ID(w)
 		if !ok {
 			t.Fatalf("no %q", w)
 		}
 		return i
 	}
+}
+
+// testLattice builds a lattice by hand over latticeARPA: nodes are
+// (word, start, end) with acoustic score ascr; one phone, no right
+// context losses, language weight 1 and no insertion penalty.
+func testLattice(t *testing.T, nodes []latNode) *Lattice {
+	t.Helper()
+	lang, id := latticeLM(t)
 	d := &Decoder{lang: lang, lw: 1, lx: &lexicon{start: id("<s>"), finish: id("</s>"), nci: 1}}
 	all := append([]latNode{{start: -1, end: -1, lmid: id("<s>")}}, nodes...)
 	last := int32(-1)
