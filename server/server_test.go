@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -506,49 +505,6 @@ func TestTranscriptionValidation(t *testing.T) {
 	}
 }
 
-// listenReading listens on a loopback port; the channel is closed once a
-// connection the server accepted has read part of a request. The server's
-// own goroutine for the connection does that read, so the connection is
-// tracked by then, and http.Server.Shutdown waits for it (it closes only
-// idle connections, and new ones after 5 s). The tests waited 50 ms for
-// this instead, which a loaded machine can outlast.
-func listenReading(t *testing.T) (net.Listener, <-chan struct{}) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := &readingListener{Listener: ln, reading: make(chan struct{})}
-	return l, l.reading
-}
-
-type readingListener struct {
-	net.Listener
-	once    sync.Once
-	reading chan struct{}
-}
-
-func (l *readingListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	return &readingConn{Conn: c, l: l}, nil
-}
-
-type readingConn struct {
-	net.Conn
-	l *readingListener
-}
-
-func (c *readingConn) Read(p []byte) (int, error) {
-	n, err := c.Conn.Read(p)
-	if n > 0 {
-		c.l.once.Do(func() { close(c.l.reading) })
-	}
-	return n, err
-}
-
 // TestGracefulShutdown cancels Serve while a request is in flight; the
 // request must still get its response and Serve must return nil.
 func TestGracefulShutdown(t *testing.T) {
@@ -556,7 +512,10 @@ func TestGracefulShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, reading := listenReading(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx, ln) }()
@@ -574,8 +533,8 @@ func TestGracefulShutdown(t *testing.T) {
 		res.Body.Close()
 		got <- res.StatusCode
 	}()
-	pw.Write([]byte(`{"embedding_a": [`))
-	<-reading // the server has the connection: the request is in flight
+	pw.Write([]byte(`{"embedding_a": [`)) // the request is now in flight
+	time.Sleep(50 * time.Millisecond)
 	cancel()
 	select {
 	case err := <-done:
@@ -601,7 +560,10 @@ func TestShutdownTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, reading := listenReading(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx, ln) }()
@@ -618,7 +580,7 @@ func TestShutdownTimeout(t *testing.T) {
 	}()
 	<-sent
 	pw.Write([]byte(`{"embedding_a": [`)) // in flight, and never finished
-	<-reading                             // as in TestGracefulShutdown: the server has the connection
+	time.Sleep(50 * time.Millisecond)     // as in TestGracefulShutdown: the server has read it
 	cancel()
 	err = <-done
 	if err == nil || !strings.Contains(err.Error(), "still running after the 50ms shutdown timeout") {
