@@ -17,6 +17,7 @@ import (
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/segment"
@@ -75,14 +76,9 @@ Flags:
 `
 
 // usageError marks an error in the command line (exit status 2).
-type usageError struct{ err error }
+type usageError = cli.UsageError
 
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
+var usagef = cli.Usagef
 
 // exitCode maps an error returned by run to the exit status.
 func exitCode(err error) int {
@@ -168,7 +164,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	help := fs.BoolP("help", "h", false, "show this help")
 
 	if err := fs.Parse(args); err != nil {
-		return nil, usageError{err}
+		return nil, usageError{Err: err}
 	}
 	if *help {
 		io.WriteString(stdout, usageHead)

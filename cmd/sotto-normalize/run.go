@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/normalize"
 	eval "github.com/sottolabs/sotto/normalize/normalizetest"
 )
@@ -73,8 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			usage(stdout)
 			return nil
 		}
-		usage(stderr)
-		return err
+		return cli.UsageError{Err: err}
 	}
 	if *caps {
 		enc := json.NewEncoder(stdout)

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sottolabs/sotto/internal/cli"
 )
 
 func TestRun(t *testing.T) {
@@ -70,12 +73,18 @@ func TestRunHelp(t *testing.T) {
 	if !strings.Contains(out.String(), "usage: sotto-normalize") || !strings.Contains(out.String(), "--strict-lang") || errOut.Len() != 0 {
 		t.Errorf("--help wrote %d bytes to stdout (usage and flags expected there) and %q to stderr", out.Len(), errOut.String())
 	}
-	out.Reset()
-	errOut.Reset()
-	if err := run(context.Background(), []string{"--no-such-flag"}, strings.NewReader(""), &out, &errOut); err == nil {
-		t.Fatal("an unknown flag was accepted")
+}
+
+// TestUnknownFlag: a misspelt flag is a usage error (exit status 2 and
+// one line pointing to --help, as every Sotto tool), with nothing else
+// written: no usage text on standard error.
+func TestUnknownFlag(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"--bogus", "x"}, strings.NewReader(""), &out, &errOut)
+	if !errors.As(err, new(cli.UsageError)) || !strings.Contains(err.Error(), "--bogus") {
+		t.Errorf("run(--bogus) = %v; want a cli.UsageError naming the flag", err)
 	}
-	if out.Len() != 0 || !strings.Contains(errOut.String(), "usage: sotto-normalize") {
-		t.Errorf("an unknown flag wrote %q to stdout and %q to stderr; want the usage on stderr only", out.String(), errOut.String())
+	if out.Len()+errOut.Len() > 0 {
+		t.Errorf("run(--bogus) wrote %q and %q; want nothing", out.String(), errOut.String())
 	}
 }

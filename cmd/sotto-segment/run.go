@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/segment"
 )
 
@@ -64,7 +65,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.Is(err, pflag.ErrHelp) {
 			return nil
 		}
-		return err
+		return cli.UsageError{Err: err}
 	}
 	opts := segment.Options{Threshold: segment.Float(*threshold), Language: *lang}
 	if fs.Changed("paragraph-threshold") {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sottolabs/sotto/internal/cli"
 )
 
 func TestRun(t *testing.T) {
@@ -115,5 +118,19 @@ func TestHelpDefaults(t *testing.T) {
 	}
 	if !strings.Contains(help, "--paragraph-threshold") || strings.Contains(help, "(default -1)") {
 		t.Errorf("--help:\n%s\nwant --paragraph-threshold without a -1 default", help)
+	}
+}
+
+// TestUnknownFlag: a misspelt flag is a usage error (exit status 2 and
+// one line pointing to --help, as every Sotto tool), with nothing else
+// written: no usage text on standard error.
+func TestUnknownFlag(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"--bogus", "x"}, strings.NewReader(""), &out, &errOut)
+	if !errors.As(err, new(cli.UsageError)) || !strings.Contains(err.Error(), "--bogus") {
+		t.Errorf("run(--bogus) = %v; want a cli.UsageError naming the flag", err)
+	}
+	if out.Len()+errOut.Len() > 0 {
+		t.Errorf("run(--bogus) wrote %q and %q; want nothing", out.String(), errOut.String())
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/segment"
 	"github.com/sottolabs/sotto/tts"
@@ -83,7 +84,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		if errors.Is(err, pflag.ErrHelp) {
 			return nil, nil
 		}
-		return nil, err
+		return nil, cli.UsageError{Err: err}
 	}
 	if math.IsNaN(c.speed) || c.speed < 0.25 || c.speed > 4 {
 		// As the server's speech endpoint: out-of-range speeds were

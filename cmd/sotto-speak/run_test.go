@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/sottolabs/sotto/audio"
+
+	"github.com/sottolabs/sotto/internal/cli"
 )
 
 func TestSpeakToFile(t *testing.T) {
@@ -120,5 +123,19 @@ func TestSpeakErrors(t *testing.T) {
 	var help bytes.Buffer
 	if err := run(context.Background(), []string{"--help"}, nil, &help, &bytes.Buffer{}); err != nil || !strings.Contains(help.String(), "Examples:") {
 		t.Errorf("--help = %v, %q", err, help.String())
+	}
+}
+
+// TestUnknownFlag: a misspelt flag is a usage error (exit status 2 and
+// one line pointing to --help, as every Sotto tool), with nothing else
+// written: no usage text on standard error.
+func TestUnknownFlag(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"--bogus", "x"}, strings.NewReader(""), &out, &errOut)
+	if !errors.As(err, new(cli.UsageError)) || !strings.Contains(err.Error(), "--bogus") {
+		t.Errorf("run(--bogus) = %v; want a cli.UsageError naming the flag", err)
+	}
+	if out.Len()+errOut.Len() > 0 {
+		t.Errorf("run(--bogus) wrote %q and %q; want nothing", out.String(), errOut.String())
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/speaker"
 )
 
@@ -68,12 +69,9 @@ Flags:
 `
 
 // usageError marks an error in the command line (exit status 2).
-type usageError struct{ err error }
+type usageError = cli.UsageError
 
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+var usagef = cli.Usagef
 
 func exitCode(err error) int {
 	if errors.As(err, new(usageError)) {

@@ -13,14 +13,26 @@ import (
 	"syscall"
 )
 
+// UsageError marks a mistake on the command line: [Main] exits with
+// status 2 for it, whatever the tool's own exit-code mapping says, and
+// points to NAME --help.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+// Usagef returns a [UsageError] with a formatted message.
+func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+
 // Interrupted is the exit status of a tool stopped by Ctrl-C or SIGTERM
 // (128 + SIGINT, as shells report it).
 const Interrupted = 130
 
 // Main runs run with a context cancelled by an interrupt (Ctrl-C) or
 // SIGTERM. When run fails, Main prints "NAME: error" to standard error and
-// exits with exitCode(err), or 1 when exitCode is nil; for status 2 (a
-// usage error) it adds a line pointing to NAME --help. A run stopped by the
+// exits with 2 for a [UsageError], else exitCode(err), or 1 when exitCode
+// is nil; for status 2 (a usage error) it adds a line pointing to NAME
+// --help. A run stopped by the
 // signal prints "NAME: interrupted" and exits with [Interrupted]. Main
 // returns only when run succeeds.
 func Main(name string, run func(ctx context.Context) error, exitCode func(error) int) {
@@ -42,7 +54,10 @@ func report(w io.Writer, name string, err error, interrupted bool, exitCode func
 	}
 	fmt.Fprintln(w, name+":", err)
 	code := 1
-	if exitCode != nil {
+	switch {
+	case errors.As(err, new(UsageError)):
+		code = 2
+	case exitCode != nil:
 		code = exitCode(err)
 	}
 	if code == 2 {
