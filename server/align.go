@@ -274,13 +274,19 @@ func parseTextNormalization(f *form) (textNormalization, error) {
 	// An empty object disables normalization, as does enabled: false.
 	tn.on = tn.Enabled != nil && *tn.Enabled
 	if !tn.on {
+		// A user who sends {"pins": [...]} alone meant it on: say why it
+		// is off (an object without enabled disables normalization).
+		why := "text normalization is disabled"
+		if tn.Enabled == nil {
+			why += ` (an object without "enabled": true disables it)`
+		}
 		switch {
 		case tn.TopK != nil:
-			return tn, sotto.Invalid("bad_request", "text_normalization.top_k", "top_k cannot be set when text normalization is disabled")
+			return tn, sotto.Invalid("bad_request", "text_normalization.top_k", "top_k cannot be set when %s", why)
 		case tn.Classes != nil:
-			return tn, sotto.Invalid("bad_request", "text_normalization.classes", "classes cannot be set when text normalization is disabled")
+			return tn, sotto.Invalid("bad_request", "text_normalization.classes", "classes cannot be set when %s", why)
 		case len(tn.Pins) > 0:
-			return tn, sotto.Invalid("bad_request", "text_normalization.pins", "pins cannot be set when text normalization is disabled")
+			return tn, sotto.Invalid("bad_request", "text_normalization.pins", "pins cannot be set when %s", why)
 		}
 		return tn, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -123,6 +124,7 @@ func TestAlignmentValidation(t *testing.T) {
 		{"min above max", [][2]string{{"text", "hi"}, {"min_chars", "50"}, {"max_chars", "20"}}, wav, 400, "bad_request", "min_chars"},
 		{"tn disabled with top_k", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":false,"top_k":3}`}}, wav, 400, "bad_request", "text_normalization.top_k"},
 		{"tn top_k 17", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":true,"top_k":17}`}}, wav, 400, "bad_request", "text_normalization.top_k"},
+		{"tn pins without enabled", [][2]string{{"text", "hi"}, {"text_normalization", `{"pins":[{"source_start_byte":0,"source_end_byte":2,"rank":1}]}`}}, wav, 400, "bad_request", "text_normalization.pins"},
 		{"tn not JSON", [][2]string{{"text", "hi"}, {"text_normalization", `{enabled: nope`}}, wav, 400, "bad_request", "text_normalization"},
 		{"tn unknown field", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":true,"bogus":1}`}}, wav, 400, "bad_request", "text_normalization"},
 		{"not audio", [][2]string{{"text", "hi"}}, []byte("this is not audio at all"), 400, "unsupported_audio_format", "file"},
@@ -134,8 +136,14 @@ func TestAlignmentValidation(t *testing.T) {
 			t.Errorf("%s = %d %s; want %d", tt.name, r.status, r.body, tt.status)
 			continue
 		}
-		if e := r.envelope(t); e.Code != tt.code || e.Param != tt.param {
+		e := r.envelope(t)
+		if e.Code != tt.code || e.Param != tt.param {
 			t.Errorf("%s = %s param %q; want %s param %q", tt.name, e.Code, e.Param, tt.code, tt.param)
+		}
+		// An object without enabled is off: the message says so, since
+		// the user who sent pins alone meant normalization on.
+		if tt.name == "tn pins without enabled" && !strings.Contains(e.Message, `without "enabled": true`) {
+			t.Errorf("%s: message %q does not say that enabled was left out", tt.name, e.Message)
 		}
 	}
 }
