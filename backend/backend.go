@@ -35,6 +35,11 @@ type Driver[B any] struct {
 	Open func(ctx context.Context, cfg Config) (B, error)
 }
 
+// BuildTags are the build tags that add native drivers to some
+// capability (see the Makefile's test-native target). Asking for a driver
+// of one of these names in a build without it says how to rebuild.
+var BuildTags = []string{"onnx"}
+
 // Registry is the set of drivers of one capability. It is safe for
 // concurrent use by multiple goroutines.
 type Registry[B any] struct {
@@ -87,8 +92,12 @@ func (r *Registry[B]) Lookup(name string) (Driver[B], error) {
 	if name != "" {
 		d, ok := r.drivers[name]
 		if !ok {
-			return d, fmt.Errorf("%s: unknown backend %q (compiled in: %s; rebuild with -tags %s)",
-				r.capability, name, r.listLocked(), name)
+			if slices.Contains(BuildTags, name) {
+				return d, fmt.Errorf("%s: backend %q is not in this build (compiled in: %s; rebuild with CGO_ENABLED=1 -tags %s)",
+					r.capability, name, r.listLocked(), name)
+			}
+			// A misspelt name is not a missing build tag: no rebuild hint.
+			return d, fmt.Errorf("%s: unknown backend %q (compiled in: %s)", r.capability, name, r.listLocked())
 		}
 		return d, nil
 	}

@@ -30,8 +30,15 @@ func TestRegistrySelection(t *testing.T) {
 		t.Errorf("Open(go) = %v, %v; want go", b, err)
 	}
 	_, err = r.Open(context.Background(), "cuda", Config{})
-	if err == nil || !strings.Contains(err.Error(), `unknown backend "cuda" (compiled in: go, onnx; rebuild with -tags cuda)`) {
-		t.Errorf("Open(cuda) error = %v", err)
+	if err == nil || err.Error() != `test: unknown backend "cuda" (compiled in: go, onnx)` {
+		t.Errorf("Open(cuda) error = %v; want no rebuild hint (no cuda tag exists)", err)
+	}
+	// A build tag's driver missing from the build: the rebuild hint.
+	r2 := NewRegistry[*fake]("test")
+	r2.Register(Driver[*fake]{Name: "go", Open: open("go")})
+	_, err = r2.Open(context.Background(), "onnx", Config{})
+	if err == nil || !strings.Contains(err.Error(), `backend "onnx" is not in this build (compiled in: go; rebuild with CGO_ENABLED=1 -tags onnx)`) {
+		t.Errorf("Open(onnx) error = %v", err)
 	}
 }
 

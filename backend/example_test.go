@@ -43,7 +43,7 @@ func ExampleRegistry() {
 	// [en fr]
 	// Hello, Ada
 	// Bonjour, Ada
-	// greet: unknown backend "onnx" (compiled in: en, fr; rebuild with -tags onnx)
+	// greet: backend "onnx" is not in this build (compiled in: en, fr; rebuild with CGO_ENABLED=1 -tags onnx)
 }
 
 // A backend pushes results through a callback; Seq turns that into an
