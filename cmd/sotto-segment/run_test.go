@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/sottolabs/sotto/internal/cli"
+	"github.com/sottolabs/sotto/internal/cli/clitest"
 )
 
 func TestRun(t *testing.T) {
@@ -122,15 +121,10 @@ func TestHelpDefaults(t *testing.T) {
 }
 
 // TestUnknownFlag: a misspelt flag is a usage error (exit status 2 and
-// one line pointing to --help, as every Sotto tool), with nothing else
-// written: no usage text on standard error.
+// one line pointing to --help, as every Sotto tool), and nothing else is
+// written (no usage text on standard error).
 func TestUnknownFlag(t *testing.T) {
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), []string{"--bogus", "x"}, strings.NewReader(""), &out, &errOut)
-	if !errors.As(err, new(cli.UsageError)) || !strings.Contains(err.Error(), "--bogus") {
-		t.Errorf("run(--bogus) = %v; want a cli.UsageError naming the flag", err)
-	}
-	if out.Len()+errOut.Len() > 0 {
-		t.Errorf("run(--bogus) wrote %q and %q; want nothing", out.String(), errOut.String())
-	}
+	clitest.UnknownFlag(t, func(args []string, stdout, stderr *bytes.Buffer) error {
+		return run(context.Background(), args, strings.NewReader(""), stdout, stderr)
+	})
 }

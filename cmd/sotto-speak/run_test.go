@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +11,7 @@ import (
 
 	"github.com/sottolabs/sotto/audio"
 
-	"github.com/sottolabs/sotto/internal/cli"
+	"github.com/sottolabs/sotto/internal/cli/clitest"
 )
 
 func TestSpeakToFile(t *testing.T) {
@@ -127,15 +126,10 @@ func TestSpeakErrors(t *testing.T) {
 }
 
 // TestUnknownFlag: a misspelt flag is a usage error (exit status 2 and
-// one line pointing to --help, as every Sotto tool), with nothing else
-// written: no usage text on standard error.
+// one line pointing to --help, as every Sotto tool), and nothing else is
+// written (no usage text on standard error).
 func TestUnknownFlag(t *testing.T) {
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), []string{"--bogus", "x"}, strings.NewReader(""), &out, &errOut)
-	if !errors.As(err, new(cli.UsageError)) || !strings.Contains(err.Error(), "--bogus") {
-		t.Errorf("run(--bogus) = %v; want a cli.UsageError naming the flag", err)
-	}
-	if out.Len()+errOut.Len() > 0 {
-		t.Errorf("run(--bogus) wrote %q and %q; want nothing", out.String(), errOut.String())
-	}
+	clitest.UnknownFlag(t, func(args []string, stdout, stderr *bytes.Buffer) error {
+		return run(context.Background(), args, strings.NewReader(""), stdout, stderr)
+	})
 }
