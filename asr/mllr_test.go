@@ -2,6 +2,7 @@ package asr
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -65,16 +66,7 @@ func TestGoMLLRAdapt(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%+v: %q", c, tr.Text)
-		words := strings.Fields(tr.Text)
-		for _, w := range []string{"fellow", "not", "country", "can", "do", "for"} {
-			found := false
-			for _, g := range words {
-				found = found || g == w
-			}
-			if !found {
-				t.Errorf("%+v: Transcribe(jfk) = %q; want it to contain %q", c, tr.Text, w)
-			}
-		}
+		checkJFKWords(t, fmt.Sprintf("%+v: Transcribe(jfk)", c), tr.Text)
 	}
 	// The adaptation itself: a model with other means, and none when
 	// the file has too few frames.
