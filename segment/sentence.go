@@ -769,14 +769,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 // no stop precedes it.
 func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 	s := sc.s
-	ws := i
-	for ws > 0 {
-		r, n := runeBefore(s, ws)
-		if !isSpace(r) {
-			break
-		}
-		ws -= n
-	}
+	ws := backSpace(s, i)
 	trailingSpace := ws < i
 	we, newlines := spaceRun(s, i)
 	b := boundary{end: ws, next: we, newlines: newlines}
@@ -962,13 +955,7 @@ func listMarkers(s string) (map[int]bool, []boundary) {
 					}
 				}
 				next := end
-				for end > 0 {
-					r, n := runeBefore(s, end)
-					if !isSpace(r) {
-						break
-					}
-					end -= n
-				}
+				end = backSpace(s, end)
 				if end > 0 && !continuesItems(s, end, next) {
 					bs = append(bs, boundary{end: end, next: next, score: 0.75, newlines: strings.Count(s[end:next], "\n")})
 				}
@@ -1273,14 +1260,7 @@ func clamp01(x float64) float64 {
 // prevToken returns the run of non-space characters ending at byte i,
 // without leading opening quotes or brackets.
 func prevToken(s string, i int) string {
-	ts := i
-	for ts > 0 {
-		r, n := runeBefore(s, ts)
-		if isSpace(r) {
-			break
-		}
-		ts -= n
-	}
+	ts := tokenStart(s, i)
 	tok := s[ts:i]
 	for tok != "" {
 		r, n := runeAt(tok, 0)
@@ -1601,14 +1581,7 @@ func endsLowerWord(w string) bool {
 // isAddress reports whether the run of non-space characters around byte i of
 // s looks like an e-mail address, a URL or a domain.
 func isAddress(s string, i int) bool {
-	a := i
-	for a > 0 {
-		r, n := runeBefore(s, a)
-		if isSpace(r) {
-			break
-		}
-		a -= n
-	}
+	a := tokenStart(s, i)
 	b := tokenEnd(s, i)
 	t := s[a:b]
 	if strings.ContainsAny(t, "@/\\") || strings.Contains(t, "www.") || strings.Contains(t, "://") {
@@ -1953,14 +1926,7 @@ func runLabel(s string, run []listMarker) (string, bool) {
 // amount.
 func amountBefore(s string, ts int) bool {
 	unit := backSpace(s, ts)
-	us := unit
-	for us > 0 {
-		r, n := runeBefore(s, us)
-		if isSpace(r) {
-			break
-		}
-		us -= n
-	}
+	us := tokenStart(s, unit)
 	if us == unit || unit-us > 4 || !allLetters(s[us:unit]) {
 		return false
 	}
