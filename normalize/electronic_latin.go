@@ -17,6 +17,9 @@ type elecLang struct {
 	keep map[string]bool
 	// spellAs rewrites some runs in TN ("gmail" → "g mail").
 	spellAs map[string]string
+	// tld lists letter runs read as words in TN only as a domain's part
+	// after a dot ("punkt info"), not in a user name or an @-handle.
+	tld map[string]bool
 }
 
 func (L *latin) electronicTN(e *elecLang) matcher {
@@ -43,6 +46,21 @@ func (L *latin) electronicTN(e *elecLang) matcher {
 			}
 		}
 		var ws []string
+		domainFrom := i + 1 // a bare domain or URL: every part after a dot
+		if strings.Contains(src, "@") {
+			domainFrom = end // an @-handle: no domain
+			for k := i + 1; k < end; k++ {
+				if s.is(k, "@") {
+					domainFrom = k + 1 // an e-mail: the parts after "@"
+				}
+			}
+		}
+		for k := i; k+1 < end; k++ {
+			if strings.EqualFold(s.text(k), "www") && s.is(k+1, ".") {
+				domainFrom = k + 2 // "www." is the protocol's
+				break
+			}
+		}
 		for k := i; k < end; k++ {
 			t := s.text(k)
 			switch s.kind(k) {
@@ -53,7 +71,7 @@ func (L *latin) electronicTN(e *elecLang) matcher {
 				switch {
 				case e.spellAs[lt] != "":
 					ws = append(ws, e.spellAs[lt])
-				case e.keep[lt]:
+				case e.keep[lt], e.tld[lt] && k > domainFrom && s.is(k-1, "."):
 					ws = append(ws, lt)
 				default:
 					ws = append(ws, strings.Join(strings.Split(lt, ""), " "))

@@ -1275,9 +1275,13 @@ func (L *latin) rangeTN(to string, next matcher, class string) matcher {
 // and the letter runs TN reads as words, or respells, from its
 // [electronic_words] section.
 func elecFromLexicon(tag string) *elecLang {
-	e := &elecLang{spoken: map[string]string{}, say: map[string]string{}, keep: map[string]bool{}, spellAs: map[string]string{}}
+	e := &elecLang{spoken: map[string]string{}, say: map[string]string{}, keep: map[string]bool{}, spellAs: map[string]string{}, tld: map[string]bool{}}
 	for _, p := range lexiconFor(tag).pairs("electronic_words") {
 		for _, w := range p.written {
+			if p.has("tld") {
+				e.tld[w] = true
+				continue
+			}
 			if len(p.spoken) > 0 {
 				e.spellAs[w] = p.spoken[0]
 			} else {
