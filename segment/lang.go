@@ -5,10 +5,11 @@ import (
 	"unicode"
 )
 
-// Built-in knowledge per language: abbreviations that take a period, titles
-// that precede a name (and so almost never end a sentence), and frequent
-// sentence openers (evidence that a period after an abbreviation does end a
-// sentence). The lists are lower case and written without the final period.
+// Built-in knowledge per language: the abbreviation kinds (the tables
+// themselves are data, data/abbreviations.tsv, read by abbrev.go), the
+// word lists the rules use, and frequent sentence openers (evidence that a
+// period after an abbreviation does end a sentence). The lists are lower
+// case and written without the final period.
 
 // abbrevKind says how strongly an abbreviation binds to what follows.
 type abbrevKind uint8
@@ -19,64 +20,6 @@ const (
 	abbrPlain            // etc., Co., approx.: may end a sentence
 	abbrNum              // No., p., vol., fig.: precedes a number
 )
-
-var commonTitles = words(`mr mrs ms messrs dr drs prof st mt rev hon gen col lt sgt capt cpt cmdr adm maj brig gov sen rep pres supt det insp fr sr sra srta sres dra lic ing arq mme mlle mmes mm sig sigg dott avv geom egr spett ch`)
-
-var commonPlain = words(`etc vs viz cf al ca approx jr co corp inc ltd llc bros assn assoc dept est esp ext misc natl univ
-	jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat
-	ave blvd rd hwy ln pl ste sq apt bldg ft oz lb lbs gal gals kg km cm mm mi yr yrs hr hrs min mins sec secs wk wks yd yds pt pts qt tbsp tsp mph
-	ph phd ed eds mgr mfg dist div gov't govt ibid op pp`)
-
-// commonNum are numbered references shared by the languages written in
-// Latin script: "No. 5", "vol. 2", "p. 17", "fig. 3", "ch. 4", "art. 12".
-var commonNum = words(`no nos nr nrs vol vols fig figs p pp pg pgs art arts sec secs sect ch chap chaps para paras ex n° nº tel tab tabs eq eqs fn`)
-
-// Numbered references per language (abbrNum): the abbreviated words for
-// page, figure, chapter, paragraph, section, volume, number, article, table
-// and note that precede a number, "S. 5", "pág. 12", "рис. 3". A period
-// after one does not end a sentence when a number follows; before other
-// words it is scored as any plain abbreviation. Languages without
-// built-in knowledge fall back to commonNum.
-var numberedRefs = map[string]string{
-	"en": `pg pgs chap chaps para paras sect eq eqs ref refs fn ill illus no nos app apps appx`,
-	"de": `s ss abb abbn kap abs bd bde nr tab fn anm ziff art bl sp hft lfd taf`,
-	"fr": `p pp chap fig n° no nº vol t art al éd sect tab fasc`,
-	"es": `pág págs p pp cap caps fig figs núm n° nº art arts vol vols tab párr sec secc t`,
-	"it": `pag pagg p pp cap capp fig figg n nr art artt vol voll tab par cfr`,
-	"pt": `pág págs p pp cap caps fig figs n nº art arts vol vols tab`,
-	"ru": `стр с рис гл п пп ст т ч табл разд прим илл`,
-	"da": `s nr fig kap stk bd tab`,
-	"nl": `blz p pp fig hfst hfdst hst nr art tab`,
-	"bg": `стр с гл фиг т бр ал чл табл`,
-	"pl": `s str rozdz rys nr t poz tab ust pkt art godz`,
-	"sk": `s str kap obr č tab odst ods čl`,
-	"el": `σελ κεφ εικ αρ παρ πίν τ`,
-	"hi": `पृ`,
-	"mr": `पृ`,
-	"cs": `s str kap obr č tab odst čl`,
-	"sv": `s sid kap fig nr tab bil avd kl`,
-	"nb": `s side kap fig nr tab avsn kl`,
-	"no": `s side kap fig nr tab avsn kl`,
-	"fi": `s sivu luku kuva nro taul`,
-	"hu": `o old fej ábra sz tábl`,
-	"ro": `p pag cap fig nr tab art alin`,
-	"tr": `s sf böl şek no tab`,
-	"uk": `с стор рис гл п табл розд ст`,
-}
-
-// anyNumRef is the union of every language's numbered references
-// (numberedRefs and the shared commonNum): when the language was guessed
-// from a few words, "cap. 3" or "str. 15" may be in another language than
-// the guess, and a period before a number is no sentence end in any of them.
-var anyNumRef = func() map[string]bool {
-	m := words2(strings.Join(commonNum, " "))
-	for _, refs := range numberedRefs {
-		for _, w := range strings.Fields(refs) {
-			m[w] = true
-		}
-	}
-	return m
-}()
 
 // yearAbbrev are the abbreviations of "year" written after a number: Polish
 // "r." (rok), Russian and Bulgarian "г." (год, година), Ukrainian "р."
@@ -133,35 +76,6 @@ var numWords = map[string]map[string]bool{
 	"hu": words2(`de`),  // "de. 10 órakor" (a.m.), but also "de" (but)
 }
 
-var langAbbrev = map[string]map[string]abbrevKind{
-	"de": merge(kind(abbrPlain, `chr bzw usw evtl ggf inkl bzgl vgl zzgl ehem geb gest hrsg aufl verf dipl jh jhd mio mrd tsd str abs abt bd kap std sek mo di mi do fr sa so mär okt dez u.a d.h z.b o.ä s.o s.u u.ä
-		med phil jur nat pol oec dent vet habil theol rer`),
-		kind(abbrTitle, `hr hrn fr frl dr prof`), kind(abbrNum, `nr s abs bd`)),
-	"fr": merge(kind(abbrPlain, `env éd apr av j.-c etc cie bd`), kind(abbrTitle, `m mm mme mlle mgr pr me`), kind(abbrNum, `n° p pp t`)),
-	"es": merge(kind(abbrPlain, `aprox etc ej cía ltda dpto depto avda ud uds vd vds pág págs núm admón ene abr ago dic lun mié jue vie sáb dom`), kind(abbrTitle, `sr sra srta sres dr dra lic ing arq prof profa d dña`), kind(abbrNum, `núm pág p`)),
-	"it": merge(kind(abbrPlain, `ecc pag pagg ca sec es pp amm psicol genn febbr magg giu lug sett ott dic lun mer gio ven sab dom`), kind(abbrTitle, `sig sigg dott prof avv ing arch geom on egr spett dir`), kind(abbrNum, `n pag`)),
-	"pt": merge(kind(abbrPlain, `etc pág aprox lda ltda av`), kind(abbrTitle, `sr sra srta dr dra prof profa exmo exma`), kind(abbrNum, `nº pág p`)),
-	"ru": merge(kind(abbrPlain, `т.е т.д т.п т.к т.н пгт др пр руб коп тыс млн млрд ул д кв им св стр см напр проф акад доц т н в вв г гг р куб м кг км ок гл обл р-н пос ст и.о`),
-		kind(abbrTitle, `г-н г-жа проф акад доц`), kind(abbrNum, `стр т гл п`)),
-	"da": merge(kind(abbrTitle, `skt hr fru frk dr prof`), kind(abbrPlain, `bl.a f.eks osv mht ca dvs pga evt inkl ekskl hhv iflg mv vedr ang jf tlf kr alm afd adr bl fx jvf o.l m.m m.fl s.d`), kind(abbrNum, `kl nr tlf`)),
-	"nl": merge(kind(abbrTitle, `dhr mevr mw ir drs dr prof mr ing`), kind(abbrPlain, `bijv bv enz d.w.z o.a m.b.t ca jl a.s evt incl excl resp zgn t.a.v i.p.v m.a.w vs nl`), kind(abbrNum, `nr blz pag art hfdst hfst hst`)),
-	"hi": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
-	"mr": merge(kind(abbrTitle, `डॉ प्रो श्री श्रीमती सौ कु`)),
-	"el": merge(kind(abbrTitle, `κ κα κκ δρ καθ`), kind(abbrPlain, `βλ π.χ δηλ κλπ κτλ περ χλμ εκ αι μ.χ π.χ`)),
-	"bg": merge(kind(abbrTitle, `г-н г-жа г-ца проф доц д-р`), kind(abbrPlain, `напр т.нар т.е т.н и.т.н др ул бул гр ч мин лв ст хил млн млрд`)),
-	"pl": merge(kind(abbrTitle, `prof dr mgr inż ks św gen płk hab`), kind(abbrPlain, `zob ul al os tzw np itd itp m.in tj tzn wg godz tys mln mld zł gr ok ds proc pn płd wsch zach cd jw ww`)),
-	"sk": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `napr tzv resp atď tis mil mld hod min sv ul st`)),
-	"cs": merge(kind(abbrTitle, `p ing mgr mudr rndr phdr judr doc prof bc`), kind(abbrPlain, `např tzv resp atd apod tis mil mld hod min sv ul st`)),
-	"uk": merge(kind(abbrTitle, `проф акад доц пан пані`), kind(abbrPlain, `вул просп пл м обл р-н див напр тис млн млрд грн коп ст св т.д т.п і.т.д`)),
-	"fi": merge(kind(abbrTitle, `prof dos`), kind(abbrPlain, `esim jne ym yms ns ks mm vrt huom puh milj mrd os tms`), kind(abbrNum, `v`)),
-	"hu": merge(kind(abbrTitle, `dr prof id ifj özv`), kind(abbrPlain, `kb stb pl ill ún vö ld u krt tel ny kft rt`), kind(abbrNum, `de du`)), // de., du.: délelőtt, délután before an hour
-	"tr": merge(kind(abbrPlain, `bkz vb vs örn`), kind(abbrTitle, `dr doç prof av`)),
-	// US state abbreviations of the AP style that are not English words
-	// ("Austin, Tex. in 1999").
-	"en": kind(abbrPlain, `ala ariz ark calif colo conn del fla ga kan ky md mich minn mont neb nev okla tenn tex vt va wis wyo`),
-	"ro": merge(kind(abbrTitle, `dl dna dra dr prof ing conf lect`), kind(abbrPlain, `str etc ș.a ș.a.m.d ex`)),
-}
-
 // etcWords are the abbreviations of "and so on" that close an enumeration
 // and so often end a sentence: a period after one ends the sentence before
 // a capitalised word, "… peras, etc. Después", "… peren enz. Daarna".
@@ -197,8 +111,6 @@ var starters = map[string]map[string]bool{
 // evidence used for documents that mix languages.
 var starterLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "da", "ru"}
 
-func words(s string) []string { return strings.Fields(s) }
-
 func words2(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -207,60 +119,9 @@ func words2(s string) map[string]bool {
 	return m
 }
 
-func kind(k abbrevKind, s string) map[string]abbrevKind {
-	m := map[string]abbrevKind{}
-	for _, w := range strings.Fields(s) {
-		m[w] = k
-	}
-	return m
-}
-
-func merge(ms ...map[string]abbrevKind) map[string]abbrevKind {
-	out := map[string]abbrevKind{}
-	for _, m := range ms {
-		for k, v := range m {
-			if out[k] == abbrNone || v == abbrTitle {
-				out[k] = v
-			}
-		}
-	}
-	return out
-}
-
-var baseAbbrev = merge(kind(abbrPlain, strings.Join(commonPlain, " ")), kind(abbrNum, strings.Join(commonNum, " ")), kind(abbrTitle, strings.Join(commonTitles, " ")))
-
-// abbrevTable returns the abbreviation table for lang: the language's own
-// entries over the shared ones.
-func abbrevTable(lang string) map[string]abbrevKind {
-	if t, ok := abbrevCache[lang]; ok {
-		return t
-	}
-	return abbrevCache[""]
-}
-
-var abbrevCache = func() map[string]map[string]abbrevKind {
-	c := map[string]map[string]abbrevKind{"": baseAbbrev}
-	for l, m := range langAbbrev {
-		c[l] = merge(baseAbbrev, m, kind(abbrNum, numberedRefs[l]))
-		// A numbered reference binds to a number even when the
-		// language's plain list has it too ("Kap." in German).
-		for _, w := range strings.Fields(numberedRefs[l]) {
-			if c[l][w] == abbrPlain {
-				c[l][w] = abbrNum
-			}
-		}
-	}
-	for l, refs := range numberedRefs {
-		if c[l] == nil {
-			c[l] = merge(baseAbbrev, kind(abbrNum, refs))
-		}
-	}
-	return c
-}()
-
 // langWords are ordinary words of a language, written in lower case, that
-// an abbreviation table lists: the shared tables (commonTitles,
-// commonPlain, commonNum: written for English and used by every language
+// an abbreviation table lists: the shared entries (language "*" of
+// data/abbreviations.tsv: written for English and used by every language
 // in Latin script) or the language's own ("so." for Sonntag in German).
 // Spanish "no" and "mar" (sea), French "est" (is, east), Dutch "op" (up),
 // Danish and Swedish "det" (it), "min" (my), "maj" (May), Swedish "hon"
@@ -522,38 +383,6 @@ var anyStarter = func() map[string]bool {
 	for _, l := range starterLangs {
 		for w := range starters[l] {
 			m[w] = true
-		}
-	}
-	return m
-}()
-
-// allTitles are the titles of every language's table (Danish "Skt.", Dutch
-// "Dhr.", Italian "Sig."), lower case: in a language other than English, a
-// capitalised title of another language still precedes a name, which
-// matters when the language was guessed from a few words.
-// anyPlain is the union of every language's plain abbreviations of three
-// letters or more. When the language was guessed from a few words, "enz.
-// mee" or "Zob. art." may be in another language than the guess; before a
-// lower-case word a period after one of them ends no sentence.
-var anyPlain = func() map[string]bool {
-	m := map[string]bool{}
-	for _, t := range langAbbrev {
-		for w, k := range t {
-			if k == abbrPlain && runeLen(w) >= 3 {
-				m[w] = true
-			}
-		}
-	}
-	return m
-}()
-
-var allTitles = func() map[string]bool {
-	m := map[string]bool{}
-	for _, t := range langAbbrev {
-		for w, k := range t {
-			if k == abbrTitle {
-				m[w] = true
-			}
 		}
 	}
 	return m
