@@ -36,5 +36,23 @@ func TestTableEntries(t *testing.T) {
 		{"de tld spelled in a handle", "de", tn, "@jensen.me", "at j e n s e n punkt m e"},
 		{"de tld spelled in a user name", "de", tn, "me@abc.me", "m e at a b c punkt me"},
 		{"de tld spelled after www", "de", tn, "www.bio.info", "w w w punkt b i o punkt info"},
+
+		// es [currencies]: the former and accounting units of NeMo's main
+		// table (masculine and feminine), both directions
+		{"es former peso", "es", tn, "1 BOP", "un peso boliviano"},
+		{"es escudo", "es", tn, "5 cle", "cinco escudos chilenos"},
+		{"es feminine unit of account", "es", tn, "21 UYW", "veintiuna unidades previsionales uruguayas"},
+		{"es former currency back", "es", itn, "cinco sucres ecuatorianos", "ECS5"},
+		{"es earlier row wins in ITN", "es", itn, "cinco pesos mexicanos", "Mex$5"},
+		// es [timezones]: NeMo's additional zones, upper case, after a time
+		{"es more zones", "es", tn, "10:00 ACDT", "diez hora de verano de australia central"},
+		{"es more zones after minutes", "es", tn, "las 3:30 WAT", "las tres y media hora estándar de áfrica occidental"},
+		{"es zone back", "es", itn, "las diez y media hora estándar de áfrica occidental", "las 10:30 WAT"},
+		{"es zone is not a word", "es", tn, "2 CAT", "dos CAT"},
+		// es [symbols] and [electronic_words]
+		{"es underscore", "es", tn, "a_b@gmx.com", "a barra baja b arroba gmx punto com"},
+		{"es hyphen", "es", tn, "ab-c@msn.com", "a b guión c arroba msn punto com"},
+		{"es plus sign", "es", tn, "www.a+b.com", "w w w punto a signo más b punto com"},
+		{"es hash back", "es", itn, "j almohadilla k arroba msn punto com", "j#k@msn.com"},
 	})
 }
