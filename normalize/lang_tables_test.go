@@ -54,5 +54,23 @@ func TestTableEntries(t *testing.T) {
 		{"es hyphen", "es", tn, "ab-c@msn.com", "a b guión c arroba msn punto com"},
 		{"es plus sign", "es", tn, "www.a+b.com", "w w w punto a signo más b punto com"},
 		{"es hash back", "es", itn, "j almohadilla k arroba msn punto com", "j#k@msn.com"},
+
+		// fr [units]: SI prefixes on the base units NeMo's French ITN
+		// composes (mètre, gramme, litre, seconde) and the common SI units,
+		// with their gender
+		{"fr hectometre", "fr", tn, "5 hm", "cinq hectomètres"},
+		{"fr hectometre back", "fr", itn, "trois hectomètres", "3 hm"},
+		{"fr decagram back", "fr", itn, "cinq décagrammes", "5 dag"},
+		{"fr feminine second", "fr", tn, "21 ds", "vingt et une décisecondes"},
+		{"fr microsecond back", "fr", itn, "deux nanosecondes", "2 ns"},
+		{"fr pressure", "fr", tn, "4 hPa", "quatre hectopascals"},
+		{"fr pressure back", "fr", itn, "quatre hectopascals", "4 hPa"},
+		{"fr feminine mole", "fr", tn, "1 mol", "une mole"},
+		{"fr energy", "fr", tn, "10 TWh", "dix térawattheures"},
+		{"fr bits", "fr", tn, "2 Mbit", "deux mégabits"},
+		// fr [currencies] and [symbols]: NeMo's ITN spoken forms
+		{"fr sterling back", "fr", itn, "cinq livres sterling", "5 £"},
+		{"fr underscore said souligné", "fr", itn, "a souligné b arobase gmail point com", "a_b@gmail.com"},
+		{"fr at said chez", "fr", itn, "j chez gmail point com", "j@gmail.com"},
 	})
 }
