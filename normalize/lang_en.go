@@ -65,6 +65,9 @@ func enScaleAfter(s *stream, j int) (string, int) {
 		}
 	}
 	if w, ok := enScaleWord[strings.ToLower(t)]; ok {
+		if _, _, ok := enWhitelistSpanAt(s, k); ok {
+			return "", j // "500 b.c": the era, not "billion"
+		}
 		if len(t) <= 3 && k != j && strings.ToLower(t) == t && t != "b" && t != "bn" && t != "mln" {
 			return "", j // "5 m" is five meters, not five million
 		}
@@ -2478,8 +2481,32 @@ func enWeekdayAbbrev(s *stream, i int) (int, string, bool) {
 	return end, full, true
 }
 
+// enWhitelistSpanAt finds a written form of [abbreviations] of several
+// tokens that starts at token i ("e.g.", "a/c number", "401(k)"); it
+// returns the token after it and the form.
+func enWhitelistSpanAt(s *stream, i int) (int, string, bool) {
+	for _, w := range enWhitelistLens[s.text(i)] {
+		if i+w <= s.n() && s.boundary(i+w) {
+			if key := s.span(i, i+w); enWhitelist[key] != nil {
+				return i + w, key, true
+			}
+		}
+	}
+	return 0, "", false
+}
+
 func enWhitelistTN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !s.startOK(i) {
+	if !s.startOK(i) {
+		return nil
+	}
+	if s.kind(i) == tNum {
+		// Forms that begin with a number: "3-D", "401(k)", "2.5G".
+		if e, key, ok := enWhitelistSpanAt(s, i); ok {
+			return enWhitelistReadings(s, i, e, key, enWhitelist[key])
+		}
+		return nil
+	}
+	if s.kind(i) != tWord {
 		return nil
 	}
 	t := s.text(i)
@@ -2520,17 +2547,17 @@ func enWhitelistTN(s *stream, i int) []match {
 	if e, name, ok := enStateAbbrAt(s, i); ok {
 		return one(e, Whitelist, name)
 	}
-	for w := 6; w >= 2; w-- {
-		if (s.is(i+1, ".") || s.is(i+1, "/")) && i+w <= s.n() && s.boundary(i+w) {
-			key := s.span(i, i+w)
-			if rs, ok := enWhitelist[key]; ok {
-				return enWhitelistReadings(s, i, i+w, key, rs)
-			}
-		}
+	if e, key, ok := enWhitelistSpanAt(s, i); ok {
+		return enWhitelistReadings(s, i, e, key, enWhitelist[key])
 	}
 	if s.boundary(i + 1) {
 		if rs, ok := enWhitelist[t]; ok {
 			return one(i+1, Whitelist, rs[0])
+		}
+		// A letter string of [acronyms], not a label of a dotted name
+		// ("BioLib.cz").
+		if up, ok := enAcronyms[t]; ok && !(s.is(i-1, ".") && s.kind(i-2) == tWord) && !(s.is(i+1, ".") && s.kind(i+2) == tWord) {
+			return one(i+1, Whitelist, up)
 		}
 		if len(t) > 2 || t[0] < 'A' || t[0] > 'Z' {
 			// only the upper-case codes below remain

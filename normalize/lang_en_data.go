@@ -346,6 +346,44 @@ var enWhitelist = func() map[string][]string {
 	return m
 }()
 
+// enWhitelistLens maps the first token of each written form of
+// [abbreviations] that spans several tokens ("e.g.", "a/c number", "401
+// (k)") to the token counts of such forms, longest first.
+var enWhitelistLens = func() map[string][]int {
+	m := map[string][]int{}
+	for w := range enWhitelist {
+		toks := tokenize(w)
+		if len(toks) < 2 {
+			continue
+		}
+		k := w[toks[0].start:toks[0].end]
+		if !slices.Contains(m[k], len(toks)) {
+			m[k] = append(m[k], len(toks))
+		}
+	}
+	for _, ls := range m {
+		slices.SortFunc(ls, func(a, b int) int { return b - a })
+	}
+	return m
+}()
+
+// enAcronyms maps the letter strings of [acronyms] to the capitals TN
+// writes: "acq" → "ACQ", "AfDB" → "AFDB", and an acronym's plural takes an
+// apostrophe, "ADCs" → "ADC's".
+var enAcronyms = func() map[string]string {
+	m := map[string]string{}
+	for _, r := range enLex.rows("acronyms") {
+		for _, w := range alts(r[0]) {
+			up := strings.ToUpper(w)
+			if stem := w[:len(w)-1]; strings.HasSuffix(w, "s") && len(stem) >= 2 && strings.ToUpper(stem) == stem {
+				up = stem + "'s"
+			}
+			m[w] = up
+		}
+	}
+	return m
+}()
+
 // enWhitelistSpoken maps spoken forms to what ITN writes: abbreviations
 // flagged itn (lower case; the matcher capitalizes after a capital) and
 // the [itn_whitelist] terms (exactly as given).
