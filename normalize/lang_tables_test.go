@@ -72,5 +72,23 @@ func TestTableEntries(t *testing.T) {
 		{"fr sterling back", "fr", itn, "cinq livres sterling", "5 £"},
 		{"fr underscore said souligné", "fr", itn, "a souligné b arobase gmail point com", "a_b@gmail.com"},
 		{"fr at said chez", "fr", itn, "j chez gmail point com", "j@gmail.com"},
+
+		// pt [units]: CLDR units beyond NeMo's table; noitn rows stay
+		// words in ITN
+		{"pt feminine inch", "pt", tn, "1 in", "uma polegada"},
+		{"pt pressure", "pt", tn, "3 hPa", "três hectopascals"},
+		{"pt data", "pt", tn, "10 GB", "dez gigabytes"},
+		{"pt data back", "pt", itn, "dez gigabytes", "10 GB"},
+		{"pt feet read", "pt", tn, "2 ft", "dois pés"},
+		{"pt feet stay words", "pt", itn, "dois pés", "dois pés"},
+		{"pt pounds are money", "pt", itn, "cinco libras", "£ 5"},
+		// pt [currencies]: CLDR names
+		{"pt yen", "pt", tn, "¥5", "cinco ienes"},
+		{"pt yen back", "pt", itn, "cinco ienes", "¥ 5"},
+		{"pt franc with centimes", "pt", tn, "CHF 2,50", "dois francos suíços e cinquenta cêntimos"},
+		// pt [symbols]: NeMo's TN table ("-" traço)
+		{"pt hyphen", "pt", tn, "a-b@msn.com", "a traço b arroba msn ponto com"},
+		{"pt plus", "pt", tn, "a_b+c@aol.com", "a underscore b mais c arroba aol ponto com"},
+		{"pt hash back", "pt", itn, "x cerquilha y arroba aol ponto com", "x#y@aol.com"},
 	})
 }
