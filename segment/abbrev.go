@@ -14,8 +14,10 @@ import (
 var abbrevData string
 
 // abbrevKinds maps the kinds of data/abbreviations.tsv the segmenter uses
-// to the scorer's abbreviation kinds.
-var abbrevKinds = map[string]abbrevKind{"title": abbrTitle, "plain": abbrPlain, "num": abbrNum}
+// to the scorer's abbreviation kinds. "lower", for entries taken from other
+// lists only, is a plain abbreviation that binds only where those lists'
+// rule binds it: not before a capital (see extKind).
+var abbrevKinds = map[string]abbrevKind{"title": abbrTitle, "plain": abbrPlain, "num": abbrNum, "lower": abbrPlain}
 
 // abbrevUnused are the kinds of entries that are kept in the file as a
 // record of the lists they come from but not used: ordinary words of the
@@ -24,6 +26,13 @@ var abbrevKinds = map[string]abbrevKind{"title": abbrTitle, "plain": abbrPlain, 
 // ("prefix"), and entries no single token before a period can match
 // (several words, brackets, digits: "form").
 var abbrevUnused = map[string]bool{"word": true, "letter": true, "prefix": true, "form": true}
+
+// extEntry is an abbreviation taken from another list: its kind, and
+// whether it binds only before a word that is not capitalised.
+type extEntry struct {
+	kind      abbrevKind
+	lowerOnly bool
+}
 
 // abbrevTables are the parsed abbreviation tables.
 type abbrevTables struct {
@@ -36,7 +45,7 @@ type abbrevTables struct {
 	// ext holds each language's entries taken from other published lists
 	// (from anything but "hand"); they are consulted only where the
 	// hand-written tables have nothing.
-	ext map[string]map[string]abbrevKind
+	ext map[string]map[string]extEntry
 	// counts holds the number of used entries per language and source
 	// ("hand" or "ext").
 	counts map[string]map[string]int
@@ -50,7 +59,7 @@ func parseAbbreviations(data string) abbrevTables {
 	t := abbrevTables{
 		base:   map[string]abbrevKind{},
 		own:    map[string]map[string]abbrevKind{},
-		ext:    map[string]map[string]abbrevKind{},
+		ext:    map[string]map[string]extEntry{},
 		counts: map[string]map[string]int{},
 	}
 	seen := map[string]bool{}
@@ -81,24 +90,24 @@ func parseAbbreviations(data string) abbrevTables {
 			continue
 		}
 		src := "ext"
-		var m map[string]abbrevKind
 		switch {
+		case from == "hand" && kindName == "lower":
+			fail("kind lower is for taken entries")
 		case from == "hand" && lang == "*":
-			m, src = t.base, "hand"
+			t.base[abbr], src = k, "hand"
 		case from == "hand":
 			if t.own[lang] == nil {
 				t.own[lang] = map[string]abbrevKind{}
 			}
-			m, src = t.own[lang], "hand"
+			t.own[lang][abbr], src = k, "hand"
 		case lang == "*":
 			fail("entries shared by every language are hand-written")
 		default:
 			if t.ext[lang] == nil {
-				t.ext[lang] = map[string]abbrevKind{}
+				t.ext[lang] = map[string]extEntry{}
 			}
-			m = t.ext[lang]
+			t.ext[lang][abbr] = extEntry{kind: k, lowerOnly: kindName == "lower"}
 		}
-		m[abbr] = k
 		if t.counts[lang] == nil {
 			t.counts[lang] = map[string]int{}
 		}
@@ -144,12 +153,17 @@ var abbrevCache = func() map[string]map[string]abbrevKind {
 }()
 
 // extKind returns the kind of the token tok (without its period) in lang's
-// table of abbreviations taken from other lists, or abbrNone. Those lists
-// are written in lower case and hold acronyms too ("nato", "fbi"), which
-// are written in capitals and end sentences as any word ("… der NATO.
-// Russland"); so an entry matches tok only written in lower case or
-// capitalised ("ecc.", "Ecc."), not in capitals.
-func extKind(lang, tok string) abbrevKind {
+// table of abbreviations taken from other lists, or abbrNone, when the
+// next word is capitalised (beforeUpper) or not. Those lists are written in
+// lower case and hold acronyms too ("nato", "fbi"), which are written in
+// capitals and end sentences as any word ("… der NATO. Russland"); so an
+// entry matches tok only written in lower case or capitalised ("ecc.",
+// "Ecc."), not in capitals. An entry of kind lower (the lists' plain
+// abbreviations) binds only as their rule binds it: before a lower-case
+// word, a digit or a caseless script ("bzgl. der", "izq. 2"); before a
+// capital its period is scored as after any word, as those lists hold
+// words that end sentences ("2.º izq. Llame al timbre").
+func extKind(lang, tok string, beforeUpper bool) abbrevKind {
 	t := extAbbrev[lang]
 	if t == nil || tok == "" {
 		return abbrNone
@@ -161,7 +175,11 @@ func extKind(lang, tok string) abbrevKind {
 			return abbrNone
 		}
 	}
-	return t[lw]
+	e := t[lw]
+	if e.lowerOnly && beforeUpper {
+		return abbrNone
+	}
+	return e.kind
 }
 
 // anyNumRef is the union of every language's numbered references (the

@@ -31,7 +31,12 @@
 // suppressions for German, English, Spanish, French, Italian, Portuguese and
 // Russian (data/cldr-suppressions.txt; a listed abbreviation that is a word
 // of the language, such as Spanish "no" or "mar" or Danish "det", ends
-// sentences there), initials, multi-period abbreviations ("U.S.A."),
+// sentences there) and by the per-language lists of pragmatic_segmenter and
+// pySBD for Arabic, Bulgarian, Danish, Dutch, English, French, German,
+// Italian, Kazakh, Polish, Russian, Slovak and Spanish (which bind before a
+// lower-case word, a digit or a caseless script, not before a capital, and
+// not written in capitals: "NATO." ends a sentence); all the lists are one
+// data file, data/abbreviations.tsv, initials, multi-period abbreviations ("U.S.A."),
 // numbers (a one-letter unit after a number ends a sentence before a
 // capital, "1,85 m. Son"; so does a currency, "50 грн. Діти"; the
 // abbreviations of "year", "1990 r.", "1812 г.", only before a sentence

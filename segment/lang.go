@@ -78,8 +78,9 @@ var numWords = map[string]map[string]bool{
 
 // etcWords are the abbreviations of "and so on" that close an enumeration
 // and so often end a sentence: a period after one ends the sentence before
-// a capitalised word, "… peras, etc. Después", "… peren enz. Daarna".
-var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п т.н др и.т.н κλπ κτλ m.m o.l m.fl vb yms ym`)
+// a capitalised word or a word of a caseless script, "… peras, etc.
+// Después", "… peren enz. Daarna", Arabic "إلخ.".
+var etcWords = words2(`etc ecc enz usw osv itd itp atď atd apod stb jne т.д т.п т.н др и.т.н κλπ κτλ m.m o.l m.fl vb yms ym إلخ`)
 
 // etcPairs are the same abbreviations written as two spaced parts: Russian
 // "и т. д.", "и т. п.".

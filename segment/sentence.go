@@ -596,6 +596,9 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && isDotted(lw) && !isDomain(lw) {
 		k = abbrPlain
 	}
+	if k == abbrNone {
+		k = extKind(sc.lang, tok, upper) // other published lists: "bzgl.", "izq.", "ogg."
+	}
 	if k == abbrNone && cldrKnows(sc.lang, tok) {
 		k = abbrPlain // CLDR's suppressions: "Hbf.", "févr.", "Excmo."
 	}
@@ -1498,7 +1501,7 @@ func (sc *scanner) afterReference(ts int) bool {
 	if stem, ok := strings.CutSuffix(w, "."); ok {
 		// The language guessed, another language's reference counts:
 		// Swedish "kl. 9. Kom" guessed as German.
-		return sc.abbr[stem] == abbrNum || sc.auto && anyNumRef[stem]
+		return sc.abbr[stem] == abbrNum || extKind(sc.lang, stem, false) == abbrNum || sc.auto && anyNumRef[stem]
 	}
 	return referenceNouns[w]
 }
@@ -1568,7 +1571,7 @@ func (sc *scanner) gluedWord(tok string) bool {
 	case n >= 3:
 		return endsLowerWord(tok)
 	case n == 2:
-		return endsLowerWord(tok) && tok == strings.ToLower(tok) && sc.abbr[tok] == abbrNone && !sc.learned[tok] && !cldrKnows(sc.lang, tok)
+		return endsLowerWord(tok) && tok == strings.ToLower(tok) && sc.abbr[tok] == abbrNone && extKind(sc.lang, tok, true) == abbrNone && !sc.learned[tok] && !cldrKnows(sc.lang, tok)
 	}
 	return false
 }
