@@ -377,8 +377,6 @@ func enFractionDen(den string, plural bool) string {
 	return w
 }
 
-var enVulgar = map[string][2]string{"½": {"1", "2"}, "¼": {"1", "4"}, "¾": {"3", "4"}, "⅓": {"1", "3"}, "⅔": {"2", "3"}, "⅛": {"1", "8"}}
-
 // enScanFraction reads "3/4", "2 1/2", "1 / 3", "1/4th" or "½" at i.
 func enScanFraction(s *stream, i int) (whole, num, den string, end int, ok bool) {
 	if v, isV := enVulgar[s.text(i)]; isV {
@@ -524,7 +522,7 @@ func enMoneyTN(s *stream, i int) []match {
 		if per, ok := enPerUnit[strings.ToLower(s.text(m.end+1))]; ok {
 			return one(m.end+2, Money, m.readings[0].text+" "+per)
 		}
-		if u, e, ok := enUnitAt(s, m.end+1); ok && e == m.end+2 {
+		if u, e, ok := enUnitAt(s, m.end+1); ok && e > m.end+1 {
 			return one(e, Money, m.readings[0].text+" per "+u.one)
 		}
 	}
@@ -2063,9 +2061,11 @@ func enDialNumber(s *stream, i int) []match {
 
 // enTelephonePrompt reads a prompt of [telephone_prompts] and the number
 // it introduces: "ssn is 123-45-6789" → "SSN is one two three, four five,
-// six seven eight nine".
+// six seven eight nine", "my number is 555 123 4567" (spaced groups, which
+// only a prompt makes a telephone number), "card ending in 1234" → "card
+// ending in one two three four".
 func enTelephonePrompt(s *stream, i int) []match {
-	for _, p := range enTelPrompts {
+	for _, p := range enTelPrompts[s.lowerAt(i)] {
 		e, k := i, 0
 		for k < len(p.written) && e < s.n() && e-i < 8 {
 			t := s.text(e)
@@ -2078,11 +2078,62 @@ func enTelephonePrompt(s *stream, i int) []match {
 		if k != len(p.written) || s.kind(e) != tSpace || !s.boundary(e) {
 			continue
 		}
+		lead := p.spoken
+		if lead == "" {
+			lead = s.span(i, e)
+		}
+		if p.card {
+			if r, end, ok := enCardDigits(s, e+1); ok {
+				return one(end, Telephone, lead+" "+r)
+			}
+			continue
+		}
 		if ms := enTelephoneTN(s, e+1); len(ms) > 0 {
-			return one(ms[0].end, Telephone, p.spoken+" "+ms[0].readings[0].text)
+			return one(ms[0].end, Telephone, lead+" "+ms[0].readings[0].text)
+		}
+		if r, end, ok := enSpacedGroups(s, e+1, []int{3, 3, 4}, []int{3, 4}); ok {
+			return one(end, Telephone, lead+" "+r)
 		}
 	}
 	return nil
+}
+
+// enCardDigits reads a card number after a card cue at token j: one run of
+// 4 to 16 digits, or two to four groups of four, digit by digit.
+func enCardDigits(s *stream, j int) (string, int, bool) {
+	if r, e, ok := enSpacedGroups(s, j, []int{4, 4, 4, 4}, []int{4, 4, 4}, []int{4, 4}); ok {
+		return r, e, true
+	}
+	if t := s.text(j); s.kind(j) == tNum && len(t) >= 4 && len(t) <= 16 && s.boundary(j+1) && !((s.is(j+1, ".") || s.is(j+1, ",") || s.is(j+1, "-") || s.is(j+1, " ")) && s.kind(j+2) == tNum) {
+		return enDigits(t), j + 1, true
+	}
+	return "", j, false
+}
+
+// enSpacedGroups reads digit groups separated by single spaces or hyphens
+// at token j when their lengths are one of the layouts (longest first),
+// each group digit by digit, groups apart.
+func enSpacedGroups(s *stream, j int, layouts ...[]int) (string, int, bool) {
+	for _, l := range layouts {
+		k, ws := j, make([]string, 0, len(l))
+		for x, n := range l {
+			if s.kind(k) != tNum || len(s.text(k)) != n {
+				break
+			}
+			ws = append(ws, enDigits(s.text(k)))
+			k++
+			if x < len(l)-1 {
+				if !(s.is(k, " ") || s.is(k, "-")) {
+					break
+				}
+				k++
+			}
+		}
+		if len(ws) == len(l) && s.boundary(k) && !((s.is(k, ".") || s.is(k, ",") || s.is(k, "-")) && s.kind(k+1) == tNum) {
+			return strings.Join(ws, ", "), k, true
+		}
+	}
+	return "", j, false
 }
 
 // enVanityNumber reads a toll-free number spelled partly in letters,
@@ -2286,8 +2337,8 @@ func enSpellElectronic(s *stream, i, end int) string {
 			case s.is(k-1, ".") && s.is(k+1, "/") && !enTLD[lw] && len(t) <= 3:
 				// an unknown short label ending the host is spelled: "gmail.abc/"
 				ws = append(ws, strings.ToUpper(t))
-			case enLowerWords[lw]:
-				ws = append(ws, lw)
+			case enLowerWords[lw] != "":
+				ws = append(ws, enLowerWords[lw])
 			case full && k == end-1 && s.is(k-1, ".") && !enTLD[lw] && len(t) <= 4 || k == end-1 && s.is(k-1, ".") && len(t) == 2:
 				ws = append(ws, strings.ToUpper(t))
 			default:
@@ -2881,6 +2932,9 @@ func enVerbatimTN(s *stream, i int) []match {
 		return one(i+2, Verbatim, sym.spoken[0]+"s")
 	}
 	if sym.has("alone") && !(s.startOK(i) && s.boundary(i+1)) {
+		return nil
+	}
+	if sym.has("spaced") && !((i == 0 || s.kind(i-1) == tSpace) && (i+1 == s.n() || s.kind(i+1) == tSpace || strings.Contains(",.;:!?)", s.text(i+1)))) {
 		return nil
 	}
 	return one(i+1, Verbatim, sym.spoken[0])

@@ -509,15 +509,16 @@ var enStreetSuffix, enStreetWords = func() (map[string]string, map[string]bool) 
 }()
 
 // enUpperWords and enLowerWords are the [electronic_words] TN reads as
-// acronyms ("www" → "WWW") and as words ("gmail") inside URLs and e-mail
-// addresses; enTLD holds the [tlds].
-var enUpperWords, enLowerWords, enTLD = func() (map[string]bool, map[string]bool, map[string]bool) {
-	up, low, tld := map[string]bool{}, map[string]bool{}, map[string]bool{}
+// acronyms ("www" → "WWW") and as words ("gmail"; "jpg" → "jpeg": the
+// map holds the reading) inside URLs and e-mail addresses; enTLD holds the
+// [tlds].
+var enUpperWords, enLowerWords, enTLD = func() (map[string]bool, map[string]string, map[string]bool) {
+	up, low, tld := map[string]bool{}, map[string]string{}, map[string]bool{}
 	for _, p := range enLex.pairs("electronic_words") {
 		if sp := p.spoken[0]; sp == strings.ToUpper(sp) {
 			up[p.written[0]] = true
 		} else {
-			low[p.written[0]] = true
+			low[p.written[0]] = sp
 		}
 	}
 	for _, r := range enLex.rows("tlds") {
@@ -669,17 +670,42 @@ var enServiceNumbers = func() map[string]bool {
 }()
 
 // enTelPrompt is a [telephone_prompts] row: the written prompt (one
-// alternative) and what TN writes for it.
-type enTelPrompt struct{ written, spoken string }
+// alternative), what TN writes for it ("" keeps the prompt as written) and
+// whether a card number follows it.
+type enTelPrompt struct {
+	written, spoken string
+	card            bool
+}
 
-// enTelPrompts lists the telephone prompts, longest first.
-var enTelPrompts = func() []enTelPrompt {
-	var out []enTelPrompt
+// enTelPrompts maps the first word of each telephone prompt, lower-cased,
+// to the prompts that start with it, longest first.
+var enTelPrompts = func() map[string][]enTelPrompt {
+	out := map[string][]enTelPrompt{}
 	for _, p := range enLex.pairs("telephone_prompts") {
 		for _, w := range p.written {
-			out = append(out, enTelPrompt{w, p.spoken[0]})
+			sp := p.spoken[0]
+			if sp == w {
+				sp = ""
+			}
+			toks := tokenize(w)
+			k := strings.ToLower(w[toks[0].start:toks[0].end])
+			out[k] = append(out[k], enTelPrompt{w, sp, p.has("card")})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b enTelPrompt) int { return len(b.written) - len(a.written) })
+	for _, ps := range out {
+		slices.SortStableFunc(ps, func(a, b enTelPrompt) int { return len(b.written) - len(a.written) })
+	}
 	return out
+}()
+
+// enVulgar maps the vulgar fraction characters of [vulgar_fractions] to
+// their numerator and denominator ("⅜" → 3, 8).
+var enVulgar = func() map[string][2]string {
+	m := map[string][2]string{}
+	for _, p := range enLex.pairs("vulgar_fractions") {
+		if n, d, ok := strings.Cut(p.spoken[0], "/"); ok {
+			m[p.written[0]] = [2]string{n, d}
+		}
+	}
+	return m
 }()

@@ -37,6 +37,30 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"a name is no acronym", "tn", "Abhi went home", "Abhi went home"},
 		{"a word is no acronym", "tn", "the cis form", "the cis form"},
 		{"label of a dotted name", "tn", "BioLib.cz", "BioLib.cz"},
+		// [vulgar_fractions]: NeMo's number/fraction.tsv.
+		{"vulgar seventh", "tn", "⅐ cup", "one seventh cup"},
+		{"vulgar fifths", "tn", "⅖ of it", "two fifths of it"},
+		{"vulgar eighths after a number", "tn", "2⅝ inches", "two and five eighths inches"},
+		// [telephone_prompts]: telephone, IP and card cues.
+		{"prompt before spaced groups", "tn", "Call me at 555 123 4567 today.", "Call me at five five five, one two three, four five six seven today."},
+		{"prompt keeps its case", "tn", "My number is 555 1234", "My number is five five five, one two three four"},
+		{"spaced groups without a prompt stay numbers", "tn", "he got 555 123 4567", "he got five hundred fifty five one hundred and twenty three four thousand five hundred and sixty seven"},
+		{"card cue", "tn", "card ending in 1234.", "card ending in one two three four."},
+		{"card cue before groups", "tn", "credit card number 1234 5678 9012 3456", "credit card number one two three four, five six seven eight, nine zero one two, three four five six"},
+		{"card cue without a number", "tn", "my credit card is 5 years old", "my credit card is five years old"},
+		// [per_units] and [units]: NeMo's money/per_unit.tsv and "svc".
+		{"rate per spelled unit", "tn", "$3/gallon", "three dollars per gallon"},
+		{"rate per counted noun", "tn", "$20/session", "twenty dollars per session"},
+		{"rate per unit of two tokens", "tn", "$10/sq ft", "ten dollars per square foot"},
+		{"service unit", "tn", "5 svc", "five services"},
+		// [symbols]: NeMo's whitelist/symbol.tsv.
+		{"spaced asterisk", "tn", "a * b", "a asterisk b"},
+		{"spaced underscore", "tn", "use _ here", "use underscore here"},
+		{"asterisks of emphasis stay", "tn", "**bold**", "**bold**"},
+		{"asterisk before a comma", "tn", "repeat from *, then", "repeat from asterisk, then"},
+		// [electronic_words] and [street_suffixes].
+		{"file extension read as spoken", "tn", "photo.jpg", "photo dot jpeg"},
+		{"alley makes an address", "tn", "123 Main Alley", "one twenty three Main Alley"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
