@@ -90,5 +90,27 @@ func TestTableEntries(t *testing.T) {
 		{"pt hyphen", "pt", tn, "a-b@msn.com", "a traço b arroba msn ponto com"},
 		{"pt plus", "pt", tn, "a_b+c@aol.com", "a underscore b mais c arroba aol ponto com"},
 		{"pt hash back", "pt", itn, "x cerquilha y arroba aol ponto com", "x#y@aol.com"},
+
+		// zh [classifiers]: WeTextProcessing's measure words, before which 2
+		// reads 两; 分, 毫 and 兆 keep 二 as the suites read them
+		{"zh page", "zh", tn, "2页", "两页"},
+		{"zh ordinal page keeps er", "zh", tn, "第2页", "第二页"},
+		{"zh years since", "zh", tn, "2年来", "两年来"},
+		{"zh hundred", "zh", tn, "2百人", "两百人"},
+		{"zh degree", "zh", tn, "2度", "两度"},
+		{"zh clock minutes keep er", "zh", tn, "3点2分", "三点二分"},
+		{"zh milli keeps er", "zh", tn, "2ms", "二毫秒"},
+		// zh [currencies]: NeMo's codes with WeTextProcessing's names and
+		// symbols, both directions; symbols of several tokens
+		{"zh code", "zh", tn, "EGP500", "五百埃及镑"},
+		{"zh code back", "zh", itn, "五百埃及镑", "EGP500"},
+		{"zh symbol", "zh", tn, "₦200", "二百尼日利亚奈拉"},
+		{"zh symbol back", "zh", itn, "三点五乌克兰格里夫纳", "₴3.5"},
+		{"zh letters and dollar sign", "zh", tn, "J$50", "五十牙买加元"},
+		{"zh letters and dollar sign of an older row", "zh", tn, "HKD$50", "五十港元"},
+		{"zh symbol with a period", "zh", tn, "S/.5", "五秘鲁索尔"},
+		{"zh full-width symbol", "zh", tn, "HK＄50", "五十港元"},
+		{"zh plain dollar", "zh", tn, "$500", "五百美元"},
+		{"zh second name", "zh", itn, "五十以色列谢克尔", "₪50"},
 	})
 }

@@ -392,13 +392,19 @@ func zhFractionTN(s *stream, i int) []match {
 }
 
 func zhMoneyTN(s *stream, i int) []match {
-	sym := s.text(i)
-	j := i + 1
-	cur, ok := zhCurrencyTN[sym]
-	if !ok {
+	// the longest symbol of up to three tokens: "HKD$", "S/.", "$"
+	var cur string
+	j := i
+	for k := min(3, s.n()-i); k >= 1; k-- {
+		if c, ok := zhCurrencyTN[s.span(i, i+k)]; ok {
+			cur, j = c, i+k
+			break
+		}
+	}
+	if cur == "" {
 		return nil
 	}
-	if s.kind(j) == tSpace && s.kind(i) == tWord {
+	if s.kind(j) == tSpace && s.kind(j-1) == tWord {
 		j++
 	}
 	n, end, ok := zhScan(s, j)
