@@ -33,6 +33,7 @@ func FuzzText(f *testing.F) {
 	f.Add("а) x б) y в) z α. a β. b и т. д. Потом 31.12. Dann 1,80 m. Il det. Han", 0.35, -6)
 	f.Add("Thanks Kam could you? ? King.....But Sid Vincent,\n\nfine: http://a.b/c\nthe\nEnd", 0.35, -2)
 	f.Add("8 p.m. EST. X 3 p.m. ET y!! 🎉 So 🔹 a\n🔹 b 10 h aprox. T Kerkstr. 4. Hij end... I dvs. x 13. Jän. 2006", 0.35, -1)
+	f.Add("Es sind zzt. 5 Plätze frei, usf. Die NATO. Zzt. 3 2.º izq. Llame al tfno. 91 ص.ب. 5 إلخ. ثم", 0.35, -1)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
