@@ -112,5 +112,17 @@ func TestTableEntries(t *testing.T) {
 		{"zh full-width symbol", "zh", tn, "HK＄50", "五十港元"},
 		{"zh plain dollar", "zh", tn, "$500", "五百美元"},
 		{"zh second name", "zh", itn, "五十以色列谢克尔", "₪50"},
+
+		// zh [tn_terms]: terms of several tokens, TN; only standing apart
+		{"zh B2B", "zh", tn, "B2B模式", "B to B模式"},
+		{"zh P2P", "zh", tn, "P2P平台", "P to P平台"},
+		{"zh spaced size", "zh", tn, "X X L的衣服", "XXL的衣服"},
+		{"zh dotted am", "zh", tn, "a.m.", "AM"},
+		{"zh term glued to a letter stays", "zh", tn, "AO2O", "AO2O"},
+		// zh [itn_keep]: phrases ITN leaves alone
+		{"zh idiom", "zh", itn, "他三心二意的", "他三心二意的"},
+		{"zh a little", "zh", itn, "慢一点走", "慢一点走"},
+		{"zh place name", "zh", itn, "十堰", "十堰"},
+		{"zh numbers still read", "zh", itn, "十万八千", "108,000"},
 	})
 }

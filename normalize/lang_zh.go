@@ -116,6 +116,8 @@ var (
 	zhCurrencyITN = zhTermSet{}         // name → symbol
 	zhMinorITN    = zhTermSet{}         // minor unit name → symbol ("美分" → "US$")
 	zhWhitelist   = map[string]string{} // Chinese term → Latin-letter term (ITN)
+	zhTNTerms     = map[string]string{} // written term of several tokens → reading (TN)
+	zhTNTermToks  = 0                   // the most tokens a zhTNTerms key has
 	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
 	zhMath        = map[string]string{} // math symbol → reading (TN)
 	zhClassifiers = zhTermSet{}         // measure words before which 2 reads 两
@@ -191,6 +193,19 @@ func init() {
 			for _, sp := range p.spoken {
 				zhWhitelist[sp] = p.written[0]
 			}
+		}
+	}
+	// phrases ITN leaves as written although they hold numerals
+	// ("三心二意", "一会"): each reads as itself, and the longest match wins
+	for _, r := range lx.rows("itn_keep") {
+		for _, w := range alts(r[0]) {
+			zhWhitelist[w] = w
+		}
+	}
+	for _, p := range lx.pairs("tn_terms") {
+		for _, w := range p.written {
+			zhTNTerms[w] = p.spoken[0]
+			zhTNTermToks = max(zhTNTermToks, len(tokenize(w)))
 		}
 	}
 	for _, r := range lx.rows("upper_terms") {
@@ -626,6 +641,15 @@ func zhRatioTN(s *stream, i int) []match {
 }
 
 func zhWhitelistTN(s *stream, i int) []match {
+	// a term of several tokens ("O2O" → "O to O", "X X L" → "XXL"),
+	// standing apart from Latin letters and digits on both sides
+	if (s.kind(i) == tWord || s.kind(i) == tNum) && s.startOK(i) {
+		for k := min(zhTNTermToks, s.n()-i); k >= 2; k-- {
+			if r, ok := zhTNTerms[s.span(i, i+k)]; ok && s.boundary(i+k) {
+				return one(i+k, Whitelist, r)
+			}
+		}
+	}
 	up, ok := zhUpper[strings.ToLower(s.text(i))]
 	if s.kind(i) != tWord || !ok || up == s.text(i) {
 		return nil
