@@ -637,7 +637,8 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 	case !n.point || strings.Trim(frac, "0") == "":
 		rs = append(rs, reading{text: enCardinal(n.intPart, true) + " " + unit(ip == "1"), class: Money},
 			reading{text: enCardinal(n.intPart, false) + " " + unit(ip == "1"), class: Money, cost: 0.5})
-	case len(frac) == 2:
+	case len(frac) == 2 && cur.subOne != "":
+		// (A currency without a sub-unit reads the decimal: "₫20.50".)
 		c, _ := strconv.Atoi(frac)
 		sub := enCardinal(frac, false) + " "
 		if c == 1 {

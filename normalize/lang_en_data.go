@@ -709,3 +709,17 @@ var enVulgar = func() map[string][2]string {
 	}
 	return m
 }()
+
+// enDatePeriods maps the spoken financial periods of [date_periods] ("q
+// one", "first half") to what ITN writes ("Q1", "H1"); enDatePeriodWords is
+// the most words one has.
+var enDatePeriods, enDatePeriodWords = func() (map[string]string, int) {
+	m, n := map[string]string{}, 1
+	for _, p := range enLex.pairs("date_periods") {
+		for _, sp := range p.spoken {
+			m[sp] = p.written[0]
+			n = max(n, strings.Count(sp, " ")+1)
+		}
+	}
+	return m, n
+}()

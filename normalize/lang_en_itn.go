@@ -810,16 +810,20 @@ func enDateITN(s *stream, i int) []match {
 			return one(end, Date, out)
 		}
 	}
-	// "second quarter of twenty twenty two" → "Q2 2022", "first half of ..." → "H1 2022"
-	if len(ws) >= 4 && (ws[1] == "quarter" || ws[1] == "half") && ws[2] == "of" {
-		if c := enOrdToCard(ws[0]); c != "" {
-			if y, yn, ok := enYearWords(ws[3:]); ok {
-				p := "Q"
-				if ws[1] == "half" {
-					p = "H"
-				}
-				return one(idx[2+yn], Date, p+strconv.Itoa(enWordVal[c])+" "+y)
-			}
+	// Financial periods of [date_periods] before a year, with or without
+	// "of": "second quarter of twenty twenty two" → "Q2 2022", "q one
+	// twenty twenty" → "Q1 2020", "first half of ..." → "H1 ...".
+	for n := min(enDatePeriodWords, len(ws)-2); n >= 1; n-- {
+		p, ok := enDatePeriods[strings.Join(ws[:n], " ")]
+		if !ok {
+			continue
+		}
+		k := n
+		if ws[k] == "of" {
+			k++
+		}
+		if y, yn, ok := enYearWords(ws[k:]); ok {
+			return one(idx[k+yn-1], Date, p+" "+y)
 		}
 	}
 	// "nineteen hundreds", "two thousands"

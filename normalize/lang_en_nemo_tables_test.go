@@ -61,6 +61,26 @@ func TestEnglishNeMoTables(t *testing.T) {
 		// [electronic_words] and [street_suffixes].
 		{"file extension read as spoken", "tn", "photo.jpg", "photo dot jpeg"},
 		{"alley makes an address", "tn", "123 Main Alley", "one twenty three Main Alley"},
+		// [currencies]: NeMo's ITN currency.tsv.
+		{"british pound written back", "itn", "ten british pounds", "£10"},
+		{"quid written back", "itn", "ten quid", "£10"},
+		{"indian rupee written back", "itn", "twenty indian rupees", "₹20"},
+		{"japanese yen written back", "itn", "three japanese yen", "¥3"},
+		{"currency code read", "tn", "Pay 50 AZN now.", "Pay fifty azerbaijani manats now."},
+		{"currency symbol read", "tn", "৳100", "one hundred bangladeshi takas"},
+		{"new currency stays words in ITN", "itn", "fifty azerbaijani manats", "50 azerbaijani manats"},
+		{"currency without a sub-unit reads the decimal", "tn", "MYR 20.50", "twenty point five zero malaysian ringgits"},
+		// [date_periods]: NeMo's ITN date_period.tsv.
+		{"spelled quarter before a year", "itn", "q three twenty twenty", "Q3 2020"},
+		{"quarter without of", "itn", "first quarter twenty twenty two", "Q1 2022"},
+		{"half with of", "itn", "the second half of twenty twenty", "the H2 2020"},
+		{"quarter without a year", "itn", "the first quarter was good", "the 1st quarter was good"},
+		// [itn_whitelist]: NeMo's whitelist_tech.tsv.
+		{"file system", "itn", "format it as n t f s", "format it as NTFS"},
+		{"licence version", "itn", "under g p l three", "under GPLv3"},
+		{"file system said as a word", "itn", "butter f s volumes", "btrfs volumes"},
+		// [units]: NeMo's ITN measurements.tsv.
+		{"mega unit written back", "itn", "fifteen mega volts", "15 MV"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
