@@ -143,6 +143,7 @@ type sphinxASR struct {
 	cmnPrior       float64   // OptCMNPrior, frames
 	silence        int       // OptDigitalSilence: silenceKeep, silenceTrim or silenceDither
 	combine        []variant // OptCombine
+	retree         int       // OptRetree: retreeOff, retreeReplace or retreeUnion
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -160,7 +161,7 @@ var goOptions = []string{
 	OptFillProb, OptConsensus, OptFlatStarts, OptFlatChains, OptFlatPred, OptWorkers, OptAdapt,
 	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
 	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence, OptCombine,
-	OptRegionHistory, OptTopN,
+	OptRegionHistory, OptTopN, OptRetree, OptFlatListBeam, OptFlatMinEnds, OptFlatWindow,
 }
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
@@ -218,6 +219,9 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 				return nil, fmt.Errorf("asr: option %s %q: want an integer ≥ 0", kv.key, v)
 			}
 		}
+	}
+	if err := parseWordList(o, &dcfg); err != nil {
+		return nil, err
 	}
 	w := runtime.GOMAXPROCS(0)
 	if v := o[OptWorkers]; v != "" {
@@ -291,6 +295,12 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	}
 	if len(sa.combine) > 0 && (!dcfg.Consensus || sa.adapt != adaptTree) {
 		return nil, fmt.Errorf("asr: option %s needs consensus decoding (%s 3) and %s tree", OptCombine, OptPasses, OptAdapt)
+	}
+	if sa.retree, err = parseRetree(o); err != nil {
+		return nil, err
+	}
+	if sa.retree != retreeOff && (sa.adapt != adaptTree || len(sa.combine) > 0) {
+		return nil, fmt.Errorf("asr: option %s needs %s tree (and no %s)", OptRetree, OptAdapt, OptCombine)
 	}
 	if sa.vtln && sa.adapt == adaptOff {
 		return nil, fmt.Errorf("asr: option %s on needs speaker adaptation (%s tree or full)", OptVTLN, OptAdapt)
@@ -634,7 +644,9 @@ func (s *sphinxASR) decodeRegion(ctx context.Context, cep []float32, nc int, r [
 			o.aligned, err = s.alignSpeech(ctx, frame, n, o.res)
 		}
 	case s.adapt == adaptTree:
-		o.res, err = s.dec.DecodeSecond(ctx, frame, fp, dopts)
+		if fp, err = s.retreeFirst(ctx, frame, n, fp, xf == nil && am == nil, dopts); err == nil {
+			o.res, err = s.dec.DecodeSecond(ctx, frame, fp, dopts)
+		}
 	case xf == nil && am == nil: // adaptFull without a transform: the first phase decoded it all
 		o.res = fp.Result
 	default:

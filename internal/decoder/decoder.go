@@ -64,6 +64,14 @@ type Config struct {
 	// FlatWindow is how many frames from a first-pass start a word may
 	// start in the second pass; 0 = 25.
 	FlatWindow int
+	// FlatListBeam, when positive, widens the word list of the second
+	// pass without changing the tree pass's own search: every exit of a
+	// word from its last phone within this beam (a probability ratio,
+	// wider than WordBeam to matter) of the frame's best exit counts
+	// toward the word's span from its start (FlatMinEnds), whatever the
+	// exit's predecessor and whether or not the word beam kept it in the
+	// back-pointer table. 0 = off: the table's exits only.
+	FlatListBeam float64
 	// FlatStartCluster, when positive, gives a word of the second pass
 	// several chains of HMMs (copies of the word), so that Viterbi does
 	// not merge its starts inside the word: start frame t goes to chain
@@ -115,6 +123,7 @@ type Decoder struct {
 	flatBeam    float32
 	flatWbeam   float32
 	flatChains  chains
+	listBeam    float32 // Config.FlatListBeam as a negative log ratio; 0 = off
 }
 
 func orDefault(v, def float64) float64 {
@@ -152,6 +161,9 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 	d.flatBeam = neg(cfg.FlatBeam, 1e-64)
 	d.flatWbeam = neg(cfg.FlatWordBeam, 7e-29)
 	d.noFlat = !cfg.Flat
+	if b := cfg.FlatListBeam; b > 0 && b < 1 && cfg.Flat {
+		d.listBeam = float32(-math.Log(b))
+	}
 	d.flatLw = float32(orDefault(cfg.FlatLanguageWeight, 8.5))
 	d.flatWindow = int32(cfg.FlatWindow)
 	d.bestPath = cfg.BestPath
@@ -349,6 +361,7 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 	s.setBoost(d.boosts(opts))
 	s.acoustic = opts.Acoustic
 	s.startReal, s.startPrev = d.history(opts.History)
+	s.listBeam = d.listBeam
 	if _, _, err := s.run(ctx, frame, n); err != nil {
 		return nil, err
 	}
@@ -369,6 +382,64 @@ func (d *Decoder) DecodeFirst(ctx context.Context, frame func(t int) []float32, 
 		fp.off = append(fp.off, int32(len(fp.frames)))
 	}
 	return fp, nil
+}
+
+// Words returns the number of words fp hands to the flat pass and their
+// start frames, all told.
+func (fp *FirstPass) Words() (words, starts int) {
+	if fp == nil {
+		return 0, 0
+	}
+	return len(fp.vocab), len(fp.frames)
+}
+
+// Union returns a first pass whose word list is the union of fp's and
+// o's: every word either found, with the start frames of both (each
+// once), so the flat pass chooses among the candidates of both. Its
+// Result is fp's. Both must come from the same decoder over the same
+// frames.
+func (fp *FirstPass) Union(o *FirstPass) (*FirstPass, error) {
+	if fp.n != o.n {
+		return nil, fmt.Errorf("decoder: union of first passes over %d and %d frames", fp.n, o.n)
+	}
+	u := &FirstPass{Result: fp.Result, n: fp.n,
+		vocab:  make([]int32, 0, max(len(fp.vocab), len(o.vocab))),
+		off:    make([]int32, 0, max(len(fp.vocab), len(o.vocab))+1),
+		frames: make([]int32, 0, max(len(fp.frames), len(o.frames)))}
+	starts := func(p *FirstPass, k int) []int32 { return p.frames[p.off[k]:p.off[k+1]] }
+	i, j := 0, 0
+	for i < len(fp.vocab) || j < len(o.vocab) {
+		u.off = append(u.off, int32(len(u.frames)))
+		switch {
+		case j == len(o.vocab) || (i < len(fp.vocab) && fp.vocab[i] < o.vocab[j]):
+			u.vocab = append(u.vocab, fp.vocab[i])
+			u.frames = append(u.frames, starts(fp, i)...)
+			i++
+		case i == len(fp.vocab) || o.vocab[j] < fp.vocab[i]:
+			u.vocab = append(u.vocab, o.vocab[j])
+			u.frames = append(u.frames, starts(o, j)...)
+			j++
+		default: // the same word: merge the sorted start frames
+			u.vocab = append(u.vocab, fp.vocab[i])
+			a, b := starts(fp, i), starts(o, j)
+			for len(a) > 0 || len(b) > 0 {
+				var f int32
+				switch {
+				case len(b) == 0 || (len(a) > 0 && a[0] < b[0]):
+					f, a = a[0], a[1:]
+				case len(a) == 0 || b[0] < a[0]:
+					f, b = b[0], b[1:]
+				default:
+					f, a, b = a[0], a[1:], b[1:]
+				}
+				u.frames = append(u.frames, f)
+			}
+			i++
+			j++
+		}
+	}
+	u.off = append(u.off, int32(len(u.frames)))
+	return u, nil
 }
 
 // DecodeSecond runs the flat pass over the words fp found (Config.Flat
@@ -432,25 +503,32 @@ func (d *Decoder) finish(s *search, n int, last bool) *Result {
 
 // firstPassWords returns the words (tree lexicon indices) the second
 // pass searches and the frames at which each may start: a word and a
-// start frame of the first pass's back-pointer table count when the
-// word's exits from that start span at least minEnds frames (last end
-// minus first; the peer's -fwdflatefwid, which drops words the tree pass
-// only brushed past).
+// start frame of the first pass's back-pointer table (and of its wider
+// list of exits, Config.FlatListBeam) count when the word's exits from
+// that start span at least minEnds frames (last end minus first; the
+// peer's -fwdflatefwid, which drops words the tree pass only brushed
+// past).
 func (s *search) firstPassWords(minEnds int32) ([]int32, map[int32][]int32) {
 	type span struct{ first, last int32 }
 	type key struct{ word, start int32 }
 	spans := map[key]span{}
+	add := func(word, start, end int32) {
+		k := key{word, start}
+		if sp, ok := spans[k]; ok {
+			spans[k] = span{min(sp.first, end), max(sp.last, end)}
+		} else {
+			spans[k] = span{end, end}
+		}
+	}
 	for e := 1; e < len(s.bp); e++ {
 		b := &s.bp[e]
 		if s.lx.words[b.word].filler {
 			continue
 		}
-		k := key{b.word, s.bp[b.pred].frame + 1}
-		if sp, ok := spans[k]; ok {
-			spans[k] = span{min(sp.first, b.frame), max(sp.last, b.frame)}
-		} else {
-			spans[k] = span{b.frame, b.frame}
-		}
+		add(b.word, s.bp[b.pred].frame+1, b.frame)
+	}
+	for _, x := range s.listExits {
+		add(x.word, x.start, x.end)
 	}
 	starts := map[int32][]int32{}
 	var vocab []int32

@@ -84,7 +84,25 @@ type search struct {
 	// The LM history of the start entry (Options.History): its last
 	// real word ("<s>" without a history) and the one before (-1: none).
 	startReal, startPrev int32
-	stats                Stats
+	// listBeam is the beam of the tree pass's wider word list
+	// (Config.FlatListBeam; 0: off), listExits that list, and listCand
+	// the frame's candidates for it (with their exit scores).
+	listBeam  float32
+	listExits []listExit
+	listCand  []listCand
+	stats     Stats
+}
+
+// listExit is a word's exit from its last phone in the tree pass, kept
+// for the flat pass's word list: the word, its start frame and the
+// frame it ends at.
+type listExit struct{ word, start, end int32 }
+
+// listCand is a candidate listExit of the frame being decoded with its
+// exit score, before the frame's best exit is known.
+type listCand struct {
+	x     listExit
+	score float32
 }
 
 func newSearch(d *Decoder, lx *lexicon) *search {
@@ -139,6 +157,7 @@ func (s *search) resetAll() {
 	}
 	s.curN, s.nextN, s.curC, s.nextC = s.curN[:0], s.nextN[:0], s.curC[:0], s.nextC[:0]
 	s.bp, s.rcPool, s.frameBP = s.bp[:0], s.rcPool[:0], s.frameBP[:0]
+	s.listExits, s.listCand = s.listExits[:0], s.listCand[:0]
 	s.stats = Stats{}
 	s.gen++
 }
@@ -373,6 +392,7 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 		// Channels: word exits, within the word beam of the best
 		// last-phone state (as the peer's newword_thresh).
 		wthr := bestC - best - s.wbeam
+		lthr := bestC - best - s.listBeam
 		for _, i := range s.curC {
 			h := &s.chanH[i]
 			hb := max(h.s[0], h.s[1], h.s[2])
@@ -385,6 +405,11 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 			}
 			s.listChan(i, t)
 			v, bp := s.exit(h)
+			if s.listBeam > 0 && v >= lthr && v > negInf {
+				if w := lx.chanW[i]; !lx.words[w].filler {
+					s.listCand = append(s.listCand, listCand{listExit{w, s.bp[bp].frame + 1, t}, v})
+				}
+			}
 			if v < wthr {
 				continue
 			}
@@ -432,7 +457,20 @@ func (s *search) run(ctx context.Context, frame func(t int) []float32, n int) ([
 			}
 		}
 		// Prune word exits with the word beam, relative to the best exit.
-		s.pruneExits(first)
+		bestExit := s.pruneExits(first)
+		if len(s.listCand) > 0 {
+			if bestExit == negInf { // no exit within the word beam: the best candidate
+				for _, c := range s.listCand {
+					bestExit = max(bestExit, c.score)
+				}
+			}
+			for _, c := range s.listCand {
+				if c.score >= bestExit-s.listBeam {
+					s.listExits = append(s.listExits, c.x)
+				}
+			}
+			s.listCand = s.listCand[:0]
+		}
 		s.frameBP = append(s.frameBP, int32(first))
 		s.stats.WordExits += len(s.bp) - first
 		if debugSearch {
@@ -530,8 +568,9 @@ func (s *search) wordExit(w, c int32, v float32, pred, t int32, norm float64) {
 	}
 }
 
-// pruneExits drops the word exits of this frame below the word beam.
-func (s *search) pruneExits(first int) {
+// pruneExits drops the word exits of this frame below the word beam and
+// returns the best exit's score (-Inf: none).
+func (s *search) pruneExits(first int) float32 {
 	best := negInf
 	for _, e := range s.bp[first:] {
 		best = max(best, e.score)
@@ -544,6 +583,7 @@ func (s *search) pruneExits(first int) {
 		}
 	}
 	s.bp = s.bp[:j]
+	return best
 }
 
 // threshold returns the pruning threshold for frame scores with best
