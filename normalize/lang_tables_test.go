@@ -124,5 +124,12 @@ func TestTableEntries(t *testing.T) {
 		{"zh a little", "zh", itn, "慢一点走", "慢一点走"},
 		{"zh place name", "zh", itn, "十堰", "十堰"},
 		{"zh numbers still read", "zh", itn, "十万八千", "108,000"},
+
+		// zh [units]: WeTextProcessing's Latin units the table lacked
+		{"zh degree sign", "zh", tn, "45º", "四十五度"},
+		{"zh degree is not written back", "zh", itn, "他一度想放弃", "他一度想放弃"},
+		{"zh miles per hour", "zh", tn, "60mph", "六十英里每小时"},
+		{"zh miles per hour back", "zh", itn, "六十英里每小时", "60mph"},
+		{"zh square miles", "zh", tn, "5mi²", "五平方英里"},
 	})
 }
