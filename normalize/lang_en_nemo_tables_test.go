@@ -60,6 +60,8 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"asterisk before a comma", "tn", "repeat from *, then", "repeat from asterisk, then"},
 		// [electronic_words] and [street_suffixes].
 		{"file extension read as spoken", "tn", "photo.jpg", "photo dot jpeg"},
+		{"ampersand in an address", "tn", "https://x.com/a?b=1&c=2", "HTTPS colon slash slash x dot com slash a question mark b equals one ampersand c equals two"},
+		{"ampersand in running text stays and", "tn", "salt & pepper", "salt and pepper"},
 		{"alley makes an address", "tn", "123 Main Alley", "one twenty three Main Alley"},
 		// [currencies]: NeMo's ITN currency.tsv.
 		{"british pound written back", "itn", "ten british pounds", "£10"},
