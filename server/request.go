@@ -176,8 +176,9 @@ func jsonError(err error, code string, v any) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		field := te.Field
-		if ft := fieldType(reflect.TypeOf(v), field); ft != nil && (ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array) &&
+		ft := fieldType(reflect.TypeOf(v), te.Field)
+		field := jsonPath(reflect.TypeOf(v), te.Field)
+		if ft != nil && (ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array) &&
 			ft.Elem() == te.Type {
 			return sotto.Invalid(code, field, "field %q must be an array whose elements are each %s; one is a JSON %s",
 				field, jsonTypeName(te.Type.Kind().String()), te.Value)
@@ -228,6 +229,41 @@ func fieldType(t reflect.Type, path string) reflect.Type {
 		t = t.Elem()
 	}
 	return t
+}
+
+// jsonPath is the dotted path encoding/json reports for a type error (its
+// UnmarshalTypeError.Field) as the client wrote it: encoding/json names an
+// embedded struct whose fields are promoted (the generation requests' shared
+// sampling fields) as a path component of its own ("sampling.temperature"),
+// which is no field of the request; such components are dropped.
+func jsonPath(t reflect.Type, path string) string {
+	if path == "" {
+		return path
+	}
+	var out []string
+	for _, name := range strings.Split(path, ".") {
+		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			t = t.Elem()
+		}
+		var next reflect.Type
+		promoted := false
+		if t != nil && t.Kind() == reflect.Struct {
+			for i := 0; i < t.NumField(); i++ {
+				f := t.Field(i)
+				tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+				if tag == name || tag == "" && strings.EqualFold(f.Name, name) {
+					next = f.Type
+					promoted = f.Anonymous && tag == ""
+					break
+				}
+			}
+		}
+		if !promoted {
+			out = append(out, name)
+		}
+		t = next
+	}
+	return strings.Join(out, ".")
 }
 
 func jsonTypeName(kind string) string {

@@ -146,8 +146,10 @@ func jsonBodyString(s string) *strings.Reader { return strings.NewReader(s) }
 func TestJSONTypeErrors(t *testing.T) {
 	type seg struct {
 		Input string `json:"input"`
+		jsonShared
 	}
 	type body struct {
+		jsonShared
 		Segments []seg `json:"segments"`
 		Inner    *struct {
 			Tags []string `json:"tags"`
@@ -162,6 +164,11 @@ func TestJSONTypeErrors(t *testing.T) {
 		{`{"inner":{"tags":[true]}}`, "inner.tags", `field "inner.tags" must be an array whose elements are each a string; one is a JSON bool`},
 		{`{"opt":[5]}`, "opt", `field "opt" must be an array whose elements are each an object; one is a JSON number`},
 		{`{"count":"x"}`, "count", `field "count" must be an integer, not a JSON string`},
+		// Promoted fields of an embedded struct are named as the client
+		// wrote them (encoding/json reports "jsonShared.temperature").
+		{`{"temperature":"hot"}`, "temperature", `field "temperature" must be a number, not a JSON string`},
+		{`{"seed":1.5}`, "seed", `field "seed" must be an integer, not a JSON number 1.5`},
+		{`{"segments":[{"input":"a"},{"seed":"x"}]}`, "segments.seed", `field "segments.seed" must be an integer, not a JSON string`},
 	}
 	for _, tt := range tests {
 		err := unmarshalStrict([]byte(tt.in), new(body), true, "")
@@ -170,6 +177,12 @@ func TestJSONTypeErrors(t *testing.T) {
 			t.Errorf("%s: %v (param %q); want %q (param %q)", tt.in, err, paramOf(se), tt.msg, tt.param)
 		}
 	}
+}
+
+// jsonShared stands for the sampling fields the generation requests embed.
+type jsonShared struct {
+	Temperature *float64 `json:"temperature"`
+	Seed        *int64   `json:"seed"`
 }
 
 func paramOf(e *sotto.Error) string {
