@@ -2400,6 +2400,18 @@ func enRomanTN(s *stream, i int) []match {
 	if s.kind(i) != tWord || !s.startOK(i) || !s.boundary(i+1) {
 		return nil
 	}
+	// A numeral with an ordinal suffix is an ordinal, as NeMo's Roman
+	// grammar reads it: "the XIVth century" → "the fourteenth century";
+	// after a name it is regnal ("Louis XIVth" → "Louis the fourteenth").
+	if t := s.text(i); len(t) >= 3 && strings.HasSuffix(t, "th") {
+		if v, ok := parseRoman(t[:len(t)-2]); ok && v >= 2 && v < 40 {
+			ord := enOrdinalWords(enCardinal(strconv.Itoa(v), false))
+			if prev := s.text(i - 2); s.kind(i-1) == tSpace && s.kind(i-2) == tWord && unicode.IsUpper(firstRune(prev)) && enNameLike(prev) && !strings.EqualFold(prev, "the") && !enRomanCardinalCue[strings.ToLower(prev)] {
+				ord = "the " + ord
+			}
+			return one(i+1, Roman, ord)
+		}
+	}
 	v, ok := parseRoman(s.text(i))
 	if !ok {
 		return nil

@@ -72,6 +72,11 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"currency symbol read", "tn", "৳100", "one hundred bangladeshi takas"},
 		{"new currency stays words in ITN", "itn", "fifty azerbaijani manats", "50 azerbaijani manats"},
 		{"currency without a sub-unit reads the decimal", "tn", "MYR 20.50", "twenty point five zero malaysian ringgits"},
+		// Roman numerals with an ordinal suffix (NeMo's roman grammar).
+		{"roman ordinal suffix", "tn", "the XIVth century", "the fourteenth century"},
+		{"roman ordinal suffix after a name", "tn", "Louis XIVth", "Louis the fourteenth"},
+		{"roman ordinal suffix after a capital article", "tn", "The XIXth century", "The nineteenth century"},
+		{"a word ending in th is no numeral", "tn", "the Mth term", "the Mth term"},
 		// [date_periods]: NeMo's ITN date_period.tsv.
 		{"spelled quarter before a year", "itn", "q three twenty twenty", "Q3 2020"},
 		{"quarter without of", "itn", "first quarter twenty twenty two", "Q1 2022"},
