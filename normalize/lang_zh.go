@@ -117,7 +117,8 @@ var (
 	zhMinorITN    = zhTermSet{}         // minor unit name → symbol ("美分" → "US$")
 	zhWhitelist   = map[string]string{} // Chinese term → Latin-letter term (ITN)
 	zhTNTerms     = map[string]string{} // written term of several tokens → reading (TN)
-	zhTNTermToks  = 0                   // the most tokens a zhTNTerms key has
+	zhTNTermFirst = map[string]int{}    // first token of a zhTNTerms key → most tokens
+	zhCurFirst    = map[string]int{}    // first token of a currency symbol → most tokens
 	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
 	zhMath        = map[string]string{} // math symbol → reading (TN)
 	zhClassifiers = zhTermSet{}         // measure words before which 2 reads 两
@@ -173,6 +174,9 @@ func init() {
 		for _, w := range c.symbols {
 			if _, taken := zhCurrencyTN[w]; !taken {
 				zhCurrencyTN[w] = c.major[0]
+				toks := tokenize(w)
+				f := w[toks[0].start:toks[0].end]
+				zhCurFirst[f] = max(zhCurFirst[f], len(toks))
 			}
 		}
 		for _, name := range c.major {
@@ -205,7 +209,9 @@ func init() {
 	for _, p := range lx.pairs("tn_terms") {
 		for _, w := range p.written {
 			zhTNTerms[w] = p.spoken[0]
-			zhTNTermToks = max(zhTNTermToks, len(tokenize(w)))
+			toks := tokenize(w)
+			f := w[toks[0].start:toks[0].end]
+			zhTNTermFirst[f] = max(zhTNTermFirst[f], len(toks))
 		}
 	}
 	for _, r := range lx.rows("upper_terms") {
@@ -410,7 +416,7 @@ func zhMoneyTN(s *stream, i int) []match {
 	// the longest symbol of up to three tokens: "HKD$", "S/.", "$"
 	var cur string
 	j := i
-	for k := min(3, s.n()-i); k >= 1; k-- {
+	for k := min(zhCurFirst[s.text(i)], s.n()-i); k >= 1; k-- {
 		if c, ok := zhCurrencyTN[s.span(i, i+k)]; ok {
 			cur, j = c, i+k
 			break
@@ -643,8 +649,8 @@ func zhRatioTN(s *stream, i int) []match {
 func zhWhitelistTN(s *stream, i int) []match {
 	// a term of several tokens ("O2O" → "O to O", "X X L" → "XXL"),
 	// standing apart from Latin letters and digits on both sides
-	if (s.kind(i) == tWord || s.kind(i) == tNum) && s.startOK(i) {
-		for k := min(zhTNTermToks, s.n()-i); k >= 2; k-- {
+	if n := zhTNTermFirst[s.text(i)]; n > 0 && s.startOK(i) {
+		for k := min(n, s.n()-i); k >= 2; k-- {
 			if r, ok := zhTNTerms[s.span(i, i+k)]; ok && s.boundary(i+k) {
 				return one(i+k, Whitelist, r)
 			}
