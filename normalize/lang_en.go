@@ -2855,10 +2855,11 @@ func enVerbatimTN(s *stream, i int) []match {
 			}
 		}
 	}
-	// "2 * 10", "3*4": an asterisk between numbers multiplies, as does a
+	// "2 * 10", "3*4", "6 · 7": an asterisk or a middle dot between numbers
+	// multiplies (NeMo's measure/math_operation.tsv), as does a
 	// multiplication sign glued to them ("6.02×10^23"; spaced, "3 × 4",
 	// it is the symbol table's "times").
-	if t == "*" || t == "×" && s.kind(i-1) == tNum && s.is(i+1, "10") && (s.is(i+2, "^") || strings.HasPrefix(s.text(i+2), "⁻") || enSuperscript(s.text(i+2)) != "") {
+	if t == "*" || t == "·" || t == "×" && s.kind(i-1) == tNum && s.is(i+1, "10") && (s.is(i+2, "^") || strings.HasPrefix(s.text(i+2), "⁻") || enSuperscript(s.text(i+2)) != "") {
 		a, b := i-1, i+1
 		if s.kind(a) == tSpace && s.kind(b) == tSpace {
 			a, b = a-1, b+1

@@ -58,6 +58,8 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"spaced underscore", "tn", "use _ here", "use underscore here"},
 		{"asterisks of emphasis stay", "tn", "**bold**", "**bold**"},
 		{"asterisk before a comma", "tn", "repeat from *, then", "repeat from asterisk, then"},
+		{"middle dot between numbers", "tn", "6 · 7", "six times seven"},
+		{"middle dot between words stays", "tn", "News · Sport", "News · Sport"},
 		// [electronic_words] and [street_suffixes].
 		{"file extension read as spoken", "tn", "photo.jpg", "photo dot jpeg"},
 		{"ampersand in an address", "tn", "https://x.com/a?b=1&c=2", "HTTPS colon slash slash x dot com slash a question mark b equals one ampersand c equals two"},
