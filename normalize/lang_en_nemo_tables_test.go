@@ -90,6 +90,7 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"file system said as a word", "itn", "butter f s volumes", "btrfs volumes"},
 		// [units]: NeMo's ITN measurements.tsv.
 		{"mega unit written back", "itn", "fifteen mega volts", "15 MV"},
+		{"watt written as the SI symbol", "itn", "five hundred watts", "500 W"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
