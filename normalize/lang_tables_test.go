@@ -131,5 +131,13 @@ func TestTableEntries(t *testing.T) {
 		{"zh miles per hour", "zh", tn, "60mph", "六十英里每小时"},
 		{"zh miles per hour back", "zh", itn, "六十英里每小时", "60mph"},
 		{"zh square miles", "zh", tn, "5mi²", "五平方英里"},
+
+		// zh [sport_teams]: a score after a team reads with 比
+		{"zh national team score", "zh", tn, "中国1-2", "中国一比二"},
+		{"zh club score after a space", "zh", tn, "拉齐奥 2/2", "拉齐奥二比二"},
+		{"zh club with Latin letters", "zh", tn, "AC米兰1-0", "AC米兰一比零"},
+		{"zh score before a verb", "zh", tn, "阿森纳 2-2战平", "阿森纳二比二战平"},
+		{"zh month range after a country is no score", "zh", tn, "中国1-2月出口", "中国一-二月出口"},
+		{"zh fraction after no team", "zh", tn, "我们1/2的人", "我们二分之一的人"},
 	})
 }

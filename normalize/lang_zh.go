@@ -119,6 +119,8 @@ var (
 	zhTNTerms     = map[string]string{} // written term of several tokens → reading (TN)
 	zhTNTermFirst = map[string]int{}    // first token of a zhTNTerms key → most tokens
 	zhCurFirst    = map[string]int{}    // first token of a currency symbol → most tokens
+	zhTeams       = map[string]bool{}   // sport teams, before a score
+	zhTeamRunes   = 0                   // the most runes a team name has
 	zhUpper       = map[string]string{} // Latin-letter term, lower-cased → its written form (TN)
 	zhMath        = map[string]string{} // math symbol → reading (TN)
 	zhClassifiers = zhTermSet{}         // measure words before which 2 reads 两
@@ -214,6 +216,12 @@ func init() {
 			zhTNTermFirst[f] = max(zhTNTermFirst[f], len(toks))
 		}
 	}
+	for _, r := range lx.rows("sport_teams") {
+		for _, w := range alts(r[0]) {
+			zhTeams[w] = true
+			zhTeamRunes = max(zhTeamRunes, utf8.RuneCountInString(w))
+		}
+	}
 	for _, r := range lx.rows("upper_terms") {
 		ws := alts(r[0])
 		for _, w := range ws {
@@ -248,7 +256,7 @@ func init() {
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
-			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN, zhRatioTN),
+			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN, zhRatioTN, zhSportTN),
 		},
 		itn: map[string]matcher{
 			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
@@ -644,6 +652,53 @@ func zhRatioTN(s *stream, i int) []match {
 		return nil // a clock time
 	}
 	return one(i+3, Verbatim, zhCardinal(strconv.Itoa(h))+"比"+zhCardinal(strconv.Itoa(m)))
+}
+
+// zhSportTN reads a score after a team's name with 比: "中国1-2" →
+// "中国一比二", "拉齐奥 2/2" → "拉齐奥二比二" (the space goes, so the
+// match starts at the name's last character). The score is two numbers
+// joined by "-", "/" or ":", followed by no further digit, separator or
+// letter, nor by a date's or a count's word ("中国1-2月" is a range).
+func zhSportTN(s *stream, i int) []match {
+	at, pre := i, ""
+	if s.kind(i) == tHan && s.kind(i+1) == tSpace && s.is(i+1, " ") {
+		pre, at = s.text(i), i+2
+	}
+	if s.kind(at) != tNum || s.kind(at+2) != tNum || len(s.text(at)) > 3 || len(s.text(at+2)) > 3 {
+		return nil
+	}
+	sep := s.text(at + 1)
+	if sep != "-" && sep != "/" && sep != ":" && sep != "：" {
+		return nil
+	}
+	if n := s.text(at + 3); s.kind(at+3) == tNum || s.kind(at+3) == tWord || n == sep || n == "." || n == "," ||
+		strings.Contains("月日号年点时分秒岁", n) && n != "" || zhTermLen(s, at+3, zhClassifiers) > 0 {
+		return nil
+	}
+	// the name ends at token at-1 (no space) or at i (before the space)
+	end := at - 1
+	if pre != "" {
+		end = i
+	}
+	if end < 0 || s.kind(end) == tSpace {
+		return nil
+	}
+	before := s.src[:s.toks[end].end]
+	found := false
+	for k, n := len(before), 0; k > 0 && n < zhTeamRunes; n++ {
+		_, size := utf8.DecodeLastRuneInString(before[:k])
+		k -= size
+		if zhTeams[before[k:]] {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil
+	}
+	a, _ := strconv.Atoi(s.text(at))
+	b, _ := strconv.Atoi(s.text(at + 2))
+	return one(at+3, Verbatim, pre+zhCardinal(strconv.Itoa(a))+"比"+zhCardinal(strconv.Itoa(b)))
 }
 
 func zhWhitelistTN(s *stream, i int) []match {
