@@ -85,7 +85,7 @@ func readGenBody(r *http.Request) ([]byte, error) {
 		}
 		return nil, sotto.Invalid("bad_request", "", "reading the request body: %v", err)
 	}
-	return body, nil
+	return trimBOM(body), nil
 }
 
 // peekModel returns the "model" field of a JSON object body.

@@ -98,6 +98,10 @@ func (s *Server) middleware(public bool, limitBody bool, next http.Handler) http
 				return
 			}
 		}
+		if err := checkContentEncoding(r); err != nil {
+			s.writeError(rec, r, err)
+			return
+		}
 		if limitBody {
 			if r.ContentLength > s.cfg.MaxBodyBytes {
 				// Answer before reading: the client may be about to send gigabytes.
@@ -109,6 +113,18 @@ func (s *Server) middleware(public bool, limitBody bool, next http.Handler) http
 		}
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// checkContentEncoding refuses a request body in a content coding (gzip,
+// br …): the handlers read bodies as sent, and a compressed JSON body would
+// otherwise be answered "must be a JSON object", a compressed upload as an
+// undecodable file.
+func checkContentEncoding(r *http.Request) error {
+	ce := strings.TrimSpace(r.Header.Get("Content-Encoding"))
+	if ce == "" || strings.EqualFold(ce, "identity") || r.ContentLength == 0 {
+		return nil
+	}
+	return sotto.Invalid("bad_request", "", "request bodies in Content-Encoding %q are not accepted; send the body uncompressed", ce)
 }
 
 // authenticate accepts "Authorization: Bearer KEY" or "x-api-key: KEY". With

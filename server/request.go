@@ -51,7 +51,15 @@ func readBody(r *http.Request, code string) ([]byte, error) {
 	if len(body) > maxJSONBody {
 		return nil, sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
 	}
-	return body, nil
+	return trimBOM(body), nil
+}
+
+// trimBOM drops a UTF-8 byte order mark that starts a JSON body. RFC 8259
+// lets a parser ignore it, and some Windows tools (PowerShell's files,
+// .NET's UTF8Encoding with its preamble) write one; byte offsets the API
+// reports are relative to a text field, not to the body, so none moves.
+func trimBOM(body []byte) []byte {
+	return bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
 }
 
 // checkJSONType refuses a multipart body sent to a JSON endpoint.

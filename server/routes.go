@@ -1,6 +1,10 @@
 package server
 
-import "net/http"
+import (
+	"net/http"
+	"slices"
+	"strings"
+)
 
 // route is one operation of the API: how it is served and how it is
 // described in the OpenAPI document. Every route is listed in routes, the
@@ -127,8 +131,29 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 }
 
 // handlePreflight answers an OPTIONS request that is not a CORS preflight
-// from an allowed origin (those are answered by the middleware).
+// from an allowed origin (those are answered by the middleware): 204 with
+// an Allow header naming the methods the path serves (HEAD with GET), or
+// 404 for a path no route serves.
 func (s *Server) handlePreflight(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Allow", "GET, POST, OPTIONS")
+	var allow []string
+	// A path without wildcards (/v1/models/download) is served by its
+	// own routes only, not by the wildcard route it also matches
+	// (/v1/models/{id...}); see exactRoute.
+	exact := slices.ContainsFunc(s.routes(), func(rt route) bool { return rt.Path == r.URL.Path })
+	for _, rt := range s.routes() {
+		if rt.Method == "OPTIONS" || slices.Contains(allow, rt.Method) ||
+			exact && rt.Path != r.URL.Path || !pathMatches(rt.Path, r.URL.Path) {
+			continue
+		}
+		allow = append(allow, rt.Method)
+		if rt.Method == "GET" {
+			allow = append(allow, "HEAD")
+		}
+	}
+	if len(allow) == 0 {
+		s.handleNoRoute(w, r)
+		return
+	}
+	w.Header().Set("Allow", strings.Join(append(allow, "OPTIONS"), ", "))
 	w.WriteHeader(http.StatusNoContent)
 }

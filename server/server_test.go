@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -338,6 +339,69 @@ func TestNoRoute(t *testing.T) {
 	}
 	if r := do(t, ts, "GET", "/v1/responses/resp_ab/input_items/x", nil, nil); r.status != 404 || r.envelope(t).Code != "route_not_found" {
 		t.Errorf("extra segment = %d %s; want 404 route_not_found", r.status, r.body)
+	}
+}
+
+// OPTIONS without an Origin (a client asking what a path serves) names
+// the path's own methods, not one list for every path.
+func TestOptionsAllow(t *testing.T) {
+	_, ts := newTestServer(t, Config{APIKey: testKey})
+	for _, tt := range []struct{ path, allow string }{
+		{"/v1/models", "GET, HEAD, OPTIONS"},
+		{"/v1/audio/speech", "POST, OPTIONS"},
+		{"/v1/models/Sotto/Skylark", "GET, HEAD, DELETE, OPTIONS"},
+		{"/v1/models/load", "POST, OPTIONS"},
+		{"/v1/audio/voices/user:x", "GET, HEAD, PATCH, DELETE, OPTIONS"},
+		{"/health", "GET, HEAD, OPTIONS"},
+	} {
+		r := do(t, ts, "OPTIONS", tt.path, nil, nil)
+		if r.status != 204 || r.header.Get("Allow") != tt.allow {
+			t.Errorf("OPTIONS %s = %d Allow %q; want 204 Allow %q", tt.path, r.status, r.header.Get("Allow"), tt.allow)
+		}
+	}
+	if r := do(t, ts, "OPTIONS", "/v1/nothing-here", nil, nil); r.status != 404 || r.envelope(t).Code != "route_not_found" {
+		t.Errorf("OPTIONS unknown path = %d %s; want 404 route_not_found", r.status, r.body)
+	}
+}
+
+// A compressed body is refused saying so (it was "must be a JSON object"),
+// and a JSON body that starts with a UTF-8 byte order mark is read.
+func TestBodyEncoding(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	a := make([]float64, 256)
+	for i := range a {
+		a[i] = float64(i%5) - 2
+	}
+	js, _ := json.Marshal(map[string]any{"embedding_a": a, "embedding_b": a})
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(js)
+	zw.Close()
+	for _, path := range []string{"/v1/speaker/similarity", "/v1/chat/completions", "/v1/audio/transcriptions"} {
+		r := do(t, ts, "POST", path, bytes.NewReader(gz.Bytes()), map[string]string{"Content-Type": "application/json", "Content-Encoding": "gzip"})
+		if r.status != 400 || !strings.Contains(r.envelope(t).Message, "Content-Encoding \"gzip\"") {
+			t.Errorf("POST %s gzip = %d %s; want 400 naming the Content-Encoding", path, r.status, r.body)
+		}
+	}
+	r := do(t, ts, "POST", "/v1/speaker/similarity", bytes.NewReader(js), map[string]string{"Content-Encoding": "identity"})
+	if r.status != 200 {
+		t.Errorf("Content-Encoding identity = %d %s; want 200", r.status, r.body)
+	}
+	for _, path := range []string{"/v1/speaker/similarity", "/v1/text/normalizations", "/v1/text/segmentations"} {
+		body := js
+		if path != "/v1/speaker/similarity" {
+			body = []byte(`{"text":"It costs $5. Done.","language":"en"}`)
+		}
+		r := do(t, ts, "POST", path, bytes.NewReader(append([]byte("\xef\xbb\xbf"), body...)), map[string]string{"Content-Type": "application/json"})
+		if r.status != 200 {
+			t.Errorf("POST %s with a byte order mark = %d %s; want 200", path, r.status, r.body)
+		}
+	}
+	// The generation endpoints read their body themselves: past the mark
+	// the request is routed (no model named is the error, not the body).
+	r = do(t, ts, "POST", "/v1/chat/completions", strings.NewReader("\xef\xbb\xbf{\"messages\":[]}"), nil)
+	if r.status != 400 || r.envelope(t).Param != "model" {
+		t.Errorf("chat with a byte order mark = %d %s; want 400 param model", r.status, r.body)
 	}
 }
 
