@@ -65,6 +65,9 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"ampersand in an address", "tn", "https://x.com/a?b=1&c=2", "HTTPS colon slash slash x dot com slash a question mark b equals one ampersand c equals two"},
 		{"ampersand in running text stays and", "tn", "salt & pepper", "salt and pepper"},
 		{"alley makes an address", "tn", "123 Main Alley", "one twenty three Main Alley"},
+		{"lower-case street type", "tn", "1 Pine blvd", "one Pine Boulevard"},
+		{"lower-case court", "tn", "lives on Elm ct", "lives on Elm Court"},
+		{"lower-case dr stays", "tn", "Leader dr Berkouwer", "Leader dr Berkouwer"},
 		// [currencies]: NeMo's ITN currency.tsv.
 		{"british pound written back", "itn", "ten british pounds", "£10"},
 		{"quid written back", "itn", "ten quid", "£10"},
