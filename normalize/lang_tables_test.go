@@ -29,6 +29,7 @@ func TestTableEntries(t *testing.T) {
 		{"de knots stay", "de", tn, "12 kn", "zwölf knoten"},
 		{"de kilonewton back", "de", itn, "fünf kilonewton", "5 kN"},
 		{"de megaampere", "de", tn, "3 MA", "drei megaampere"},
+		{"de school class is no temperature", "de", tn, "Klasse 5c", "Klasse 5c"},
 		// de [electronic_words] `tld`: a top-level domain is a word after a
 		// domain's dot, spelled in a user name or an @-handle
 		{"de tld in an e-mail", "de", tn, "abc@gmail.info", "a b c at g mail punkt info"},
