@@ -101,6 +101,8 @@ func TestTableEntries(t *testing.T) {
 		{"zh degree", "zh", tn, "2度", "两度"},
 		{"zh clock minutes keep er", "zh", tn, "3点2分", "三点二分"},
 		{"zh milli keeps er", "zh", tn, "2ms", "二毫秒"},
+		{"zh second-hand keeps er", "zh", tn, "2手车", "二手车"},
+		{"zh regnal number keeps er", "zh", tn, "乔治2世", "乔治二世"},
 		// zh [currencies]: NeMo's codes with WeTextProcessing's names and
 		// symbols, both directions; symbols of several tokens
 		{"zh code", "zh", tn, "EGP500", "五百埃及镑"},
