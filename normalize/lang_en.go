@@ -2066,7 +2066,20 @@ func enDialNumber(s *stream, i int) []match {
 // only a prompt makes a telephone number), "card ending in 1234" → "card
 // ending in one two three four".
 func enTelephonePrompt(s *stream, i int) []match {
-	for _, p := range enTelPrompts[s.lowerAt(i)] {
+	// The first word lower-cased without allocating (prompts are ASCII).
+	t := s.text(i)
+	if len(t) > 16 {
+		return nil
+	}
+	var buf [16]byte
+	for k := 0; k < len(t); k++ {
+		c := t[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	for _, p := range enTelPrompts[string(buf[:len(t)])] {
 		e, k := i, 0
 		for k < len(p.written) && e < s.n() && e-i < 8 {
 			t := s.text(e)
@@ -2639,7 +2652,7 @@ func enWhitelistTN(s *stream, i int) []match {
 		}
 		// Compass points in addresses: "1211 E Arques Ave", "708 N 1st St",
 		// "4500 N. Michigan Ave.".
-		if d, ok := map[string]string{"N": "North", "S": "South", "E": "East", "W": "West"}[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tNum {
+		if d, ok := enCompass[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tNum {
 			e := i + 1
 			if s.is(e, ".") {
 				e++
@@ -2669,6 +2682,9 @@ func enWhitelistTN(s *stream, i int) []match {
 	}
 	return nil
 }
+
+// enCompass maps the compass letters of addresses to their words.
+var enCompass = map[string]string{"N": "North", "S": "South", "E": "East", "W": "West"}
 
 // enStateAbbrAt reads a dotted state abbreviation at i ("Va.", "N.Y.")
 // after a capitalized place name and a comma that does not begin the
