@@ -800,12 +800,26 @@ func esFractionTN(s *stream, i int) []match {
 	return one(e, Fraction, neg+out)
 }
 
+var esPrompts = lexTelPrompts("es")
+
 func esTelephoneTN(s *stream, i int) []match {
 	if !s.startOK(i) {
 		return nil
 	}
+	// "el ip es 10.0.0.1" → "el i p es uno cero punto …"
+	if sp, j := esPrompts.ipAt(s, i); sp != "" {
+		if m := esIPTN(s, j); m != nil {
+			return one(m[0].end, Telephone, sp+" "+m[0].readings[0].text)
+		}
+	}
 	if m := esIPTN(s, i); m != nil {
 		return m
+	}
+	// after "llámame al", "mi número es": digits to dial, not an amount
+	if s.kind(i) == tNum && esPrompts.before(s, i) {
+		if d, e := promptedDigits(s, i); e > i {
+			return []match{{end: e, readings: []reading{{text: esLatin.digits(d), class: Telephone, cost: -1}}}}
+		}
 	}
 	j := i
 	var parts []string

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -1382,4 +1383,91 @@ func (L *latin) dottedITN(e *elecLang) matcher {
 		}
 		return one(j, Cardinal, strings.Join(parts, "."))
 	}
+}
+
+// telPrompts are the phrases said before a telephone number or an IP
+// address, from a language's [telephone_prompts] (one column: "llámame
+// al", "ligue para") and [ip_prompts] (written, spoken: "el ip es" → "el i
+// p es") sections. After a prompt, a run of digits is a number to dial,
+// read digit by digit, and no amount.
+type telPrompts struct {
+	tel     []string          // lower case
+	ip      map[string]string // written, lower case → spoken
+	ipFirst map[string]int    // first token of a written IP prompt → most tokens
+}
+
+func lexTelPrompts(tag string) *telPrompts {
+	p := &telPrompts{ip: map[string]string{}, ipFirst: map[string]int{}}
+	lx := lexiconFor(tag)
+	for _, r := range lx.rows("telephone_prompts") {
+		for _, w := range alts(r[0]) {
+			p.tel = append(p.tel, strings.ToLower(w))
+		}
+	}
+	for _, q := range lx.pairs("ip_prompts") {
+		for _, w := range q.written {
+			w = strings.ToLower(w)
+			sp := w
+			if len(q.spoken) > 0 {
+				sp = q.spoken[0]
+			}
+			p.ip[w] = sp
+			toks := tokenize(w)
+			f := w[toks[0].start:toks[0].end]
+			p.ipFirst[f] = max(p.ipFirst[f], len(toks))
+		}
+	}
+	return p
+}
+
+// before reports whether a telephone prompt ends one space before token i.
+func (p *telPrompts) before(s *stream, i int) bool {
+	if i < 2 || !s.is(i-1, " ") {
+		return false
+	}
+	pre := strings.ToLower(s.src[:s.toks[i-1].start])
+	for _, t := range p.tel {
+		if !strings.HasSuffix(pre, t) {
+			continue
+		}
+		r, _ := utf8.DecodeLastRuneInString(pre[:len(pre)-len(t)])
+		if len(pre) == len(t) || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// ipAt returns the spoken form of an IP prompt written at token i and the
+// index after the space that follows it, or "" and i.
+func (p *telPrompts) ipAt(s *stream, i int) (string, int) {
+	n := p.ipFirst[strings.ToLower(s.text(i))]
+	for k := min(n, s.n()-i-1); k >= 1; k-- {
+		if sp, ok := p.ip[strings.ToLower(s.span(i, i+k))]; ok && s.is(i+k, " ") {
+			return sp, i + k + 1
+		}
+	}
+	return "", i
+}
+
+// promptedDigits reads, after a telephone prompt, 8 to 11 digits in one run
+// or in groups joined by single spaces, hyphens or full stops ("612 345
+// 678", "612345678"); it returns the token index after them, or i.
+func promptedDigits(s *stream, i int) (string, int) {
+	var ds []string
+	n, j := 0, i
+	for s.kind(j) == tNum {
+		ds = append(ds, s.text(j))
+		n += len(s.text(j))
+		j++
+		if (s.is(j, " ") || s.is(j, "-") || s.is(j, ".")) && s.kind(j+1) == tNum {
+			j++
+			continue
+		}
+		break
+	}
+	if n < 8 || n > 11 || !s.boundary(j) || s.is(j, ".") && s.kind(j+1) == tNum || s.is(j, ",") && s.kind(j+1) == tNum {
+		return "", i
+	}
+	return strings.Join(ds, ""), j
 }

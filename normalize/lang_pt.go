@@ -391,12 +391,26 @@ func ptFractionTN(s *stream, i int) []match {
 // ("(11) 3333-4444", "99999-1234"), and an extension after "ext."
 // ("extensão um dois"). Four-digit pairs without an area code are left to
 // the other classes (they are year ranges as often).
+var ptPrompts = lexTelPrompts("pt")
+
 func ptTelephoneTN(s *stream, i int) []match {
 	if !s.startOK(i) && !s.is(i, "(") {
 		return nil
 	}
+	// "endereço de ip 10.0.0.1" → "endereço de i p um zero ponto …"
+	if sp, j := ptPrompts.ipAt(s, i); sp != "" {
+		if m := ptIPTN(s, j); m != nil {
+			return one(m[0].end, Telephone, sp+" "+m[0].readings[0].text)
+		}
+	}
 	if m := ptIPTN(s, i); m != nil {
 		return m
+	}
+	// after "ligue para", "meu número é": digits to dial, not an amount
+	if s.kind(i) == tNum && ptPrompts.before(s, i) {
+		if d, e := promptedDigits(s, i); e > i {
+			return []match{{end: e, readings: []reading{{text: ptLatin.digits(d), class: Telephone, cost: -1}}}}
+		}
 	}
 	j := i
 	var parts []string

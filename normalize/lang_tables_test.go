@@ -55,6 +55,11 @@ func TestTableEntries(t *testing.T) {
 		{"es hyphen", "es", tn, "ab-c@msn.com", "a b guión c arroba msn punto com"},
 		{"es plus sign", "es", tn, "www.a+b.com", "w w w punto a signo más b punto com"},
 		{"es hash back", "es", itn, "j almohadilla k arroba msn punto com", "j#k@msn.com"},
+		// es [telephone_prompts] and [ip_prompts]
+		{"es spaced number after a prompt", "es", tn, "llámame al 612 345 678", "llámame al seis uno dos tres cuatro cinco seis siete ocho"},
+		{"es run of digits after a prompt", "es", tn, "mi número es 612345678", "mi número es seis uno dos tres cuatro cinco seis siete ocho"},
+		{"es same digits without a prompt", "es", tn, "gané 612345678 euros", "gané seiscientos doce millones trescientos cuarenta y cinco mil seiscientos setenta y ocho euros"},
+		{"es ip prompt", "es", tn, "el ip es 10.0.0.1", "el i p es uno cero punto cero punto cero punto uno"},
 
 		// fr [units]: SI prefixes on the base units NeMo's French ITN
 		// composes (mètre, gramme, litre, seconde) and the common SI units,
@@ -91,6 +96,9 @@ func TestTableEntries(t *testing.T) {
 		{"pt hyphen", "pt", tn, "a-b@msn.com", "a traço b arroba msn ponto com"},
 		{"pt plus", "pt", tn, "a_b+c@aol.com", "a underscore b mais c arroba aol ponto com"},
 		{"pt hash back", "pt", itn, "x cerquilha y arroba aol ponto com", "x#y@aol.com"},
+		// pt [telephone_prompts] and [ip_prompts]
+		{"pt digits after a prompt", "pt", tn, "meu número é 11987654321", "meu número é um um nove oito sete seis cinco quatro três dois um"},
+		{"pt ip prompt", "pt", tn, "endereço de ip 192.168.0.1", "endereço de i p um nove dois ponto um seis oito ponto zero ponto um"},
 
 		// zh [classifiers]: WeTextProcessing's measure words, before which 2
 		// reads 两; 分, 毫 and 兆 keep 二 as the suites read them
