@@ -124,6 +124,9 @@ func TestTableEntries(t *testing.T) {
 		{"zh plain dollar", "zh", tn, "$500", "五百美元"},
 		{"zh second name", "zh", itn, "五十以色列谢克尔", "₪50"},
 
+		// zh [abbreviations]: the rest of NeMo's Chinese ITN whitelist
+		{"zh ITN acronym", "zh", itn, "我用全球定位系统导航", "我用GPS导航"},
+		{"zh ITN acronym GPA", "zh", itn, "平均学分绩点", "GPA"},
 		// zh [tn_terms]: terms of several tokens, TN; only standing apart
 		{"zh B2B", "zh", tn, "B2B模式", "B to B模式"},
 		{"zh P2P", "zh", tn, "P2P平台", "P to P平台"},
