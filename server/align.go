@@ -268,8 +268,24 @@ func parseTextNormalization(f *form) (textNormalization, error) {
 	dec := json.NewDecoder(bytes.NewReader([]byte(v)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&tn); err != nil {
+		const fields = "enabled, top_k, classes, apply_dictionary, dictionary_ids, pins"
+		if t := bytes.TrimSpace([]byte(v)); len(t) == 0 || t[0] != '{' {
+			return tn, sotto.Invalid("bad_request", "text_normalization",
+				"text_normalization must be a JSON object with %s, not %s", fields, jsonValueKind(t))
+		}
+		// The field at fault, as the other JSON errors name it (the
+		// decoder's own message names Go types).
+		if se, ok := jsonError(err, "bad_request", &tn).(*sotto.Error); ok {
+			if se.Param != "" {
+				se.Param = "text_normalization." + se.Param
+			} else {
+				se.Param = "text_normalization"
+			}
+			se.Message = "text_normalization: " + se.Message
+			return tn, se
+		}
 		return tn, sotto.Invalid("bad_request", "text_normalization",
-			"text_normalization must be a JSON object with enabled, top_k, classes, apply_dictionary, dictionary_ids, pins: %v", err)
+			"text_normalization must be a JSON object with %s: %v", fields, err)
 	}
 	// An empty object disables normalization, as does enabled: false.
 	tn.on = tn.Enabled != nil && *tn.Enabled

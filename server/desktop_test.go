@@ -126,7 +126,9 @@ func TestAlignmentValidation(t *testing.T) {
 		{"tn top_k 17", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":true,"top_k":17}`}}, wav, 400, "bad_request", "text_normalization.top_k"},
 		{"tn pins without enabled", [][2]string{{"text", "hi"}, {"text_normalization", `{"pins":[{"source_start_byte":0,"source_end_byte":2,"rank":1}]}`}}, wav, 400, "bad_request", "text_normalization.pins"},
 		{"tn not JSON", [][2]string{{"text", "hi"}, {"text_normalization", `{enabled: nope`}}, wav, 400, "bad_request", "text_normalization"},
-		{"tn unknown field", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":true,"bogus":1}`}}, wav, 400, "bad_request", "text_normalization"},
+		{"tn unknown field", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":true,"bogus":1}`}}, wav, 400, "bad_request", "text_normalization.bogus"},
+		{"tn an array", [][2]string{{"text", "hi"}, {"text_normalization", `[]`}}, wav, 400, "bad_request", "text_normalization"},
+		{"tn top_k a string", [][2]string{{"text", "hi"}, {"text_normalization", `{"enabled":true,"top_k":"3"}`}}, wav, 400, "bad_request", "text_normalization.top_k"},
 		{"not audio", [][2]string{{"text", "hi"}}, []byte("this is not audio at all"), 400, "unsupported_audio_format", "file"},
 	}
 	for _, tt := range tests {
@@ -144,6 +146,10 @@ func TestAlignmentValidation(t *testing.T) {
 		// the user who sent pins alone meant normalization on.
 		if tt.name == "tn pins without enabled" && !strings.Contains(e.Message, `without "enabled": true`) {
 			t.Errorf("%s: message %q does not say that enabled was left out", tt.name, e.Message)
+		}
+		// Messages speak JSON, not the server's Go types.
+		if strings.Contains(e.Message, "server.") || strings.Contains(e.Message, "Go value") {
+			t.Errorf("%s: message %q names a Go type", tt.name, e.Message)
 		}
 	}
 }
