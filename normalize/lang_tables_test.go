@@ -55,6 +55,9 @@ func TestTableEntries(t *testing.T) {
 		{"es hyphen", "es", tn, "ab-c@msn.com", "a b guión c arroba msn punto com"},
 		{"es plus sign", "es", tn, "www.a+b.com", "w w w punto a signo más b punto com"},
 		{"es hash back", "es", itn, "j almohadilla k arroba msn punto com", "j#k@msn.com"},
+		{"es tld", "es", tn, "abc@yandex.ru", "a b c arroba yandex punto ru"},
+		{"es tld spelled in a user name", "es", tn, "in@abc.com", "i n arroba a b c punto com"},
+		{"es other domains spelled", "es", tn, "www.abc.es", "w w w punto a b c punto e s"},
 		// es [telephone_prompts] and [ip_prompts]
 		{"es spaced number after a prompt", "es", tn, "llámame al 612 345 678", "llámame al seis uno dos tres cuatro cinco seis siete ocho"},
 		{"es run of digits after a prompt", "es", tn, "mi número es 612345678", "mi número es seis uno dos tres cuatro cinco seis siete ocho"},
