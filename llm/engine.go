@@ -358,8 +358,13 @@ func renderPrompt(b *llama.Bundle, msgs []Message) (string, error) {
 func compileSchema(schema json.RawMessage, param string) (*jsongrammar.Grammar, error) {
 	gr, err := jsongrammar.Compile(schema)
 	if err != nil {
-		return nil, &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: "unsupported_parameter", Param: param,
-			Message: "llm: " + err.Error()}
+		// A keyword the grammar cannot enforce is unsupported; a schema
+		// that is not one (not an object, enum not an array …) is invalid.
+		code := "bad_request"
+		if errors.Is(err, jsongrammar.ErrUnsupported) {
+			code = "unsupported_parameter"
+		}
+		return nil, &sotto.Error{Kind: sotto.ErrInvalidRequest, Code: code, Param: param, Message: "llm: " + err.Error()}
 	}
 	return gr, nil
 }

@@ -118,6 +118,31 @@ func TestJSONSchemaOnStories(t *testing.T) {
 	}
 }
 
+// TestSchemaErrorCodes: a keyword the grammar cannot enforce is
+// unsupported_parameter; a value that is no schema is bad_request, and its
+// message speaks of the schema, not of Go types.
+func TestSchemaErrorCodes(t *testing.T) {
+	for _, tt := range []struct{ schema, code string }{
+		{`{"type":"string","pattern":"^a"}`, "unsupported_parameter"},
+		{`5`, "bad_request"},
+		{`"object"`, "bad_request"},
+		{`[{"type":"object"}]`, "bad_request"},
+		{`{"type":5}`, "bad_request"},
+		{`{"enum":[]}`, "bad_request"},
+		{`{"type":"object","properties":[]}`, "bad_request"},
+	} {
+		err := CheckJSONSchema(json.RawMessage(tt.schema), "text.format.schema")
+		e, ok := errors.AsType[*sotto.Error](err)
+		if !ok || e.Code != tt.code || e.Param != "text.format.schema" {
+			t.Errorf("CheckJSONSchema(%s) = %v; want code %s, param text.format.schema", tt.schema, err, tt.code)
+			continue
+		}
+		if strings.Contains(e.Message, "Go value") || strings.Contains(e.Message, "RawMessage") {
+			t.Errorf("CheckJSONSchema(%s): message %q names Go types", tt.schema, e.Message)
+		}
+	}
+}
+
 // TestSchemaErrorSaysItOnce: the error of an unsupported schema names the
 // cause once (its message held the cause and wrapped it too, so the
 // envelope of POST /v1/chat/completions said it twice).

@@ -68,7 +68,9 @@ func Compile(schema []byte) (*Grammar, error) {
 	}
 	var root map[string]json.RawMessage
 	if err := json.Unmarshal(schema, &root); err != nil {
-		return nil, fmt.Errorf("jsongrammar: the schema is not a JSON object: %w", err)
+		// Not the decoder's message: it names Go types
+		// (map[string]json.RawMessage), which the schema's author never wrote.
+		return nil, errors.New("jsongrammar: the schema is not a JSON object")
 	}
 	c := &compiler{root: root, refs: map[string]*node{}}
 	n, err := c.schema(schema, "#")
