@@ -2669,7 +2669,7 @@ func enWhitelistTN(s *stream, i int) []match {
 			return one(i+1, Whitelist, "saint")
 		}
 		// Street suffixes after a capitalized street name: "Elm St", "Laguna Ct".
-		if full, ok := enStreetSuffix[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tWord {
+		if full, ok := enStreetSuffix[t]; ok && s.kind(i-1) == tSpace && s.kind(i-2) == tWord && (!enStreetAddressOnly[t] || enAfterHouseNumber(s, i-2)) {
 			r, _ := utf8.DecodeRuneInString(s.text(i - 2))
 			if unicode.IsUpper(r) || s.kind(i-2) == tWord && enOrdinalSuffix(0) != "" && s.kind(i-3) == tNum {
 				e := i + 1
@@ -2681,6 +2681,29 @@ func enWhitelistTN(s *stream, i int) []match {
 		}
 	}
 	return nil
+}
+
+// enAfterHouseNumber reports whether the street name ending at word token
+// k follows a house number: capitalized words, ordinals ("1st") and a
+// compass letter back to a number ("123 Laguna", "708 N 1st").
+func enAfterHouseNumber(s *stream, k int) bool {
+	for n := 0; n < 5 && k > 1; n++ {
+		switch {
+		case s.kind(k) == tWord && s.kind(k-1) == tNum && enOrdinalSuffixOK(s.text(k-1), s.text(k)):
+			k-- // the ordinal's number
+		case s.kind(k) == tWord && unicode.IsUpper(firstRune(s.text(k))):
+		default:
+			return false
+		}
+		if s.kind(k-1) != tSpace {
+			return false
+		}
+		if s.kind(k-2) == tNum && s.startOK(k-2) {
+			return true
+		}
+		k -= 2
+	}
+	return false
 }
 
 // enCompass maps the compass letters of addresses to their words.

@@ -508,6 +508,21 @@ var enStreetSuffix, enStreetWords = func() (map[string]string, map[string]bool) 
 	return m, words
 }()
 
+// enStreetAddressOnly holds the street types of [street_suffixes] flagged
+// address: read only after a house number and the street's name ("123
+// Laguna dr").
+var enStreetAddressOnly = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range enLex.pairs("street_suffixes") {
+		if p.has("address") {
+			for _, w := range p.written {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
 // enUpperWords and enLowerWords are the [electronic_words] TN reads as
 // acronyms ("www" → "WWW") and as words ("gmail"; "jpg" → "jpeg": the
 // map holds the reading) inside URLs and e-mail addresses; enTLD holds the

@@ -67,7 +67,11 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"alley makes an address", "tn", "123 Main Alley", "one twenty three Main Alley"},
 		{"lower-case street type", "tn", "1 Pine blvd", "one Pine Boulevard"},
 		{"lower-case court", "tn", "lives on Elm ct", "lives on Elm Court"},
-		{"lower-case dr stays", "tn", "Leader dr Berkouwer", "Leader dr Berkouwer"},
+		{"lower-case dr without a house number stays", "tn", "Leader dr Berkouwer", "Leader dr Berkouwer"},
+		{"lower-case dr after a house number", "tn", "123 Laguna dr, Town", "one twenty three Laguna Drive, Town"},
+		{"street in lower case stays lower case", "tn", "123 Oak street, Town", "one twenty three Oak street, Town"},
+		{"circle after an ordinal street name", "tn", "708 N 1st cir", "seven zero eight North first Circle"},
+		{"way in running text stays", "tn", "the Roman way", "the Roman way"},
 		// [currencies]: NeMo's ITN currency.tsv.
 		{"british pound written back", "itn", "ten british pounds", "£10"},
 		{"quid written back", "itn", "ten quid", "£10"},
