@@ -461,6 +461,36 @@ func TestJSONErrors(t *testing.T) {
 	}
 }
 
+// A normalization request with a field of the wrong JSON type is named in
+// JSON terms with the endpoint's code (the normalize package's decoder said
+// "cannot unmarshal number into Go struct field Request.text of type
+// string").
+func TestNormalizationTypeErrors(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, tt := range []struct{ body, param, msg string }{
+		{`{"text":5,"language":"en"}`, "text", `field "text" must be a string, not a JSON number`},
+		{`{"text":"x","language":["en"]}`, "language", `field "language" must be a string, not a JSON array`},
+		{`{"text":"x","language":"en","mode":true}`, "mode", `field "mode" must be a string, not a JSON bool`},
+		{`{"text":"x","language":"en","classes":"money"}`, "classes", `field "classes" must be an array, not a JSON string`},
+		{`{"text":"x","language":"en","classes":[5]}`, "classes", `field "classes" must be an array whose elements are each a string; one is a JSON number`},
+		{`{"text":"x","language":"en","bogus":1}`, "bogus", `unknown field "bogus"`},
+	} {
+		r := do(t, ts, "POST", "/v1/text/normalizations", strings.NewReader(tt.body), nil)
+		if r.status != 400 {
+			t.Errorf("%s = %d %s; want 400", tt.body, r.status, r.body)
+			continue
+		}
+		if e := r.envelope(t); e.Code != "normalization_invalid_request" || e.Param != tt.param || e.Message != tt.msg {
+			t.Errorf("%s = %s param %q %q; want normalization_invalid_request param %q %q", tt.body, e.Code, e.Param, e.Message, tt.param, tt.msg)
+		}
+	}
+	// top_k keeps the normalize package's own check (2.5 and "3" name it).
+	r := do(t, ts, "POST", "/v1/text/normalizations", strings.NewReader(`{"text":"x","language":"en","top_k":"3"}`), nil)
+	if r.status != 400 || r.envelope(t).Param != "top_k" {
+		t.Errorf("top_k \"3\" = %d %s; want 400 param top_k", r.status, r.body)
+	}
+}
+
 func TestSimilarityEndpoint(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	a := make([]float64, 256)

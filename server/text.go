@@ -33,7 +33,9 @@ func (s *Server) handleNormalization(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if err := unmarshalStrict(body, new(json.RawMessage), false, code); err != nil {
+	// The request's own type, so a wrongly typed field is named in JSON terms
+	// ("must be a string, not a JSON number"), not in Go's.
+	if err := unmarshalStrict(body, new(normalize.Request), true, code); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
