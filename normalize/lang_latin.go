@@ -949,8 +949,9 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 	c := *cur
 	cents := ""
 	end = e
-	if scale == "" && !strings.Contains(amt, ",") {
-		// cents: "zwei dollar zwanzig", "... und zwanzig cent"
+	if scale == "" && !strings.Contains(amt, ",") && c.subOne != "" {
+		// cents: "zwei dollar zwanzig", "... und zwanzig cent"; a currency
+		// without a sub-unit has none ("cinco ienes e dois" stays)
 		j := end
 		cw, e2 := wordAfter(s, j)
 		if cw == "und" || cw == "y" || cw == "et" || cw == "con" || cw == "e" || cw == "com" {

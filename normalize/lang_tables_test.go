@@ -94,6 +94,8 @@ func TestTableEntries(t *testing.T) {
 		// pt [currencies]: CLDR names
 		{"pt yen", "pt", tn, "¥5", "cinco ienes"},
 		{"pt yen back", "pt", itn, "cinco ienes", "¥ 5"},
+		{"pt yen has no cents", "pt", itn, "cinco ienes e dois", "¥ 5 e dois"},
+		{"pt real has", "pt", itn, "cinco reais e cinquenta", "R$ 5,50"},
 		{"pt franc with centimes", "pt", tn, "CHF 2,50", "dois francos suíços e cinquenta cêntimos"},
 		// pt [symbols]: NeMo's TN table ("-" traço)
 		{"pt hyphen", "pt", tn, "a-b@msn.com", "a traço b arroba msn ponto com"},
