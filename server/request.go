@@ -40,6 +40,11 @@ func readBody(r *http.Request, code string) ([]byte, error) {
 	if err := checkJSONType(r, code); err != nil {
 		return nil, err
 	}
+	if r.ContentLength > maxJSONBody {
+		// Answer before reading (and before "100 Continue"): the client
+		// would otherwise send the whole body, or wait for the 100 forever.
+		return nil, sotto.TooLarge("request_too_large", "", "JSON body of %d bytes exceeds %d MiB", r.ContentLength, maxJSONBody>>20)
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
 	if err != nil {
 		var mbe *http.MaxBytesError

@@ -266,17 +266,24 @@ func TestWriteErrorRetryAfterAndDetail(t *testing.T) {
 func TestTooLargeBeforeBody(t *testing.T) {
 	s, ts := newTestServer(t, Config{APIKey: testKey})
 	for _, rt := range s.routes() {
+		// The other JSON endpoints have a smaller limit (maxJSONBody),
+		// also answered before the body is read.
+		size := int64(600 << 20)
 		if !rt.LimitBody {
-			continue
+			// (The voice routes answer 501 first here: no voice library.)
+			if rt.Body != "json" || strings.HasPrefix(rt.Path, "/v1/audio/voices") {
+				continue
+			}
+			size = maxJSONBody + 1
 		}
-		t.Run(rt.Path, func(t *testing.T) {
+		t.Run(rt.Method+" "+rt.Path, func(t *testing.T) {
 			conn, err := net.Dial("tcp", ts.Listener.Addr().String())
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\n"+
-				"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"a", rt.Path, testKey, 600<<20)
+			fmt.Fprintf(conn, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\n"+
+				"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"a", rt.Method, rt.Path, testKey, size)
 			conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 			res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 			if err != nil {
@@ -285,7 +292,7 @@ func TestTooLargeBeforeBody(t *testing.T) {
 			defer res.Body.Close()
 			b, _ := io.ReadAll(res.Body)
 			if res.StatusCode != 413 || !strings.Contains(string(b), "request_too_large") {
-				t.Errorf("POST %s with 600 MiB declared = %d %s; want 413 request_too_large", rt.Path, res.StatusCode, b)
+				t.Errorf("%s %s with %d bytes declared = %d %s; want 413 request_too_large", rt.Method, rt.Path, size, res.StatusCode, b)
 			}
 		})
 	}
