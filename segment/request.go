@@ -372,6 +372,9 @@ func readTranscript(path string) (*Transcript, error) {
 	if fi.IsDir() {
 		return nil, sotto.Invalid("bad_request", "file", "file %q is a directory", path)
 	}
+	if !fi.Mode().IsRegular() { // a device or pipe (/dev/zero) has no size and no end: ReadFile never returned
+		return nil, sotto.Invalid("bad_request", "file", "file %q is not a regular file", path)
+	}
 	if fi.Size() > MaxFileBytes {
 		return nil, sotto.TooLarge("request_too_large", "file", "file %q is larger than %d bytes", path, MaxFileBytes)
 	}

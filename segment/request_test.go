@@ -224,6 +224,15 @@ func TestRequestOK(t *testing.T) {
 			t.Errorf("Segment(file) = %+v; want timed cues", res)
 		}
 	})
+	t.Run("file not regular", func(t *testing.T) {
+		// /dev/zero never ends: reading it filled memory until the server died.
+		req, _ := DecodeRequest(strings.NewReader(`{"file": "/dev/zero"}`))
+		if _, err := os.Stat("/dev/zero"); err != nil {
+			t.Skip("no /dev/zero here")
+		}
+		_, err := Segment(ctx, req, true)
+		checkInvalid(t, err, "file")
+	})
 	t.Run("file missing", func(t *testing.T) {
 		req, _ := DecodeRequest(strings.NewReader(`{"file": "/nonexistent/sotto/t.json"}`))
 		_, err := Segment(ctx, req, true)
