@@ -685,6 +685,7 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 
 	total := int64(-1) // size of the whole file, when known
 	flags := os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	newMeta := false // a 200: the validators of a new .part are written once its size is accepted
 	switch {
 	case resp.StatusCode == http.StatusOK:
 		offset = 0
@@ -693,9 +694,7 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 			total = resp.ContentLength
 		}
 		meta.ETag, meta.LastModified = resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
-		if err := writePartMeta(part, *meta); err != nil {
-			return offset, err
-		}
+		newMeta = true
 	case resp.StatusCode == http.StatusPartialContent && offset > 0:
 		start, _, whole, ok := parseContentRange(resp.Header.Get("Content-Range"))
 		if !ok || start != offset {
@@ -723,6 +722,13 @@ func (d *Downloader) attempt(ctx context.Context, j *job, i int, f File, part st
 	}
 	if f.Size > 0 && total >= 0 && total != f.Size {
 		return offset, permanentError{fmt.Errorf("server reports %d bytes; the catalog says %d", total, f.Size)}
+	}
+	if newMeta {
+		// Not before the size check: a refused file left a .part.meta
+		// without its .part in the model's directory.
+		if err := writePartMeta(part, *meta); err != nil {
+			return offset, err
+		}
 	}
 	d.progress(j, i, offset, total)
 

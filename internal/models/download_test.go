@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -612,6 +613,18 @@ func TestDownloadSizeMismatch(t *testing.T) {
 	end := last(wait(t, d, e.ID))
 	if end.State != StateFailed || end.Error == nil || !strings.Contains(*end.Error, "catalog says 99999") {
 		t.Fatalf("job = %+v; want failed on the size", end)
+	}
+	// The file was refused before a byte of it was kept: nothing of it
+	// stays in the model's directory (a .part.meta stayed behind).
+	var left []string
+	filepath.WalkDir(d.store.Dir(e.ID), func(p string, de fs.DirEntry, err error) error {
+		if err == nil && !de.IsDir() {
+			left = append(left, p)
+		}
+		return nil
+	})
+	if len(left) != 0 {
+		t.Errorf("files left after the refused download: %v", left)
 	}
 }
 
