@@ -2788,6 +2788,10 @@ func enWhitelistReadings(s *stream, i, end int, key string, rs []string) []match
 			}
 		}
 	}
+	// "…, etc. Then": the period ends the sentence too, so it stays.
+	if enAbbrFinal[key] && s.is(end-1, ".") && s.kind(end) == tSpace && s.kind(end+1) == tWord && unicode.IsUpper(firstRune(s.text(end+1))) {
+		end--
+	}
 	var out []reading
 	for k, r := range rs {
 		out = append(out, reading{text: r, class: Whitelist, cost: float64(k)})

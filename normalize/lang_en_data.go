@@ -367,6 +367,20 @@ var enWhitelistLens = func() map[string][]int {
 	return m
 }()
 
+// enAbbrFinal holds the written forms of [abbreviations] flagged final:
+// before a capitalized word their period also ends the sentence ("etc.").
+var enAbbrFinal = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range enLex.pairs("abbreviations") {
+		if p.has("final") {
+			for _, w := range p.written {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
 // enAcronyms maps the letter strings of [acronyms] to the capitals TN
 // writes: "acq" → "ACQ", "AfDB" → "AFDB", and an acronym's plural takes an
 // apostrophe, "ADCs" → "ADC's".

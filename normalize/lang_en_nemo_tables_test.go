@@ -26,6 +26,9 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"whitelist lower-case variant", "tn", "servicenow tickets", "service now tickets"},
 		{"governor in lower case", "tn", "Gov. Smith spoke", "governor Smith spoke"},
 		{"junior without its period", "tn", "Martin Luther King Jr", "Martin Luther King junior"},
+		{"etc. before a capital ends the sentence", "tn", "pens, etc. Then ink.", "pens, et cetera. Then ink."},
+		{"etc. inside a sentence", "tn", "pens, etc. and ink", "pens, et cetera and ink"},
+		{"etc. alone", "tn", "etc.", "et cetera"},
 		// Year suffixes (NeMo's date/year_suffix.tsv), not scale words.
 		{"era without its last period", "tn", "in 500 b.c", "in five hundred BC"},
 		{"spaced era", "tn", "in 100 B. C", "in one hundred BC"},
