@@ -156,7 +156,7 @@ func TestTableEntries(t *testing.T) {
 		{"zh club score after a space", "zh", tn, "拉齐奥 2/2", "拉齐奥二比二"},
 		{"zh club with Latin letters", "zh", tn, "AC米兰1-0", "AC米兰一比零"},
 		{"zh score before a verb", "zh", tn, "阿森纳 2-2战平", "阿森纳二比二战平"},
-		{"zh month range after a country is no score", "zh", tn, "中国1-2月出口", "中国一-二月出口"},
+		{"zh month range after a country is no score", "zh", tn, "中国1-2月出口", "中国一到二月出口"},
 		{"zh fraction after no team", "zh", tn, "我们1/2的人", "我们二分之一的人"},
 	})
 }

@@ -244,10 +244,66 @@ func init() {
 // number 2 counting something ("2个", "2点", "2公里") is 两, not 二; after
 // 第 it is an ordinal and stays 二.
 func zhLiang(s *stream, i, j int, d, reading string) string {
-	if d == "2" && reading == "二" && !s.is(i-1, "第") && zhTermLen(s, j, zhClassifiers) > 0 {
+	if d != "2" || reading != "二" || s.is(i-1, "第") {
+		return reading
+	}
+	if zhTermLen(s, j, zhClassifiers) > 0 {
 		return "两"
 	}
+	// the first number of a range counts what the second does: "2-3天"
+	// 两到三天 (WeTextProcessing's measure rule)
+	if zhRangeDash(s.text(j)) && s.kind(j+1) == tNum {
+		if n, ok := scanNumber(s, j+1, ".", ","); ok && !n.neg && zhTermLen(s, n.end, zhClassifiers) > 0 {
+			return "两"
+		}
+	}
 	return reading
+}
+
+func zhRangeDash(t string) bool { return t == "-" || t == "~" || t == "～" || t == "–" }
+
+// zhRangeTN reads the dash or tilde of a range as 到, as WeTextProcessing's
+// measure, time and range rules do: a count or a measure ("3-5天" 三到五天,
+// "1-2岁" 一到两岁, "5kg-10kg"), two clock times ("08:30-10:00"
+// 八点三十分到十点) and two dates ("5月1日-5月5日", "1-2月"). What
+// follows the dash decides: a number and then a unit, a measure word or a
+// date's 月 日 号, or a clock time after a clock time. Other dashes
+// (telephone numbers, scores, codes, a minus sign) are left to the other
+// rules.
+func zhRangeTN(s *stream, i int) []match {
+	if i == 0 || !zhRangeDash(s.text(i)) || s.kind(i+1) != tNum {
+		return nil
+	}
+	prev := s.text(i - 1)
+	dateEnd := prev == "月" || prev == "日" || prev == "号"
+	if (s.is(i+2, ":") || s.is(i+2, "：")) && s.kind(i+3) == tNum {
+		if s.kind(i-1) == tNum && (s.is(i-2, ":") || s.is(i-2, "：")) {
+			return one(i+1, Time, "到")
+		}
+		return nil
+	}
+	n, ok := scanNumber(s, i+1, ".", ",")
+	if !ok || n.neg {
+		return nil
+	}
+	e := n.end
+	switch t := s.text(e); {
+	case t == "月" || t == "日" || t == "号":
+		if s.kind(i-1) == tNum && !s.is(i-2, "-") || dateEnd {
+			return one(i+1, Date, "到")
+		}
+	case zhTermLen(s, e, zhClassifiers) > 0 || zhUnitEnds(s, e):
+		if s.kind(i-1) == tNum && !s.is(i-2, "-") || zhTermLen(s, i-1, zhClassifiers) == 1 || zhUnitsTN[prev] != "" {
+			return one(i+1, Measure, "到")
+		}
+	}
+	return nil
+}
+
+// zhUnitEnds reports whether a written unit starts at j and ends a word.
+func zhUnitEnds(s *stream, j int) bool {
+	u, _ := zhUnitAt(s, j)
+	return u != ""
 }
 
 func init() {
@@ -256,7 +312,7 @@ func init() {
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,
-			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN, zhRatioTN, zhSportTN),
+			Telephone: zhTelephoneTN, Verbatim: orMatch(zhVerbatimTN, zhMathTN, zhRatioTN, zhSportTN, zhRangeTN),
 		},
 		itn: map[string]matcher{
 			Cardinal: zhCardinalITN, Decimal: zhDecimalITN, Fraction: zhFractionITN, Money: zhMoneyITN,
@@ -271,7 +327,7 @@ func init() {
 func zhScan(s *stream, i int) (numLit, int, bool) {
 	j := i
 	neg := false
-	if (s.is(j, "负") || s.is(j, "-") && (j == 0 || s.kind(j-1) == tHan || s.kind(j-1) == tSpace || s.kind(j-1) == tSym)) && s.kind(j+1) == tNum {
+	if (s.is(j, "负") || s.is(j, "-") && (j == 0 || s.kind(j-1) == tHan && !zhRangeLeft(s, j-1) || s.kind(j-1) == tSpace || s.kind(j-1) == tSym)) && s.kind(j+1) == tNum {
 		neg, j = true, j+1
 	}
 	n, ok := scanNumber(s, j, ".", ",")
@@ -282,6 +338,14 @@ func zhScan(s *stream, i int) (numLit, int, bool) {
 		n.neg = true
 	}
 	return n, n.end, true
+}
+
+// zhRangeLeft reports whether the Han token k can end the first half of a
+// range, so that a dash after it is not a minus sign: a date's 月 日 号 or
+// a measure word ("5月1日-5月5日", "3个-5个"; "气温-5℃" keeps its sign).
+func zhRangeLeft(s *stream, k int) bool {
+	t := s.text(k)
+	return t == "月" || t == "日" || t == "号" || zhTermLen(s, k, zhClassifiers) == 1 && s.kind(k-1) == tNum
 }
 
 func zhCardinalTN(s *stream, i int) []match {
@@ -457,6 +521,15 @@ func zhMeasureTN(s *stream, i int) []match {
 		}
 		n, end = n2, n2.end
 	}
+	// a written unit after 万 or 亿 ("300万t" 三百万吨), as ITN writes
+	// "五百万吨"
+	scale := ""
+	if (s.is(end, "万") || s.is(end, "亿")) && s.kind(end+1) != tHan {
+		if u, _ := zhUnitAt(s, end+1); u != "" {
+			scale = s.text(end)
+			end++
+		}
+	}
 	start := end
 	if s.kind(start) == tSpace && s.kind(start+1) == tWord {
 		start++ // "5 kg": a Latin unit after a space
@@ -477,7 +550,7 @@ func zhMeasureTN(s *stream, i int) []match {
 	} else if !n.neg && !n.point && n.intPart == "2" && w == "二" && !s.is(i-1, "第") && zhClassifiers.prefixOf(u) {
 		w = "两" // a Latin-written unit reads as its Han name does: "2h" → "两小时"
 	}
-	return one(e, Measure, w+u)
+	return one(e, Measure, w+scale+u)
 }
 
 // zhUnitAt reads a written unit of up to three tokens at j, as written or

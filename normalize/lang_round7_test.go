@@ -1,0 +1,33 @@
+package normalize_test
+
+import "testing"
+
+// TestRound7Rules covers the rule gaps found by the seventh generalization
+// round (testdata/generalize/round7) and the gaps task D left, each with
+// neighbouring inputs the rule must leave alone.
+func TestRound7Rules(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		// Chinese ranges: a dash or tilde between two halves of a range is
+		// 到 (WeTextProcessing's measure, time and range rules)
+		{"zh age range", "zh", tn, "1-2岁", "一到两岁"},
+		{"zh count range", "zh", tn, "3-5天", "三到五天"},
+		{"zh range first number counts", "zh", tn, "2-3天", "两到三天"},
+		{"zh tilde range", "zh", tn, "10~20个", "十到二十个"},
+		{"zh unit range", "zh", tn, "5kg-10kg", "五千克到十千克"},
+		{"zh measure words both sides", "zh", tn, "3个-5个", "三个到五个"},
+		{"zh time range", "zh", tn, "08:30-10:00", "八点三十分到十点"},
+		{"zh date range", "zh", tn, "5月1日-5月5日", "五月一日到五月五日"},
+		{"zh month range", "zh", tn, "1-2月", "一到二月"},
+		{"zh minus after a word stays", "zh", tn, "气温-5℃", "气温负五摄氏度"},
+		{"zh minus after 天 not counted", "zh", tn, "今天-5度", "今天负五度"},
+		{"zh telephone stays", "zh", tn, "010-12345678", "零幺零幺二三四五六七八"},
+		{"zh iso date stays", "zh", tn, "2021-05-08", "二零二一年五月八日"},
+		{"zh bare score stays", "zh", tn, "比分2-1", "比分二-一"},
+		{"zh team score stays", "zh", tn, "中国1-2", "中国一比二"},
+		// Chinese: a written unit after 万 or 亿
+		{"zh unit after 万", "zh", tn, "300万t", "三百万吨"},
+		{"zh unit after 亿", "zh", tn, "1.5亿kWh", "一点五亿千瓦时"},
+		{"zh 万 before money stays", "zh", tn, "2万元", "两万元"},
+		{"zh 万 before a Han unit stays", "zh", tn, "5万米", "五万米"},
+	})
+}
