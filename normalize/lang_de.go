@@ -162,7 +162,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(deElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(deElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("bis")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
-			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: deTimeTN, Fraction: deFractionTN,
+			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: orMatch(deTimeTN, timeRangeTN(deTimeTN, "bis"), L.rangeTN("bis", deTimeTN, Time)), Fraction: deFractionTN,
 			Whitelist: whitelistMatcher(deWhitelistTN),
 			Telephone: deTelephoneTN,
 		},

@@ -207,7 +207,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: esElectronicTN(L.electronicTN(esElec)),
 			Cardinal:   orMatch(esCardinalTN, L.dottedTN(esElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: esMeasureTN,
-			Ordinal: esOrdinalTN, Date: orMatch(esDateTN, yearRangeTN(esCardinal, "a")), Time: esTimeTN, Fraction: esFractionTN,
+			Ordinal: esOrdinalTN, Date: orMatch(esDateTN, yearRangeTN(esCardinal, "a")), Time: orMatch(esTimeTN, timeRangeTN(esTimeTN, "a")), Fraction: esFractionTN,
 			Telephone: esTelephoneTN, Roman: esRomanTN,
 			Whitelist: whitelistMatcher(esWhitelistTN),
 		},

@@ -187,7 +187,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(frElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(frElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
-			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à")), Fraction: frFractionTN, Time: frTimeTN,
+			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à")), Fraction: frFractionTN, Time: orMatch(frTimeTN, timeRangeTN(frTimeTN, "à")),
 			Whitelist: whitelistMatcher(frWhitelistTN),
 			Telephone: frTelephoneTN,
 		},

@@ -1244,6 +1244,42 @@ func yearRangeTN(year func(string) string, to string) matcher {
 	}
 }
 
+// timeRangeTN reads two clock times joined by a dash, the dash said as the
+// word to, as the year ranges are: "14:00-16:00 Uhr" → "vierzehn uhr bis
+// sechzehn uhr", "9:00 – 14:00" → "nueve a catorce". Both halves must be
+// times of the language's time rule; a dash after a bare number is left to
+// the other rules.
+func timeRangeTN(time matcher, to string) matcher {
+	return func(s *stream, i int) []match {
+		if s.kind(i) != tNum || s.is(i-1, "-") || s.is(i-1, "–") {
+			return nil
+		}
+		var out []match
+		for _, a := range time(s, i) {
+			d := a.end
+			if s.kind(d) == tSpace && (s.is(d+1, "-") || s.is(d+1, "–")) && s.kind(d+2) == tSpace {
+				d++
+			}
+			if !(s.is(d, "-") || s.is(d, "–")) || len(a.readings) == 0 {
+				continue
+			}
+			b0 := d + 1
+			if s.kind(b0) == tSpace && d > a.end {
+				b0++
+			}
+			if s.kind(b0) != tNum || !(s.is(b0+1, ":") || s.is(b0+1, "h") || s.is(b0+1, ".")) {
+				continue
+			}
+			for _, b := range time(s, b0) {
+				for _, r := range b.readings {
+					out = append(out, match{end: b.end, readings: []reading{{text: a.readings[0].text + " " + to + " " + r.text, class: Time, cost: r.cost}}})
+				}
+			}
+		}
+		return out
+	}
+}
+
 // rangeMeasureTN reads a range of amounts before a unit, the dash said as
 // the word to: "5-10 kg" → "fünf bis zehn kilogramm", "2–3 h" → "dos a
 // tres horas". A range without a unit is left to the other rules.

@@ -151,7 +151,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(ptElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(ptElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("a")),
-			Ordinal: ptOrdinalTN, Date: orMatch(ptDateTN, yearRangeTN(ptCardinal, "a")), Time: ptTimeTN, Fraction: ptFractionTN, Telephone: ptTelephoneTN,
+			Ordinal: ptOrdinalTN, Date: orMatch(ptDateTN, yearRangeTN(ptCardinal, "a")), Time: orMatch(ptTimeTN, timeRangeTN(ptTimeTN, "a")), Fraction: ptFractionTN, Telephone: ptTelephoneTN,
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),

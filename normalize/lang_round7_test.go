@@ -29,5 +29,16 @@ func TestRound7Rules(t *testing.T) {
 		{"zh unit after 亿", "zh", tn, "1.5亿kWh", "一点五亿千瓦时"},
 		{"zh 万 before money stays", "zh", tn, "2万元", "两万元"},
 		{"zh 万 before a Han unit stays", "zh", tn, "5万米", "五万米"},
+		// Latin-script time ranges: two clock times joined by a dash, the
+		// dash said as the year ranges say it
+		{"de time range", "de", tn, "14:00-16:00 Uhr", "vierzehn uhr bis sechzehn uhr"},
+		{"de spaced time range", "de", tn, "08:30 – 12:00 Uhr", "acht uhr dreißig bis zwölf uhr"},
+		{"de number range before a unit stays", "de", tn, "5-10 kg", "fünf bis zehn kilogramm"},
+		{"de hour range before Uhr", "de", tn, "14-16 Uhr", "vierzehn bis sechzehn uhr"},
+		{"de time, then a count", "de", tn, "14:00 Uhr, 16 Gäste", "vierzehn uhr, sechzehn Gäste"},
+		{"es time range", "es", tn, "9:00-14:00", "nueve a catorce"},
+		{"es time range with suffixes", "es", tn, "10:30 a.m.-11:00 a.m.", "diez y media de la mañana a once de la mañana"},
+		{"es bare numbers stay", "es", tn, "1-2", "uno-dos"},
+		{"pt time range", "pt", tn, "9:00-14:00", "nove horas a catorze horas"},
 	})
 }
