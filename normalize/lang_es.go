@@ -3,6 +3,7 @@ package normalize
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -1383,6 +1384,21 @@ func esDateITN(s *stream, i int) []match {
 	return one(end, Date, out)
 }
 
+// esDenNames maps every denominator TN says from 2 to 1000, singular, to
+// its value, so that ITN reads what TN writes ("dieciseisavo", whose
+// cardinal "dieciséis" loses its accent before -avo, as "veintitresavo").
+var esDenNames = sync.OnceValue(func() map[string]int {
+	m := map[string]int{}
+	for d := 2; d <= 1000; d++ {
+		if w, ok := esDenominator(d, false); ok {
+			if _, dup := m[w]; !dup {
+				m[w] = d
+			}
+		}
+	}
+	return m
+})
+
 // esDenITN maps a spoken denominator ("tercios", "veinteavos", "vigésimos") to digits.
 func esDenITN(w string) (string, bool) {
 	base := strings.TrimSuffix(w, "s")
@@ -1390,6 +1406,9 @@ func esDenITN(w string) (string, bool) {
 		if base == name || base == strings.TrimSuffix(name, "o")+"a" {
 			return strconv.Itoa(d), true
 		}
+	}
+	if d, ok := esDenNames()[base]; ok {
+		return strconv.Itoa(d), true
 	}
 	if stem, ok := strings.CutSuffix(base, "avo"); ok && stem != "" {
 		for _, c := range []string{stem, stem + "a", stem + "e", stem + "o", strings.Replace(stem, "i", "a y ", 1), strings.Replace(stem, "i", " y ", 1)} {

@@ -40,5 +40,11 @@ func TestRound7Rules(t *testing.T) {
 		{"es time range with suffixes", "es", tn, "10:30 a.m.-11:00 a.m.", "diez y media de la mañana a once de la mañana"},
 		{"es bare numbers stay", "es", tn, "1-2", "uno-dos"},
 		{"pt time range", "pt", tn, "9:00-14:00", "nove horas a catorze horas"},
+		// Spanish ITN reads every denominator TN says, the accent of the
+		// cardinal dropped before -avo included
+		{"es sixteenths", "es", itn, "siete dieciseisavos", "7/16"},
+		{"es twenty-thirds", "es", itn, "tres veintitresavos", "3/23"},
+		{"es eighteenths", "es", itn, "cinco dieciochoavos", "5/18"},
+		{"es an ordinal after el stays", "es", itn, "el octavo día", "el octavo día"},
 	})
 }
