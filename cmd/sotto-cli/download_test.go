@@ -72,3 +72,45 @@ func TestWatchDownloadFailedLines(t *testing.T) {
 		t.Errorf("output %q; want %q", out.String(), want)
 	}
 }
+
+// TestWatchDownloadRetryLines: while an attempt waits to be retried (the
+// job's x_sotto.retry), a line says why, once per failed attempt; the
+// progress line alone stood still without a word until the job failed.
+func TestWatchDownloadRetryLines(t *testing.T) {
+	retry := func(n int) string {
+		return fmt.Sprintf(`,"x_sotto":{"retry":{"failures":%d,"last_error":"model: GET http://h/m.bin: 503 Service Unavailable","next_attempt_at":"2000-01-01T00:00:00Z"}}`, n)
+	}
+	steps := []string{
+		`"state":"downloading","bytes_downloaded":0,"total_bytes":100,"error":null` + retry(1),
+		`"state":"downloading","bytes_downloaded":0,"total_bytes":100,"error":null` + retry(1), // same attempt: no line
+		`"state":"downloading","bytes_downloaded":0,"total_bytes":100,"error":null` + retry(2),
+		`"state":"downloading","bytes_downloaded":50,"total_bytes":100,"error":null`,
+		`"state":"completed","bytes_downloaded":100,"total_bytes":100,"error":null`,
+	}
+	n := 0
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s := steps[min(n, len(steps)-1)]
+		n++
+		fmt.Fprintf(w, `{"object":"list","data":[{"model":"M/m",%s}]}`, s)
+	}))
+	defer ts.Close()
+	var out bytes.Buffer
+	err := watchDownload(context.Background(), &client{base: ts.URL, http: ts.Client()}, "M/m",
+		downloadJob{Model: "M/m", State: "downloading"}, 0, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		"M/m downloading 0 B",
+		"M/m attempt failed (1 in a row): model: GET http://h/m.bin: 503 Service Unavailable; retrying now",
+		"M/m downloading 0% 0 B / 100 B",
+		"M/m attempt failed (2 in a row): model: GET http://h/m.bin: 503 Service Unavailable; retrying now",
+		"M/m downloading 50% 50 B / 100 B",
+		"M/m completed 100% 100 B / 100 B",
+		"M/m: downloaded",
+		"",
+	}, "\n")
+	if out.String() != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out.String(), want)
+	}
+}

@@ -96,6 +96,14 @@ type downloadJob struct {
 	BytesDownloaded int64   `json:"bytes_downloaded"`
 	TotalBytes      int64   `json:"total_bytes"`
 	Error           *string `json:"error"`
+	XSotto          struct {
+		// Retry is set while a failed attempt waits to be retried.
+		Retry *struct {
+			Failures    int    `json:"failures"`
+			LastError   string `json:"last_error"`
+			NextAttempt string `json:"next_attempt_at"`
+		} `json:"retry"`
+	} `json:"x_sotto"`
 }
 
 // serviceURL is the default root URL of the service the models commands
@@ -285,15 +293,28 @@ func watchDownload(ctx context.Context, c *client, id string, job downloadJob, e
 	start := time.Now()
 	tty := progress.IsTerminal(out)
 	var lines lineProgress
+	failures := 0 // the failed attempts in a row last reported
 	for {
-		if tty {
-			drawProgress(out, job, time.Since(start))
-		} else {
-			lines.write(out, job)
-		}
 		end := "\n"
 		if !tty {
 			end = ""
+		}
+		// A failed attempt waiting to be retried gets a line of its own:
+		// the bar alone stood still with nothing said until the job failed.
+		if r := job.XSotto.Retry; r != nil && r.Failures != failures {
+			failures = r.Failures
+			if tty && lines.started {
+				fmt.Fprint(out, "\n")
+			}
+			fmt.Fprintf(out, "%s attempt failed (%d in a row): %s; retrying%s\n", job.Model, r.Failures, r.LastError, retryWhen(r.NextAttempt))
+		} else if r == nil {
+			failures = 0
+		}
+		if tty {
+			drawProgress(out, job, time.Since(start))
+			lines.started = true
+		} else {
+			lines.write(out, job)
 		}
 		switch job.State {
 		case "completed":
@@ -327,6 +348,18 @@ func watchDownload(ctx context.Context, c *client, id string, job downloadJob, e
 			}
 		}
 	}
+}
+
+// retryWhen says when the next attempt is due, from its RFC 3339 time.
+func retryWhen(next string) string {
+	t, err := time.Parse(time.RFC3339, next)
+	if err != nil {
+		return ""
+	}
+	if d := time.Until(t).Round(time.Second); d > 0 {
+		return " in " + d.String()
+	}
+	return " now"
 }
 
 // lineProgress writes a download's progress as whole lines: the first
