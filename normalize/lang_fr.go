@@ -187,7 +187,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(frElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(frElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
-			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à")), Fraction: frFractionTN, Time: orMatch(frTimeTN, timeRangeTN(frTimeTN, "à")),
+			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à"), frWeekdayTN), Fraction: frFractionTN, Time: orMatch(frTimeTN, timeRangeTN(frTimeTN, "à")),
 			Whitelist: whitelistMatcher(frWhitelistTN),
 			Telephone: frTelephoneTN,
 		},
@@ -325,6 +325,63 @@ func frMonth(w string) int {
 	return 0
 }
 
+// frMonthAbbrs maps the abbreviations of [months] to their month ("févr."
+// and "févr" → 2); a dotted one is read with its period.
+var frMonthAbbrs = func() map[string]int {
+	m := map[string]int{}
+	for _, mo := range lexiconFor("fr").months() {
+		for _, a := range mo.abbrs {
+			m[strings.ToLower(a)] = mo.num
+		}
+	}
+	return m
+}()
+
+// frMonthAt reads a month's name or abbreviation at token k ("juin",
+// "févr.", "sept") and returns its number and the index after it, or 0.
+func frMonthAt(s *stream, k int) (int, int) {
+	if mo := frMonth(s.text(k)); mo != 0 {
+		return mo, k + 1
+	}
+	w := strings.ToLower(s.text(k))
+	if s.is(k+1, ".") {
+		if mo := frMonthAbbrs[w+"."]; mo != 0 {
+			return mo, k + 2
+		}
+	}
+	if mo := frMonthAbbrs[w]; mo != 0 && s.kind(k) == tWord {
+		return mo, k + 1
+	}
+	return 0, k
+}
+
+// frWeekdayTN reads a dotted weekday abbreviation before a date as the
+// weekday ("lun. 3 juin" → "lundi trois juin"); elsewhere it stays ("la
+// mer." is the sea).
+func frWeekdayTN(s *stream, i int) []match {
+	if s.kind(i) != tWord || !s.is(i+1, ".") || s.kind(i+2) != tSpace || s.kind(i+3) != tNum {
+		return nil
+	}
+	name := frWeekdayAbbrs[strings.ToLower(s.text(i))+"."]
+	if name == "" || len(frDateTN(s, i+3)) == 0 {
+		return nil
+	}
+	return one(i+2, Date, name)
+}
+
+// frWeekdayAbbrs maps the dotted abbreviations of [weekdays] to the name.
+var frWeekdayAbbrs = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range lexiconFor("fr").weekdays() {
+		for _, a := range d.abbrs {
+			if strings.HasSuffix(a, ".") && len(d.names) > 0 {
+				m[strings.ToLower(a)] = d.names[0]
+			}
+		}
+	}
+	return m
+}()
+
 func frDay(d string) string {
 	if strings.TrimLeft(d, "0") == "1" {
 		return "premier"
@@ -397,7 +454,7 @@ func frDateTN(s *stream, i int) []match {
 	if s.kind(j) != tSpace {
 		return nil
 	}
-	mo := frMonth(s.text(j + 1))
+	mo, e := frMonthAt(s, j+1)
 	if mo == 0 {
 		return nil
 	}
@@ -406,7 +463,6 @@ func frDateTN(s *stream, i int) []match {
 		ws = append(ws, frDay(d))
 	}
 	out := strings.Join(ws, " ") + " " + frLatin.months[mo-1]
-	e := j + 2
 	if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
 		out += " " + frCardinal(s.text(e+1))
 		e += 2

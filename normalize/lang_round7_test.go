@@ -46,5 +46,13 @@ func TestRound7Rules(t *testing.T) {
 		{"es twenty-thirds", "es", itn, "tres veintitresavos", "3/23"},
 		{"es eighteenths", "es", itn, "cinco dieciochoavos", "5/18"},
 		{"es an ordinal after el stays", "es", itn, "el octavo día", "el octavo día"},
+		// French dates: an abbreviated month ([months] column 2), and a
+		// dotted weekday abbreviation only before a date
+		{"fr dotted month", "fr", tn, "8 févr. 1962", "huit février mille neuf cent soixante-deux"},
+		{"fr month without period", "fr", tn, "le 5 sept 2020", "le cinq septembre deux mille vingt"},
+		{"fr dotted month then text", "fr", tn, "12 janv. à Paris", "douze janvier à Paris"},
+		{"fr weekday before a date", "fr", tn, "lun. 3 juin", "lundi trois juin"},
+		{"fr mer. is the sea elsewhere", "fr", tn, "la mer. Il", "la mer. Il"},
+		{"fr full month stays", "fr", tn, "3 mars", "trois mars"},
 	})
 }
