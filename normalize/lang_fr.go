@@ -539,12 +539,21 @@ func frTimeTN(s *stream, i int) []match {
 	if s.kind(k) == tNum && len(s.text(k)) == 2 && s.boundary(k+1) {
 		m, _ := strconv.Atoi(s.text(k))
 		if m < 60 {
-			out += " " + frCardinal(s.text(k))
+			if m > 0 {
+				out += " " + frCardinal(s.text(k)) // "16h00" is "seize heures"
+			}
 			j = k + 1
 		}
 	}
 	if !s.boundary(j) {
 		return nil
+	}
+	// a time zone of [timezones] after the time, spelled as ITN reads it
+	if s.kind(j) == tSpace {
+		if z := frZoneSpoken[s.text(j+1)]; z != "" && s.boundary(j+2) {
+			out += " " + z
+			j += 2
+		}
 	}
 	return one(j, Time, out)
 }
@@ -781,8 +790,17 @@ func frTimeITN(s *stream, i int) []match {
 	if w != "midi" && w != "minuit" && e == i+1 {
 		return nil
 	}
+	// a spoken time zone of [timezones] after the time: "u t c" → "UTC"
+	if z, ze := zoneAfter(s, e, frZoneWritten); z != "" {
+		out += " " + z
+		e = ze
+	}
 	return one(e, Time, out)
 }
+
+// frZoneSpoken and frZoneWritten map the time zones of data/fr.tsv from
+// the written form to the spoken and back.
+var frZoneSpoken, frZoneWritten = lexTimezones("fr")
 
 // frDenITN maps a spoken denominator ("tiers", "cinquième", "demi") to digits.
 func frDenITN(w string) (string, bool) {

@@ -54,5 +54,14 @@ func TestRound7Rules(t *testing.T) {
 		{"fr weekday before a date", "fr", tn, "lun. 3 juin", "lundi trois juin"},
 		{"fr mer. is the sea elsewhere", "fr", tn, "la mer. Il", "la mer. Il"},
 		{"fr full month stays", "fr", tn, "3 mars", "trois mars"},
+		// French times: a zone of [timezones] after the time, both ways;
+		// minutes 00 are not said
+		{"fr ITN zone after a time", "fr", itn, "quatorze heures quinze u t c", "14 h 15 UTC"},
+		{"fr ITN zone after midi", "fr", itn, "il est midi c e t", "il est 12 h CET"},
+		{"fr ITN letters without a time stay", "fr", itn, "u t c", "u t c"},
+		{"fr TN zone after a time", "fr", tn, "9h05 CET", "neuf heures cinq c e t"},
+		{"fr TN on the hour", "fr", tn, "16h00", "seize heures"},
+		{"fr TN a place after a time stays", "fr", tn, "10 h 30 Paris", "dix heures trente Paris"},
+		{"fr TN time range", "fr", tn, "14h30-16h00", "quatorze heures trente à seize heures"},
 	})
 }
