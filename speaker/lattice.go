@@ -114,38 +114,65 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		return nil, err
 	}
 	mask := speechMask(cep)
-	snr := l.m.compensateNoise(cep, mask) // before the mean is taken: it works on powers
+	snr, local := l.m.compensateNoiseLocal(cep, mask) // before the mean is taken: it works on powers
 	n := subtractMean(cep, mask)
 	l.m.normalizeSpread(cep, mask)
 	if float64(n) < MinSpeech*frameRate {
 		return nil, sotto.Unsatisfiable(CodeTooLittleSpeech, "file",
 			"the audio holds %.2f s of speech; a speaker embedding needs at least %.1f s", float64(n)/frameRate, MinSpeech)
 	}
-	acc := l.m.newAccumulator()
+	var fw []float64
+	var x [][nCep]float64
+	wsum := 0.0
 	for t := range cep {
 		if !mask[t] {
 			continue
 		}
-		if t%500 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+		x = append(x, cep[t])
+		w := 1.0
+		if !math.IsNaN(expSNRW) && local != nil {
+			xi := max(local[t]-1, 1e-3)
+			w = xi / (xi + math.Pow(10, expSNRW/10))
+			if os.Getenv("SPK_SNRSUB") == "1" {
+				sub := min(1, max(0, (noiseSNRHigh-snr)/(noiseSNRHigh-noiseSNRLow)))
+				w = 1 - sub*(1-w)
 			}
 		}
-		acc.frame(&cep[t])
+		fw = append(fw, w)
+		wsum += w
 	}
-	var st, sd mllrStats
-	acc.flush(&st)
 	tau := priorWeight(n, snr)
-	dacc := l.m.delta.newAccumulator()
-	for i, d := range deltas(cep, mask) {
-		if i%500 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		dacc.frame(&d)
+	if expSNRTau {
+		tau = priorWeight(int(math.Round(wsum)), snr)
 	}
-	dacc.flush(&sd)
+	dx := deltas(cep, mask)
+	var st, sd mllrStats
+	if expMode == "fb" || expMode == "frame" {
+		if err := l.m.phoneStats(ctx, x, dx, fw, &st, &sd); err != nil {
+			return nil, err
+		}
+	} else {
+		acc := l.m.newAccumulator()
+		for i := range x {
+			if i%500 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			acc.frameW(&x[i], fw[i])
+		}
+		acc.flush(&st)
+		dacc := l.m.delta.newAccumulator()
+		for i := range dx {
+			if i%500 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			dacc.frameW(&dx[i], fw[i])
+		}
+		dacc.flush(&sd)
+	}
 	e := l.m.fuseDelta(l.m.embedRaw(&st, tau), l.m.delta.embedRaw(&sd, tau))
 	v := make([]float32, Dim)
 	for i, x := range e {

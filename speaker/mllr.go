@@ -73,6 +73,8 @@ type mllrModel struct {
 	// nil in itself; proj is deltaProjection().
 	delta *mllrModel
 	proj  []float64
+	// phones is the model's CI phone loop (phone.go).
+	phones *phoneLoop
 }
 
 // loadMLLR reads feat.params, means and variances from dir.
@@ -119,6 +121,19 @@ func loadMLLR(dir string) (*mllrModel, error) {
 	m := newMLLR(params, means, vars, 0)
 	m.delta = newMLLR(params, means, vars, 1)
 	m.proj = deltaProjection()
+	if m.phones, err = loadPhoneLoop(dir, m.k, means.NDensity); err != nil {
+		return nil, err
+	}
+	if expMode == "w" {
+		for f, mm := range []*mllrModel{m, m.delta} {
+			if f == 1 && os.Getenv("SPK_WDELTA") == "0" {
+				continue
+			}
+			for k := range mm.k {
+				mm.cnst[k] += math.Log(m.phones.cbw[f][k] * float64(means.NDensity))
+			}
+		}
+	}
 	return m, nil
 }
 
@@ -284,7 +299,10 @@ func (m *mllrModel) newAccumulator() *accumulator {
 }
 
 // frame adds one (mean-normalised) frame.
-func (a *accumulator) frame(x *[nCep]float64) {
+func (a *accumulator) frame(x *[nCep]float64) { a.frameW(x, 1) }
+
+// frameW adds one (mean-normalised) frame with weight w.
+func (a *accumulator) frameW(x *[nCep]float64, w float64) {
 	m := a.m
 	var h [nCep]float64
 	for i := range nCep {
@@ -316,7 +334,7 @@ func (a *accumulator) frame(x *[nCep]float64) {
 		if g == 0 {
 			continue
 		}
-		g /= tot
+		g *= w / tot
 		a.n[k] += g
 		f := a.f[k*nCep : k*nCep+nCep]
 		for i := range nCep {
