@@ -48,6 +48,10 @@ type latin struct {
 	symbolSpace    bool                 // ITN money as "$ 12,05"
 	centSymbol     map[string]string    // spoken subunit → symbol when said alone ("centavos" → "$")
 	amountHook     func(s *stream, i int) (string, bool, string, int, bool)
+	// zoneWritten maps the spoken time zones of [timezones] to the written
+	// (set by useLexicon): a unit word that begins one ("hora estándar de
+	// argentina") is not a unit.
+	zoneWritten map[string]string
 	// symbolAfter writes ITN money as "2,20 $" instead of "$2,20".
 	symbolAfter bool
 	// format rewrites a written ITN amount for money and measures
@@ -93,6 +97,7 @@ type latin struct {
 func (L *latin) useLexicon(tag string) *latin {
 	lx := lexiconFor(tag)
 	L.fromLexicon = true
+	_, L.zoneWritten = lexTimezones(tag)
 	for _, p := range lx.pairs("abbreviations") {
 		if p.has("num") {
 			if L.numWords == nil {
@@ -1014,6 +1019,11 @@ func (L *latin) measureITN(s *stream, i int) []match {
 		}
 	}
 	if best == "" {
+		return nil
+	}
+	// "las diez hora estándar de argentina": the words after the number are
+	// a time zone, not the unit "hora"
+	if z, ze := zoneAfter(s, end, L.zoneWritten); z != "" && ze >= bestEnd {
 		return nil
 	}
 	// "dos metros y medio"

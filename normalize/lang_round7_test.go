@@ -63,5 +63,11 @@ func TestRound7Rules(t *testing.T) {
 		{"fr TN on the hour", "fr", tn, "16h00", "seize heures"},
 		{"fr TN a place after a time stays", "fr", tn, "10 h 30 Paris", "dix heures trente Paris"},
 		{"fr TN time range", "fr", tn, "14h30-16h00", "quatorze heures trente à seize heures"},
+		// Latin-script ITN: a unit word that begins a spoken time zone of
+		// [timezones] is not a unit
+		{"es zone after a bare hour is no unit", "es", itn, "las diez hora estándar de argentina", "las 10 hora estándar de argentina"},
+		{"es zone after minutes", "es", itn, "las diez y media hora estándar de argentina", "las 10:30 ART"},
+		{"es hours stay a unit", "es", itn, "tres horas", "3 h"},
+		{"es hours before a word stay a unit", "es", itn, "dos horas estándar", "2 h estándar"},
 	})
 }
