@@ -140,6 +140,10 @@ var ptLex = func() *numLex {
 	return newLex(m)
 }()
 
+// ptWhitelistTN holds the [abbreviations] of data/pt.tsv (the symbols of
+// NeMo's Portuguese TN whitelist).
+var ptWhitelistTN, _ = lexWhitelist("pt", false)
+
 func init() {
 	ptLatin.lex = ptLex
 	ptLatin.amountHook = func(s *stream, i int) (string, bool, string, int, bool) {
@@ -152,6 +156,7 @@ func init() {
 			Electronic: L.electronicTN(ptElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(ptElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("a")),
 			Ordinal: ptOrdinalTN, Date: orMatch(ptDateTN, yearRangeTN(ptCardinal, "a")), Time: orMatch(ptTimeTN, timeRangeTN(ptTimeTN, "a")), Fraction: ptFractionTN, Telephone: ptTelephoneTN,
+			Whitelist: whitelistMatcher(ptWhitelistTN),
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),

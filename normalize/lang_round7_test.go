@@ -69,5 +69,13 @@ func TestRound7Rules(t *testing.T) {
 		{"es zone after minutes", "es", itn, "las diez y media hora estándar de argentina", "las 10:30 ART"},
 		{"es hours stay a unit", "es", itn, "tres horas", "3 h"},
 		{"es hours before a word stay a unit", "es", itn, "dos horas estándar", "2 h estándar"},
+		// Portuguese TN: the symbols of NeMo's symbol whitelist that no
+		// other rule reads, standing alone ([abbreviations] of pt.tsv)
+		{"pt section sign", "pt", tn, "§ 5 da lei", "parágrafo cinco da lei"},
+		{"pt copyright", "pt", tn, "© 2024 Globo", "direitos autorais dois mil e vinte e quatro Globo"},
+		{"pt registered mark alone", "pt", tn, "Produto ® da empresa", "Produto marca registrada da empresa"},
+		{"pt mark glued to a word stays", "pt", tn, "Marca® registrada", "Marca® registrada"},
+		{"pt percent stays a measure", "pt", tn, "5 %", "cinco por cento"},
+		{"pt ITN writes no symbol", "pt", itn, "o parágrafo trinta e dois", "o parágrafo 32"},
 	})
 }
