@@ -2339,9 +2339,14 @@ func enSpellElectronic(s *stream, i, end int) string {
 		case tWord:
 			lw := strings.ToLower(t)
 			switch {
-			case afterAcronym(k),
-				full && inPath && len(t) <= 3 && t == lw && (s.is(k-1, "-") || s.is(k-1, ".")) &&
-					(k == end-1 || s.is(k+1, "/") || s.is(k+1, ".")):
+			case afterAcronym(k):
+				ws = append(ws, strings.ToUpper(t))
+			case t == lw && enLowerWords[lw] != "":
+				// a word of the table is read as the table says wherever
+				// it stands: ".../photo.jpg" → "photo dot jpeg", "/drive-sim"
+				ws = append(ws, enLowerWords[lw])
+			case full && inPath && len(t) <= 3 && t == lw && (s.is(k-1, "-") || s.is(k-1, ".")) &&
+				(k == end-1 || s.is(k+1, "/") || s.is(k+1, ".")):
 				ws = append(ws, strings.ToUpper(t))
 			case t == lw && s.is(k-1, "/") && s.is(k+1, "/"):
 				// a lower-case directory name is a word: "/build/html/"
@@ -2826,6 +2831,25 @@ func markupTag(s *stream, i int) (int, bool) {
 	return i, false
 }
 
+// enLoneCompound reports whether the hyphen at i joins the only two words
+// of the text, as a word of a dictionary or a class file stands alone
+// ("x-ray", "co-operate", "Check-in"): NeMo's word cases keep such a
+// compound as written ("mother-in-law"), where running text (LibriTTS's
+// "baking-tins" → "baking tins") drops the hyphen.
+func enLoneCompound(s *stream, i int) bool {
+	for k := 0; k < i-1; k++ {
+		if s.kind(k) != tSpace {
+			return false
+		}
+	}
+	for k := i + 2; k < s.n(); k++ {
+		if s.kind(k) != tSpace && !strings.ContainsAny(s.text(k), ".!?,;:") {
+			return false
+		}
+	}
+	return true
+}
+
 // enNumPrefix lists prefixes whose hyphen before a number is silent.
 var enNumPrefix = map[string]bool{"mid": true, "pre": true, "post": true, "early": true, "late": true}
 
@@ -2838,7 +2862,7 @@ func enVerbatimTN(s *stream, i int) []match {
 	// also one capitalized only as a sentence's first word ("Check-in is").
 	if s.is(i, "-") && s.kind(i-1) == tWord && s.kind(i+1) == tWord &&
 		(unicode.IsLower(firstRune(s.text(i-1))) || enSentenceStart(s, i-1) && strings.ToLower(s.text(i - 1)[1:]) == s.text(i - 1)[1:]) &&
-		unicode.IsLower(firstRune(s.text(i+1))) && !s.is(i+2, "-") && !s.is(i-2, "-") {
+		unicode.IsLower(firstRune(s.text(i+1))) && !s.is(i+2, "-") && !s.is(i-2, "-") && !enLoneCompound(s, i) {
 		return []match{{end: i + 1, readings: []reading{{text: " ", class: Verbatim}, {text: "-", class: Verbatim, cost: 1}}}}
 	}
 	// "mid-80s" → "mid eighties": a prefix hyphenated to a number.

@@ -60,7 +60,8 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"seconds after a signed number are the unit", "itn", "minus two seconds", "-2 s"},
 		{"weekday range without periods", "tn", "open Mon-Fri", "open Monday to Friday"},
 		{"month range", "tn", "Jan–Mar 2020", "january to march twenty twenty"},
-		{"lower-case words are no month range", "tn", "may-june", "may june"},
+		{"lower-case words are no month range", "tn", "may-june", "may-june"},
+		{"lower-case words are no month range in text", "tn", "we met may-june", "we met may june"},
 		// Spoken dates with the month "may" and with "the" before the day.
 		{"day of may", "itn", "the second of may", "2 may"},
 		{"may before an ordinal", "itn", "on may fifth twenty twenty", "on may 5 2020"},

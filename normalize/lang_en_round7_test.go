@@ -1,0 +1,26 @@
+package normalize_test
+
+import "testing"
+
+// TestEnglishRound7Rules covers the English rule gaps found by the seventh
+// generalization round (testdata/generalize/round7/en_*.jsonl, class-file
+// style), each with neighbouring inputs the rule must leave alone.
+func TestEnglishRound7Rules(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		// A word [electronic_words] reads otherwise is read so in a path
+		// too, before the rule that spells a short label ending it.
+		{"en file extension in a path", "en", tn, "https://example.com/photo.jpg", "HTTPS colon slash slash example dot com slash photo dot jpeg"},
+		{"en file extension after www", "en", tn, "www.site.org/img/cat.jpg", "WWW dot site dot org slash img slash cat dot jpeg"},
+		{"en file extension alone", "en", tn, "pic.jpg", "pic dot jpeg"},
+		{"en short label ending a path still spelled", "en", tn, "www.ourdailynews.com/456-sm", "WWW dot ourdailynews dot com slash four five six dash SM"},
+		{"en table word read as itself stays lower", "en", tn, "https://developer.nvidia.com/drive-sim", "HTTPS colon slash slash developer dot NVIDIA dot com slash drive dash sim"},
+		// A hyphenated compound that is the whole text keeps its hyphen
+		// (NeMo's word cases); in running text it is dropped (LibriTTS).
+		{"en lone compound keeps hyphen", "en", tn, "x-ray", "x-ray"},
+		{"en lone compound with period", "en", tn, "co-operate.", "co-operate."},
+		{"en lone capitalized compound", "en", tn, "Check-in", "Check-in"},
+		{"en compound in text drops hyphen", "en", tn, "He had an x-ray today.", "He had an x ray today."},
+		{"en compound after a word drops hyphen", "en", tn, "two baking-tins", "two baking tins"},
+		{"en lone prefix before number unchanged", "en", tn, "mid-70s", "mid seventies"},
+	})
+}
