@@ -77,5 +77,11 @@ func TestRound7Rules(t *testing.T) {
 		{"pt mark glued to a word stays", "pt", tn, "Marca® registrada", "Marca® registrada"},
 		{"pt percent stays a measure", "pt", tn, "5 %", "cinco por cento"},
 		{"pt ITN writes no symbol", "pt", itn, "o parágrafo trinta e dois", "o parágrafo 32"},
+		// Latin-script ITN money: no cents across a line break
+		{"pt cents not across a line", "pt", itn, "cinco reais\ndois", "R$ 5\ndois"},
+		{"es cents not across a line", "es", itn, "cinco euros\ndos", "€5\ndos"},
+		{"de cents not across a line", "de", itn, "fünf euro\nzwanzig", "€5\n20"},
+		{"pt cents on the same line", "pt", itn, "cinco reais e dois centavos", "R$ 5,02"},
+		{"de cents on the same line", "de", itn, "zwei dollar zwanzig", "$2,20"},
 	})
 }
