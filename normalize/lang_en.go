@@ -289,6 +289,13 @@ func enDecimalTN(s *stream, i int) []match {
 		}
 	}
 	n, ok := scanNumber(s, i, ".", ",")
+	if !ok && (s.is(i, "-") || s.is(i, "−")) && s.minusOK(i) && s.is(i+1, ".") && s.kind(i+2) == tNum {
+		// A signed decimal without its leading zero: "-.5" → "minus
+		// point five", as "-0.5" and ".5" read.
+		if n, ok = scanNumber(s, i+1, ".", ","); ok {
+			n.neg = true
+		}
+	}
 	if !ok {
 		return nil
 	}

@@ -22,5 +22,11 @@ func TestEnglishRound7Rules(t *testing.T) {
 		{"en compound in text drops hyphen", "en", tn, "He had an x-ray today.", "He had an x ray today."},
 		{"en compound after a word drops hyphen", "en", tn, "two baking-tins", "two baking tins"},
 		{"en lone prefix before number unchanged", "en", tn, "mid-70s", "mid seventies"},
+		// A signed decimal without its leading zero reads "minus".
+		{"en signed decimal without zero", "en", tn, "-.5", "minus point five"},
+		{"en signed decimal without zero in text", "en", tn, "It fell -.75 today", "It fell minus point seven five today"},
+		{"en signed decimal without zero and scale", "en", tn, "-.25 million", "minus point two five million"},
+		{"en decimal without zero unsigned", "en", tn, ".5", "point five"},
+		{"en signed decimal with zero", "en", tn, "-0.5", "minus zero point five"},
 	})
 }
