@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,11 +94,9 @@ func (s *Server) handleInputItems(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, sotto.Invalid("bad_request", "order", "order %q is not asc or desc", order))
 		return
 	}
-	for _, inc := range q["include"] {
-		if inc != "" {
-			s.writeError(w, r, unsupported("include", "no extra input item data is kept"))
-			return
-		}
+	if queryList(q, "include") != nil {
+		s.writeError(w, r, unsupported("include", "no extra input item data is kept"))
+		return
 	}
 	sr, err := s.responses.find(id)
 	if err != nil {
@@ -129,4 +128,17 @@ func (s *Server) handleInputItems(w http.ResponseWriter, r *http.Request) {
 		list["first_id"], list["last_id"] = items[0].ID, items[len(items)-1].ID
 	}
 	writeJSON(w, http.StatusOK, list)
+}
+
+// queryList returns the non-empty values of the list query parameter name,
+// sent as name=a&name=b or, as the OpenAI client libraries send lists, as
+// name[]=a&name[]=b; nil when there are none.
+func queryList(q url.Values, name string) []string {
+	var out []string
+	for _, v := range append(q[name], q[name+"[]"]...) {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }

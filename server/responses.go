@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -512,6 +513,30 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 // was returned when it was created with store true.
 func (s *Server) handleGetResponse(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	// The protocol's query options of a retrieve that change the answer
+	// are refused, not ignored: a client that asked for events or extra
+	// output data would otherwise read one plain JSON object.
+	q := r.URL.Query()
+	if queryList(q, "include") != nil {
+		s.writeError(w, r, unsupported("include", "no extra output data is kept"))
+		return
+	}
+	stream := q.Get("stream")
+	if r.Body != nil && r.ContentLength != 0 {
+		// The Go client library sends its stream flag as a JSON body of
+		// the GET ({"stream": true}), the Python one in the query.
+		var b struct {
+			Stream *bool `json:"stream"`
+		}
+		if data, err := io.ReadAll(io.LimitReader(r.Body, 64<<10)); err == nil && json.Unmarshal(data, &b) == nil && b.Stream != nil && *b.Stream {
+			stream = "true"
+		}
+	}
+	if stream != "" && stream != "false" {
+		s.writeError(w, r, sotto.Invalid("unsupported_parameter", "stream",
+			"stream is not supported when retrieving a response: it is returned as one JSON object, not replayed as events"))
+		return
+	}
 	sr, err := s.responses.find(id)
 	if err != nil {
 		s.writeError(w, r, err)

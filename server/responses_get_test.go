@@ -54,6 +54,22 @@ func TestResponsesGetDelete(t *testing.T) {
 			t.Errorf("GET of a streamed response = %v, %v; want its final text %q", got, err, final.OutputText())
 		}
 
+		// Options that would change the answer are refused, not ignored,
+		// as the client library sends them (include[]=…, stream=true).
+		var apiErr *openai.Error
+		if _, err := c.Responses.Get(ctx, created.ID, oresponses.ResponseGetParams{
+			Include: []oresponses.ResponseIncludable{"message.output_text.logprobs"}}); !errors.As(err, &apiErr) ||
+			apiErr.StatusCode != http.StatusBadRequest || apiErr.Code != "unsupported_parameter" || apiErr.Param != "include" {
+			t.Errorf("GET with include: %v; want 400 unsupported_parameter include", err)
+		}
+		gs := c.Responses.GetStreaming(ctx, created.ID, oresponses.ResponseGetParams{})
+		for gs.Next() {
+			t.Errorf("GET with stream=true gave an event %q; want a 400", gs.Current().Type)
+		}
+		if err := gs.Err(); !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.Param != "stream" {
+			t.Errorf("GET with stream=true: %v; want 400 naming stream", err)
+		}
+
 		if err := c.Responses.Delete(ctx, created.ID); err != nil {
 			t.Fatalf("DELETE: %v", err)
 		}
@@ -173,6 +189,12 @@ func TestResponsesInputItems(t *testing.T) {
 		}
 	}
 	var apiErr *openai.Error
+	// The client library sends a list as include[]=…
+	if _, err := c.Responses.InputItems.List(ctx, second.ID, oresponses.InputItemListParams{
+		Include: []oresponses.ResponseIncludable{"message.output_text.logprobs"}}); !errors.As(err, &apiErr) ||
+		apiErr.StatusCode != http.StatusBadRequest || apiErr.Param != "include" {
+		t.Errorf("input items with include: %v; want 400 naming include", err)
+	}
 	if _, err := c.Responses.InputItems.List(ctx, "resp_0123", oresponses.InputItemListParams{}); !errors.As(err, &apiErr) ||
 		apiErr.StatusCode != http.StatusNotFound || apiErr.Code != "response_not_found" {
 		t.Errorf("unknown response: %v; want 404 response_not_found", err)
