@@ -1059,6 +1059,13 @@ func (L *latin) spokenUnitAfter(s *stream, end int) (string, int) {
 		if written, ok := L.spokenUnit[strings.Join(spoken, " ")]; ok {
 			best, bestEnd = written, e
 		}
+		// a unit joined by a hyphen, as TN writes it: "milliampères-heures"
+		if s.is(e, "-") && s.kind(e+1) == tWord && s.kind(e+2) != tWord {
+			joined := strings.Join(spoken, " ") + "-" + strings.ToLower(s.text(e+1))
+			if written, ok := L.spokenUnit[joined]; ok {
+				best, bestEnd = written, e+2
+			}
+		}
 		j = e
 	}
 	return best, bestEnd

@@ -83,5 +83,15 @@ func TestRound7Rules(t *testing.T) {
 		{"de cents not across a line", "de", itn, "fünf euro\nzwanzig", "€5\n20"},
 		{"pt cents on the same line", "pt", itn, "cinco reais e dois centavos", "R$ 5,02"},
 		{"de cents on the same line", "de", itn, "zwei dollar zwanzig", "$2,20"},
+		// milliampere-hours (de, fr, pt tables), and a French unit said
+		// with a hyphen, as TN writes it
+		{"fr mAh TN", "fr", tn, "4000 mAh", "quatre mille milliampères-heures"},
+		{"fr mAh ITN hyphenated", "fr", itn, "quatre mille milliampères-heures", "4 000 mAh"},
+		{"fr mAh ITN spaced", "fr", itn, "un milliampère heure", "1 mAh"},
+		{"fr milliamperes stay mA", "fr", itn, "deux milliampères", "2 mA"},
+		{"de mAh", "de", tn, "4000 mAh", "vier tausend milliamperestunden"},
+		{"de mAh ITN", "de", itn, "vier tausend milliamperestunden", "4000 mAh"},
+		{"pt mAh", "pt", tn, "5000 mAh", "cinco mil miliamperes hora"},
+		{"pt mAh ITN", "pt", itn, "cinco mil miliamperes hora", "5000 mAh"},
 	})
 }
