@@ -213,9 +213,14 @@ func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
 // methodNotAllowed answers 405 with an Allow header listing allow.
 func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow []string) {
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	writeJSON(w, http.StatusMethodNotAllowed, envelope{envelopeBody{
+	b := envelopeBody{
 		Message: fmt.Sprintf("%s does not accept %s; use %s", r.URL.Path, r.Method, strings.Join(allow, " or ")),
-		Type:    "invalid_request_error", Code: "method_not_allowed"}})
+		Type:    "invalid_request_error", Code: "method_not_allowed"}
+	if r.URL.Path == pathMessages || r.URL.Path == pathCountTokens {
+		writeJSON(w, http.StatusMethodNotAllowed, messagesEnvelope(b)) // that protocol's envelope, as writeError
+		return
+	}
+	writeJSON(w, http.StatusMethodNotAllowed, envelope{b})
 }
 
 // exactRoute answers 405 when the request's path is that of a route

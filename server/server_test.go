@@ -347,6 +347,17 @@ func TestNoRoute(t *testing.T) {
 	if r := do(t, ts, "GET", "/v1/responses/resp_ab/input_items/x", nil, nil); r.status != 404 || r.envelope(t).Code != "route_not_found" {
 		t.Errorf("extra segment = %d %s; want 404 route_not_found", r.status, r.body)
 	}
+	// The Messages paths answer in that protocol's envelope, 405 too.
+	for _, path := range []string{"/v1/messages", "/v1/messages/count_tokens"} {
+		r := do(t, ts, "GET", path, nil, map[string]string{"x-api-key": testKey})
+		var m struct {
+			Type  string `json:"type"`
+			Error struct{ Type, Code string }
+		}
+		if json.Unmarshal(r.body, &m) != nil || r.status != 405 || m.Type != "error" || m.Error.Code != "method_not_allowed" {
+			t.Errorf("GET %s = %d %s; want 405 in the Messages envelope", path, r.status, r.body)
+		}
+	}
 }
 
 // OPTIONS without an Origin (a client asking what a path serves) names
