@@ -33,6 +33,10 @@ func TestParseServe(t *testing.T) {
 		{"LAN address", []string{"--listen", "192.168.1.5:1118"}, nil, "192.168.1.5:1118", "", 4},
 		{"wildcard accepts any host", []string{"--listen", "0.0.0.0:1118"}, nil, "0.0.0.0:1118", "", 0},
 		{"extra hosts", []string{"--allowed-hosts", "gw.local, *.lan"}, nil, "127.0.0.1:1118", "", 5},
+		// Headers lose surrounding white space: a key from an env file
+		// with a trailing newline could never be sent (every request 401).
+		{"key trimmed", nil, map[string]string{"SOTTO_API_KEY": " k1\n"}, "127.0.0.1:1118", "k1", 3},
+		{"desktop key trimmed", []string{"--desktop"}, map[string]string{"SOTTO_DESKTOP_API_KEY": "d \t"}, "127.0.0.1:1117", "d", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,6 +73,10 @@ func TestParseServe(t *testing.T) {
 		{map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}, nil, ""},
 		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "https://a.example, http://localhost:3000/, *"}, nil, ""},
 		{nil, []string{"--max-queued", "-1"}, "--max-queued -1"},
+		{map[string]string{"SOTTO_API_KEY": "  "}, nil, "SOTTO_API_KEY holds only white space"},
+		{map[string]string{"SOTTO_DESKTOP_API_KEY": "\n"}, []string{"--desktop"}, "SOTTO_DESKTOP_API_KEY holds only white space"},
+		{map[string]string{"SOTTO_API_KEY": "a\x00b"}, nil, "control character"},
+		{map[string]string{"SOTTO_DESKTOP_API_KEY": "  "}, nil, ""}, // not the headless listener's key
 	} {
 		_, err := parseServe(tt.args, env(tt.env), io.Discard, io.Discard)
 		switch {

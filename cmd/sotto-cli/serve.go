@@ -186,10 +186,22 @@ Flags:
 			return c, usageError{fmt.Sprintf("%s: %v", src, err)}
 		}
 	}
+	keyVar := "SOTTO_API_KEY"
 	if c.desktop {
-		c.apiKey = getenv("SOTTO_DESKTOP_API_KEY")
-	} else {
-		c.apiKey = getenv("SOTTO_API_KEY")
+		keyVar = "SOTTO_DESKTOP_API_KEY"
+	}
+	// HTTP header values lose their surrounding white space, so a key
+	// read with a trailing space or newline (an env file) could never be
+	// matched: every request was a 401. It is trimmed; a key that is only
+	// white space, or holds a control character no header can carry, is
+	// refused rather than turning authentication on with a key no client
+	// can send (or off, which the user did not ask for).
+	c.apiKey = strings.TrimSpace(getenv(keyVar))
+	switch {
+	case c.apiKey == "" && getenv(keyVar) != "":
+		return c, usageError{keyVar + " holds only white space: set a key, or leave it empty to turn authentication off"}
+	case strings.ContainsFunc(c.apiKey, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return c, usageError{keyVar + " holds a control character, which no client can send in a header"}
 	}
 	switch c.logFormat {
 	case "text", "json":
