@@ -97,6 +97,27 @@ var enUnitsAny = func() map[string]enUnit {
 	return m
 }()
 
+// enUnitKeptWords holds the spoken forms of rows flagged noitn that no
+// other row shares ("miles per gallon", "pounds per square inch"): ITN
+// leaves them as words whole rather than writing a shorter unit inside
+// them ("30 mi per gallon").
+var enUnitKeptWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, u := range enLex.units() {
+		if !u.has("noitn") {
+			continue
+		}
+		for _, f := range [][]string{u.singular, u.plural} {
+			for _, w := range f {
+				if k := strings.ToLower(w); enUnitSpoken[k] == "" {
+					m[k] = true
+				}
+			}
+		}
+	}
+	return m
+}()
+
 // enUnitSpoken maps a spoken unit (any singular or plural alternative,
 // lower case) to the written form ITN writes. Rows flagged noitn are left
 // out.

@@ -485,12 +485,15 @@ func enCurrencyAt(ws []string, k int) (sym string, n int, singular bool) {
 // both): when the units table reads the same words, and either "of"
 // follows an amount without a scale ("three pounds of flour"; "three
 // billion pounds of funding" stays money) or a word of [weight_cues] comes
-// just before the amount ("it weighs three pounds", "lost ten pounds").
-func enWeightNotMoney(s *stream, i int, ws []string, k, n int, scale string) bool {
+// just before the amount ("it weighs three pounds", "lost ten pounds"), or
+// the amount is said with a decimal point and no scale ("four point two
+// pounds" → "4.2 lb": money is said with its pence, "four pounds twenty",
+// and a scale keeps it money, "two point five billion pounds").
+func enWeightNotMoney(s *stream, i int, ws []string, k, n int, amt, scale string) bool {
 	if _, un := enUnitWords(ws[k : k+n]); un != n {
 		return false
 	}
-	if scale == "" && k+n < len(ws) && ws[k+n] == "of" {
+	if scale == "" && (k+n < len(ws) && ws[k+n] == "of" || strings.Contains(amt, ".")) {
 		return true
 	}
 	return i >= 2 && s.kind(i-1) == tSpace && s.kind(i-2) == tWord && enWeightCues[strings.ToLower(s.text(i-2))]
@@ -558,7 +561,7 @@ func enMoneyITN(s *stream, i int) []match {
 	if isOne && !singular {
 		return nil // "one dollars" is left alone
 	}
-	if enWeightNotMoney(s, i, ws, k, n, scale) {
+	if enWeightNotMoney(s, i, ws, k, n, amt, scale) {
 		return nil // the measure reads it: "three pounds of flour" → "3 lb of flour"
 	}
 	end := idx[k+n-1]
@@ -635,6 +638,14 @@ func enUnitWords(ws []string) (string, int) {
 	}
 	if bestN == 0 {
 		return "", 0
+	}
+	// A unit ITN keeps as words that spans more words than the unit found
+	// keeps them all: "thirty miles per gallon" stays (mpg is noitn), not
+	// "30 mi per gallon".
+	for n := bestN + 1; !whole && pow == "" && n <= enUnitMaxWords && k+n <= len(ws); n++ {
+		if enUnitKeptWords[strings.Join(ws[k:k+n], " ")] {
+			return "", 0
+		}
 	}
 	best += pow
 	k += bestN

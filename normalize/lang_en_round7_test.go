@@ -28,5 +28,18 @@ func TestEnglishRound7Rules(t *testing.T) {
 		{"en signed decimal without zero and scale", "en", tn, "-.25 million", "minus point two five million"},
 		{"en decimal without zero unsigned", "en", tn, ".5", "point five"},
 		{"en signed decimal with zero", "en", tn, "-0.5", "minus zero point five"},
+		// ITN: a unit the table keeps as words (noitn) is kept whole, not
+		// read as a shorter unit inside it.
+		{"en itn miles per gallon stays words", "en", itn, "thirty miles per gallon", "30 miles per gallon"},
+		{"en itn feet per second stays words", "en", itn, "twenty feet per second", "20 feet per second"},
+		{"en itn miles alone written", "en", itn, "thirty miles", "30 mi"},
+		{"en itn miles per hour written", "en", itn, "fifteen miles per hour", "15 mph"},
+		{"en itn degrees celsius written", "en", itn, "forty five degrees celsius", "45 °C"},
+		// ITN: "pounds" after a decimal amount without a scale is weight.
+		{"en itn decimal pounds are weight", "en", itn, "four point two pounds", "4.2 lb"},
+		{"en itn decimal pounds with scale are money", "en", itn, "two point five billion pounds", "£2.5 billion"},
+		{"en itn pounds with pence are money", "en", itn, "four pounds twenty", "£4.20"},
+		{"en itn whole pounds are money", "en", itn, "three pounds", "£3"},
+		{"en itn decimal dollars stay money", "en", itn, "twenty point five dollars", "$20.5"},
 	})
 }
