@@ -1996,6 +1996,14 @@ func enTelephoneTN(s *stream, i int) []match {
 			j++
 			continue
 		}
+		// The North American trunk 1 before a bracketed area code, as
+		// "1-800-…" and "+1 (123)": "1 (800) 555-0177", "1(800)555-0177".
+		if !plus && len(groups) == 1 && groups[0] == "1" && j == i+1 && (s.is(j, "(") || s.kind(j) == tSpace && s.is(j+1, "(")) {
+			if s.kind(j) == tSpace {
+				j++
+			}
+			continue
+		}
 		if s.kind(j) == tSpace && (s.kind(j+1) == tNum && (len(s.text(j+1)) >= 3 || plus) || s.is(j+1, "(")) && (len(groups) < 5 || plus && len(groups) < 7) && (paren || plus || len(groups) >= 2) {
 			j++
 			continue
@@ -3072,6 +3080,11 @@ func enInitialism(s *stream, i int) []match {
 		}
 	}
 	if _, roman := parseRoman(t); roman {
+		return nil
+	}
+	// A code joined to a number by a hyphen keeps its letters as written,
+	// as NeMo's serials do ("133-ABC", "COVID-19"): "GPT-4" → "GPT-four".
+	if s.is(i+1, "-") && s.kind(i+2) == tNum || s.is(i-1, "-") && s.kind(i-2) == tNum {
 		return nil
 	}
 	if _, st := enStates[t]; st && s.is(i-2, ",") {

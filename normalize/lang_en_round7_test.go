@@ -28,6 +28,19 @@ func TestEnglishRound7Rules(t *testing.T) {
 		{"en signed decimal without zero and scale", "en", tn, "-.25 million", "minus point two five million"},
 		{"en decimal without zero unsigned", "en", tn, ".5", "point five"},
 		{"en signed decimal with zero", "en", tn, "-0.5", "minus zero point five"},
+		// A vowel-less capital code joined to a number by a hyphen keeps
+		// its letters, as NeMo's serials; alone or in text it is spelled.
+		{"en initialism code keeps letters", "en", tn, "GPT-4", "GPT-four"},
+		{"en initialism code in text", "en", tn, "the GPT-4 model", "the GPT-four model"},
+		{"en initialism after number and hyphen", "en", tn, "12-GPS", "twelve-GPS"},
+		{"en initialism alone spelled", "en", tn, "GPT", "g p t"},
+		{"en initialism before a word spelled", "en", tn, "GPS-enabled", "g p s-enabled"},
+		// The trunk 1 before a bracketed area code.
+		{"en trunk one before bracketed area code", "en", tn, "1 (800) 555-0177", "one, eight hundred, five five five, zero one seven seven"},
+		{"en trunk one glued to bracket", "en", tn, "1(800)555-0177", "one, eight hundred, five five five, zero one seven seven"},
+		{"en trunk one in text", "en", tn, "I have 1 (212) 555-0147", "I have one, two one two, five five five, zero one four seven"},
+		{"en one before a bracketed word stays", "en", tn, "page 1 (top)", "page one (top)"},
+		{"en one before a bracketed number stays", "en", tn, "1 (2) 3", "one (two) three"},
 		// ITN: a unit the table keeps as words (noitn) is kept whole, not
 		// read as a shorter unit inside it.
 		{"en itn miles per gallon stays words", "en", itn, "thirty miles per gallon", "30 miles per gallon"},
