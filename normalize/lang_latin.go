@@ -1275,7 +1275,16 @@ func yearRangeTN(year func(string) string, to string) matcher {
 // the other rules.
 func timeRangeTN(time matcher, to string) matcher {
 	return func(s *stream, i int) []match {
-		if s.kind(i) != tNum || s.is(i-1, "-") || s.is(i-1, "–") {
+		if s.kind(i) != tNum || s.is(i-1, "-") || s.is(i-1, "–") || !(s.is(i+1, ":") || s.is(i+1, "h") || s.is(i+1, ".")) {
+			return nil
+		}
+		// most numbers have no dash after them: look before running the
+		// time rule twice
+		dash := false
+		for k := i + 2; k < min(i+16, s.n()) && !dash; k++ {
+			dash = s.is(k, "-") || s.is(k, "–")
+		}
+		if !dash {
 			return nil
 		}
 		var out []match
