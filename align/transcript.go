@@ -377,14 +377,22 @@ func tokenizeSource(ctx context.Context, text, lang string, spans []span) ([]spo
 	if err != nil {
 		return nil, tokenizeError(err)
 	}
+	// spans is sorted by start: a span overlaps the token when one of
+	// those starting before the token's end ends after its start, that is
+	// when the greatest end among them does. (A scan of every span for
+	// every token made a long transcript quadratic.)
+	maxEnd := make([]int, len(spans))
+	for k, s := range spans {
+		maxEnd[k] = s.end
+		if k > 0 {
+			maxEnd[k] = max(maxEnd[k], maxEnd[k-1])
+		}
+	}
 	var out []spokenWord
 	for _, tk := range toks {
-		inSpan := false
-		for _, s := range spans {
-			inSpan = inSpan || (tk.Start < s.end && s.start < tk.End)
-		}
-		if inSpan {
-			continue
+		k := sort.Search(len(spans), func(k int) bool { return spans[k].start >= tk.End })
+		if k > 0 && maxEnd[k-1] > tk.Start {
+			continue // inside a span
 		}
 		if w := spokenOf(tk); w.text != "" {
 			out = append(out, w)
@@ -429,7 +437,22 @@ func sourceUnits(text string, spans []span, words []spokenWord) []unit {
 			cuts = append(cuts, [2]int{w.start, w.end})
 		}
 	}
+	// Both lookups run at every byte of a word: as scans of every span
+	// and cut they made a long transcript quadratic (16 MiB of text ran
+	// for minutes). spans is sorted by start; when no two overlap, the
+	// one that can hold i is the last starting at or before it.
+	overlap := false
+	for k := 1; k < len(spans); k++ {
+		overlap = overlap || spans[k].start < spans[k-1].end
+	}
 	inSpan := func(i int) (int, bool) {
+		if !overlap {
+			k := sort.Search(len(spans), func(k int) bool { return spans[k].start > i }) - 1
+			if k >= 0 && i < spans[k].end {
+				return spans[k].end, true
+			}
+			return 0, false
+		}
 		for _, s := range spans {
 			if i >= s.start && i < s.end {
 				return s.end, true
@@ -437,13 +460,15 @@ func sourceUnits(text string, spans []span, words []spokenWord) []unit {
 		}
 		return 0, false
 	}
-	cutAt := func(i int) (int, bool) {
-		for _, c := range cuts {
-			if c[0] == i {
-				return c[1], true
-			}
+	cutEnd := make(map[int]int, len(cuts))
+	for _, c := range cuts {
+		if _, ok := cutEnd[c[0]]; !ok {
+			cutEnd[c[0]] = c[1] // the first cut starting there, as a scan finds it
 		}
-		return 0, false
+	}
+	cutAt := func(i int) (int, bool) {
+		e, ok := cutEnd[i]
+		return e, ok
 	}
 	var units []unit
 	i := 0
@@ -490,11 +515,13 @@ func sourceUnits(text string, spans []span, words []spokenWord) []unit {
 // outside spans, and for each span the words of its output (a protected
 // term stays one token), in text order.
 func spokenTokens(ctx context.Context, text, lang string, spans []span, words []spokenWord, units []unit) ([]token, error) {
+	// units are in text order and do not overlap (sourceUnits): the one
+	// that can hold pos is the first ending after it. (A scan of every
+	// unit for every token made a long transcript quadratic.)
 	unitOf := func(pos int) int {
-		for i, u := range units {
-			if pos >= u.Start && pos < u.End {
-				return i
-			}
+		i := sort.Search(len(units), func(i int) bool { return units[i].End > pos })
+		if i < len(units) && pos >= units[i].Start {
+			return i
 		}
 		return max(len(units)-1, 0)
 	}

@@ -3,6 +3,7 @@ package align
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -167,4 +168,35 @@ func FuzzPrepare(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPrepareLongTranscript: a long transcript mixing spans (numbers that
+// normalize, a protected term) and a script written without spaces keeps
+// each token in the unit that holds its source bytes. The lookups of unit,
+// span and cut were scans of every one for every token or byte: quadratic,
+// so the 16 MiB transcript the endpoint accepts ran for many minutes.
+func TestPrepareLongTranscript(t *testing.T) {
+	var b strings.Builder
+	for i := range 4000 {
+		fmt.Fprintf(&b, "Item %d costs $%d at Acme Corp, 我们今天去学校。 ", i, i%97)
+	}
+	text := b.String()
+	tr, err := prepare(context.Background(), text, "und", DefaultTextNormalization, []string{"Acme Corp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Tokens) < 4000*8 {
+		t.Fatalf("%d tokens; want at least 8 a line", len(tr.Tokens))
+	}
+	for i := 1; i < len(tr.Units); i++ {
+		if tr.Units[i].Start < tr.Units[i-1].End {
+			t.Fatalf("units %d and %d overlap: %+v %+v", i-1, i, tr.Units[i-1], tr.Units[i])
+		}
+	}
+	for _, tk := range tr.Tokens {
+		u := tr.Units[tk.Unit]
+		if tk.Start < u.Start || tk.Start >= u.End {
+			t.Fatalf("token %q at byte %d is in unit %d %q (%d..%d), which does not hold it", tk.Text, tk.Start, tk.Unit, u.Text, u.Start, u.End)
+		}
+	}
 }
