@@ -93,5 +93,10 @@ func TestRound7Rules(t *testing.T) {
 		{"de mAh ITN", "de", itn, "vier tausend milliamperestunden", "4000 mAh"},
 		{"pt mAh", "pt", tn, "5000 mAh", "cinco mil miliamperes hora"},
 		{"pt mAh ITN", "pt", itn, "cinco mil miliamperes hora", "5000 mAh"},
+		// Chinese ITN: 负 before a percentage is its sign
+		{"zh negative percent", "zh", itn, "负百分之十二点五", "-12.5%"},
+		{"zh negative whole percent", "zh", itn, "负百分之五", "-5%"},
+		{"zh percent", "zh", itn, "百分之五", "5%"},
+		{"zh 负 before a word stays", "zh", itn, "负数", "负数"},
 	})
 }

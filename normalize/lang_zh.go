@@ -1327,6 +1327,16 @@ func zhMeasureITN(s *stream, i int) []match {
 		}
 		return nil
 	}
+	// 负 before a percentage is its sign: "负百分之十二点五" → "-12.5%", as
+	// TN reads "-12.5%" 负百分之十二点五 (and "负四分之三" is "-3/4")
+	if (s.is(i, "负") || s.is(i, "負")) && s.is(i+1, "百") && s.is(i+2, "分") {
+		for _, m := range zhMeasureITN(s, i+1) {
+			if t := m.readings[0].text; len(m.readings) == 1 && strings.HasSuffix(t, "%") {
+				return one(m.end, Measure, "-"+t)
+			}
+		}
+		return nil
+	}
 	if s.is(i, "百") && s.is(i+1, "分") {
 		j := i + 2
 		if s.is(j, "之") {
