@@ -826,6 +826,16 @@ func frFractionITN(s *stream, i int) []match {
 		if d, ok := frDenITN(strings.ToLower(s.text(e + 3))); ok && d == "2" {
 			return one(e+4, Fraction, num+" 1/2")
 		}
+		// "deux et trois quarts" → "2 3/4": a proper fraction after "et"
+		for _, m := range frFractionITN(s, e+3) {
+			t := m.readings[0].text
+			a, b, ok := strings.Cut(t, "/")
+			av, errA := strconv.Atoi(a)
+			bv, errB := strconv.Atoi(b)
+			if ok && errA == nil && errB == nil && av < bv {
+				return one(m.end, Fraction, num+" "+t)
+			}
+		}
 	}
 	// denominator: demi, tiers, quart or an ordinal ("cinquième", "soixante-dixième")
 	if d, ok := frDenITN(strings.ToLower(s.text(e + 1))); ok {

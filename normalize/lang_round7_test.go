@@ -98,5 +98,11 @@ func TestRound7Rules(t *testing.T) {
 		{"zh negative whole percent", "zh", itn, "负百分之五", "-5%"},
 		{"zh percent", "zh", itn, "百分之五", "5%"},
 		{"zh 负 before a word stays", "zh", itn, "负数", "负数"},
+		// French ITN mixed numbers: a proper fraction after "et"
+		{"fr two and three quarters", "fr", itn, "deux et trois quarts", "2 3/4"},
+		{"fr five and two thirds", "fr", itn, "cinq et deux tiers", "5 2/3"},
+		{"fr one and a half", "fr", itn, "un et demi", "1 1/2"},
+		{"fr improper fraction after et stays apart", "fr", itn, "trois et cinq quarts", "trois et 5/4"},
+		{"fr et before a noun", "fr", itn, "pain et deux croissants", "pain et deux croissants"},
 	})
 }
