@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
@@ -183,6 +184,11 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 		s, e := int(opts.Start*float64(sotto.SampleRate)), min(len(samples), int(math.Ceil(end*float64(sotto.SampleRate))))
 		samples, offset = samples[s:e], float64(s)/float64(sotto.SampleRate)
 	}
+	if invalidUTF8(transcript) < 0 { // (prepare refuses the other as a bad request)
+		if err := tooManyWords(transcript, float64(len(samples))/sotto.SampleRate, effort, l.knobs.streamAbove()); err != nil {
+			return nil, err
+		}
+	}
 	lang, cands := resolveLanguage(opts.Language, transcript)
 	tr, err := prepare(ctx, transcript, lang, opts.TextNormalization, opts.ProtectedTerms)
 	if err != nil {
@@ -262,6 +268,49 @@ func (l *lattice) Align(ctx context.Context, a sotto.Audio, transcript string, o
 // lexicon builds a per-request model whose dictionary holds one entry per
 // token (labels w0000 …), so repeated words, protected terms and words
 // from any language are all plain dictionary entries for the engine.
+// maxWordsPerSecond bounds the words any audio can hold: every pronounced
+// word takes at least minPhoneFrames frames of its one or more phones, so
+// 100 words a second is out of reach at up to 200 frames a second (the
+// models run at 100; speech has 2 to 4 words a second).
+const maxWordsPerSecond = 100
+
+// tooManyWords fails, before the transcript is prepared, an alignment whose
+// transcript has more written words (runs of non-space holding a letter or
+// digit; normalization and scripts without spaces only add spoken words)
+// than seconds of audio can hold at maxWordsPerSecond. The search would
+// fail on it too (tooShort), but preparing megabytes of transcript first
+// took a minute and gigabytes of memory.
+func tooManyWords(text string, seconds float64, effort string, streamAbove float64) error {
+	most := int(seconds * maxWordsPerSecond)
+	n, in, lettered := 0, false, false
+	for _, r := range text {
+		if unicode.IsSpace(r) {
+			if in && lettered {
+				n++
+			}
+			in, lettered = false, false
+			continue
+		}
+		in = true
+		lettered = lettered || unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	if in && lettered {
+		n++
+	}
+	if n <= most {
+		return nil
+	}
+	if effort == EffortAuto || effort == "" {
+		effort = EffortStandard
+	}
+	f := &searchFailure{Failure{Reason: ReasonNoPath, SearchEffortUsed: effort, SearchPath: PathWholeAudio, SearchLimit: LimitNone},
+		fmt.Sprintf("the transcript has %d words; %.3f s of audio cannot hold more than %d", n, seconds, most)}
+	if seconds > streamAbove {
+		f.SearchPath = PathStreaming
+	}
+	return &sotto.Error{Kind: sotto.ErrUnsatisfiable, Code: "alignment_failed", Message: f.message(), Detail: f.Failure}
+}
+
 func (l *lattice) lexicon(ctx context.Context, tr *transcript, lang string) (*sphinx.Model, []string, error) {
 	if l.pack != nil {
 		if err := pronounceFromDict(l.model, l.pack.lang, tr.Tokens); err != nil {

@@ -200,3 +200,40 @@ func TestPrepareLongTranscript(t *testing.T) {
 		}
 	}
 }
+
+// TestTooManyWords: a transcript with more written words than the audio
+// can hold fails as the search would (alignment_failed, no_path), before
+// megabytes of it are prepared; a no-space script and punctuation count
+// for less, never for more.
+func TestTooManyWords(t *testing.T) {
+	for _, tt := range []struct {
+		text    string
+		seconds float64
+		fail    bool
+	}{
+		{strings.Repeat("a ", 100), 1, false},
+		{strings.Repeat("a ", 101), 1, true},
+		{strings.Repeat("word ", 4000), 30, true},
+		{strings.Repeat("— … !! ", 1000), 1, false},  // no letters: not words
+		{strings.Repeat("我们今天去学校。", 1000), 1, false}, // one run without spaces
+		{"", 0, false},
+	} {
+		err := tooManyWords(tt.text, tt.seconds, "", 900)
+		if !tt.fail {
+			if err != nil {
+				t.Errorf("%d bytes over %g s: %v; want no error", len(tt.text), tt.seconds, err)
+			}
+			continue
+		}
+		e, ok := errors.AsType[*sotto.Error](err)
+		if !ok {
+			t.Errorf("%d bytes over %g s: %v; want an alignment failure", len(tt.text), tt.seconds, err)
+			continue
+		}
+		f, _ := e.Detail.(Failure)
+		if e.Code != "alignment_failed" || f.Reason != ReasonNoPath || f.SearchEffortUsed != EffortStandard ||
+			!strings.Contains(e.Message, "cannot hold") {
+			t.Errorf("%d bytes over %g s: %v (%+v); want alignment_failed no_path", len(tt.text), tt.seconds, err, f)
+		}
+	}
+}
