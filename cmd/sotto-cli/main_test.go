@@ -168,8 +168,8 @@ func TestModelsCommands(t *testing.T) {
 		t.Errorf("models running with SOTTO_LISTEN=%s = %v, %s", listen, err, out.String())
 	}
 	err = runModels(context.Background(), []string{"list"}, env(map[string]string{"SOTTO_URL": ts.URL}), io.Discard, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "401") {
-		t.Errorf("models list without key = %v; want HTTP 401", err)
+	if err == nil || !strings.Contains(err.Error(), "401") || !strings.Contains(err.Error(), "--api-key or SOTTO_API_KEY") {
+		t.Errorf("models list without key = %v; want HTTP 401 saying how to give the key", err)
 	}
 	if err := runModels(context.Background(), []string{"load"}, e, io.Discard, io.Discard); !errors.As(err, new(usageError)) {
 		t.Errorf("models load without MODEL = %v; want a usage error", err)

@@ -80,7 +80,13 @@ func (c *client) do(ctx context.Context, method, path string, body any, out any)
 			Error struct{ Message, Code string } `json:"error"`
 		}
 		if json.Unmarshal(data, &env) == nil && env.Error.Message != "" {
-			return fmt.Errorf("%s %s: HTTP %d %s: %s", method, path, resp.StatusCode, env.Error.Code, env.Error.Message)
+			hint := ""
+			if resp.StatusCode == http.StatusUnauthorized {
+				// The service's message speaks of headers; the user of
+				// this command sets a flag or a variable.
+				hint = " (give the service's key with --api-key or SOTTO_API_KEY)"
+			}
+			return fmt.Errorf("%s %s: HTTP %d %s: %s%s", method, path, resp.StatusCode, env.Error.Code, env.Error.Message, hint)
 		}
 		return fmt.Errorf("%s %s: HTTP %d: %s", method, path, resp.StatusCode, strings.TrimSpace(string(data)))
 	}
