@@ -205,9 +205,34 @@ func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
 		methodNotAllowed(w, r, allow)
 		return
 	}
-	writeJSON(w, http.StatusNotFound, envelope{envelopeBody{
-		Message: fmt.Sprintf("no route for %s %s; GET /v1/openapi.json lists the API", r.Method, r.URL.Path),
-		Type:    "invalid_request_error", Code: "route_not_found"}})
+	msg := fmt.Sprintf("no route for %s %s; GET /v1/openapi.json lists the API", r.Method, r.URL.Path)
+	if alt := s.baseURLSlip(r.Method, r.URL.Path); alt != "" {
+		msg = fmt.Sprintf("no route for %s %s; did you mean %s? (a client's base URL ends in /v1 for the OpenAI client libraries, without it for the Anthropic ones)",
+			r.Method, r.URL.Path, alt)
+	}
+	writeJSON(w, http.StatusNotFound, envelope{envelopeBody{Message: msg, Type: "invalid_request_error", Code: "route_not_found"}})
+}
+
+// baseURLSlip returns the path a client most likely meant when path is a
+// route's path without its /v1 prefix (/chat/completions: a base URL
+// without /v1) or with it twice (/v1/v1/messages: /v1 added to a base
+// URL the client library extends itself), or "" when it is neither.
+func (s *Server) baseURLSlip(method, path string) string {
+	var alt string
+	switch {
+	case strings.HasPrefix(path, "/v1/v1/"):
+		alt = strings.TrimPrefix(path, "/v1")
+	case !strings.HasPrefix(path, "/v1/") && path != "/health":
+		alt = "/v1" + path
+	default:
+		return ""
+	}
+	for _, rt := range s.routes() {
+		if rt.Method == method && pathMatches(rt.Path, alt) {
+			return alt
+		}
+	}
+	return ""
 }
 
 // methodNotAllowed answers 405 with an Allow header listing allow.

@@ -347,6 +347,21 @@ func TestNoRoute(t *testing.T) {
 	if r := do(t, ts, "GET", "/v1/responses/resp_ab/input_items/x", nil, nil); r.status != 404 || r.envelope(t).Code != "route_not_found" {
 		t.Errorf("extra segment = %d %s; want 404 route_not_found", r.status, r.body)
 	}
+	// A base URL without /v1, or with it where the client library adds
+	// it: the 404 names the path meant.
+	for path, want := range map[string]string{"/chat/completions": "/v1/chat/completions", "/v1/v1/messages": "/v1/messages",
+		"/models/Sotto/Skylark": "", "/audio/speech": "/v1/audio/speech", "/v1/v1/nope": ""} {
+		method := "POST"
+		if strings.HasPrefix(path, "/models") {
+			method = "GET"
+			want = "/v1/models/Sotto/Skylark"
+		}
+		r := do(t, ts, method, path, nil, map[string]string{"Authorization": "Bearer " + testKey})
+		e := r.envelope(t)
+		if r.status != 404 || e.Code != "route_not_found" || (want != "") != strings.Contains(e.Message, "did you mean "+want+"?") {
+			t.Errorf("%s %s = %d %s; want 404 route_not_found suggesting %q", method, path, r.status, r.body, want)
+		}
+	}
 	// The Messages paths answer in that protocol's envelope, 405 too.
 	for _, path := range []string{"/v1/messages", "/v1/messages/count_tokens"} {
 		r := do(t, ts, "GET", path, nil, map[string]string{"x-api-key": testKey})
