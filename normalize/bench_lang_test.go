@@ -16,7 +16,14 @@ import (
 // suiteText joins the inputs of a language's suites in one mode (every
 // JSONL file under text/normalize/<lang>/*/<mode>), one case a line,
 // repeated to about 64 KB: number-dense text of the language.
-func suiteText(b *testing.B, lang, mode string) string {
+func suiteText(b testing.TB, lang, mode string) string {
+	one := suiteOnce(b, lang, mode)
+	return strings.Repeat(one, max(1, 64<<10/len(one)))
+}
+
+// suiteOnce is the inputs of a language's suites in one mode, one case a
+// line, each once.
+func suiteOnce(b testing.TB, lang, mode string) string {
 	dir := shared.Path(b, "text", "normalize", lang)
 	files, _ := filepath.Glob(filepath.Join(dir, "*", mode, "*.jsonl"))
 	var lines []string
@@ -38,8 +45,7 @@ func suiteText(b *testing.B, lang, mode string) string {
 	if len(lines) == 0 {
 		b.Skipf("no %s %s cases in %s", lang, mode, dir)
 	}
-	one := strings.Join(lines, "\n") + "\n"
-	return strings.Repeat(one, max(1, 64<<10/len(one)))
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // BenchmarkNormalizeSuiteText measures TN and ITN on the suites' own

@@ -1462,6 +1462,7 @@ func (L *latin) dottedITN(e *elecLang) matcher {
 // read digit by digit, and no amount.
 type telPrompts struct {
 	tel     []string          // lower case
+	maxLen  int               // bytes of the longest entry of tel
 	ip      map[string]string // written, lower case → spoken
 	ipFirst map[string]int    // first token of a written IP prompt → most tokens
 }
@@ -1472,6 +1473,7 @@ func lexTelPrompts(tag string) *telPrompts {
 	for _, r := range lx.rows("telephone_prompts") {
 		for _, w := range alts(r[0]) {
 			p.tel = append(p.tel, strings.ToLower(w))
+			p.maxLen = max(p.maxLen, len(p.tel[len(p.tel)-1]))
 		}
 	}
 	for _, q := range lx.pairs("ip_prompts") {
@@ -1490,18 +1492,38 @@ func lexTelPrompts(tag string) *telPrompts {
 	return p
 }
 
+// lowerTail returns strings.ToLower of the shortest end of s that starts a
+// rune and lower-cases to at least n bytes (all of s if none does), and
+// whether that is all of s. strings.ToLower maps rune by rune and every
+// byte that is not a UTF-8 continuation byte starts a rune, so the result
+// is the end of strings.ToLower(s), found without lower-casing all of s.
+func lowerTail(s string, n int) (string, bool) {
+	for want := n; ; want *= 2 {
+		k := max(0, len(s)-want)
+		for k > 0 && !utf8.RuneStart(s[k]) {
+			k--
+		}
+		t := strings.ToLower(s[k:])
+		if k == 0 || len(t) >= n {
+			return t, k == 0
+		}
+	}
+}
+
 // before reports whether a telephone prompt ends one space before token i.
 func (p *telPrompts) before(s *stream, i int) bool {
 	if i < 2 || !s.is(i-1, " ") {
 		return false
 	}
-	pre := strings.ToLower(s.src[:s.toks[i-1].start])
+	// Only the end of the text before the space can hold a prompt and the
+	// rune before it: lower-case no more of it than that.
+	pre, whole := lowerTail(s.src[:s.toks[i-1].start], p.maxLen+utf8.UTFMax)
 	for _, t := range p.tel {
 		if !strings.HasSuffix(pre, t) {
 			continue
 		}
 		r, _ := utf8.DecodeLastRuneInString(pre[:len(pre)-len(t)])
-		if len(pre) == len(t) || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		if whole && len(pre) == len(t) || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			return true
 		}
 	}

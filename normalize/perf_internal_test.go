@@ -1,0 +1,34 @@
+package normalize
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzLowerTail checks lowerTail against lower-casing all of the text: its
+// result is the end of strings.ToLower(s), at least n bytes long unless it
+// is all of it, also for invalid UTF-8 and runes whose lower case is shorter
+// or longer ("K" Kelvin sign, "İ").
+func FuzzLowerTail(f *testing.F) {
+	for _, s := range []string{"", "Llámame al", "abc\xffDEF", "\u212a\u212a\u212aX", "İİİ", "a\xe2\x82", "\x82\x82Ab"} {
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n = n&63 + 1
+		full := strings.ToLower(s)
+		got, whole := lowerTail(s, n)
+		if !strings.HasSuffix(full, got) {
+			t.Fatalf("lowerTail(%q, %d) = %q, not an end of %q", s, n, got, full)
+		}
+		if whole != (got == full) {
+			t.Fatalf("lowerTail(%q, %d) = %q, %v: whole must say whether it is all of %q", s, n, got, whole, full)
+		}
+		if !whole && len(got) < n {
+			t.Fatalf("lowerTail(%q, %d) = %q: shorter than %d and not whole", s, n, got, n)
+		}
+		if !whole && utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("lowerTail(%q, %d) = %q splits a rune", s, n, got)
+		}
+	})
+}
