@@ -27,8 +27,9 @@
 //
 // The pure-Go driver needs no neural network and no training data. It reads
 // the CMU Sphinx English acoustic model (Debian package pocketsphinx-en-us:
-// feat.params, means, variances) and treats its 5376 Gaussians as a
-// background model of speech. For an utterance it finds the speech (an
+// feat.params, mdef, sendump, means, variances) and treats its 5376
+// Gaussians, each weighted by how much the model's phone states use it,
+// as a background model of speech. For an utterance it finds the speech (an
 // energy gate), subtracts an estimate of steady background noise when the
 // recording is noticeably noisy (spectral subtraction weighted by the
 // estimated signal-to-noise ratio), normalises the cepstra (mean, and one
@@ -40,12 +41,12 @@
 // spectrum moves from frame to frame), taken to 88 numbers. The 168 static
 // numbers weighted 0.9 and the 88 delta numbers weighted 0.1 in the cosine,
 // rotated into 256 by a fixed orthonormal matrix, are the embedding
-// ([Method] "sphinx-mllr-v4"). Each choice is measured in
+// ([Method] "sphinx-mllr-v5"). Each choice is measured in
 // docs/bench/speaker.md and ../shared/research/speaker-embeddings.md.
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with
-// code [CodeTooLittleSpeech]. Expect an equal error rate of about 4–5 % on
-// clean read utterances of 5–30 s, 10–13 % on 3-second clips, and 8–11 %
+// code [CodeTooLittleSpeech]. Expect an equal error rate of about 3–5 % on
+// clean read utterances of 5–30 s, 10–12 % on 3-second clips, and 9–12 %
 // when one side has white noise at 20 dB SNR; it is a "same speaker or
 // not" hint on clean speech, not biometric verification.
 //

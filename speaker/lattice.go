@@ -19,18 +19,22 @@ func init() {
 }
 
 // OptAcousticDir is the backend.Config option of the "go" driver naming the
-// directory of the Sphinx acoustic model (feat.params, means, variances).
-// Without it the driver uses ModelDir/en-us when that holds a model, else
-// the Debian pocketsphinx-en-us model.
+// directory of the Sphinx acoustic model (feat.params, mdef, sendump,
+// means, variances; a PTM model with one codebook per CI phone). Without
+// it the driver uses ModelDir/en-us when that holds a model, else the
+// Debian pocketsphinx-en-us model.
 const OptAcousticDir = "acoustic_dir"
 
 // Method names the embedding space of the "go" driver. Embeddings of
 // different methods are not comparable. v2 added the SNR-weighted spectral
-// subtraction and the wider speech gate to v1's transform; v3 (this
-// version) makes the transform's prior weight grow with the amount of
-// speech and as the estimated SNR falls (see priorWeight). Embeddings of
-// earlier versions stored elsewhere must be recomputed.
-const Method = "sphinx-mllr-v4"
+// subtraction and the wider speech gate to v1's transform; v3 made the
+// transform's prior weight grow with the amount of speech and as the
+// estimated SNR falls (see priorWeight); v4 fused the delta stream's
+// transform into the 256 numbers (fuseDelta); v5 (this version) weighs the
+// background model's Gaussians by their codebook weights from the acoustic
+// model instead of uniformly (codebookWeights). Embeddings of earlier
+// versions stored elsewhere must be recomputed.
+const Method = "sphinx-mllr-v5"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -114,65 +118,38 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		return nil, err
 	}
 	mask := speechMask(cep)
-	snr, local := l.m.compensateNoiseLocal(cep, mask) // before the mean is taken: it works on powers
+	snr := l.m.compensateNoise(cep, mask) // before the mean is taken: it works on powers
 	n := subtractMean(cep, mask)
 	l.m.normalizeSpread(cep, mask)
 	if float64(n) < MinSpeech*frameRate {
 		return nil, sotto.Unsatisfiable(CodeTooLittleSpeech, "file",
 			"the audio holds %.2f s of speech; a speaker embedding needs at least %.1f s", float64(n)/frameRate, MinSpeech)
 	}
-	var fw []float64
-	var x [][nCep]float64
-	wsum := 0.0
+	acc := l.m.newAccumulator()
 	for t := range cep {
 		if !mask[t] {
 			continue
 		}
-		x = append(x, cep[t])
-		w := 1.0
-		if !math.IsNaN(expSNRW) && local != nil {
-			xi := max(local[t]-1, 1e-3)
-			w = xi / (xi + math.Pow(10, expSNRW/10))
-			if os.Getenv("SPK_SNRSUB") == "1" {
-				sub := min(1, max(0, (noiseSNRHigh-snr)/(noiseSNRHigh-noiseSNRLow)))
-				w = 1 - sub*(1-w)
+		if t%500 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
 		}
-		fw = append(fw, w)
-		wsum += w
+		acc.frame(&cep[t])
 	}
-	tau := priorWeight(n, snr)
-	if expSNRTau {
-		tau = priorWeight(int(math.Round(wsum)), snr)
-	}
-	dx := deltas(cep, mask)
 	var st, sd mllrStats
-	if expMode == "fb" || expMode == "frame" {
-		if err := l.m.phoneStats(ctx, x, dx, fw, &st, &sd); err != nil {
-			return nil, err
-		}
-	} else {
-		acc := l.m.newAccumulator()
-		for i := range x {
-			if i%500 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+	acc.flush(&st)
+	tau := priorWeight(n, snr)
+	dacc := l.m.delta.newAccumulator()
+	for i, d := range deltas(cep, mask) {
+		if i%500 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			acc.frameW(&x[i], fw[i])
 		}
-		acc.flush(&st)
-		dacc := l.m.delta.newAccumulator()
-		for i := range dx {
-			if i%500 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			dacc.frameW(&dx[i], fw[i])
-		}
-		dacc.flush(&sd)
+		dacc.frame(&d)
 	}
+	dacc.flush(&sd)
 	e := l.m.fuseDelta(l.m.embedRaw(&st, tau), l.m.delta.embedRaw(&sd, tau))
 	v := make([]float32, Dim)
 	for i, x := range e {

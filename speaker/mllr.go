@@ -12,25 +12,28 @@ import (
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
-// The "sphinx-mllr-v4" embedding: a per-utterance MLLR mean transform of
+// The "sphinx-mllr-v5" embedding: a per-utterance MLLR mean transform of
 // the CMU Sphinx English acoustic model's Gaussians, taken as the
 // description of the voice (see ../shared/research/speaker-embeddings.md
 // and docs/bench/speaker.md for the measurements behind each choice).
 //
 // All 42×128 = 5376 stream-0 Gaussians of the model's "means" and
-// "variances" (13 cepstra c0..c12) form one background model (UBM) with
-// uniform weights. For an utterance, the frame posteriors of the UBM give
-// the statistics of one regularised affine transform mu' = A·mu + b of all
-// UBM means; its 12 rows for c1..c12 (12 × 14 numbers, identity removed,
-// made unit-free with the UBM's global standard deviations) are the 168
-// numbers of the voice. They are zero-padded to 256, rotated by a fixed
-// orthonormal DCT-II (cosines are unchanged; the values are spread over
-// all 256 dimensions) and scaled to unit length. The transform's prior
-// towards the identity weighs in proportion to the speech (priorWeight).
-// v4: the same transform of the delta stream's 5376 Gaussians (their own
-// posteriors, on the deltas of the normalised cepstra) fills the other
-// 88 numbers through a fixed projection, with a share deltaShare of the
-// cosine (fuseDelta).
+// "variances" (13 cepstra c0..c12) form one background model (UBM). For an
+// utterance, the frame posteriors of the UBM give the statistics of one
+// regularised affine transform mu' = A·mu + b of all UBM means; its 12
+// rows for c1..c12 (12 × 14 numbers, identity removed, made unit-free with
+// the UBM's global standard deviations) are the 168 numbers of the voice.
+// They are zero-padded to 256, rotated by a fixed orthonormal DCT-II
+// (cosines are unchanged; the values are spread over all 256 dimensions)
+// and scaled to unit length. The transform's prior towards the identity
+// weighs in proportion to the speech (priorWeight). v4: the same transform
+// of the delta stream's 5376 Gaussians (their own posteriors, on the
+// deltas of the normalised cepstra) fills the other 88 numbers through a
+// fixed projection, with a share deltaShare of the cosine (fuseDelta).
+// v5: the UBM weighs each Gaussian by its codebook weight (the model's
+// senone mixture weights averaged over the codebook, codebookWeights)
+// instead of uniformly, in both streams; the timelines keep the uniform
+// weights (newUniformAccumulator).
 
 const (
 	nCep  = 13       // cepstra per frame, c0..c12
@@ -66,15 +69,16 @@ type mllrModel struct {
 	mu     []float64 // k×nCep means
 	iv     []float64 // k×nCep inverse variances
 	miv    []float64 // k×nCep mu·iv
-	cnst   []float64 // k: -ln K - ½Σln(2πσ²) - ½Σmu²·iv
-	gsd    [nCep]float64
-	rot    []float64 // Dim×Dim orthonormal DCT-II, row-major
+	cnst   []float64 // k: -ln K - ½Σln(2πσ²) - ½Σmu²·iv (uniform weights)
+	// cnstW is cnst with the codebook weights: -ln(codebooks) + ln w_k
+	// - ½Σln(2πσ²) - ½Σmu²·iv.
+	cnstW []float64
+	gsd   [nCep]float64
+	rot   []float64 // Dim×Dim orthonormal DCT-II, row-major
 	// delta is the model of the delta stream's Gaussians (stream 1),
 	// nil in itself; proj is deltaProjection().
 	delta *mllrModel
 	proj  []float64
-	// phones is the model's CI phone loop (phone.go).
-	phones *phoneLoop
 }
 
 // loadMLLR reads feat.params, means and variances from dir.
@@ -118,31 +122,24 @@ func loadMLLR(dir string) (*mllrModel, error) {
 		len(vars.VecLen) < 2 || means.VecLen[0] != nCep || vars.VecLen[0] != nCep || means.VecLen[1] != nCep || vars.VecLen[1] != nCep {
 		return nil, fmt.Errorf("speaker: %s: means and variances do not describe %d-cepstrum and %d-delta Gaussians of the same shape", dir, nCep, nCep)
 	}
-	m := newMLLR(params, means, vars, 0)
-	m.delta = newMLLR(params, means, vars, 1)
-	m.proj = deltaProjection()
-	if m.phones, err = loadPhoneLoop(dir, m.k, means.NDensity); err != nil {
+	lw, err := codebookWeights(dir, means.NMgau*means.NDensity, means.NFeat, means.NDensity)
+	if err != nil {
 		return nil, err
 	}
-	if expMode == "w" {
-		for f, mm := range []*mllrModel{m, m.delta} {
-			if f == 1 && os.Getenv("SPK_WDELTA") == "0" {
-				continue
-			}
-			for k := range mm.k {
-				mm.cnst[k] += math.Log(m.phones.cbw[f][k] * float64(means.NDensity))
-			}
-		}
-	}
+	m := newMLLR(params, means, vars, 0, lw[0])
+	m.delta = newMLLR(params, means, vars, 1, lw[1])
+	m.proj = deltaProjection()
 	return m, nil
 }
 
 // newMLLR makes the background model of one stream of the model's
-// Gaussians (0: cepstra, 1: their deltas).
-func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden, stream int) *mllrModel {
+// Gaussians (0: cepstra, 1: their deltas); logW holds each Gaussian's log
+// weight within its codebook (codebookWeights).
+func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden, stream int, logW []float64) *mllrModel {
 	k := means.NMgau * means.NDensity
 	m := &mllrModel{params: params, k: k,
-		mu: make([]float64, k*nCep), iv: make([]float64, k*nCep), miv: make([]float64, k*nCep), cnst: make([]float64, k)}
+		mu: make([]float64, k*nCep), iv: make([]float64, k*nCep), miv: make([]float64, k*nCep),
+		cnst: make([]float64, k), cnstW: make([]float64, k)}
 	var sum, sq [nCep]float64
 	j := 0
 	for g := range means.NMgau {
@@ -157,6 +154,7 @@ func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden, stream int) *
 				sq[i] += v + mu*mu
 			}
 			m.cnst[j] = c
+			m.cnstW[j] = c + math.Log(float64(means.NDensity)) + logW[j]
 			j++
 		}
 	}
@@ -289,20 +287,29 @@ func (s *mllrStats) add(o *mllrStats) {
 // sums F, and those into mllrStats. It is not safe for concurrent use.
 type accumulator struct {
 	m      *mllrModel
+	cnst   []float64 // m.cnstW or m.cnst: the background model's weights
 	n, f   []float64
 	ll     []float64
 	frames int
 }
 
+// newAccumulator returns an accumulator whose frame posteriors weigh each
+// Gaussian by its codebook weight (the embeddings).
 func (m *mllrModel) newAccumulator() *accumulator {
-	return &accumulator{m: m, n: make([]float64, m.k), f: make([]float64, m.k*nCep), ll: make([]float64, m.k)}
+	return &accumulator{m: m, cnst: m.cnstW, n: make([]float64, m.k), f: make([]float64, m.k*nCep), ll: make([]float64, m.k)}
+}
+
+// newUniformAccumulator returns an accumulator whose frame posteriors
+// weigh all Gaussians alike, as before sphinx-mllr-v5: the timelines' window
+// statistics (their clustering and thresholds were tuned with them).
+func (m *mllrModel) newUniformAccumulator() *accumulator {
+	a := m.newAccumulator()
+	a.cnst = m.cnst
+	return a
 }
 
 // frame adds one (mean-normalised) frame.
-func (a *accumulator) frame(x *[nCep]float64) { a.frameW(x, 1) }
-
-// frameW adds one (mean-normalised) frame with weight w.
-func (a *accumulator) frameW(x *[nCep]float64, w float64) {
+func (a *accumulator) frame(x *[nCep]float64) {
 	m := a.m
 	var h [nCep]float64
 	for i := range nCep {
@@ -311,7 +318,7 @@ func (a *accumulator) frameW(x *[nCep]float64, w float64) {
 	best := math.Inf(-1)
 	for k := range m.k {
 		iv, miv := m.iv[k*nCep:k*nCep+nCep], m.miv[k*nCep:k*nCep+nCep]
-		s := m.cnst[k]
+		s := a.cnst[k]
 		for i := range nCep {
 			s += h[i]*iv[i] + x[i]*miv[i]
 		}
@@ -334,7 +341,7 @@ func (a *accumulator) frameW(x *[nCep]float64, w float64) {
 		if g == 0 {
 			continue
 		}
-		g *= w / tot
+		g /= tot
 		a.n[k] += g
 		f := a.f[k*nCep : k*nCep+nCep]
 		for i := range nCep {
@@ -462,7 +469,7 @@ func (m *mllrModel) embedRaw(s *mllrStats, tau float64) []float64 {
 	return raw
 }
 
-// deltaShare is the share of the cosine of two sphinx-mllr-v4 embeddings
+// deltaShare is the share of the cosine of two sphinx-mllr-v4 (and v5) embeddings
 // that comes from their delta parts (see fuseDelta). Dev trials, both
 // lists, whole files / 6 s / 3 s / B noisy / 3 s B noisy: without the
 // delta part 3.6 / 4.0 / 11.6 / 8.1 / 19.7 % EER; share 0.1 (kept)

@@ -59,15 +59,8 @@ func (m *mllrModel) melBasis() (b [nCep][nFilt]float64, lift [nCep]float64) {
 // place, weighted by the estimated signal-to-noise ratio; mask marks the
 // speech frames. It returns that ratio in dB (+Inf without noise).
 func (m *mllrModel) compensateNoise(cep [][nCep]float64, mask []bool) float64 {
-	snr, _ := m.compensateNoiseLocal(cep, mask)
-	return snr
-}
-
-// compensateNoiseLocal is compensateNoise that also returns every frame's
-// power over the noise estimate (before the subtraction), or nil.
-func (m *mllrModel) compensateNoiseLocal(cep [][nCep]float64, mask []bool) (float64, []float64) {
 	if len(cep) == 0 {
-		return math.Inf(1), nil
+		return math.Inf(1)
 	}
 	b, lift := m.melBasis()
 	logMel := make([][nFilt]float64, len(cep))
@@ -113,23 +106,15 @@ func (m *mllrModel) compensateNoiseLocal(cep [][nCep]float64, mask []bool) (floa
 		}
 	}
 	if ns == 0 {
-		return math.Inf(1), nil
+		return math.Inf(1)
 	}
 	for j := range nFilt {
 		noiseAll += noise[j]
 	}
-	local := make([]float64, len(cep))
-	for t := range cep {
-		var p float64
-		for j := range nFilt {
-			p += math.Exp(logMel[t][j])
-		}
-		local[t] = p / noiseAll
-	}
 	snr := 10 * math.Log10(speechAll/float64(ns)/noiseAll)
 	w := min(1, max(0, (noiseSNRHigh-snr)/(noiseSNRHigh-noiseSNRLow)))
 	if w == 0 || math.IsNaN(snr) {
-		return snr, local
+		return snr
 	}
 	for t := range cep {
 		var out [nFilt]float64
@@ -145,5 +130,5 @@ func (m *mllrModel) compensateNoiseLocal(cep [][nCep]float64, mask []bool) (floa
 			cep[t][i] = v * lift[i]
 		}
 	}
-	return snr, local
+	return snr
 }

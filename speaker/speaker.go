@@ -87,7 +87,7 @@ type Embedding struct {
 	// SpeechSeconds is the duration of the speech the embedding describes,
 	// after voice-activity detection dropped pauses and silence.
 	SpeechSeconds float64
-	// Method names the embedding space (for example "sphinx-mllr-v4").
+	// Method names the embedding space (for example "sphinx-mllr-v5").
 	// Only embeddings of the same method are comparable.
 	Method string
 }
@@ -112,7 +112,7 @@ func EmbedDetail(ctx context.Context, b Backend, a sotto.Audio) (*Embedding, err
 	return &Embedding{Vector: v, SpeechSeconds: a.Seconds()}, nil
 }
 
-// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v4)
+// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v5)
 // embeddings of at least 5 s of speech each at and above which they are
 // more likely than not the same speaker. It was calibrated on the dev part
 // of the shared speaker trials (the equal-error point of whole utterances;
@@ -124,7 +124,7 @@ const VerifyThreshold = 0.28
 // ShortClipThreshold is the equal-error threshold of 3-second clips (about
 // 2 s of speech): similarities of short clips run lower, so VerifyThreshold
 // rejects many true pairs of them.
-const ShortClipThreshold = 0.20
+const ShortClipThreshold = 0.19
 
 // Float64 converts an embedding as [Backend.Embed] returns it to the
 // float64 slice [Similarity] and the HTTP API take.

@@ -140,7 +140,7 @@ func (l *lattice) Timeline(ctx context.Context, a sotto.Audio, opts TimelineOpti
 	// Statistics per block of speech.
 	nb := (len(cep) + blockFrames - 1) / blockFrames
 	stats := make([]mllrStats, nb)
-	acc := l.m.newAccumulator()
+	acc := l.m.newUniformAccumulator()
 	for b := range nb {
 		if err := ctx.Err(); err != nil {
 			return nil, err
