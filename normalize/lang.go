@@ -112,5 +112,11 @@ func (r *rules) matchers(m Mode) (map[string]matcher, []string) {
 
 // one builds a single-reading match.
 func one(end int, class, text string) []match {
-	return []match{{end: end, readings: []reading{{text: text, class: class}}}}
+	// one allocation for the match and its reading
+	p := &struct {
+		m [1]match
+		r [1]reading
+	}{r: [1]reading{{text: text, class: class}}}
+	p.m[0] = match{end: end, readings: p.r[:]}
+	return p.m[:]
 }

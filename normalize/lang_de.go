@@ -71,7 +71,7 @@ func deCard(d string, final bool) string {
 // 4 for the Chinese 万, 6 for the Spanish long scale), most significant
 // first.
 func splitGroups(d string, size int) []int {
-	var gs []int
+	gs := make([]int, 0, (len(d)+size-1)/size)
 	for len(d) > 0 {
 		k := len(d) % size
 		if k == 0 {

@@ -78,17 +78,20 @@ func es999Spell(n int, apocope bool) string {
 // es6 spells 0 < n < 1,000,000.
 func es6(n int, apocope bool) string {
 	th, r := n/1000, n%1000
-	var parts []string
+	head := ""
 	switch {
 	case th == 1:
-		parts = append(parts, "mil")
+		head = "mil"
 	case th > 1:
-		parts = append(parts, es999(th, true)+" mil")
+		head = es999(th, true) + " mil"
 	}
-	if r > 0 {
-		parts = append(parts, es999(r, apocope))
+	switch {
+	case r == 0:
+		return head
+	case head == "":
+		return es999(r, apocope)
 	}
-	return strings.Join(parts, " ")
+	return head + " " + es999(r, apocope)
 }
 
 var esBig = [...][2]string{{}, {"millón", "millones"}, {"billón", "billones"}, {"trillón", "trillones"}}
@@ -100,6 +103,10 @@ func esCard(d string, apocope bool) string {
 	}
 	if len(d) > 6*len(esBig) {
 		return (&latin{card: esCardinal}).digits(d)
+	}
+	if len(d) <= 6 { // one group: most numbers
+		g, _ := strconv.Atoi(d)
+		return es6(g, apocope)
 	}
 	groups := splitGroups(d, 6)
 	var parts []string

@@ -467,14 +467,18 @@ func (L *latin) scanNum(s *stream, i int) (numLit, bool) {
 	if j == i && !s.startOK(j) && s.kind(j-1) != tWord {
 		return n, false
 	}
+	// The digits are copied only when groups are joined to them.
 	var b strings.Builder
-	b.WriteString(s.text(j))
-	first := len(s.text(j))
+	head := s.text(j)
+	first := len(head)
 	j++
 	if first <= 3 {
 	groups:
 		for _, g := range L.groupSep {
 			for s.is(j, g) && s.kind(j+1) == tNum && len(s.text(j+1)) == 3 && (s.boundary(j+2) || s.is(j+2, g) || s.is(j+2, ",")) && j-i < maxScan {
+				if b.Len() == 0 {
+					b.WriteString(head)
+				}
 				b.WriteString(s.text(j + 1))
 				n.grouped = true
 				j += 2
@@ -498,11 +502,15 @@ func (L *latin) scanNum(s *stream, i int) (numLit, bool) {
 			k += 2
 		}
 		if groups >= 2 && s.boundary(k) && !s.is(k, ",") {
+			b.WriteString(head)
 			b.WriteString(g.String())
 			n.grouped, j = true, k
 		}
 	}
-	n.intPart = b.String()
+	n.intPart = head
+	if b.Len() > 0 {
+		n.intPart = b.String()
+	}
 	if s.is(j, ",") && s.kind(j+1) == tNum && !(s.is(j+2, ",") && s.kind(j+3) == tNum) {
 		n.point, n.frac = true, s.text(j+1)
 		j += 2
