@@ -40,15 +40,20 @@ type stream struct {
 	wend    []int
 	wpos    []int32
 	wrunEnd []int32
-	// splits caches each word token split into splitLex's entries.
-	splitLex *numLex
-	splits   [][]string
-	// spokenWords memo for the last token asked.
-	swLex   *numLex
-	swI     int
-	swWs    []string
-	swEnds  []int
-	swWhole []bool
+	// The entries spokenWords (numparse.go) returns views of, built once
+	// per stream for lexicon swLex: every word token split into the
+	// lexicon's entries, in token order (swWs, with the token index after
+	// each entry's word in swEnds and whether the entry ends its word in
+	// swWhole); for each token its first entry (swFirst) and where the run
+	// of joined words starting at it ends (swRunEnd); for each entry where
+	// its word's entries end (swTokEnd).
+	swLex    *numLex
+	swWs     []string
+	swEnds   []int
+	swWhole  []bool
+	swFirst  []int32
+	swRunEnd []int32
+	swTokEnd []int32
 	// memo caches a grammar's parse at a token for the other matchers
 	// that ask for it (lang_zh.go's zhParse).
 	memo map[memoKey]any

@@ -239,46 +239,70 @@ done:
 // ends[k] is the token index after the word that entry k belongs to, and
 // whole[k] is true when entry k is the last of its word.
 func spokenWords(s *stream, i int, l *numLex, max int) (ws []string, ends []int, whole []bool) {
-	if s.swLex == l && s.swI == i && s.swWs != nil {
-		n := min(max, len(s.swWs))
-		return s.swWs[:n:n], s.swEnds[:n:n], s.swWhole[:n:n]
-	}
 	ws, ends, whole = spokenWordsN(s, i, l, 60)
-	s.swLex, s.swI, s.swWs, s.swEnds, s.swWhole = l, i, ws, ends, whole
 	n := min(max, len(ws))
 	return ws[:n:n], ends[:n:n], whole[:n:n]
 }
 
+// spokenWordsN returns the entries of the run of joined words starting at
+// token i (nil when it is no word): whole words, while fewer than max
+// entries are taken. The slices are views of the stream's entries, shared
+// between calls; callers must not modify them.
 func spokenWordsN(s *stream, i int, l *numLex, max int) (ws []string, ends []int, whole []bool) {
-	j := i
-	if s.splitLex != l {
-		s.splitLex, s.splits = l, make([][]string, len(s.toks))
+	if s.kind(i) != tWord || i < 0 || max <= 0 {
+		return nil, nil, nil
 	}
-	for j < s.n() && len(ws) < max {
-		if s.kind(j) != tWord {
-			break
-		}
-		parts := s.splits[j]
-		if parts == nil {
-			w := s.lowerAt(j)
-			var ok bool
-			if parts, ok = l.split(w); !ok {
-				parts = []string{w}
-			}
-			s.splits[j] = parts
-		}
-		for p, x := range parts {
-			ws = append(ws, x)
-			ends = append(ends, j+1)
-			whole = append(whole, p == len(parts)-1)
-		}
-		if (s.kind(j+1) == tSpace && s.text(j+1) == " " || s.is(j+1, "-")) && s.kind(j+2) == tWord {
-			j += 2
+	if s.swLex != l {
+		s.spokenIndex(l)
+	}
+	start, end := int(s.swFirst[i]), int(s.swRunEnd[i])
+	if end-start > max {
+		// stop after the word holding entry max-1
+		end = int(s.swTokEnd[start+max-1])
+	}
+	return s.swWs[start:end], s.swEnds[start:end], s.swWhole[start:end]
+}
+
+// spokenIndex builds the stream's spokenWords entries for lexicon l: each
+// word token lower-cased and split into l's entries (kept whole when it
+// cannot be split), and the runs of words joined by one space or a
+// hyphen.
+func (s *stream) spokenIndex(l *numLex) {
+	n := len(s.toks)
+	s.swLex = l
+	s.swWs, s.swEnds, s.swWhole = s.swWs[:0], s.swEnds[:0], s.swWhole[:0]
+	s.swTokEnd = s.swTokEnd[:0]
+	s.swFirst = make([]int32, n)
+	s.swRunEnd = make([]int32, n)
+	for j := range n {
+		if s.toks[j].kind != tWord {
 			continue
 		}
-		break
+		w := s.lowerAt(j)
+		parts, ok := l.split(w)
+		if !ok {
+			parts = []string{w}
+		}
+		s.swFirst[j] = int32(len(s.swWs))
+		for p, x := range parts {
+			s.swWs = append(s.swWs, x)
+			s.swEnds = append(s.swEnds, j+1)
+			s.swWhole = append(s.swWhole, p == len(parts)-1)
+		}
+		for range parts {
+			s.swTokEnd = append(s.swTokEnd, int32(len(s.swWs)))
+		}
 	}
-	return ws, ends, whole
+	for j := n - 1; j >= 0; j-- {
+		if s.toks[j].kind != tWord {
+			continue
+		}
+		if (s.kind(j+1) == tSpace && s.text(j+1) == " " || s.is(j+1, "-")) && s.kind(j+2) == tWord {
+			s.swRunEnd[j] = s.swRunEnd[j+2]
+		} else {
+			s.swRunEnd[j] = s.swTokEnd[s.swFirst[j]]
+		}
+	}
 }
 
 // wholeWords shortens n entries so that they end on a word boundary.
