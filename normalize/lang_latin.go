@@ -299,14 +299,18 @@ func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
 // the index after it, or "" and end.
 func zoneAfter(s *stream, end int, written map[string]string) (string, int) {
 	best, bestEnd := "", end
-	var ws []string
+	var buf [64]byte
+	key := buf[:0] // the words so far joined by spaces
 	for j, n := end, 0; n < 6; n++ {
 		w, e := wordAfter(s, j)
 		if w == "" {
 			break
 		}
-		ws = append(ws, w)
-		if z, ok := written[strings.Join(ws, " ")]; ok {
+		if n > 0 {
+			key = append(key, ' ')
+		}
+		key = append(key, w...)
+		if z, ok := written[string(key)]; ok {
 			best, bestEnd = z, e
 		}
 		j = e
@@ -899,7 +903,7 @@ func lineBreakAt(s *stream, k int) bool {
 
 func wordAfter(s *stream, end int) (string, int) {
 	if s.kind(end) == tSpace && s.kind(end+1) == tWord {
-		return strings.ToLower(s.text(end + 1)), end + 2
+		return s.lowerAt(end + 1), end + 2
 	}
 	return "", end
 }
@@ -937,7 +941,8 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 	}
 	// the longest spoken name: "hong kong dollar", "d-mark", "euro"
 	var cur *latinCurrency
-	name, ends := w, []int{e}
+	var endsBuf [6]int
+	name, ends := w, append(endsBuf[:0], e)
 	for k := e; len(ends) < 6; {
 		if s.is(k, "-") && s.kind(k+1) == tWord {
 			name += "-" + strings.ToLower(s.text(k+1))
@@ -955,7 +960,8 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 	}
 	for n := len(ends); n >= 1 && cur == nil; n-- {
 		if c, ok := L.spokenCurrency[name]; ok {
-			cur, e = &c, ends[n-1]
+			found := c // only a found currency escapes
+			cur, e = &found, ends[n-1]
 		}
 		if k := strings.LastIndexByte(name, ' '); k >= 0 {
 			name = name[:k]
@@ -1053,24 +1059,29 @@ func (L *latin) measureITN(s *stream, i int) []match {
 func (L *latin) spokenUnitAfter(s *stream, end int) (string, int) {
 	best, bestEnd := "", end
 	j := end
-	var spoken []string
+	var buf [64]byte
+	key := buf[:0] // the words so far joined by spaces
 	for n := 0; n < 5; n++ {
 		w, e := wordAfter(s, j)
 		if w == "" {
 			break
 		}
+		if n > 0 {
+			key = append(key, ' ')
+		}
+		key = append(key, w...)
 		// an elided word: "l'heure", "l’heure"
 		if (s.is(e, "'") || s.is(e, "’")) && s.kind(e+1) == tWord {
-			w, e = w+"’"+strings.ToLower(s.text(e+1)), e+2
+			key = append(append(key, "’"...), s.lowerAt(e+1)...)
+			e += 2
 		}
-		spoken = append(spoken, w)
-		if written, ok := L.spokenUnit[strings.Join(spoken, " ")]; ok {
+		if written, ok := L.spokenUnit[string(key)]; ok {
 			best, bestEnd = written, e
 		}
 		// a unit joined by a hyphen, as TN writes it: "milliampères-heures"
 		if s.is(e, "-") && s.kind(e+1) == tWord && s.kind(e+2) != tWord {
-			joined := strings.Join(spoken, " ") + "-" + strings.ToLower(s.text(e+1))
-			if written, ok := L.spokenUnit[joined]; ok {
+			joined := append(append(key, '-'), s.lowerAt(e+1)...)
+			if written, ok := L.spokenUnit[string(joined)]; ok {
 				best, bestEnd = written, e+2
 			}
 		}
