@@ -723,7 +723,7 @@ func rbnfFinal(s string) string {
 // parts of a compound ("két\u00adezer") and zero-width spaces between the
 // words of scripts written without spaces (Thai, Lao, Khmer, Burmese).
 func rbnfClean(s string) string {
-	if !strings.ContainsAny(s, "\u00ad\u200b") {
+	if !strings.Contains(s, "\u00ad") && !strings.Contains(s, "\u200b") {
 		return s
 	}
 	return rbnfHints.Replace(s)
@@ -1039,6 +1039,15 @@ func (l *rbnfLang) yearTN(s *stream, i int) []match {
 // the same nasal ("वाँ" / "वां") in ordinal endings.
 func rbnfNasal(s string) string { return strings.ReplaceAll(s, "\u0901", "\u0902") }
 
+// rbnfNasalPrefix reports whether rbnfNasal(s) starts with
+// rbnfNasal(prefix), folding only as much of s as the prefix is long: the
+// fold changes the last byte of a three-byte rune, so a rune cut at the end
+// of that much of s folds the bytes before the cut as the whole text does.
+func rbnfNasalPrefix(s, prefix string) bool {
+	p := rbnfNasal(prefix)
+	return len(s) >= len(p) && rbnfNasal(s[:len(p)]) == p
+}
+
 func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	rs := l.load()
 	if len(l.ordWords) > 0 && l.startOK(s, i) {
@@ -1085,7 +1094,6 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 	}
 	numEnd := int(s.toks[end-1].end)
 	rest := s.src[numEnd:]
-	restN := rbnfNasal(rest)
 	var out []match
 	seen := map[string]bool{}
 	for _, o := range l.ords {
@@ -1107,7 +1115,7 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 		if !strings.EqualFold(p, pre) {
 			continue
 		}
-		if suf != "" && !strings.HasPrefix(restN, rbnfNasal(suf)) {
+		if suf != "" && !rbnfNasalPrefix(rest, suf) {
 			continue
 		}
 		// The written form must end at a token boundary.

@@ -32,3 +32,16 @@ func FuzzLowerTail(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNasalPrefix checks rbnfNasalPrefix against folding all of the text.
+func FuzzNasalPrefix(f *testing.F) {
+	for _, c := range [][2]string{{"वाँ से", "वाँ"}, {"वां", "वाँ"}, {"\u0901x", "\xe0\xa4"}, {"\xe0\xa4", "\u0902"}, {"", ""}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, s, p string) {
+		want := strings.HasPrefix(rbnfNasal(s), rbnfNasal(p))
+		if got := rbnfNasalPrefix(s, p); got != want {
+			t.Fatalf("rbnfNasalPrefix(%q, %q) = %v, want %v", s, p, got, want)
+		}
+	})
+}
