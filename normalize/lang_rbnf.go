@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -314,6 +315,12 @@ type rbnfLang struct {
 
 	invOnce sync.Once
 	inv     *rbnfInverse
+
+	// spelled caches rs.Format by rule set and number (rbnfSpelled):
+	// matchers of several classes spell the same number at a token, and
+	// ordinalTN tries every written ordinal form on each number.
+	spelled  sync.Map // rbnfKey → rbnfSpelled
+	nSpelled atomic.Int64
 
 	// ordWords are whole written ordinals read from the language's data
 	// file ([ordinal_words] of data/<tag>.tsv: hi "3rd" → "थर्ड"), keyed
@@ -673,11 +680,45 @@ func spaceAfter(w, x string, keep []string) string {
 	}
 }
 
+// rbnfKey and rbnfSpelled are a cached call of RuleSets.Format and its
+// result.
+type (
+	rbnfKey struct {
+		set string
+		n   int64
+	}
+	rbnfSpelled struct {
+		w   string
+		err error
+	}
+)
+
+// maxSpelled bounds the cache of each language's spellings; a full cache
+// is emptied.
+const maxSpelled = 1 << 14
+
+// formatRaw is l.rs.Format, cached: the rule sets are immutable, so the
+// same set and number always give the same spelling.
+func (l *rbnfLang) formatRaw(set string, n int64) (string, error) {
+	k := rbnfKey{set, n}
+	if v, ok := l.spelled.Load(k); ok {
+		r := v.(rbnfSpelled)
+		return r.w, r.err
+	}
+	w, err := l.rs.Format(set, n)
+	if l.nSpelled.Add(1) > maxSpelled {
+		l.spelled.Clear()
+		l.nSpelled.Store(1)
+	}
+	l.spelled.Store(k, rbnfSpelled{w, err})
+	return w, err
+}
+
 func (l *rbnfLang) format(set string, n int64) string {
 	if d := l.conv.derive; d != nil && set == derivedSet && !l.rs.Has(set) {
 		return l.derived(d, n)
 	}
-	w, err := l.rs.Format(set, n)
+	w, err := l.formatRaw(set, n)
 	if err != nil || strings.ContainsAny(w, "0123456789") {
 		return ""
 	}
@@ -1101,7 +1142,7 @@ func (l *rbnfLang) ordinalTN(s *stream, i int) []match {
 		if d := l.conv.derive; d != nil && o.spell == derivedSet {
 			suf = d.markFor(n)
 		} else if o.digits != "" {
-			w, err := rs.Format(o.digits, n)
+			w, err := l.formatRaw(o.digits, n)
 			if l.info.Script == "Cyrl" {
 				w = rbnfCyrillic(w)
 			}
