@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -74,6 +75,8 @@ type Server struct {
 	models Models
 	mux    *http.ServeMux
 
+	uncleanPath http.Handler // answers paths ServeMux would redirect (//v1/models)
+
 	responses      *responseStore // stored Responses (generation)
 	upstreamClient *http.Client   // remote models' upstreams
 }
@@ -127,11 +130,60 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.mux.Handle("/", s.middleware(true, false, http.HandlerFunc(s.handleNoRoute)))
+	s.uncleanPath = s.middleware(true, false, http.HandlerFunc(s.handleUncleanPath))
 	return s, nil
 }
 
-// ServeHTTP serves one request.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP serves one request. A path that is not in canonical form
+// (//v1/models: a base URL ending in "/" joined to a path that starts with
+// one; /v1/./models) is answered 404 in the API's envelope naming the path
+// meant, where ServeMux would redirect with an HTML body that a JSON client
+// cannot read and may follow with another method.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodConnect {
+		if p := r.URL.EscapedPath(); cleanPath(p) != p {
+			s.uncleanPath.ServeHTTP(w, r)
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// cleanPath is the canonical form of an URL path as ServeMux makes it:
+// no empty, "." or ".." segments, and a trailing slash kept.
+func cleanPath(p string) string {
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	np := path.Clean(p)
+	if strings.HasSuffix(p, "/") && np != "/" {
+		np += "/"
+	}
+	return np
+}
+
+// handleUncleanPath answers a path that is not in canonical form: 404
+// route_not_found, suggesting the canonical path when a route serves it
+// with the request's method.
+func (s *Server) handleUncleanPath(w http.ResponseWriter, r *http.Request) {
+	meant := cleanPath(r.URL.Path)
+	const why = "the path has an empty, \".\" or \"..\" segment (\"//\" comes from a base URL that ends in \"/\" joined to a path that starts with one)"
+	msg := fmt.Sprintf("no route for %s %s: %s; GET /v1/openapi.json lists the API", r.Method, r.URL.Path, why)
+	alt := ""
+	for _, rt := range s.routes() {
+		if rt.Method == r.Method && pathMatches(rt.Path, meant) {
+			alt = meant
+			break
+		}
+	}
+	if alt == "" {
+		alt = s.baseURLSlip(r.Method, meant)
+	}
+	if alt != "" {
+		msg = fmt.Sprintf("no route for %s %s; did you mean %s? (%s)", r.Method, r.URL.Path, alt, why)
+	}
+	writeJSON(w, http.StatusNotFound, envelope{envelopeBody{Message: msg, Type: "invalid_request_error", Code: "route_not_found"}})
+}
 
 // Serve accepts connections on ln until ctx is cancelled, then stops
 // accepting, lets in-flight requests finish (up to ShutdownTimeout) and

@@ -362,6 +362,26 @@ func TestNoRoute(t *testing.T) {
 			t.Errorf("%s %s = %d %s; want 404 route_not_found suggesting %q", method, path, r.status, r.body, want)
 		}
 	}
+	// A path ServeMux would redirect to its clean form (a 307 with an
+	// HTML body, which the client here would follow) is a 404 in the
+	// envelope naming the path meant; a request ID and the headers of
+	// every answer come with it.
+	for _, c := range []struct{ method, path, want string }{
+		{"GET", "//v1/models", "/v1/models"},
+		{"POST", "//v1/chat/completions", "/v1/chat/completions"},
+		{"GET", "/v1//models/Sotto/Skylark", "/v1/models/Sotto/Skylark"},
+		{"GET", "/v1/./health", "/v1/health"},
+		{"POST", "//chat/completions", "/v1/chat/completions"}, // no /v1 either
+		{"DELETE", "//v1/models", ""},                          // no DELETE /v1/models
+		{"GET", "//v1/nope", ""},
+	} {
+		r := do(t, ts, c.method, c.path, nil, map[string]string{"Authorization": "Bearer " + testKey})
+		e := r.envelope(t)
+		if r.status != 404 || e.Code != "route_not_found" || r.header.Get("X-Request-Id") == "" ||
+			(c.want != "") != strings.Contains(e.Message, "did you mean "+c.want+"?") {
+			t.Errorf("%s %s = %d %s; want 404 route_not_found suggesting %q", c.method, c.path, r.status, r.body, c.want)
+		}
+	}
 	// The Messages paths answer in that protocol's envelope, 405 too.
 	for _, path := range []string{"/v1/messages", "/v1/messages/count_tokens"} {
 		r := do(t, ts, "GET", path, nil, map[string]string{"x-api-key": testKey})
