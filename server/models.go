@@ -151,6 +151,10 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
+	if id == "" {
+		s.writeError(w, r, missingModelID(r))
+		return
+	}
 	for _, e := range s.models.Catalog() {
 		b, err := json.Marshal(e)
 		if err != nil {
@@ -176,6 +180,17 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 	s.writeError(w, r, unknownModel(id))
 }
 
+// missingModelID is the 404 for /v1/models/ with no model ID after the
+// slash (the {id...} routes match it with an empty ID).
+func missingModelID(r *http.Request) error {
+	list := ""
+	if r.Method == http.MethodGet {
+		list = "; GET /v1/models lists the catalog"
+	}
+	return sotto.NotFound("route_not_found", "", "%s %s names no model: put its ID after the slash (%s /v1/models/Sotto/Lattice-1)%s",
+		r.Method, r.URL.Path, r.Method, list)
+}
+
 // handleDeleteModel deletes a model from the host (DELETE /v1/models/{id}),
 // as OpenAI clients' models.delete calls it: the model's files leave the
 // data directory and a model the user imported leaves the catalog; the
@@ -186,6 +201,10 @@ func (s *Server) handleDeleteModel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
+	if id == "" {
+		s.writeError(w, r, missingModelID(r))
+		return
+	}
 	d, ok := s.models.(ModelDeleter)
 	if !ok {
 		s.writeError(w, r, sotto.NotImplemented("capability_unavailable",

@@ -128,4 +128,13 @@ func TestGetModel(t *testing.T) {
 	if r := do(t, ts, "GET", "/v1/models/running", nil, nil); r.status != 200 || !strings.Contains(string(r.body), `"runtime"`) {
 		t.Errorf("GET /v1/models/running = %d %s", r.status, r.body)
 	}
+	// No ID after the slash: a 404 that says so, not `model "" is not in
+	// the catalog`; GET points at the list.
+	for _, c := range []struct{ method, hint string }{{"GET", "GET /v1/models lists"}, {"DELETE", "DELETE /v1/models/Sotto/"}} {
+		r := do(t, ts, c.method, "/v1/models/", nil, nil)
+		if e := r.envelope(t); r.status != 404 || e.Code != "route_not_found" || !strings.Contains(e.Message, "names no model") ||
+			!strings.Contains(e.Message, c.hint) || strings.Contains(e.Message, `""`) {
+			t.Errorf("%s /v1/models/ = %d %s; want 404 route_not_found saying the ID is missing", c.method, r.status, r.body)
+		}
+	}
 }
