@@ -52,6 +52,10 @@ func (s *Server) openAPI() obj {
 				"description": "1 streams NDJSON progress lines ending with the result or an error line",
 				"schema":      obj{"type": "string", "enum": []string{"1"}}}}
 		}
+		if rt.Method == "GET" && rt.Path == "/v1/audio/voices" {
+			op["parameters"] = []any{obj{"name": "model", "in": "query", "required": false,
+				"description": "list only this speech model's voices (builtin and saved)", "schema": obj{"type": "string"}}}
+		}
 		if rt.Path == pathMessages || rt.Path == pathCountTokens {
 			op["parameters"] = []any{
 				obj{"name": "anthropic-version", "in": "header", "schema": obj{"type": "string"},

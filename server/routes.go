@@ -80,7 +80,7 @@ func (s *Server) routes() []route {
 			Body: "json", Summary: "Synthesize speech", Status: 200,
 			Errors: []int{400, 401, 403, 404, 413, 422, 501, 503}, Produces: []string{"audio/wav", "text/event-stream"}},
 		{Method: "GET", Path: "/v1/audio/voices", Handler: s.handleVoices, Tag: "audio",
-			Summary: "List the builtin voices of the speech models and the saved user voices", Status: 200, Errors: []int{401, 403, 503}},
+			Summary: "List the builtin voices of the speech models and the saved user voices (?model= for one model's)", Status: 200, Errors: []int{400, 401, 403, 404, 503}},
 		{Method: "POST", Path: "/v1/audio/voices", Handler: s.handleCreateVoice, Tag: "audio", Body: "json",
 			Summary: "Save a user voice (base voice, design, style, speed, pitch; a reference recording for the voice-cloning model)", Status: 201, Errors: []int{400, 401, 403, 404, 422, 501, 503}},
 		{Method: "GET", Path: "/v1/audio/voices/{id}", Handler: s.handleGetVoice, Tag: "audio",

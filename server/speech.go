@@ -744,15 +744,37 @@ type voiceEntry struct {
 
 // handleVoices lists the builtin voices of every speech model that can run
 // here (its program or files are present, loading it briefly if needed),
-// then the saved user voices of the voice library.
+// then the saved user voices of the voice library. The query parameter
+// model keeps the voices of that model only; it must be a speech model of
+// the catalog (404 model_not_found, 400 model_capability_unsupported), and
+// a model that cannot run here is answered with its error (503
+// model_downloading …) rather than left out as in the full list.
 func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	only := q.Get("model")
+	if q.Has("model") {
+		if only == "" {
+			s.writeError(w, r, sotto.Invalid("bad_request", "model", "query parameter model is empty; name a speech model, or leave it out for every model's voices"))
+			return
+		}
+		m, err := s.resolveModel(only, pathSpeech)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		only = m.ID
+	}
 	data := []voiceEntry{}
 	for _, m := range s.models.Infos() {
-		if !m.Serves(pathSpeech) || m.ExecutionLocation != "local" {
+		if !m.Serves(pathSpeech) || m.ExecutionLocation != "local" || only != "" && m.ID != only {
 			continue
 		}
 		release, loaded, err := s.models.Acquire(r.Context(), m.ID)
 		if err != nil {
+			if only != "" {
+				s.writeError(w, r, err)
+				return
+			}
 			s.log.Debug("voices: model not available", "model", m.ID, "err", err)
 			continue
 		}
@@ -774,7 +796,9 @@ func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, v := range saved {
-			out = append(out, v)
+			if only == "" || v.Model == only {
+				out = append(out, v)
+			}
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": out})

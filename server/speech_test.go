@@ -364,6 +364,31 @@ func TestVoices(t *testing.T) {
 	if n["Sotto/Flite"] < 3 || n["Sotto/eSpeak"] < 50 {
 		t.Errorf("voices per model = %v; want flite's voices and espeak-ng's languages", n)
 	}
+	// ?model= keeps one model's voices.
+	r = do(t, ts, "GET", "/v1/audio/voices?model=Sotto/Flite", nil, nil)
+	list.Data = nil
+	if r.status != 200 || json.Unmarshal(r.body, &list) != nil || len(list.Data) != n["Sotto/Flite"] {
+		t.Fatalf("?model=Sotto/Flite: %d, %d voices; want 200 and %d", r.status, len(list.Data), n["Sotto/Flite"])
+	}
+	for _, v := range list.Data {
+		if v.Model != "Sotto/Flite" {
+			t.Errorf("?model=Sotto/Flite lists %s of %s", v.ID, v.Model)
+		}
+	}
+	for _, c := range []struct {
+		query  string
+		status int
+		code   string
+	}{
+		{"model=Sotto/Nope", 404, "model_not_found"},
+		{"model=Sotto/Lattice-1", 400, "model_capability_unsupported"}, // not a speech model
+		{"model=", 400, "bad_request"},
+	} {
+		r := do(t, ts, "GET", "/v1/audio/voices?"+c.query, nil, nil)
+		if e := r.envelope(t); r.status != c.status || e.Code != c.code || e.Param != "model" {
+			t.Errorf("?%s: %d %s; want %d %s, param model", c.query, r.status, r.body, c.status, c.code)
+		}
+	}
 }
 
 func TestVoiceLibrary(t *testing.T) {
@@ -414,6 +439,12 @@ func TestVoiceLibrary(t *testing.T) {
 	}
 	if l := do(t, ts, "GET", "/v1/audio/voices", nil, nil); !strings.Contains(string(l.body), v.ID) {
 		t.Errorf("the list lacks the saved voice")
+	}
+	if l := do(t, ts, "GET", "/v1/audio/voices?model=Sotto/Flite", nil, nil); !strings.Contains(string(l.body), v.ID) {
+		t.Errorf("the list of its model lacks the saved voice")
+	}
+	if l := do(t, ts, "GET", "/v1/audio/voices?model=Sotto/eSpeak", nil, nil); l.status != 200 || strings.Contains(string(l.body), v.ID) {
+		t.Errorf("the list of another model: %d, lists the saved voice of Sotto/Flite: %v", l.status, strings.Contains(string(l.body), v.ID))
 	}
 	p := do(t, ts, "PATCH", "/v1/audio/voices/"+v.ID, jsonBody(map[string]any{"name": "Quick", "speed": 1.5}), hdr)
 	if p.status != 200 || !strings.Contains(string(p.body), `"speed":1.5`) {
