@@ -94,6 +94,11 @@ type spokenNum struct {
 // that cannot continue the number.
 func (l *numLex) parse(ws []string) (spokenNum, bool) {
 	var r spokenNum
+	if len(ws) == 0 {
+		return r, false
+	} else if _, ok := l.words[ws[0]]; !ok {
+		return r, false // most words: no number starts here
+	}
 	acc := new(big.Int)
 	cur, grp := 0, 0
 	var last lexKind
