@@ -652,3 +652,103 @@ func (l *Lattice) startsPerEnd() (pairs, multi int) {
 	}
 	return pairs, multi
 }
+
+// Oracle returns the fewest word errors (substitutions, deletions and
+// insertions against ref, spellings compared as they are) of any path
+// of l from its start to a node ending at its last frame: the lattice's
+// graph error count, what a perfect choice among its paths would give.
+// Fillers cost nothing. A node follows the nodes ending on the frame
+// before its start that have an exit into its first phone, and a path
+// ends in a node of the last frame with an exit into silence, as in
+// [Lattice.Rescore]. It returns -1 when no path ends the lattice.
+func (l *Lattice) Oracle(ref []string) int {
+	const inf = math.MaxInt32
+	r := len(ref)
+	nci := l.nci
+	// rows[k][i]: the fewest errors of a path through node k that has
+	// used the first i reference words (deletions after k included).
+	rows := make([][]int32, len(l.nodes))
+	rows[0] = make([]int32, r+1)
+	for i := range rows[0] {
+		rows[0][i] = int32(i) // the first i reference words deleted
+	}
+	usable := func(k int32, phone int16) bool {
+		return rows[k] != nil && !math.IsInf(float64(l.rc[int(k)*nci+int(phone)]), -1)
+	}
+	// The best row over the nodes ending at frame f that may be followed
+	// by a word starting with phone ph, once per (f, ph): every node
+	// ending at f is done before any node starting after it.
+	type key struct {
+		f  int32
+		ph int16
+	}
+	merged := map[key][]int32{}
+	into := func(f int32, ph int16) []int32 {
+		if m, ok := merged[key{f, ph}]; ok {
+			return m
+		}
+		var m []int32
+		for p := l.frameEnd[f+1]; p < l.frameEnd[f+2]; p++ {
+			if !usable(p, ph) {
+				continue
+			}
+			if m == nil {
+				m = slices.Clone(rows[p])
+				continue
+			}
+			for i, v := range rows[p] {
+				m[i] = min(m[i], v)
+			}
+		}
+		merged[key{f, ph}] = m
+		return m
+	}
+	for k := 1; k < len(l.nodes); k++ {
+		n := &l.nodes[k]
+		from := into(n.start-1, n.first)
+		if from == nil {
+			continue
+		}
+		row := make([]int32, r+1)
+		for i := range row {
+			row[i] = inf
+		}
+		for i, v := range from {
+			if v == inf {
+				continue
+			}
+			if n.filler {
+				row[i] = min(row[i], v)
+				continue
+			}
+			row[i] = min(row[i], v+1) // inserted
+			if i < r {
+				c := v
+				if ref[i] != n.text {
+					c++
+				}
+				row[i+1] = min(row[i+1], c) // matched or substituted
+			}
+		}
+		for i := range r {
+			row[i+1] = min(row[i+1], row[i]+1) // deleted after the node
+		}
+		rows[k] = row
+	}
+	var sil int16
+	if l.d != nil && l.d.lx != nil {
+		sil = l.d.lx.sil
+	}
+	best := int32(inf)
+	if l.last >= 0 {
+		for k := l.frameEnd[l.last+1]; k < l.frameEnd[l.last+2]; k++ {
+			if usable(k, sil) {
+				best = min(best, rows[k][r])
+			}
+		}
+	}
+	if best == inf {
+		return -1
+	}
+	return int(best)
+}

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto/internal/lm"
@@ -57,7 +58,8 @@ func latticeLM(t *testing.T) (*lm.Model, func(string) int32) {
 
 // testLattice builds a lattice by hand over latticeARPA: nodes are
 // (word, start, end) with acoustic score ascr; one phone, no right
-// context losses, language weight 1 and no insertion penalty.
+// context losses, language weight 1 and no insertion penalty. A filler
+// node's text need not be a word of the LM.
 func testLattice(t *testing.T, nodes []latNode) *Lattice {
 	t.Helper()
 	lang, id := latticeLM(t)
@@ -65,7 +67,9 @@ func testLattice(t *testing.T, nodes []latNode) *Lattice {
 	all := append([]latNode{{start: -1, end: -1, lmid: id("<s>")}}, nodes...)
 	last := int32(-1)
 	for i := range all[1:] {
-		all[i+1].lmid = id(all[i+1].text)
+		if !all[i+1].filler { // a filler has no LM word
+			all[i+1].lmid = id(all[i+1].text)
+		}
 		if all[i+1].end < all[i].end {
 			t.Fatal("nodes must be in end-frame order")
 		}
@@ -186,5 +190,52 @@ func TestConsensus(t *testing.T) {
 		if g.Text != w.Text || g.Start != w.Start || g.End != w.End || math.Abs(g.Confidence-w.Confidence) > 1e-9 {
 			t.Errorf("word %d = %+v; want %+v", i, g, w)
 		}
+	}
+}
+
+// TestLatticeOracle checks the lattice's graph error count on a hand-built
+// lattice: two competing first words, a filler, and a last word; the
+// best path against each reference, with deletions, insertions and a
+// path that must end at the last frame.
+func TestLatticeOracle(t *testing.T) {
+	l := testLattice(t, []latNode{
+		{text: "a", start: 0, end: 9},
+		{text: "b", start: 0, end: 9},
+		{text: "<sil>", start: 10, end: 14, filler: true},
+		{text: "x", start: 0, end: 19}, // a long "x" from the start
+		{text: "x", start: 10, end: 19},
+		{text: "x", start: 15, end: 19},
+		{text: "a", start: 20, end: 24}, // ends before the last frame: no complete path
+		{text: "y", start: 20, end: 29},
+	})
+	for _, c := range []struct {
+		ref  string
+		want int
+	}{
+		{"a x y", 0},   // a, x, y
+		{"b x y", 0},   // b, <sil>, x, y
+		{"x y", 0},     // the long x
+		{"y", 1},       // x inserted (no path is y alone)
+		{"a b x y", 1}, // one deleted
+		{"a x", 1},     // y inserted
+		{"", 2},        // x, y inserted
+		{"b y y", 1},   // b, x for y, y
+		{"q r s t u", 5},
+		{"x a", 1}, // x, y for a: the path through the last "a" does not end the lattice
+	} {
+		if got := l.Oracle(strings.Fields(c.ref)); got != c.want {
+			t.Errorf("Oracle(%q) = %d; want %d", c.ref, got, c.want)
+		}
+	}
+	// Without an exit of "b" into the next word's first phone, no path
+	// goes on from it.
+	l.rc[2] = float32(math.Inf(-1))
+	if got := l.Oracle(strings.Fields("b x y")); got != 1 {
+		t.Errorf("Oracle(\"b x y\") with \"b\" a dead end = %d; want 1", got)
+	}
+	empty := testLattice(t, nil)
+	empty.last = -2
+	if got := empty.Oracle([]string{"a"}); got != -1 {
+		t.Errorf("Oracle of a lattice without paths = %d; want -1", got)
 	}
 }
