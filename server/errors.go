@@ -66,6 +66,7 @@ type errorResponse struct {
 // errorFor maps err to its status and envelope. It never fails.
 func errorFor(err error) errorResponse {
 	var mbe *http.MaxBytesError
+	var bie *BodyIdleError
 	switch {
 	case errors.Is(err, context.Canceled):
 		return errorResponse{status: StatusClientClosedRequest, body: envelope{envelopeBody{
@@ -77,6 +78,10 @@ func errorFor(err error) errorResponse {
 		return errorResponse{status: http.StatusRequestEntityTooLarge, body: envelope{envelopeBody{
 			Message: "request body exceeds " + strconv.FormatInt(mbe.Limit>>20, 10) + " MiB",
 			Type:    "invalid_request_error", Code: "request_too_large"}}}
+	case errors.As(err, &bie):
+		return errorResponse{status: http.StatusRequestTimeout, body: envelope{envelopeBody{
+			Message: bie.Error() + "; send the body without pauses",
+			Type:    "invalid_request_error", Code: "request_timeout"}}}
 	}
 	var se *sotto.Error
 	if errors.As(err, &se) {
@@ -158,4 +163,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
+}
+
+// isBodyLimit reports whether err is a request body read failing on one of
+// the server's limits (size: 413, idle time: 408), which handlers pass on
+// as it is rather than as a 400 about the body.
+func isBodyLimit(err error) bool {
+	var mbe *http.MaxBytesError
+	var bie *BodyIdleError
+	return errors.As(err, &mbe) || errors.As(err, &bie)
 }

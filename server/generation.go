@@ -79,8 +79,7 @@ func readGenBody(r *http.Request) ([]byte, error) {
 	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		if isBodyLimit(err) {
 			return nil, err
 		}
 		return nil, sotto.Invalid("bad_request", "", "reading the request body: %v", err)

@@ -5,10 +5,13 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -101,6 +104,12 @@ func (s *Server) middleware(public bool, limitBody bool, next http.Handler) http
 		if err := checkContentEncoding(r); err != nil {
 			s.writeError(rec, r, err)
 			return
+		}
+		if s.cfg.BodyIdleTimeout > 0 && r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+			if b := newIdleBody(rec, r.Body, s.cfg.BodyIdleTimeout); b != nil {
+				r.Body = b
+				defer b.handlerDone()
+			}
 		}
 		if limitBody {
 			if r.ContentLength > s.cfg.MaxBodyBytes {
@@ -267,4 +276,69 @@ func isHeaderName(n string) bool {
 		}
 	}
 	return true
+}
+
+// BodyIdleError is the error of a request body read when no byte arrived
+// for Idle: the client stalled mid-upload. It is answered 408
+// request_timeout.
+type BodyIdleError struct{ Idle time.Duration }
+
+func (e *BodyIdleError) Error() string {
+	return fmt.Sprintf("no byte of the request body arrived for %v; the request was abandoned", e.Idle)
+}
+
+// idleBody is a request body whose every Read must deliver within idle. It
+// sets the connection's read deadline before each Read and clears it after,
+// so the deadline measures silence, never the length of an upload, and no
+// deadline is left behind for net/http's own read of the connection once
+// the body is done (which cancels the request when it fails).
+type idleBody struct {
+	io.ReadCloser
+	w        http.ResponseWriter
+	rc       *http.ResponseController
+	idle     time.Duration
+	eof      bool // the body was read to its end
+	timedOut bool
+}
+
+// newIdleBody wraps body, or returns nil when w's connection has no read
+// deadlines (a test's ResponseRecorder).
+func newIdleBody(w http.ResponseWriter, body io.ReadCloser, idle time.Duration) *idleBody {
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Time{}); err != nil {
+		return nil
+	}
+	return &idleBody{ReadCloser: body, w: w, rc: rc, idle: idle}
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	if b.timedOut {
+		return 0, &BodyIdleError{b.idle}
+	}
+	_ = b.rc.SetReadDeadline(time.Now().Add(b.idle))
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
+		// The deadline stays expired: net/http reads what is left of the
+		// body after the handler (to reuse the connection) and must not
+		// wait for this client either; the connection closes after the
+		// 408.
+		b.timedOut = true
+		b.w.Header().Set("Connection", "close")
+		return n, &BodyIdleError{b.idle}
+	}
+	_ = b.rc.SetReadDeadline(time.Time{})
+	if err == io.EOF {
+		b.eof = true
+	}
+	return n, err
+}
+
+// handlerDone bounds net/http's read of an unread rest of the body after
+// the handler returned (up to 256 KiB, to reuse the connection) by the same
+// idle time. Before EOF nothing else reads the connection, and net/http
+// resets the deadline before it reads the next request.
+func (b *idleBody) handlerDone() {
+	if !b.eof && !b.timedOut {
+		_ = b.rc.SetReadDeadline(time.Now().Add(b.idle))
+	}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -173,7 +174,12 @@ func responses(rt route) obj {
 		}
 	}
 	res[strconv.Itoa(rt.Status)] = obj{"description": http.StatusText(rt.Status), "content": content}
-	for _, st := range rt.Errors {
+	errs := rt.Errors
+	if rt.Body != "" {
+		errs = append(slices.Clone(errs), http.StatusRequestTimeout) // the body idle timeout
+		slices.Sort(errs)
+	}
+	for _, st := range errs {
 		e := obj{"description": errorDescriptions[st], "content": obj{"application/json": obj{"schema": ref("Error")}}}
 		if st == 503 {
 			e["headers"] = obj{"Retry-After": obj{"schema": obj{"type": "integer"}, "description": "seconds to wait before retrying"}}
@@ -188,6 +194,7 @@ var errorDescriptions = map[int]string{
 	401: "missing or invalid API key (missing_api_key, invalid_api_key)",
 	403: "host or origin not allowed (host_not_allowed, origin_not_allowed)",
 	404: "unknown model (model_not_found)",
+	408: "the request body stopped arriving (request_timeout)",
 	409: "the model is in use by a request (model_in_use) or, for a delete, being downloaded (download_active)",
 	413: "request body over 512 MiB (request_too_large)",
 	422: "understood but not satisfiable",

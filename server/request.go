@@ -47,8 +47,7 @@ func readBody(r *http.Request, code string) ([]byte, error) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxJSONBody+1))
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		if isBodyLimit(err) {
 			return nil, err
 		}
 		return nil, sotto.Invalid(code, "", "reading the request body: %v", err)
@@ -405,8 +404,7 @@ func readMultipart(done <-chan struct{}, mr *multipart.Reader, dir string) (_ *f
 }
 
 func multipartError(err error) error {
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
+	if isBodyLimit(err) {
 		return err
 	}
 	return sotto.Invalid("bad_request", "", "malformed multipart body: %v", err)

@@ -19,6 +19,10 @@ import (
 // DefaultMaxBodyBytes is the spec's request body limit (part 8): 512 MiB.
 const DefaultMaxBodyBytes = 512 << 20
 
+// DefaultBodyIdleTimeout is how long a request body may go without a byte
+// arriving before the request fails (408): see Config.BodyIdleTimeout.
+const DefaultBodyIdleTimeout = 60 * time.Second
+
 // Config configures a [Server]. The zero value serves the headless listener
 // with authentication off, every host allowed and no models; [New] fills in
 // the documented defaults.
@@ -38,6 +42,12 @@ type Config struct {
 	AllowedOrigins []string
 	// MaxBodyBytes is the request body limit; 0 means DefaultMaxBodyBytes.
 	MaxBodyBytes int64
+	// BodyIdleTimeout bounds the wait for the next byte of a request body:
+	// a client that sends part of a body and goes silent for this long gets
+	// 408 request_timeout and its request is cancelled. The deadline is
+	// renewed by every read, so a slow upload that keeps moving is never
+	// cut. 0 means DefaultBodyIdleTimeout; negative turns the limit off.
+	BodyIdleTimeout time.Duration
 	// SpoolDir receives uploaded files while a request runs; "" means
 	// os.TempDir().
 	SpoolDir string
@@ -85,6 +95,9 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.BodyIdleTimeout == 0 {
+		cfg.BodyIdleTimeout = DefaultBodyIdleTimeout
 	}
 	if cfg.SpoolDir == "" {
 		cfg.SpoolDir = os.TempDir()

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/server"
@@ -70,6 +71,10 @@ func TestParseServe(t *testing.T) {
 		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "https://a.example/app"}, nil, "not an origin"},
 		{map[string]string{"SOTTO_MAX_RUNNING": "abc"}, []string{"--max-running", "2"}, ""},
 		{map[string]string{"SOTTO_KEEP_ALIVE": "15"}, []string{"--keep-alive", "15m"}, ""},
+		{map[string]string{"SOTTO_BODY_IDLE_TIMEOUT": "30"}, nil, "SOTTO_BODY_IDLE_TIMEOUT"},
+		{map[string]string{"SOTTO_BODY_IDLE_TIMEOUT": "30s"}, nil, ""},
+		{nil, []string{"--body-idle-timeout", "-1s"}, "--body-idle-timeout -1s"},
+		{nil, []string{"--body-idle-timeout", "0"}, ""},
 		{map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}, nil, ""},
 		{map[string]string{"SOTTO_ALLOWED_ORIGINS": "https://a.example, http://localhost:3000/, *"}, nil, ""},
 		{nil, []string{"--max-queued", "-1"}, "--max-queued -1"},
@@ -84,6 +89,19 @@ func TestParseServe(t *testing.T) {
 			t.Errorf("parseServe(%v) with %v = %v; want no error", tt.args, tt.env, err)
 		case tt.want != "" && (!errors.As(err, new(usageError)) || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("parseServe(%v) with %v = %v; want a usage error naming %s", tt.args, tt.env, err, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		env  map[string]string
+		args []string
+		want time.Duration
+	}{
+		{nil, nil, server.DefaultBodyIdleTimeout},
+		{map[string]string{"SOTTO_BODY_IDLE_TIMEOUT": "2m"}, nil, 2 * time.Minute},
+		{map[string]string{"SOTTO_BODY_IDLE_TIMEOUT": "2m"}, []string{"--body-idle-timeout", "5s"}, 5 * time.Second},
+	} {
+		if c, err := parseServe(tt.args, env(tt.env), io.Discard, io.Discard); err != nil || c.bodyIdle != tt.want {
+			t.Errorf("parseServe(%v) with %v: body idle timeout %v, %v; want %v", tt.args, tt.env, c.bodyIdle, err, tt.want)
 		}
 	}
 	c, err := parseServe(nil, env(map[string]string{"SOTTO_DESKTOP": "TRUE", "SOTTO_MAX_QUEUED": " 4 "}), io.Discard, io.Discard)

@@ -49,6 +49,7 @@ type serveConfig struct {
 	maxRunning     int
 	maxQueued      int
 	keepAlive      time.Duration
+	bodyIdle       time.Duration
 	defaultASR     string
 }
 
@@ -122,6 +123,9 @@ func parseServe(args []string, getenv func(string) string, stdout, stderr io.Wri
 		"requests that may wait per model; one more gets 503 service_busy with Retry-After (env SOTTO_MAX_QUEUED)")
 	fs.DurationVar(&c.keepAlive, "keep-alive", envDuration("keep-alive", "SOTTO_KEEP_ALIVE", 0),
 		"unload a model after this long without requests, e.g. 15m; 0 keeps models loaded (env SOTTO_KEEP_ALIVE)")
+	fs.DurationVar(&c.bodyIdle, "body-idle-timeout", envDuration("body-idle-timeout", "SOTTO_BODY_IDLE_TIMEOUT", server.DefaultBodyIdleTimeout),
+		"fail a request (408) whose body sends no byte for this long; a slow upload that keeps moving is\n"+
+			"never cut; 0 waits forever (env SOTTO_BODY_IDLE_TIMEOUT)")
 	fs.StringVar(&c.defaultASR, "default-asr-model", getenv("SOTTO_DEFAULT_ASR_MODEL"),
 		"transcription model used when a request names none (env SOTTO_DEFAULT_ASR_MODEL; default: the catalog's\n"+
 			"default for /v1/audio/transcriptions)")
@@ -154,7 +158,7 @@ Flags:
 	if fs.NArg() > 0 {
 		return c, usageError{fmt.Sprintf("serve takes no arguments (got %q)", fs.Args())}
 	}
-	for _, flag := range []string{"desktop", "max-running", "max-queued", "keep-alive"} {
+	for _, flag := range []string{"desktop", "max-running", "max-queued", "keep-alive", "body-idle-timeout"} {
 		if msg, ok := envErrs[flag]; ok && !fs.Changed(flag) {
 			return c, usageError{msg}
 		}
@@ -215,6 +219,8 @@ Flags:
 		return c, usageError{fmt.Sprintf("--max-queued %d: must not be negative", c.maxQueued)}
 	case c.keepAlive < 0:
 		return c, usageError{fmt.Sprintf("--keep-alive %v: must not be negative (0 keeps models loaded)", c.keepAlive)}
+	case c.bodyIdle < 0:
+		return c, usageError{fmt.Sprintf("--body-idle-timeout %v: must not be negative (0 waits forever)", c.bodyIdle)}
 	}
 	if _, err := parseLevel(c.logLevel); err != nil {
 		return c, usageError{err.Error()}
@@ -287,12 +293,18 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		APIKey:         c.apiKey,
 		AllowedHosts:   c.allowedHosts,
 		AllowedOrigins: c.allowedOrigins,
-		SpoolDir:       filepath.Join(c.dataDir, "spool"),
-		Models:         store,
-		Voices:         voices,
-		Logger:         log,
-		DataDir:        c.dataDir,
-		Getenv:         getenv,
+		BodyIdleTimeout: func() time.Duration {
+			if c.bodyIdle == 0 {
+				return -1 // the server's "off"; its 0 is the default
+			}
+			return c.bodyIdle
+		}(),
+		SpoolDir: filepath.Join(c.dataDir, "spool"),
+		Models:   store,
+		Voices:   voices,
+		Logger:   log,
+		DataDir:  c.dataDir,
+		Getenv:   getenv,
 
 		DefaultTranscriptionModel: c.defaultASR,
 	})
