@@ -28,6 +28,22 @@ func en99(n int) string {
 
 // en999 spells 0 < n < 1000; and inserts "and" after "hundred".
 func en999(n int, and bool) string {
+	if n > 0 && n < 1000 {
+		return en999Table[btoi(and)][n]
+	}
+	return en999Spell(n, and)
+}
+
+// en999Table holds en999 for 1–999, without and with "and": the spelling
+// every English cardinal is made of.
+var en999Table = func() (t [2][1000]string) {
+	for n := 1; n < 1000; n++ {
+		t[0][n], t[1][n] = en999Spell(n, false), en999Spell(n, true)
+	}
+	return t
+}()
+
+func en999Spell(n int, and bool) string {
 	h, r := n/100, n%100
 	switch {
 	case h == 0:
@@ -52,7 +68,15 @@ func enCardinal(digits string, and bool) string {
 	if len(digits) > 3*len(enScales) {
 		return enDigits(digits)
 	}
-	var groups []int
+	if len(digits) <= 3 { // one group: most numbers
+		g, _ := strconv.Atoi(digits)
+		if g == 0 {
+			return ""
+		}
+		return en999(g, and)
+	}
+	var gbuf [len(enScales)]int
+	groups := gbuf[:0]
 	for len(digits) > 0 {
 		k := len(digits) % 3
 		if k == 0 {
@@ -62,7 +86,8 @@ func enCardinal(digits string, and bool) string {
 		groups = append(groups, g)
 		digits = digits[k:]
 	}
-	var parts []string
+	var pbuf [len(enScales)]string
+	parts := pbuf[:0]
 	for i, g := range groups {
 		scale := len(groups) - 1 - i
 		if g == 0 {
