@@ -2,11 +2,13 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -148,4 +150,41 @@ func TestBodyIdleTimeoutOff(t *testing.T) {
 func isTimeout(err error) bool {
 	ne, ok := err.(net.Error)
 	return ok && ne.Timeout()
+}
+
+// TestBodyIdleTimeoutAfterBody: once the body is read, a handler that works
+// longer than the idle timeout is not cancelled, even when it reads again
+// after the end (as decoders do). net/http reads the connection in the
+// background after the body's end and cancels the request when that read
+// fails, so no read deadline may be set then.
+func TestBodyIdleTimeoutAfterBody(t *testing.T) {
+	const idle = 200 * time.Millisecond
+	s, _ := newTestServer(t, Config{BodyIdleTimeout: idle})
+	h := s.middleware(true, false, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, err := io.ReadAll(r.Body)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if n, err := r.Body.Read(make([]byte, 8)); n != 0 || err != io.EOF {
+			t.Errorf("a read after the end = %d, %v; want 0, EOF", n, err)
+		}
+		select {
+		case <-r.Context().Done():
+			t.Errorf("the request was cancelled after its body was read: %v", context.Cause(r.Context()))
+		case <-time.After(3 * idle):
+		}
+		w.Write(b)
+	}))
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	res, err := ts.Client().Post(ts.URL, "text/plain", strings.NewReader("some body"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || string(b) != "some body" {
+		t.Errorf("%d %q; want 200 and the body echoed", res.StatusCode, b)
+	}
 }

@@ -289,9 +289,10 @@ func (e *BodyIdleError) Error() string {
 
 // idleBody is a request body whose every Read must deliver within idle. It
 // sets the connection's read deadline before each Read and clears it after,
-// so the deadline measures silence, never the length of an upload, and no
-// deadline is left behind for net/http's own read of the connection once
-// the body is done (which cancels the request when it fails).
+// so the deadline measures silence, never the length of an upload, and none
+// is left behind for net/http's own reads of the connection while the
+// handler runs (the rest of a body the handler left unread is read when the
+// response starts; a failed read there cancels the request).
 type idleBody struct {
 	io.ReadCloser
 	w        http.ResponseWriter
@@ -312,8 +313,13 @@ func newIdleBody(w http.ResponseWriter, body io.ReadCloser, idle time.Duration) 
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
-	if b.timedOut {
+	switch {
+	case b.timedOut:
 		return 0, &BodyIdleError{b.idle}
+	case b.eof:
+		// net/http now reads the connection in the background (to see
+		// the client go away); a deadline set here would end that read.
+		return 0, io.EOF
 	}
 	_ = b.rc.SetReadDeadline(time.Now().Add(b.idle))
 	n, err := b.ReadCloser.Read(p)
