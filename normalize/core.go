@@ -57,6 +57,9 @@ type stream struct {
 	// memo caches a grammar's parse at a token for the other matchers
 	// that ask for it (lang_zh.go's zhParse).
 	memo map[memoKey]any
+	// firstOpen caches, per quote rune, the byte offset of its first
+	// opening occurrence in src (-1: none), for openedBefore.
+	firstOpen map[rune]int
 }
 
 // memoKey names a cached parse: the parser and the token index.
@@ -314,7 +317,7 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 						reads[k].text += suffix + " "
 					}
 				} else if q := s.text(best); s.kind(best+1) == tWord && len(q) == 1 && isQuote(rune(q[0])) &&
-					!(s.is(best+1, "s") && s.kind(best+2) != tWord && s.kind(best+2) != tNum) && !openedBefore(src[:start], rune(q[0])) {
+					!(s.is(best+1, "s") && s.kind(best+2) != tWord && s.kind(best+2) != tNum) && !s.openedBefore(start, rune(q[0])) {
 					// So is a stray quote glued to a word: "3'sss" → "three
 					// ' sss".
 					best, end = best+1, int(s.toks[best].end)
@@ -323,7 +326,7 @@ func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, 
 						reads[k].text += " " + q + " "
 					}
 				}
-				reads = padSeparate(src, start, end, reads)
+				reads = padSeparate(s, start, end, reads)
 			} else {
 				reads = pad(src, start, end, reads)
 			}
@@ -406,7 +409,8 @@ func closingRun(s *stream, j int) int {
 // punctuation next to the span is set off by a space, except closing
 // punctuation after it, an opening bracket before it, a quote that pairs
 // with another across the span and an "'s" suffix.
-func padSeparate(src string, start, end int, rs []reading) []reading {
+func padSeparate(s *stream, start, end int, rs []reading) []reading {
+	src := s.src
 	before, after, first, last := spanEdges(src, start, end)
 	glueB := start > 0 && !unicode.IsSpace(before) && !strings.ContainsRune("([{<", before) &&
 		!isHan(first) && !isHan(before)
@@ -418,7 +422,7 @@ func padSeparate(src string, start, end int, rs []reading) []reading {
 	if glueA && isQuote(after) {
 		rest := src[end+utf8.RuneLen(after):]
 		possessive := strings.HasPrefix(rest, "s") && (len(rest) == 1 || !isWordRune(firstRune(rest[1:])))
-		if possessive || openedBefore(src[:start], after) {
+		if possessive || s.openedBefore(start, after) {
 			glueA = false
 		}
 	}
@@ -462,17 +466,35 @@ func isJoiner(r rune) bool { return r == '-' || r == '/' || r == '–' || r == '
 // isQuote reports whether r is a quotation mark or apostrophe.
 func isQuote(r rune) bool { return strings.ContainsRune("\"'`“”‘’«»", r) }
 
-// openedBefore reports whether text has the quote q at an opening position:
-// at the start or after a space or an opening bracket.
-func openedBefore(text string, q rune) bool {
+// openedBefore reports whether the source before start (a rune boundary)
+// has the quote q at an opening position: at the start or after a space or
+// an opening bracket. The first opening q of the whole source is found
+// once, and the text before start holds one exactly when that one begins
+// before start; scanning the text before every span made quote-heavy input
+// quadratic.
+func (s *stream) openedBefore(start int, q rune) bool {
+	p, ok := s.firstOpen[q]
+	if !ok {
+		p = firstOpening(s.src, q)
+		if s.firstOpen == nil {
+			s.firstOpen = map[rune]int{}
+		}
+		s.firstOpen[q] = p
+	}
+	return p >= 0 && p < start
+}
+
+// firstOpening returns the byte offset of the first q in text at an
+// opening position (as openedBefore defines it), or -1.
+func firstOpening(text string, q rune) int {
 	prev := ' '
-	for _, r := range text {
+	for k, r := range text {
 		if r == q && (unicode.IsSpace(prev) || strings.ContainsRune("([{<", prev)) {
-			return true
+			return k
 		}
 		prev = r
 	}
-	return false
+	return -1
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -3,6 +3,7 @@ package normalize
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -42,6 +43,34 @@ func FuzzNasalPrefix(f *testing.F) {
 		want := strings.HasPrefix(rbnfNasal(s), rbnfNasal(p))
 		if got := rbnfNasalPrefix(s, p); got != want {
 			t.Fatalf("rbnfNasalPrefix(%q, %q) = %v, want %v", s, p, got, want)
+		}
+	})
+}
+
+// FuzzOpenedBefore checks the stream's cached openedBefore against scanning
+// the text before each token start.
+func FuzzOpenedBefore(f *testing.F) {
+	for _, s := range []string{`x1'a x1'a 'b`, `"12text" "`, "a (“1” b", "\xff'1 '2", "«a» 3'sss"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		scan := func(text string, q rune) bool {
+			prev := ' '
+			for _, r := range text {
+				if r == q && (unicode.IsSpace(prev) || strings.ContainsRune("([{<", prev)) {
+					return true
+				}
+				prev = r
+			}
+			return false
+		}
+		s := &stream{src: src, toks: tokenize(src)}
+		for _, tk := range s.toks {
+			for _, q := range "\"'`“”‘’«»" {
+				if got, want := s.openedBefore(int(tk.start), q), scan(src[:tk.start], q); got != want {
+					t.Fatalf("openedBefore(%q, %d, %q) = %v, want %v", src, tk.start, q, got, want)
+				}
+			}
 		}
 	})
 }
