@@ -188,3 +188,22 @@ func TestBodyIdleTimeoutAfterBody(t *testing.T) {
 		t.Errorf("%d %q; want 200 and the body echoed", res.StatusCode, b)
 	}
 }
+
+// TestBodyIdleTimeoutUnreadRest: a request refused before its body was read
+// to the end gets its answer even when the client stalls: net/http reads
+// the rest of a small body before it answers (to reuse the connection),
+// and that read waits no longer than the idle timeout either.
+func TestBodyIdleTimeoutUnreadRest(t *testing.T) {
+	_, ts := newTestServer(t, Config{BodyIdleTimeout: 300 * time.Millisecond})
+	const boundary = "b0undary"
+	part := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.wav\"\r\n\r\nRIFF\r\n"
+	c := rawRequest(t, ts.Listener.Addr().String(), "POST /v1/audio/transcriptions HTTP/1.1\r\nHost: x\r\n"+
+		"Content-Type: multipart/form-data; boundary="+boundary+"\r\nContent-Length: 5000\r\n\r\n")
+	if _, err := io.WriteString(c, part+part); err != nil { // the file twice: refused at the second
+		t.Fatal(err)
+	}
+	res, e := readRawResponse(t, c, "POST")
+	if res.StatusCode != 400 || e.Param != "file" || !strings.Contains(e.Message, "more than once") {
+		t.Errorf("%d %+v; want the 400 for the file sent twice", res.StatusCode, e)
+	}
+}
