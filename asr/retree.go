@@ -24,7 +24,8 @@ const (
 	// toward the word's span from its start (OptFlatMinEnds), whatever
 	// its predecessor, while the tree pass's own search keeps its word
 	// beam (7e-29). Default: off (the tree pass's kept exits only); see
-	// decoder.Config.FlatListBeam.
+	// decoder.Config.FlatListBeam. The flat pass's own word beam
+	// (OptFlatWordBeam) drops most of the added words again.
 	OptFlatListBeam = "flat_list_beam"
 	// OptFlatMinEnds is how many frames a word's exits from one start in
 	// the tree pass must span for the flat pass to search it there
@@ -33,6 +34,11 @@ const (
 	// OptFlatWindow is how many frames from a tree-pass start a word may
 	// start in the flat pass (default 25).
 	OptFlatWindow = "flat_window"
+	// OptFlatWordBeam is the flat pass's word-exit beam, a probability
+	// ratio in (0, 1) (default 7e-29, the tree pass's and the peer's
+	// -fwdflatwbeam): words of a wider list (OptFlatListBeam) that the
+	// tree pass's word beam dropped mostly fall outside it again.
+	OptFlatWordBeam = "flat_wbeam"
 )
 
 // OptRetree's values.
@@ -56,15 +62,20 @@ func parseRetree(o map[string]string) (int, error) {
 	}
 }
 
-// parseWordList reads OptFlatListBeam, OptFlatMinEnds and OptFlatWindow
-// into cfg.
+// parseWordList reads OptFlatListBeam, OptFlatWordBeam, OptFlatMinEnds
+// and OptFlatWindow into cfg.
 func parseWordList(o map[string]string, cfg *decoder.Config) error {
-	if v := o[OptFlatListBeam]; v != "" {
-		b, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(b > 0 && b < 1) {
-			return fmt.Errorf("asr: option %s %q: want a probability ratio in (0, 1), e.g. 1e-40", OptFlatListBeam, v)
+	for _, kv := range []struct {
+		key string
+		dst *float64
+	}{{OptFlatListBeam, &cfg.FlatListBeam}, {OptFlatWordBeam, &cfg.FlatWordBeam}} {
+		if v := o[kv.key]; v != "" {
+			b, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(b > 0 && b < 1) {
+				return fmt.Errorf("asr: option %s %q: want a probability ratio in (0, 1), e.g. 1e-40", kv.key, v)
+			}
+			*kv.dst = b
 		}
-		cfg.FlatListBeam = b
 	}
 	if v := o[OptFlatMinEnds]; v != "" {
 		n, err := strconv.Atoi(v)

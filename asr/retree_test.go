@@ -123,6 +123,8 @@ func TestGoWordListOptions(t *testing.T) {
 		{OptFlatMinEnds: "-1"},
 		{OptFlatMinEnds: "x"},
 		{OptFlatWindow: "0"},
+		{OptFlatWordBeam: "0"},
+		{OptFlatWordBeam: "1.5"},
 	} {
 		_, err := openSphinx(context.Background(), backend.Config{Options: o})
 		key := OptRetree

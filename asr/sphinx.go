@@ -161,7 +161,7 @@ var goOptions = []string{
 	OptFillProb, OptConsensus, OptFlatStarts, OptFlatChains, OptFlatPred, OptWorkers, OptAdapt,
 	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
 	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence, OptCombine,
-	OptRegionHistory, OptTopN, OptRetree, OptFlatListBeam, OptFlatMinEnds, OptFlatWindow,
+	OptRegionHistory, OptTopN, OptRetree, OptFlatListBeam, OptFlatMinEnds, OptFlatWindow, OptFlatWordBeam,
 }
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
