@@ -187,24 +187,7 @@ func TestDecodeDebianLM(t *testing.T) {
 
 // wordErrors is the Levenshtein distance between word sequences.
 func wordErrors(ref, hyp string) int {
-	r, h := splitWords(ref), splitWords(hyp)
-	prev := make([]int, len(h)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(r); i++ {
-		cur := make([]int, len(h)+1)
-		cur[0] = i
-		for j := 1; j <= len(h); j++ {
-			c := prev[j-1]
-			if r[i-1] != h[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev = cur
-	}
-	return prev[len(h)]
+	return editDistance(splitWords(ref), splitWords(hyp))
 }
 
 func splitWords(s string) []string {
