@@ -517,6 +517,9 @@ func frTimeTN(s *stream, i int) []match {
 		return nil
 	}
 	h, _ := strconv.Atoi(s.text(i))
+	if s.is(i+1, ":") {
+		return frColonTimeTN(s, i, h)
+	}
 	j := i + 1
 	if s.kind(j) == tSpace {
 		j++
@@ -525,13 +528,7 @@ func frTimeTN(s *stream, i int) []match {
 		return nil
 	}
 	j++
-	out := frCardinal(strconv.Itoa(h)) + " heure"
-	if h != 1 {
-		out += "s"
-	}
-	if h == 1 {
-		out = "une heure"
-	}
+	out := frHours(h)
 	k := j
 	if s.kind(k) == tSpace {
 		k++
@@ -547,6 +544,64 @@ func frTimeTN(s *stream, i int) []match {
 	}
 	if !s.boundary(j) {
 		return nil
+	}
+	// a time zone of [timezones] after the time, spelled as ITN reads it
+	if s.kind(j) == tSpace {
+		if z := frZoneSpoken[s.text(j+1)]; z != "" && s.boundary(j+2) {
+			out += " " + z
+			j += 2
+		}
+	}
+	return one(j, Time, out)
+}
+
+// frHours says an hour of a clock time: "quatorze heures", "une heure".
+func frHours(h int) string {
+	if h == 1 {
+		return "une heure"
+	}
+	return frCardinal(strconv.Itoa(h)) + " heures"
+}
+
+// frColonTimeTN reads a clock time written with colons, "14:00", "8:30",
+// "14:05:10", as the "h" form is read: the hour, then the minutes when they
+// are not zero ("quatorze heures", "huit heures trente"); seconds name both
+// units ("quatorze heures cinq minutes et dix secondes"). Minutes and seconds
+// are exactly two digits below 60 and the hour is at most 24, so a score or
+// ratio such as "3:1" is left alone.
+func frColonTimeTN(s *stream, i, h int) []match {
+	if h > 24 || s.kind(i+2) != tNum || len(s.text(i+2)) != 2 {
+		return nil
+	}
+	m, _ := strconv.Atoi(s.text(i + 2))
+	if m > 59 {
+		return nil
+	}
+	j, sec := i+3, -1
+	if s.is(j, ":") && s.kind(j+1) == tNum && len(s.text(j+1)) == 2 {
+		if v, _ := strconv.Atoi(s.text(j + 1)); v < 60 {
+			sec, j = v, j+2
+		}
+	}
+	if !s.boundary(j) {
+		return nil
+	}
+	out := frHours(h)
+	unit := func(v int, name string) string {
+		w := frCardinal(strconv.Itoa(v))
+		if v == 1 {
+			w = "une"
+		}
+		if v != 1 {
+			name += "s"
+		}
+		return w + " " + name
+	}
+	switch {
+	case sec >= 0:
+		out += " " + unit(m, "minute") + " et " + unit(sec, "seconde")
+	case m > 0:
+		out += " " + frCardinal(s.text(i+2))
 	}
 	// a time zone of [timezones] after the time, spelled as ITN reads it
 	if s.kind(j) == tSpace {

@@ -1,0 +1,20 @@
+package normalize_test
+
+import "testing"
+
+// TestMisreadingRules covers the misreadings helpers noticed in session 12
+// (issue 10, task N), each rule with neighbouring inputs it must leave alone.
+func TestMisreadingRules(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		// French clock times written with colons read as the "h" form
+		{"fr colon time full hour", "fr", tn, "14:00", "quatorze heures"},
+		{"fr colon time minutes", "fr", tn, "à 8:30", "à huit heures trente"},
+		{"fr colon time one o'clock", "fr", tn, "1:15", "une heure quinze"},
+		{"fr colon time seconds", "fr", tn, "14:05:10", "quatorze heures cinq minutes et dix secondes"},
+		{"fr colon time range", "fr", tn, "14:00-16:00", "quatorze heures à seize heures"},
+		{"fr h form unchanged", "fr", tn, "14h00", "quatorze heures"},
+		{"fr one-digit after colon is no time", "fr", tn, "3:1", "trois:un"},
+		{"fr hour past 24 is no time", "fr", tn, "25:00", "vingt-cinq:zéro zéro"},
+		{"fr minutes past 59 are no time", "fr", tn, "10:75", "dix:soixante-quinze"},
+	})
+}
