@@ -1078,11 +1078,17 @@ func (L *latin) spokenUnitAfter(s *stream, end int) (string, int) {
 		if written, ok := L.spokenUnit[string(key)]; ok {
 			best, bestEnd = written, e
 		}
-		// a unit joined by a hyphen, as TN writes it: "milliampères-heures"
+		// a unit joined by a hyphen, as TN writes it: "milliampères-heures";
+		// or a hyphen where the spoken unit has a space: "mètres-carrés"
 		if s.is(e, "-") && s.kind(e+1) == tWord && s.kind(e+2) != tWord {
 			joined := append(append(key, '-'), s.lowerAt(e+1)...)
 			if written, ok := L.spokenUnit[string(joined)]; ok {
 				best, bestEnd = written, e+2
+			} else {
+				joined[len(key)] = ' '
+				if written, ok := L.spokenUnit[string(joined)]; ok {
+					best, bestEnd = written, e+2
+				}
 			}
 		}
 		j = e

@@ -16,5 +16,11 @@ func TestMisreadingRules(t *testing.T) {
 		{"fr one-digit after colon is no time", "fr", tn, "3:1", "trois:un"},
 		{"fr hour past 24 is no time", "fr", tn, "25:00", "vingt-cinq:zéro zéro"},
 		{"fr minutes past 59 are no time", "fr", tn, "10:75", "dix:soixante-quinze"},
+		// a hyphen where a spoken unit has a space reads as the space
+		{"fr hyphenated square metres", "fr", itn, "deux mètres-carrés", "2 m²"},
+		{"fr hyphenated cubic metres", "fr", itn, "cinq mètres-cubes", "5 m³"},
+		{"es hyphenated square metres", "es", itn, "dos metros-cuadrados", "2 m²"},
+		{"fr spaced square metres unchanged", "fr", itn, "deux mètres carrés", "2 m²"},
+		{"fr hyphen to a non-unit word stays", "fr", itn, "deux mètres-là", "2 m-là"},
 	})
 }
