@@ -488,10 +488,22 @@ func enCurrencyAt(ws []string, k int) (sym string, n int, singular bool) {
 // just before the amount ("it weighs three pounds", "lost ten pounds"), or
 // the amount is said with a decimal point and no scale ("four point two
 // pounds" → "4.2 lb": money is said with its pence, "four pounds twenty",
-// and a scale keeps it money, "two point five billion pounds").
+// and a scale keeps it money, "two point five billion pounds"); or the
+// name begins, with "per", a unit ITN keeps as words (a noitn row: "thirty
+// two pounds per square inch" → "32 pounds per square inch", as "30 miles
+// per gallon"), while "ten pounds per person" stays money. (A unit compound
+// written back, "five pounds per hour" → "5 lb/h", is the measure's longer
+// match already.)
 func enWeightNotMoney(s *stream, i int, ws []string, k, n int, amt, scale string) bool {
 	if _, un := enUnitWords(ws[k : k+n]); un != n {
 		return false
+	}
+	if k+n < len(ws) && ws[k+n] == "per" {
+		for m := n + 2; m <= enUnitMaxWords && k+m <= len(ws); m++ {
+			if enUnitKeptWords[strings.Join(ws[k:k+m], " ")] {
+				return true
+			}
+		}
 	}
 	if scale == "" && (k+n < len(ws) && ws[k+n] == "of" || strings.Contains(amt, ".")) {
 		return true

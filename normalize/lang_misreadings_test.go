@@ -22,5 +22,12 @@ func TestMisreadingRules(t *testing.T) {
 		{"es hyphenated square metres", "es", itn, "dos metros-cuadrados", "2 m²"},
 		{"fr spaced square metres unchanged", "fr", itn, "deux mètres carrés", "2 m²"},
 		{"fr hyphen to a non-unit word stays", "fr", itn, "deux mètres-là", "2 m-là"},
+		// a currency name that begins a unit ITN keeps as words is that unit
+		{"en pounds per square inch", "en", itn, "thirty two pounds per square inch", "32 pounds per square inch"},
+		{"en pounds per square inch then words", "en", itn, "twenty pounds per square inch of pressure", "20 pounds per square inch of pressure"},
+		{"en pounds per square foot written back", "en", itn, "thirty two pounds per square foot", "32 lb/sq ft"},
+		{"en pounds per person stay money", "en", itn, "ten pounds per person", "£10 per person"},
+		{"en pounds alone stay money", "en", itn, "thirty two pounds", "£32"},
+		{"en dollars per square inch stay money", "en", itn, "five dollars per square inch", "$5 per square inch"},
 	})
 }
