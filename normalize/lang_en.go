@@ -543,8 +543,12 @@ func enMoneyTN(s *stream, i int) []match {
 		}
 	}
 	if dash && s.kind(m.end+1) == tNum {
-		n1, ok1 := scanNumber(s, j, ".", ",")
-		n2, ok2 := scanNumber(s, m.end+1, ".", ",")
+		dec, group := ".", ","
+		if cur.dotGroups {
+			dec, group = ",", "." // "Rp 5.000-10.000"
+		}
+		n1, ok1 := scanNumber(s, j, dec, group)
+		n2, ok2 := scanNumber(s, m.end+1, dec, group)
 		if ok1 && ok2 && !n1.point && n1.end == m.end && (s.boundary(n2.end) || s.kind(n2.end) == tWord) {
 			if w, e := enScaleAfter(s, n2.end); w != "" {
 				return one(e, Money, enNumber(n1, false)+" to "+enNumber(n2, false)+" "+w+" "+cur.many)
@@ -611,6 +615,11 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 	// between groups of three, a comma before two digits) has no English
 	// reading (English groups hold three digits); read it as the amount it is.
 	if eu, euOK := scanNumber(s, j, ",", "."); euOK && eu.point && len(eu.frac) == 2 && eu.end > n.end && s.boundary(eu.end) {
+		n, ok = eu, true
+	} else if euOK && cur.dotGroups && eu.grouped && !eu.point && eu.end >= n.end {
+		// A currency whose cash has no sub-unit and whose amounts group
+		// thousands with dots ([currencies] flag dotgroups): "Rp 50.000",
+		// "₫1.500.000" are thousands, every dot before exactly three digits.
 		n, ok = eu, true
 	}
 	if !ok || n.neg {

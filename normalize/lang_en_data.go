@@ -165,15 +165,19 @@ var enUnitMaxWords = func() int {
 	return n
 }()
 
-// enCurrency is how TN speaks a currency.
-type enCurrency struct{ one, many, subOne, subMany string }
+// enCurrency is how TN speaks a currency; dotGroups marks the rows flagged
+// dotgroups, whose amounts group thousands with dots ("Rp 50.000").
+type enCurrency struct {
+	one, many, subOne, subMany string
+	dotGroups                  bool
+}
 
 // enCurrencies maps every written symbol or code of [currencies] to its
 // spoken forms (TN).
 var enCurrencies = func() map[string]enCurrency {
 	m := map[string]enCurrency{}
 	for _, c := range enLex.currencies() {
-		cur := enCurrency{one: c.major[0], many: c.majors[0]}
+		cur := enCurrency{one: c.major[0], many: c.majors[0], dotGroups: hasFlag(c.extra, "dotgroups")}
 		if len(c.minor) > 0 {
 			cur.subOne, cur.subMany = c.minor[0], c.minors[0]
 		}

@@ -29,5 +29,17 @@ func TestMisreadingRules(t *testing.T) {
 		{"en pounds per person stay money", "en", itn, "ten pounds per person", "£10 per person"},
 		{"en pounds alone stay money", "en", itn, "thirty two pounds", "£32"},
 		{"en dollars per square inch stay money", "en", itn, "five dollars per square inch", "$5 per square inch"},
+		// dots between three-digit groups of a dotgroups currency are thousands
+		{"en rupiah thousands", "en", tn, "Rp 50.000", "fifty thousand indonesian rupiahs"},
+		{"en rupiah millions", "en", tn, "Rp 1.500.000", "one million five hundred thousand indonesian rupiahs"},
+		{"en rupiah code after", "en", tn, "50.000 IDR", "fifty thousand indonesian rupiahs"},
+		{"en rupiah range", "en", tn, "Rp 5.000-10.000", "five thousand to ten thousand indonesian rupiahs"},
+		{"en dong thousands", "en", tn, "₫20.500", "twenty thousand five hundred vietnamese dong"},
+		{"en chilean peso thousands", "en", tn, "CLP 12.000", "twelve thousand chilean pesos"},
+		{"en rupiah one decimal stays", "en", tn, "Rp 50.5", "fifty point five indonesian rupiahs"},
+		{"en rupiah four digits after the dot stay", "en", tn, "Rp 50.0000", "fifty indonesian rupiahs"},
+		{"en dong two decimals stay", "en", tn, "₫20.50", "twenty point five zero vietnamese dong"},
+		{"en dinar with fils stays a decimal", "en", tn, "KWD 1.500", "one point five zero zero kuwaiti dinars"},
+		{"en dollar with cents stays a decimal", "en", tn, "$50.000", "fifty dollars"},
 	})
 }
