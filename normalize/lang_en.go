@@ -43,8 +43,19 @@ func enNumber(n numLit, and bool) string {
 }
 
 // enScaleAfter reads an optional scale word after a number ("2.5 million",
-// "30b"); it returns the word and the token index after it.
+// "30b"); it returns the word and the token index after it. A lone "b"
+// after a space is a scale only in an amount of money (enMoneyScaleAfter:
+// "¥30 b" is thirty billion yen), not after a bare number ("option 5 b").
 func enScaleAfter(s *stream, j int) (string, int) {
+	return enScaleAfterIn(s, j, false)
+}
+
+// enMoneyScaleAfter is enScaleAfter inside an amount of money.
+func enMoneyScaleAfter(s *stream, j int) (string, int) {
+	return enScaleAfterIn(s, j, true)
+}
+
+func enScaleAfterIn(s *stream, j int, money bool) (string, int) {
 	k := j
 	if s.kind(k) == tSpace {
 		k++
@@ -68,7 +79,7 @@ func enScaleAfter(s *stream, j int) (string, int) {
 		if _, _, ok := enWhitelistSpanAt(s, k); ok {
 			return "", j // "500 b.c": the era, not "billion"
 		}
-		if len(t) <= 3 && k != j && strings.ToLower(t) == t && t != "b" && t != "bn" && t != "mln" {
+		if len(t) <= 3 && k != j && strings.ToLower(t) == t && !(t == "b" && money) && t != "bn" && t != "mln" {
 			return "", j // "5 m" is five meters, not five million
 		}
 		if len(t) == 1 && t == "m" || (t == "K" || t == "k") && k != j {
@@ -550,7 +561,7 @@ func enMoneyTN(s *stream, i int) []match {
 		n1, ok1 := scanNumber(s, j, dec, group)
 		n2, ok2 := scanNumber(s, m.end+1, dec, group)
 		if ok1 && ok2 && !n1.point && n1.end == m.end && (s.boundary(n2.end) || s.kind(n2.end) == tWord) {
-			if w, e := enScaleAfter(s, n2.end); w != "" {
+			if w, e := enMoneyScaleAfter(s, n2.end); w != "" {
 				return one(e, Money, enNumber(n1, false)+" to "+enNumber(n2, false)+" "+w+" "+cur.many)
 			}
 			if !n2.point && s.boundary(n2.end) && s.kind(n2.end) != tWord {
@@ -577,7 +588,7 @@ func enMoneyAfterTN(s *stream, i int) []match {
 		n = eu
 	}
 	k := n.end
-	scale, ke := enScaleAfter(s, k)
+	scale, ke := enMoneyScaleAfter(s, k)
 	if scale != "" {
 		k = ke
 	}
@@ -632,7 +643,7 @@ func enMoneyAmount(s *stream, j int, cur enCurrency) (match, bool) {
 		}
 		return cur.many
 	}
-	w, e := enScaleAfter(s, end)
+	w, e := enMoneyScaleAfter(s, end)
 	if w == "" && s.kind(end) == tWord && s.boundary(end+1) {
 		// After an amount, a glued abbreviation is a scale: "£5m", "$20k".
 		w, e = enScaleWord[strings.ToLower(s.text(end))], end+1

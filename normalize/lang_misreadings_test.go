@@ -41,5 +41,14 @@ func TestMisreadingRules(t *testing.T) {
 		{"en dong two decimals stay", "en", tn, "₫20.50", "twenty point five zero vietnamese dong"},
 		{"en dinar with fils stays a decimal", "en", tn, "KWD 1.500", "one point five zero zero kuwaiti dinars"},
 		{"en dollar with cents stays a decimal", "en", tn, "$50.000", "fifty dollars"},
+		// a spaced lone "b" is billion only in an amount of money
+		{"en spaced b after a bare number", "en", tn, "a 5 b", "a five b"},
+		{"en spaced b after a control character", "en", tn, "a\x00 5 b", "a\x00 five b"},
+		{"en spaced b after a decimal", "en", tn, "2.5 b", "two point five b"},
+		{"en spaced b in money", "en", tn, "¥30 b", "thirty billion yen"},
+		{"en spaced b before a code", "en", tn, "30 b USD", "thirty billion dollars"},
+		{"en spaced b after a money range", "en", tn, "$5-10 b", "five to ten billion dollars"},
+		{"en spaced bn after a bare number", "en", tn, "5 bn", "five billion"},
+		{"en glued b after a bare number", "en", tn, "5b", "five billion"},
 	})
 }
