@@ -50,5 +50,14 @@ func TestMisreadingRules(t *testing.T) {
 		{"en spaced b after a money range", "en", tn, "$5-10 b", "five to ten billion dollars"},
 		{"en spaced bn after a bare number", "en", tn, "5 bn", "five billion"},
 		{"en glued b after a bare number", "en", tn, "5b", "five billion"},
+		// Chinese: a range of percentages, the dash 到 and both halves percent
+		{"zh percent range one sign", "zh", tn, "3-5%", "百分之三到百分之五"},
+		{"zh percent range tilde", "zh", tn, "3~5%", "百分之三到百分之五"},
+		{"zh percent range decimals", "zh", tn, "1.5-2.5%", "百分之一点五到百分之二点五"},
+		{"zh percent range two signs", "zh", tn, "3%-5%", "百分之三到百分之五"},
+		{"zh percent range in text", "zh", tn, "增长3-5%左右", "增长百分之三到百分之五左右"},
+		{"zh negative percent stays", "zh", tn, "下降-5%", "下降负百分之五"},
+		{"zh percent then minus count stays", "zh", tn, "比例5%-3个", "比例百分之五负三个"},
+		{"zh count range unchanged", "zh", tn, "3-5个", "三到五个"},
 	})
 }

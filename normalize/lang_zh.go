@@ -292,6 +292,10 @@ func zhRangeTN(s *stream, i int) []match {
 		if s.kind(i-1) == tNum && !s.is(i-2, "-") || dateEnd {
 			return one(i+1, Date, "到")
 		}
+	case zhPercent(s, e):
+		if zhPercent(s, i-1) { // "3%-5%" 百分之三到百分之五
+			return one(i+1, Measure, "到")
+		}
 	case zhTermLen(s, e, zhClassifiers) > 0 || zhUnitEnds(s, e):
 		if s.kind(i-1) == tNum && !s.is(i-2, "-") || zhTermLen(s, i-1, zhClassifiers) == 1 || zhUnitsTN[prev] != "" {
 			return one(i+1, Measure, "到")
@@ -327,7 +331,7 @@ func init() {
 func zhScan(s *stream, i int) (numLit, int, bool) {
 	j := i
 	neg := false
-	if (s.is(j, "负") || s.is(j, "-") && (j == 0 || s.kind(j-1) == tHan && !zhRangeLeft(s, j-1) || s.kind(j-1) == tSpace || s.kind(j-1) == tSym)) && s.kind(j+1) == tNum {
+	if (s.is(j, "负") || s.is(j, "-") && (j == 0 || s.kind(j-1) == tHan && !zhRangeLeft(s, j-1) || s.kind(j-1) == tSpace || s.kind(j-1) == tSym && !(zhPercent(s, j-1) && zhPercentRange(s, j)))) && s.kind(j+1) == tNum {
 		neg, j = true, j+1
 	}
 	n, ok := scanNumber(s, j, ".", ",")
@@ -447,6 +451,19 @@ func zhPhoneShape(g []string) bool {
 	return mobile || area || service
 }
 
+// zhPercent reports whether token j is a percent sign.
+func zhPercent(s *stream, j int) bool { return s.is(j, "%") || s.is(j, "％") }
+
+// zhPercentRange reports whether a range dash at token j is followed by a
+// percentage, a number and a percent sign ("3-5%" from the 3).
+func zhPercentRange(s *stream, j int) bool {
+	if !zhRangeDash(s.text(j)) || s.kind(j+1) != tNum {
+		return false
+	}
+	n, ok := scanNumber(s, j+1, ".", ",")
+	return ok && !n.neg && zhPercent(s, n.end)
+}
+
 func zhAllowedAfter(w string) bool { return w == "am" || w == "pm" }
 
 func zhDecimalTN(s *stream, i int) []match {
@@ -459,11 +476,17 @@ func zhDecimalTN(s *stream, i int) []match {
 
 func zhFractionTN(s *stream, i int) []match {
 	// percent: 5%, -98%, 0.4%
-	if n, end, ok := zhScan(s, i); ok && (s.is(end, "%") || s.is(end, "％")) {
+	if n, end, ok := zhScan(s, i); ok && (zhPercent(s, end) || zhPercentRange(s, end)) {
 		w := zhNumber(numLit{intPart: n.intPart, frac: n.frac, point: n.point})
 		out := "百分之" + w
 		if n.neg {
 			out = "负" + out
+		}
+		if !zhPercent(s, end) {
+			// a range of percentages written with one sign: "3-5%"
+			// 百分之三到百分之五, as "3%-5%" reads
+			n2, _ := scanNumber(s, end+1, ".", ",")
+			return one(n2.end+1, Fraction, out+"到百分之"+zhNumber(numLit{intPart: n2.intPart, frac: n2.frac, point: n2.point}))
 		}
 		return one(end+1, Fraction, out)
 	}
