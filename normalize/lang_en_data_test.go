@@ -1,11 +1,6 @@
 package normalize_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/sottolabs/sotto/normalize"
-)
+import "testing"
 
 // TestEnglishLexiconRules covers the English rules that read data/en.tsv,
 // in both directions, each with a neighbouring case the rule must leave
@@ -67,15 +62,5 @@ func TestEnglishLexiconRules(t *testing.T) {
 		{"year range with a short end", "tn", "From 1990-95 we met.", "From nineteen ninety to ninety five we met."},
 		{"short end below the start is no year range", "tn", "1998-12", "one thousand nine hundred and ninety eight - twelve"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "en", Mode: normalize.Mode(tt.mode)})
-			if err != nil {
-				t.Fatalf("Normalize(%q): %v", tt.in, err)
-			}
-			if got := res.Best(); got != tt.want {
-				t.Errorf("Normalize(%s %q) = %q; want %q", tt.mode, tt.in, got, tt.want)
-			}
-		})
-	}
+	runEnglishCases(t, tests)
 }

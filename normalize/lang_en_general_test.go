@@ -387,17 +387,7 @@ func TestEnglishGeneralRules(t *testing.T) {
 		{"two-word host then a path", "itn", "h t t p colon slash slash city parks dot org slash events", "http://cityparks.org/events"},
 		{"words after a path stay words", "itn", "h t t p colon slash slash example dot com slash path and more", "http://example.com/path and more"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "en", Mode: normalize.Mode(tt.mode)})
-			if err != nil {
-				t.Fatalf("Normalize(%q): %v", tt.in, err)
-			}
-			if got := res.Best(); got != tt.want {
-				t.Errorf("Normalize(%s %q) = %q; want %q", tt.mode, tt.in, got, tt.want)
-			}
-		})
-	}
+	runEnglishCases(t, tests)
 }
 
 // TestEnglishGeneralRulesTruncated runs every input of

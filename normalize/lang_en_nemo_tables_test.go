@@ -1,11 +1,6 @@
 package normalize_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/sottolabs/sotto/normalize"
-)
+import "testing"
 
 // TestEnglishNeMoTables samples the rows of data/en.tsv completed from
 // NeMo-text-processing's English data files (issue 10): each case reads a
@@ -105,15 +100,5 @@ func TestEnglishNeMoTables(t *testing.T) {
 		{"mega unit written back", "itn", "fifteen mega volts", "15 MV"},
 		{"watt written as the SI symbol", "itn", "five hundred watts", "500 W"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := normalize.Normalize(context.Background(), tt.in, normalize.Options{Language: "en", Mode: normalize.Mode(tt.mode)})
-			if err != nil {
-				t.Fatalf("Normalize(%q): %v", tt.in, err)
-			}
-			if got := res.Best(); got != tt.want {
-				t.Errorf("Normalize(%s %q) = %q; want %q", tt.mode, tt.in, got, tt.want)
-			}
-		})
-	}
+	runEnglishCases(t, tests)
 }

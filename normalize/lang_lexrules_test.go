@@ -34,6 +34,20 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 	}
 }
 
+// enCase is an English rule case with its mode written as in the suites
+// ("tn", "itn").
+type enCase = struct{ name, mode, in, want string }
+
+// runEnglishCases runs English cases through runRuleCases.
+func runEnglishCases(t *testing.T, cases []enCase) {
+	t.Helper()
+	rc := make([]ruleCase, len(cases))
+	for i, c := range cases {
+		rc[i] = ruleCase{name: c.name, lang: "en", mode: normalize.Mode(c.mode), in: c.in, want: c.want}
+	}
+	runRuleCases(t, rc)
+}
+
 const (
 	tn  = normalize.TN
 	itn = normalize.ITN
