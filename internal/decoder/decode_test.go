@@ -12,6 +12,7 @@ import (
 	"github.com/sottolabs/sotto/internal/lm"
 	"github.com/sottolabs/sotto/internal/sphinx"
 	"github.com/sottolabs/sotto/internal/testdata"
+	"github.com/sottolabs/sotto/internal/wer"
 )
 
 var (
@@ -187,7 +188,7 @@ func TestDecodeDebianLM(t *testing.T) {
 
 // wordErrors is the Levenshtein distance between word sequences.
 func wordErrors(ref, hyp string) int {
-	return editDistance(splitWords(ref), splitWords(hyp))
+	return wer.Errors(splitWords(ref), splitWords(hyp))
 }
 
 func splitWords(s string) []string {

@@ -13,6 +13,7 @@ import (
 	"github.com/sottolabs/sotto/internal/holdout"
 	"github.com/sottolabs/sotto/internal/lm"
 	"github.com/sottolabs/sotto/internal/testdata"
+	"github.com/sottolabs/sotto/internal/wer"
 )
 
 // oracleEnv names the word lists TestDevWordListOracle measures,
@@ -123,7 +124,7 @@ func TestDevWordListOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e := editDistance(f.ref, strings.Fields(r.Text()))
+			e := wer.Errors(f.ref, strings.Fields(r.Text()))
 			o := -1
 			if r.Lattice != nil {
 				o = r.Lattice.Oracle(f.ref)
@@ -136,25 +137,4 @@ func TestDevWordListOracle(t *testing.T) {
 		t.Logf("%s: %d files, %d reference words; list %d words, %d starts; reference words in the list %d (%.1f %%); best path %d errors; lattice oracle %d",
 			name, len(files), refWords, nw, ns, inList, 100*float64(inList)/float64(refWords), decoded, oracle)
 	}
-}
-
-// editDistance is the word-level Levenshtein distance of h from r.
-func editDistance(r, h []string) int {
-	prev := make([]int, len(h)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(r); i++ {
-		cur := make([]int, len(h)+1)
-		cur[0] = i
-		for j := 1; j <= len(h); j++ {
-			c := prev[j-1]
-			if r[i-1] != h[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev = cur
-	}
-	return prev[len(h)]
 }

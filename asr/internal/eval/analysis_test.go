@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/sottolabs/sotto/internal/wer"
 )
 
 func TestAlignWords(t *testing.T) {
@@ -30,7 +32,7 @@ func TestAlignWords(t *testing.T) {
 		if got.String() != tc.want {
 			t.Errorf("alignWords(%q, %q) = %s, want %s", tc.ref, tc.hyp, got.String(), tc.want)
 		}
-		if d := editDistance(strings.Fields(tc.ref), strings.Fields(tc.hyp)); d != errs {
+		if d := wer.Errors(strings.Fields(tc.ref), strings.Fields(tc.hyp)); d != errs {
 			t.Errorf("alignWords(%q, %q): %d errors, edit distance %d", tc.ref, tc.hyp, errs, d)
 		}
 	}

@@ -36,6 +36,7 @@ import (
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/holdout"
 	"github.com/sottolabs/sotto/internal/testdata"
+	"github.com/sottolabs/sotto/internal/wer"
 	"github.com/sottolabs/sotto/normalize"
 )
 
@@ -115,26 +116,6 @@ func norm(ctx context.Context, s string) []string {
 		}
 	}
 	return ws
-}
-
-func editDistance(r, h []string) int {
-	prev := make([]int, len(h)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(r); i++ {
-		cur := make([]int, len(h)+1)
-		cur[0] = i
-		for j := 1; j <= len(h); j++ {
-			c := prev[j-1]
-			if r[i-1] != h[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev = cur
-	}
-	return prev[len(h)]
 }
 
 func run(ctx context.Context, out string, limit, stride, passes int) error {
@@ -248,14 +229,14 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 			if pass == 1 && analysisOut != "" {
 				it.hypTok = hypTokens(ctx, segs)
 			}
-			fmt.Fprintf(os.Stderr, "pass %d %s: %d/%d errors\n", pass+1, it.base, editDistance(it.ref, it.goHyp[pass]), len(it.ref))
+			fmt.Fprintf(os.Stderr, "pass %d %s: %d/%d errors\n", pass+1, it.base, wer.Errors(it.ref, it.goHyp[pass]), len(it.ref))
 		}
 		goWall[pass], goCPU[pass] = time.Since(t2), cpuTime()-c2
 		b.Close()
 		if !peer {
 			errs, words := 0, 0
 			for _, it := range items {
-				errs += editDistance(it.ref, it.goHyp[pass])
+				errs += wer.Errors(it.ref, it.goHyp[pass])
 				words += len(it.ref)
 			}
 			fmt.Fprintf(os.Stderr, "pass %d: %d files, %d/%d errors, WER %.3f, CPU %.1f s (RTF %.3f)\n",
@@ -298,9 +279,9 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 	if goRuns == 0 {
 		errs, words := 0, 0
 		for _, it := range items {
-			errs += editDistance(it.ref, it.peerHyp)
+			errs += wer.Errors(it.ref, it.peerHyp)
 			words += len(it.ref)
-			fmt.Fprintf(os.Stderr, "peer %s: %d/%d errors\n", it.base, editDistance(it.ref, it.peerHyp), len(it.ref))
+			fmt.Fprintf(os.Stderr, "peer %s: %d/%d errors\n", it.base, wer.Errors(it.ref, it.peerHyp), len(it.ref))
 		}
 		fmt.Fprintf(os.Stderr, "peer %q: %d files, %d/%d errors, WER %.3f, CPU %.1f s\n", peerArgs, len(items), errs, words, ratio(errs, words), peerCPU.Seconds())
 		return nil
@@ -355,7 +336,7 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	fmt.Fprintf(&b, "| recording | part | s | ref words | go 1-pass errors | go 1-pass WER | %[1]s errors | %[1]s WER | peer errors | peer WER |\n|---|---|---|---|---|---|---|---|---|---|\n", secondLabel())
 	for _, it := range items {
 		part := holdout.Part(it.base)
-		e1, e2, ep := editDistance(it.ref, it.goHyp[0]), editDistance(it.ref, it.goHyp[1]), editDistance(it.ref, it.peerHyp)
+		e1, e2, ep := wer.Errors(it.ref, it.goHyp[0]), wer.Errors(it.ref, it.goHyp[1]), wer.Errors(it.ref, it.peerHyp)
 		for _, k := range []string{part, "all"} {
 			parts[k].errs[0] += e1
 			parts[k].errs[1] += e2

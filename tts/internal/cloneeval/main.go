@@ -26,6 +26,7 @@ import (
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/holdout"
+	"github.com/sottolabs/sotto/internal/wer"
 	"github.com/sottolabs/sotto/speaker"
 	"github.com/sottolabs/sotto/tts"
 )
@@ -209,7 +210,7 @@ func run(ctx context.Context, w io.Writer, data, acoustic, baseVoice string) err
 				k = 1
 			}
 			r, h := tokens(refText[id]), tokens(hyp[id])
-			errs[k] += editDistance(r, h)
+			errs[k] += wer.Errors(r, h)
 			words[k] += len(r)
 		}
 		fmt.Fprintf(w, "| %s | %.1f %% (%d/%d) | %.1f %% (%d/%d) |\n", recipe, 100*float64(errs[0])/float64(words[0]), errs[0], words[0],
@@ -280,29 +281,6 @@ func tokens(s string) []string {
 		return ' '
 	}, s)
 	return strings.Fields(s)
-}
-
-func editDistance(a, b []string) int {
-	d := make([]int, len(b)+1)
-	for j := range d {
-		d[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		prev := d[0]
-		d[0] = i
-		for j := 1; j <= len(b); j++ {
-			cur := d[j]
-			c := prev
-			if a[i-1] != b[j-1] {
-				c = min(prev, d[j], d[j-1]) + 1
-			} else {
-				c = min(c, d[j]+1, d[j-1]+1)
-			}
-			d[j] = c
-			prev = cur
-		}
-	}
-	return d[len(b)]
 }
 
 func median(v []float64) float64 {

@@ -16,6 +16,7 @@ import (
 	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/wer"
 	"github.com/sottolabs/sotto/tts"
 )
 
@@ -207,8 +208,8 @@ func (s *score) add(ctx context.Context, ref, hyp string, d *cmudict) {
 	r, h := canon(ctx, ref), canon(ctx, hyp)
 	r, h = joinCompounds(r, h), joinCompounds(h, r)
 	s.words += len(r)
-	s.errs += editDistance(r, h, func(a, b string) bool { return a == b })
-	s.soundErrs += editDistance(r, h, d.sameSound)
+	s.errs += wer.Errors(r, h)
+	s.soundErrs += wer.ErrorsFunc(r, h, d.sameSound)
 }
 
 func (s score) wer() string {
@@ -363,7 +364,7 @@ func intelligibility(ctx context.Context, w io.Writer, work string, backends map
 				}
 				if showErrors && r.name == "peer" && c.stretch == 1 && c.voice == "builtin:"+fliteDefaultName {
 					r, h := canon(ctx, it.text), canon(ctx, hyp)
-					if editDistance(r, h, func(a, b string) bool { return a == b }) > 0 {
+					if wer.Errors(r, h) > 0 {
 						fmt.Fprintf(os.Stderr, "ref %s\nhyp %s\n", strings.Join(r, " "), strings.Join(h, " "))
 					}
 				}

@@ -241,28 +241,6 @@ func canon(ctx context.Context, s string) []string {
 	return strings.Fields(nonWord.ReplaceAllString(s, " "))
 }
 
-// editDistance is the word edit distance between a and b, words matching
-// when eq says so.
-func editDistance(a, b []string, eq func(x, y string) bool) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if !eq(a[i-1], b[j-1]) {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // timings compares the word marks of each flite voice (from flite's own
 // phone timings) with a forced alignment of the same audio, sentence by
 // sentence over the intelligibility list.
