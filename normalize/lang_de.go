@@ -289,6 +289,12 @@ func deYear(d string) string {
 
 func deMonth(w string) int {
 	w = strings.ToLower(strings.TrimSuffix(w, "."))
+	if mo := deLatin.monthName[w]; mo != 0 {
+		return mo
+	}
+	if mo := deLatin.monthAbbr[w]; mo != 0 {
+		return mo
+	}
 	for k, m := range deLatin.months {
 		if w == m || len(w) >= 3 && strings.HasPrefix(m, w) {
 			return k + 1
@@ -339,10 +345,10 @@ func deDateTN(s *stream, i int) []match {
 		e := i + 4
 		// the period after an abbreviation ("3. Feb.") belongs to it; after
 		// a full name ("1. Mai.") it ends the sentence
-		if s.is(e, ".") && strings.ToLower(s.text(i+3)) != deLatin.months[mo-1] {
+		if s.is(e, ".") && deLatin.monthName[strings.ToLower(s.text(i+3))] != mo {
 			e++
 		}
-		out := deOrdinal(a) + " " + deLatin.months[mo-1]
+		out := deOrdinal(a) + " " + deLatin.monthWord(mo, s.text(i+3))
 		if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
 			out += " " + deYear(s.text(e+1))
 			e += 2

@@ -432,7 +432,7 @@ func esDateTN(s *stream, i int) []match {
 	if s.kind(i) == tWord {
 		// "abril 30", "junio 11 2000"
 		if mo, me := esMonthAt(s, i); mo != 0 && s.kind(me) == tSpace && s.kind(me+1) == tNum && len(s.text(me+1)) <= 2 && s.boundary(me+2) {
-			out := esDay(s.text(me+1)) + " de " + esLatin.months[mo-1]
+			out := esDay(s.text(me+1)) + " de " + esLatin.monthWord(mo, s.text(i))
 			e := me + 2
 			if s.kind(e) == tSpace && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
 				out += " de " + esCardinal(s.text(e+1))
@@ -477,7 +477,7 @@ func esDateTN(s *stream, i int) []match {
 	if mo == 0 {
 		return nil
 	}
-	out := esDay(a) + " de " + esLatin.months[mo-1]
+	out := esDay(a) + " de " + esLatin.monthWord(mo, s.text(j))
 	k := e
 	if s.kind(k) == tSpace && s.is(k+1, "de") && s.kind(k+2) == tSpace {
 		k += 2

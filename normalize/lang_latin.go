@@ -37,6 +37,9 @@ type latin struct {
 	spokenFixed    map[string]bool      // spoken forms preset in spokenUnit that finish must not override
 	groupSep       []string             // thousands separators in written numbers: ".", " "
 	months         []string             // month names, lower case
+	monthName      map[string]int       // every full month name of [months] (lower case, "jänner" too) → month number
+	monthAbbr      map[string]int       // every abbreviation of [months] (lower case, without its period) → month number
+	monthNames     [12][]string         // the full names of each month, lower case, in the table's order
 	cardFem        func(string) string  // feminine spelling for feminine nouns; nil = before
 	fem            map[string]bool      // feminine spoken nouns (units, currencies)
 	scaleOf        string               // word between a scale and a noun: "de" (dos millones de euros)
@@ -248,12 +251,40 @@ func (L *latin) useLexicon(tag string) *latin {
 		}
 	}
 	L.months = make([]string, 12)
+	L.monthName, L.monthAbbr = map[string]int{}, map[string]int{}
 	for _, m := range lx.months() {
 		if m.num >= 1 && m.num <= 12 && len(m.names) > 0 {
 			L.months[m.num-1] = strings.ToLower(m.names[0])
+			for _, n := range m.names {
+				L.monthName[strings.ToLower(n)] = m.num
+				L.monthNames[m.num-1] = append(L.monthNames[m.num-1], strings.ToLower(n))
+			}
+			for _, a := range m.abbrs {
+				L.monthAbbr[strings.ToLower(strings.TrimSuffix(a, "."))] = m.num
+			}
 		}
 	}
 	return L
+}
+
+// monthWord is how TN says month mo written as the word w: a full name of
+// the month in [months] is said as written (lower case), so a regional
+// spelling stays ("Jänner" → "jänner", "setiembre"), and so is the name an
+// abbreviation begins when the first name does not begin with it ("Jän."
+// → "jänner"); other abbreviations are said as the month's first name.
+func (L *latin) monthWord(mo int, w string) string {
+	lw := strings.ToLower(strings.TrimSuffix(w, "."))
+	if L.monthName[lw] == mo {
+		return lw
+	}
+	if lw != "" && !strings.HasPrefix(L.months[mo-1], lw) {
+		for _, n := range L.monthNames[mo-1] {
+			if strings.HasPrefix(n, lw) {
+				return n
+			}
+		}
+	}
+	return L.months[mo-1]
 }
 
 // lexWhitelist builds the whitelist tables of a language from the
