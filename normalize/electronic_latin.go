@@ -171,12 +171,41 @@ func (L *latin) electronicITN(e *elecLang) matcher {
 		if dots == 0 || lastDot < 0 || lastDot+1 >= k || strings.HasSuffix(out, ".") || strings.HasPrefix(out, ".") {
 			return nil
 		}
+		out = lowerSpelledScheme(ws, out)
 		tld := out[strings.LastIndexByte(out, '.')+1:]
 		if t, _, _ := strings.Cut(tld, "/"); !enTLD[strings.ToLower(t)] && at == 0 && !strings.HasPrefix(out, "http") && !strings.HasPrefix(out, "www") {
 			return nil
 		}
 		return one(idx[k-1], Electronic, out)
 	}
+}
+
+// lowerSpelledScheme writes a scheme or "www" that begins a spoken address
+// letter by letter in lower case, however its letters were capitalised
+// ("H t t p colon slash slash …" → "http://…", "W W W punto …" → "www.…"),
+// as NeMo's cased electronic cases write them; the rest of out keeps its
+// case ("A b c at …" → "Abc@…"). ws are the address's words, lower case.
+func lowerSpelledScheme(ws []string, out string) string {
+	for _, p := range []string{"https", "http", "ftp", "www"} {
+		sep := byte(':')
+		if p == "www" {
+			sep = '.'
+		}
+		if len(ws) < len(p) || len(out) <= len(p) || !strings.EqualFold(out[:len(p)], p) || out[len(p)] != sep {
+			continue
+		}
+		spelled := true
+		for j := range len(p) {
+			if ws[j] != p[j:j+1] {
+				spelled = false
+				break
+			}
+		}
+		if spelled {
+			return p + out[len(p):]
+		}
+	}
+	return out
 }
 
 var deElec = elecFromLexicon("de")

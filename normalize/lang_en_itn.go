@@ -1502,7 +1502,7 @@ func enElectronicITN(s *stream, i int) []match {
 			break
 		}
 	}
-	out := b.String()
+	out := lowerSpelledScheme(ws, b.String())
 	// Must end with ".tld" and contain a dot after the @ (if any).
 	if dots == 0 || lastDot < 0 || lastDot+1 >= k || strings.HasSuffix(out, ".") {
 		return nil

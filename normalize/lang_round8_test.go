@@ -31,5 +31,18 @@ func TestRound8Rules(t *testing.T) {
 		{"es sept. stays septiembre", "es", tn, "10 sept. 2020", "diez de septiembre de dos mil veinte"},
 		{"es septiembre stays", "es", tn, "5 de septiembre", "cinco de septiembre"},
 		{"es numeric date says the first name", "es", tn, "01/09/2020", "primero de septiembre de dos mil veinte"},
+		// A scheme or "www" said letter by letter is written in lower
+		// case, however the letters were capitalised (NeMo's cased
+		// electronic cases); the rest of the address keeps its case
+		{"en W w w", "en", itn, "W w w dot python dot org", "www.python.org"},
+		{"en W W W", "en", itn, "W W W dot python dot org", "www.python.org"},
+		{"en H t t p s", "en", itn, "H t t p s colon slash slash python dot org", "https://python.org"},
+		{"en in a sentence", "en", itn, "Go to w w w dot python dot org", "Go to www.python.org"},
+		{"en user name keeps its capital", "en", itn, "A b c at gmail dot com", "Abc@gmail.com"},
+		{"en a label beginning with www keeps its case", "en", itn, "W w w x dot com", "Wwwx.com"},
+		{"es W W W", "es", itn, "W W W punto a b c punto com", "www.abc.com"},
+		{"es H t t p", "es", itn, "H t t p dos puntos barra barra a b c punto com", "http://abc.com"},
+		{"de W w w", "de", itn, "W w w punkt a b c punkt de", "www.abc.de"},
+		{"fr W w w", "fr", itn, "W w w point a b c point fr", "www.abc.fr"},
 	})
 }
