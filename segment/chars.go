@@ -29,7 +29,7 @@ func isStop(r rune) bool {
 // space.
 func isCJKStop(r rune) bool {
 	switch r {
-	case '。', '！', '？', '｡', '።', '፧', '။', '।', '۔', '؟':
+	case '。', '！', '？', '｡', '።', '፧', '။', '।', '۔', '؟', '։':
 		return true
 	}
 	return false

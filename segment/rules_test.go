@@ -860,3 +860,26 @@ func TestRuleRound3Months(t *testing.T) {
 		{"pt", "Em 3 fev. 2022 e 9 mai. 2023 houve greves. Tudo parou.", []string{"Em 3 fev. 2022 e 9 mai. 2023 houve greves.", "Tudo parou."}},
 	})
 }
+
+func TestRuleRound4Glued(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A score or range of two numbers ends a sentence glued to the next.
+		{"es", "Ganamos 2-0.Mañana jugamos otra vez.", []string{"Ganamos 2-0.", "Mañana jugamos otra vez."}},
+		{"sv", "Resultatet blev 3–2.Publiken jublade.", []string{"Resultatet blev 3–2.", "Publiken jublade."}},
+		{"da", "Det endte 1-0.Alle gik hjem.", []string{"Det endte 1-0.", "Alle gik hjem."}},
+		{"el", "Έχασαν 0-3.Ο προπονητής παραιτήθηκε.", []string{"Έχασαν 0-3.", "Ο προπονητής παραιτήθηκε."}},
+		{"en", "Sales grew in 2019-2020.Then they fell.", []string{"Sales grew in 2019-2020.", "Then they fell."}},
+		// A date before a month, a sign, or three parts stay.
+		{"de", "Wir sind vom 2-5.Juni weg.", []string{"Wir sind vom 2-5.Juni weg."}},
+		// In a script without case: a number or a word of three letters or
+		// more glued to the next word by the period.
+		{"ar", "انتهت المباراة 3-0.عاد اللاعبون إلى الفندق.", []string{"انتهت المباراة 3-0.", "عاد اللاعبون إلى الفندق."}},
+		{"fa", "او به خانه رفت.فردا برمی‌گردد.", []string{"او به خانه رفت.", "فردا برمی‌گردد."}},
+		{"mr", "तो घरी गेला.उद्या परत येईल.", []string{"तो घरी गेला.", "उद्या परत येईल."}},
+		// Abbreviations of a letter or two, and dotted ones, stay.
+		{"ar", "وصل د.أحمد إلى المكتب.", []string{"وصل د.أحمد إلى المكتب."}},
+		{"hi", "गाँव 5 कि.मी.दूर है।", []string{"गाँव 5 कि.मी.दूर है।"}},
+		// The Armenian full stop needs no space after it.
+		{"hy", "Մենք պարտվեցինք 1:3։Հաջորդ անգամ կհաղթենք։", []string{"Մենք պարտվեցինք 1:3։", "Հաջորդ անգամ կհաղթենք։"}},
+	})
+}

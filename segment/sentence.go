@@ -495,9 +495,18 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
+			if w := letterRun(s, next); caseless && runeLen(w) >= 2 && (sc.gluedNumber(ts, tok, w) || sc.gluedCaseless(tok)) && !isAddress(s, i) {
+				// A script without case: a word of three letters or more, or
+				// a number, glued to the next word by the period: Persian
+				// "افتاد.همه", Marathi "घडले.सगळे", Arabic "2-1.فرح".
+				return 0.55, true
+			}
 			if upper && (sc.gluedWord(tok) || sc.gluedNumber(ts, tok, nextWord)) && !isAddress(s, i) && wordEnds(s, next) {
-				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(wordAt(s, next)) && len(wordAt(s, next)) > 1 {
-					return 0.55, true // "жағдайы.XVIII ғасыр"
+				w := wordAt(s, next)
+				if r2, _ := runeAt(s, next+len(string(nr))); unicode.IsLower(r2) || isRoman(w) && len(w) > 1 || runeLen(w) == 1 && w[0] >= utf8.RuneSelf && sc.start[strings.ToLower(w)] {
+					// A one-letter starter (Greek "Ο", "Η"), not a Latin
+					// capital, which after a number is a label: "version 2.A".
+					return 0.55, true // "жағдайы.XVIII ғасыр", "0-3.Ο προπονητής"
 				}
 			}
 			return 0, false
@@ -1535,6 +1544,14 @@ func isClockOrScore(tok string) bool {
 // offset of tok in the text.
 func (sc *scanner) gluedNumber(ts int, tok, next string) bool {
 	tok = strings.TrimLeft(tok, "$€£¥")
+	if a, b, ok := cutRange(tok); ok {
+		// A score or a range of two numbers: "terminó 3-1.Los", "2–1.Fansen".
+		// Its second half is no ordinal: a range of ordinals has a period
+		// after both ("1.–3. Klasse").
+		r, _ := runeBefore(b, len(b))
+		return isNumber(a) && isNumber(b) && !strings.ContainsAny(a+b, "/#°-+:") && unicode.IsDigit(r) &&
+			!months[strings.ToLower(next)] && !monthNames[strings.ToLower(next)]
+	}
 	if tok == "" || !isNumber(tok) || strings.ContainsAny(tok, "/#°-+") || strings.Contains(tok, ":") && !isClockOrScore(tok) {
 		return false
 	}
@@ -1550,6 +1567,22 @@ func (sc *scanner) gluedNumber(ts int, tok, next string) bool {
 	return true
 }
 
+// cutRange splits a score or a range written as two numbers joined by one
+// hyphen or en dash ("3-1", "1990–1995") into its halves; a leading sign
+// or a third part ("-3", "2024-03-05") is no range.
+func cutRange(tok string) (a, b string, ok bool) {
+	i := strings.IndexAny(tok, "-–")
+	if i <= 0 {
+		return "", "", false
+	}
+	_, n := utf8.DecodeRuneInString(tok[i:])
+	a, b = tok[:i], tok[i+n:]
+	if b == "" || strings.ContainsAny(b, "-–") || !unicode.IsDigit(rune(b[0])) {
+		return "", "", false
+	}
+	return a, b, true
+}
+
 // monthNames are month names of the languages with built-in knowledge
 // besides German (see months), lower case: a number glued to one by a
 // period is a date, not a sentence end.
@@ -1559,8 +1592,6 @@ var monthNames = words2(`january february march april may june july august septe
 	gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre
 	janeiro fevereiro março maio junho julho setembro outubro novembro dezembro`)
 
-// endsLowerWord reports whether w is all letters and ends with a lower-case
-// one: "world", "Tuesday".
 // gluedWord reports whether tok, a word directly followed by a period and
 // a capitalised word with no space between, may end a sentence: a word of
 // three letters or more ending in lower case ("home.Then"), or of two
@@ -1576,6 +1607,41 @@ func (sc *scanner) gluedWord(tok string) bool {
 	return false
 }
 
+// gluedCaseless reports whether tok, a word of a script without case
+// directly followed by a period and the next word, may end a sentence: it
+// has three letters or more (with their combining marks) and no period
+// inside, and is no abbreviation ("ق.م", "कि.मी", "डॉ" stay).
+func (sc *scanner) gluedCaseless(tok string) bool {
+	if runeLen(tok) < 3 || strings.ContainsRune(tok, '.') || sc.abbr[tok] != abbrNone || extKind(sc.lang, tok, false) != abbrNone {
+		return false
+	}
+	for i, r := range tok {
+		if i == 0 && (!unicode.IsLetter(r) || unicode.IsUpper(r) || unicode.IsLower(r)) {
+			return false
+		}
+		if !unicode.IsLetter(r) && !unicode.IsMark(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// letterRun returns the run of letters and combining marks starting at
+// byte i of s: a word of a script whose vowels are marks ("सगळे").
+func letterRun(s string, i int) string {
+	j := i
+	for j < len(s) {
+		r, n := runeAt(s, j)
+		if !unicode.IsLetter(r) && !unicode.IsMark(r) {
+			break
+		}
+		j += n
+	}
+	return s[i:j]
+}
+
+// endsLowerWord reports whether w is all letters and ends with a lower-case
+// one: "world", "Tuesday".
 func endsLowerWord(w string) bool {
 	r, _ := runeBefore(w, len(w))
 	return allLetters(w) && unicode.IsLower(r)
