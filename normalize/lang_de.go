@@ -163,7 +163,7 @@ func init() {
 			Electronic: L.electronicTN(deElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(deElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("bis")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
 			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: orMatch(deTimeTN, timeRangeTN(deTimeTN, "bis"), L.rangeTN("bis", deTimeTN, Time)), Fraction: deFractionTN,
-			Whitelist: whitelistMatcher(deWhitelistTN),
+			Whitelist: orMatch(whitelistMatcher(deWhitelistTN), numRefTN("de")),
 			Telephone: deTelephoneTN,
 		},
 		itn: map[string]matcher{

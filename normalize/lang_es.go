@@ -217,7 +217,7 @@ func init() {
 			Cardinal:   orMatch(esCardinalTN, L.dottedTN(esElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: esMeasureTN,
 			Ordinal: esOrdinalTN, Date: orMatch(esDateTN, yearRangeTN(esCardinal, "a")), Time: orMatch(esTimeTN, timeRangeTN(esTimeTN, "a")), Fraction: esFractionTN,
 			Telephone: esTelephoneTN, Roman: esRomanTN,
-			Whitelist: whitelistMatcher(esWhitelistTN),
+			Whitelist: orMatch(whitelistMatcher(esWhitelistTN), numRefTN("es")),
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(esElec),

@@ -188,7 +188,7 @@ func init() {
 			Electronic: L.electronicTN(frElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(frElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
 			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à"), frWeekdayTN), Fraction: frFractionTN, Time: orMatch(frTimeTN, timeRangeTN(frTimeTN, "à")),
-			Whitelist: whitelistMatcher(frWhitelistTN),
+			Whitelist: orMatch(whitelistMatcher(frWhitelistTN), numRefTN("fr")),
 			Telephone: frTelephoneTN,
 		},
 		itn: map[string]matcher{

@@ -300,7 +300,7 @@ func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
 			continue
 		}
 		for _, w := range p.written {
-			if _, taken := tn[w]; !taken && !p.has("notn") {
+			if _, taken := tn[w]; !taken && !p.has("notn") && !p.has("numtn") {
 				tn[w] = p.spoken[0]
 			}
 		}
@@ -322,6 +322,40 @@ func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
 		}
 	}
 	return tn, itn
+}
+
+// numRefTN reads the number references of a language's [abbreviations]
+// (rows flagged `numtn`: "S." seite, "Kap." kapitel, "p." page) in TN only
+// where a number follows ("vgl. S. 12" → "vergleiche seite zwölf"), since
+// before a word the same abbreviation is often another one ("S. Maria"
+// sankt, "S." süd) or an initial; the number is left to the other rules.
+func numRefTN(tag string) matcher {
+	table := map[string]string{}
+	for _, p := range lexiconFor(tag).pairs("abbreviations") {
+		if !p.has("numtn") || len(p.spoken) == 0 {
+			continue
+		}
+		for _, w := range p.written {
+			if _, taken := table[w]; !taken {
+				table[w] = p.spoken[0]
+			}
+		}
+	}
+	wl := whitelistMatcher(table)
+	return func(s *stream, i int) []match {
+		ms := wl(s, i)
+		if len(ms) == 0 {
+			return nil
+		}
+		e := ms[0].end
+		if s.kind(e) == tSpace {
+			e++
+		}
+		if s.kind(e) != tNum {
+			return nil
+		}
+		return ms
+	}
 }
 
 // zoneAfter reads a spoken time zone after token end (skipping one space):

@@ -100,7 +100,7 @@ func TestLexiconRules(t *testing.T) {
 		{"zone with an offset", "es", itn, "la una de la tarde u t c más cuatro", "la 1:00 p.m. UTC+4"},
 		{"zone by name", "es", itn, "las diez de la mañana hora estándar de paraguay", "las 10:00 a.m. PYT"},
 		// whitelist and dotted abbreviations
-		{"dotted abbreviation", "de", tn, "vgl. S. 5", "vergleiche S. fünf"},
+		{"dotted abbreviation", "de", tn, "vgl. u.a.", "vergleiche unter anderem"},
 		{"abbreviation with a space", "es", tn, "c.º b.", "camino bajo"},
 		{"ITN abbreviation", "es", itn, "señora lópez", "Sra. lópez"},
 		{"French title", "fr", itn, "madame dupont", "Mᵐᵉ dupont"},

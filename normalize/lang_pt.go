@@ -156,7 +156,7 @@ func init() {
 			Electronic: L.electronicTN(ptElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(ptElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("a")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("a")),
 			Ordinal: ptOrdinalTN, Date: orMatch(ptDateTN, yearRangeTN(ptCardinal, "a")), Time: orMatch(ptTimeTN, timeRangeTN(ptTimeTN, "a")), Fraction: ptFractionTN, Telephone: ptTelephoneTN,
-			Whitelist: whitelistMatcher(ptWhitelistTN),
+			Whitelist: orMatch(whitelistMatcher(ptWhitelistTN), numRefTN("pt")),
 		},
 		itn: map[string]matcher{
 			Electronic: L.electronicITN(ptElec),

@@ -44,5 +44,21 @@ func TestRound8Rules(t *testing.T) {
 		{"es H t t p", "es", itn, "H t t p dos puntos barra barra a b c punto com", "http://abc.com"},
 		{"de W w w", "de", itn, "W w w punkt a b c punkt de", "www.abc.de"},
 		{"fr W w w", "fr", itn, "W w w point a b c point fr", "www.abc.fr"},
+		// Number references ([abbreviations] flag numtn) are read in TN only
+		// before a number (round 7's open "vgl. S. 12")
+		{"de S. before a page number", "de", tn, "vgl. S. 12", "vergleiche seite zwölf"},
+		{"de S. before a name stays", "de", tn, "S. Maria", "S. Maria"},
+		{"de Kap. ending a sentence", "de", tn, "siehe Kap. 3.", "siehe kapitel drei."},
+		{"de Art. before a number", "de", tn, "Art. 5 GG", "artikel fünf GG"},
+		{"de Art as a word stays", "de", tn, "Art und Weise", "Art und Weise"},
+		{"de ITN keeps seite", "de", itn, "seite zwölf", "seite 12"},
+		{"es cap.", "es", tn, "cap. 3", "capítulo tres"},
+		{"es art. in a sentence", "es", tn, "el art. 14 dice", "el artículo catorce dice"},
+		{"es p. ej. stays por ejemplo", "es", tn, "p. ej. esto", "por ejemplo esto"},
+		{"es vol. before a Roman numeral stays", "es", tn, "vol. II", "vol. II"},
+		{"fr p.", "fr", tn, "voir p. 12", "voir page douze"},
+		{"fr chap.", "fr", tn, "chap. 3", "chapitre trois"},
+		{"fr p. ex. stays par exemple", "fr", tn, "p. ex. ceci", "par exemple ceci"},
+		{"pt cap. and p.", "pt", tn, "ver cap. 3, p. 45", "ver capítulo três, página quarenta e cinco"},
 	})
 }
