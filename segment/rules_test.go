@@ -883,3 +883,23 @@ func TestRuleRound4Glued(t *testing.T) {
 		{"hy", "Մենք պարտվեցինք 1:3։Հաջորդ անգամ կհաղթենք։", []string{"Մենք պարտվեցինք 1:3։", "Հաջորդ անգամ կհաղթենք։"}},
 	})
 }
+
+func TestRuleRound4Enumerators(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Item numbers of CJK text open a line: Chinese numerals with the
+		// enumeration comma, numbers in full-width brackets, full-width
+		// digits with the full-width period.
+		{"zh", "一、目的\n二、范围\n三、要求", []string{"一、目的", "二、范围", "三、要求"}},
+		{"zh", "（一）总则\n（二）细则", []string{"（一）总则", "（二）细则"}},
+		{"zh", "1、准备材料\n2、开始实验", []string{"1、准备材料", "2、开始实验"}},
+		{"ja", "（1）申込書を書く\n（2）窓口に出す", []string{"（1）申込書を書く", "（2）窓口に出す"}},
+		{"ja", "１．準備\n２．実行", []string{"１．準備", "２．実行"}},
+		// A script's full stop after an item number is its period.
+		{"ur", "1۔ دودھ خریدیں۔\n2۔ گھر جائیں۔", []string{"1۔ دودھ خریدیں۔", "2۔ گھر جائیں۔"}},
+		{"my", "၁။ ထမင်းစားပါ။\n၂။ အိပ်ပါ။", []string{"၁။ ထမင်းစားပါ။", "၂။ အိပ်ပါ။"}},
+		// A CJK line wrap without an item number stays a wrap; a number
+		// ending a sentence inside a line still ends it.
+		{"zh", "我们明天\n去公园。", []string{"我们明天去公园。"}},
+		{"ur", "جواب ہے 42۔ یہ درست ہے۔", []string{"جواب ہے 42۔", "یہ درست ہے۔"}},
+	})
+}

@@ -393,6 +393,9 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 	lnw := strings.ToLower(nextWord)
 	starter := sc.start[lnw] || (len(lnw) > 1 && anyStarter[lnw])
 
+	if ts := tokenStart(s, i); stops > 0 && gap && !closers && enumeratorEnd(s, ts) == end && leads(s, ts) {
+		return 0.02, true // a number with the script's stop opening an item: Urdu "1۔ فارم", Burmese "၁။ ဖောင်"
+	}
 	// Full-width stops need no space; ASCII ones between CJK characters
 	// act the same.
 	if p, _ := runeBefore(s, i); !cjk && stops > 0 && !gap && isCJK(nr) && !isCloser(nr) && (isCJK(p) || periods == 0) {
@@ -495,7 +498,7 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 		if isWordRune(nr) && !closers {
 			// Inside a token (3.14, e.g, example.com) unless a space is
 			// missing: "world.Today".
-			if w := letterRun(s, next); caseless && runeLen(w) >= 2 && (sc.gluedNumber(ts, tok, w) || sc.gluedCaseless(tok)) && !isAddress(s, i) {
+			if w := letterRun(s, next); caseless && !isCJK(nr) && runeLen(w) >= 2 && (sc.gluedNumber(ts, tok, w) || sc.gluedCaseless(tok)) && !isAddress(s, i) {
 				// A script without case: a word of three letters or more, or
 				// a number, glued to the next word by the period: Persian
 				// "افتاد.همه", Marathi "घडले.सगळे", Arabic "2-1.فرح".
@@ -805,7 +808,7 @@ func (sc *scanner) lineBreak(i int) (boundary, bool, int) {
 	nextLine := strings.TrimSpace(s[we:lineEnd])
 	score := 0.5
 	switch {
-	case isBullet(s, we) || sc.markers[we]:
+	case isBullet(s, we) || sc.markers[we] || enumeratorEnd(s, we) > 0:
 		score = 0.85
 	case prev == '-' && unicode.IsLower(nr):
 		score = 0.05 // hyphenated word broken across lines
@@ -1201,6 +1204,51 @@ func romanValue(w string) int {
 
 // romanUnits are the Roman numerals 9 down to 1.
 var romanUnits = [...]string{"ix", "viii", "vii", "vi", "v", "iv", "iii", "ii", "i"}
+
+// enumeratorEnd returns the end of the item number starting at byte i of
+// s, or -1 if none starts there: a number in ASCII or another script's
+// digits, in Chinese numerals ("一", "十二") or circled ("①"), optionally in
+// brackets, followed by the delimiter of its script: "1、", "一、", "（1）",
+// "(2)", "3）", "4．", and, before a space, a script's full stop used as
+// the period of an item number (Urdu "1۔", Burmese "၁။", Devanagari "१।",
+// Ethiopic "1።"). Items of ASCII digits with "." or ")" are left to
+// listMarkers, which wants a run of them.
+func enumeratorEnd(s string, i int) int {
+	j := i
+	r, n := runeAt(s, j)
+	bracket := r == '(' || r == '（'
+	if bracket {
+		j += n
+	}
+	digits := 0
+	for j < len(s) && digits < 4 {
+		r, n = runeAt(s, j)
+		if !unicode.IsDigit(r) && !strings.ContainsRune("一二三四五六七八九十百", r) && (r < '①' || r > '⑳') {
+			break
+		}
+		digits++
+		j += n
+	}
+	if digits == 0 || digits > 3 || j >= len(s) {
+		return -1
+	}
+	r, n = runeAt(s, j)
+	r2, _ := runeAt(s, j+n)
+	switch {
+	case bracket:
+		if r != ')' && r != '）' {
+			return -1
+		}
+	case r == '、' || r == '）' || r == '．':
+	case (r == '۔' || r == '။' || r == '।' || r == '።') && r2 == ' ':
+	default:
+		return -1
+	}
+	if j+n >= len(s) || isSpace(r2) && strings.ContainsRune("、）．", r) {
+		return -1
+	}
+	return j + n
+}
 
 // isBulletGlyph reports whether r is a character used only (or almost
 // only) to mark list items: round, square and triangular bullets, hyphen
