@@ -1,7 +1,10 @@
 package lm
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"math"
 	"os"
 )
@@ -160,11 +163,21 @@ func (m *Model) backoff(hist []int32, used int) float32 {
 
 // Load reads a language model file, in sphinxbase's binary trie format
 // ("Trie Language Model", the .lm.bin of Debian's pocketsphinx-en-us) or in
-// ARPA text format, chosen by the file's first bytes.
+// ARPA text format, chosen by the file's first bytes. A gzip-compressed
+// file is read through gzip.
 func Load(path string) (*Model, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("lm: %w", err)
+	}
+	if bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return nil, fmt.Errorf("lm: %s: %w", path, err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			return nil, fmt.Errorf("lm: %s: %w", path, err)
+		}
 	}
 	return Parse(path, b)
 }
