@@ -105,6 +105,14 @@ const (
 	// region, and a word's LM probability becomes about
 	// (1-λ)·P(w|h) + λ·(its share of the cache); see decoder.Options.Cache.
 	OptCacheLM = "cache_lm"
+	// OptLM2 is a second language model (ARPA text, gzip-compressed or
+	// not, or a sphinxbase binary trie) interpolated with OptLM in the
+	// lattice rescoring of passes 3: every trigram probability there
+	// becomes λ·P2 + (1-λ)·P, λ = OptLM2Weight (default: off). See
+	// decoder.Config.LM2 and docs/bench/asr.md (session 13).
+	OptLM2 = "lm2"
+	// OptLM2Weight is λ of OptLM2, in (0, 1) (default 0.4).
+	OptLM2Weight = "lm2_weight"
 )
 
 // Defaults of OptFlatLW, OptBestPathLW, OptBestPathWIP and OptFlatStarts.
@@ -113,6 +121,7 @@ const (
 	defaultBestPathLW  = 7.5
 	defaultBestPathWIP = 0.2
 	defaultFlatStarts  = 10
+	defaultLM2Weight   = 0.4
 )
 
 // DefaultLM is where Debian's pocketsphinx-en-us installs its trigram
@@ -162,6 +171,7 @@ var goOptions = []string{
 	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
 	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence, OptCombine,
 	OptRegionHistory, OptTopN, OptRetree, OptFlatListBeam, OptFlatMinEnds, OptFlatWindow, OptFlatWordBeam,
+	OptLM2, OptLM2Weight,
 }
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
@@ -312,6 +322,24 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	if _, err := os.Stat(lmPath); err != nil {
 		return nil, fmt.Errorf("asr: language model: %w (apt-get install pocketsphinx-en-us, or pass an ARPA file)", err)
 	}
+	lm2Path := o[OptLM2]
+	dcfg.LM2Weight = defaultLM2Weight
+	if v := o[OptLM2Weight]; v != "" {
+		if _, err := fmt.Sscan(v, &dcfg.LM2Weight); err != nil || dcfg.LM2Weight <= 0 || dcfg.LM2Weight >= 1 {
+			return nil, fmt.Errorf("asr: option %s %q: want a number in (0, 1)", OptLM2Weight, v)
+		}
+		if lm2Path == "" {
+			return nil, fmt.Errorf("asr: option %s needs %s", OptLM2Weight, OptLM2)
+		}
+	}
+	if lm2Path != "" {
+		if !dcfg.BestPath {
+			return nil, fmt.Errorf("asr: option %s needs the lattice (%s 3)", OptLM2, OptPasses)
+		}
+		if _, err := os.Stat(lm2Path); err != nil {
+			return nil, fmt.Errorf("asr: option %s: %w", OptLM2, err)
+		}
+	}
 	am, err := sphinx.Load(ctx, sphinx.Config{Dir: o[OptAcousticDir], Dict: o[OptDict]})
 	if err != nil {
 		return nil, fmt.Errorf("asr: %w", err)
@@ -319,6 +347,11 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	lang, err := lm.Load(lmPath)
 	if err != nil {
 		return nil, fmt.Errorf("asr: %w", err)
+	}
+	if lm2Path != "" {
+		if dcfg.LM2, err = lm.Load(lm2Path); err != nil {
+			return nil, fmt.Errorf("asr: option %s: %w", OptLM2, err)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -91,6 +91,16 @@ type Config struct {
 	// different predecessors apart. It works with or without
 	// FlatStartCluster.
 	FlatPredBuckets int
+	// LM2 is a second language model for the lattice rescoring
+	// (BestPath): each trigram probability there, and in the lattice
+	// posteriors and consensus, becomes the linear interpolation
+	// λ·P2(w|h) + (1-λ)·P(w|h) with the decoder's model, λ = LM2Weight.
+	// Words are matched by spelling; a word LM2 lacks counts as its
+	// "<unk>" (or keeps the first model's probability alone when LM2 has
+	// none). The searches themselves use the first model only. nil: off.
+	LM2 *lm.Model
+	// LM2Weight is λ, in (0, 1); ignored without LM2.
+	LM2Weight float64
 }
 
 // Decoder recognises continuous speech with an acoustic model, its
@@ -124,6 +134,11 @@ type Decoder struct {
 	flatWbeam   float32
 	flatChains  chains
 	listBeam    float32 // Config.FlatListBeam as a negative log ratio; 0 = off
+	// lm2 is Config.LM2 (nil: off), lm2ids maps the first model's word
+	// ids to its ids (-1: none), lm2Log and lm1Log are ln λ and ln(1-λ).
+	lm2            *lm.Model
+	lm2ids         []int32
+	lm2Log, lm1Log float64
 }
 
 func orDefault(v, def float64) float64 {
@@ -194,7 +209,68 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 	if d.maxActive == 0 {
 		d.maxActive = 30000
 	}
+	if cfg.LM2 != nil {
+		if err := d.setLM2(cfg.LM2, cfg.LM2Weight); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
+}
+
+// setLM2 sets the second model of the rescoring (Config.LM2) with weight
+// lambda.
+func (d *Decoder) setLM2(m *lm.Model, lambda float64) error {
+	if lambda <= 0 || lambda >= 1 {
+		return fmt.Errorf("decoder: LM2Weight %g: want a number in (0, 1)", lambda)
+	}
+	d.lm2 = m
+	d.lm2Log, d.lm1Log = math.Log(lambda), math.Log1p(-lambda)
+	unk, ok := m.ID("<unk>")
+	if !ok {
+		unk = -1
+	}
+	d.lm2ids = make([]int32, d.lang.Len())
+	for i := range d.lm2ids {
+		id, ok := m.ID(d.lang.Word(int32(i)))
+		if !ok {
+			id = unk
+		}
+		d.lm2ids[i] = id
+	}
+	return nil
+}
+
+// rescoreLM returns ln P(w | w1 w2) of the lattice rescoring (ids of the
+// decoder's model; w2 < 0: after w1 alone): the decoder's model's, or with
+// Config.LM2 its interpolation with the second model.
+func (d *Decoder) rescoreLM(w, w1, w2 int32) float64 {
+	var s float32
+	if w2 >= 0 {
+		s = d.lang.Score(w, w1, w2)
+	} else {
+		s = d.lang.Score(w, w1)
+	}
+	if d.lm2 == nil {
+		return float64(s)
+	}
+	v, v1 := d.lm2ids[w], d.lm2ids[w1]
+	if v < 0 {
+		return float64(s)
+	}
+	var s2 float32
+	switch v2 := int32(-1); {
+	case v1 < 0:
+		s2 = d.lm2.Score(v)
+	case w2 >= 0:
+		if v2 = d.lm2ids[w2]; v2 >= 0 {
+			s2 = d.lm2.Score(v, v1, v2)
+		} else {
+			s2 = d.lm2.Score(v, v1)
+		}
+	default:
+		s2 = d.lm2.Score(v, v1)
+	}
+	return logAdd(d.lm1Log+float64(s), d.lm2Log+float64(s2))
 }
 
 // Word is one recognised word. Start and End are frame indices (End

@@ -296,13 +296,7 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 		if slot.key == key+1 {
 			return slot.v
 		}
-		var sc float32
-		if w2 >= 0 {
-			sc = d.lang.Score(w, w1, w2)
-		} else {
-			sc = d.lang.Score(w, w1)
-		}
-		v := lw*float64(sc) + logWip + float64(l.boost[w])*lw/float64(l.lw)
+		v := lw*d.rescoreLM(w, w1, w2) + logWip + float64(l.boost[w])*lw/float64(l.lw)
 		*slot = lmSlot{key + 1, v}
 		return v
 	}
@@ -414,13 +408,7 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 			if math.IsInf(st.score, -1) {
 				continue
 			}
-			var sc float32
-			if st.w2 >= 0 {
-				sc = d.lang.Score(d.lx.finish, st.w1, st.w2)
-			} else {
-				sc = d.lang.Score(d.lx.finish, st.w1)
-			}
-			v := rcd + lw*float64(sc)
+			v := rcd + lw*d.rescoreLM(d.lx.finish, st.w1, st.w2)
 			finalW[si] = v
 			if st.score+v > best {
 				best, bestS = st.score+v, si

@@ -239,3 +239,76 @@ func TestLatticeOracle(t *testing.T) {
 		t.Errorf("Oracle of a lattice without paths = %d; want -1", got)
 	}
 }
+
+// A second model over the same words in another order, with "<unk>", that
+// favours "b x y" and dislikes "a".
+const lattice2ARPA = `\data\
+ngram 1=7
+ngram 2=4
+
+\1-grams:
+-1.0 </s>
+-1.0 <s> 0.0
+-1.0 <unk>
+-1.0 y 0.0
+-1.0 x 0.0
+-1.0 b 0.0
+-3.0 a 0.0
+
+\2-grams:
+-0.1 <s> b
+-0.1 b x
+-0.1 x y
+-0.1 y </s>
+
+\end\
+`
+
+// TestRescoreLM2 checks the interpolation of a second model in the
+// rescoring: scores are ln(λ·P2 + (1-λ)·P1) word by word, matched by
+// spelling across the two models' ids, and the second model can change
+// the best path.
+func TestRescoreLM2(t *testing.T) {
+	nodes := []latNode{
+		{text: "a", start: 0, end: 4},
+		{text: "b", start: 0, end: 4},
+		{text: "x", start: 5, end: 9},
+		{text: "y", start: 10, end: 14},
+	}
+	lm2, err := lm.ParseARPA("lm2", []byte(lattice2ARPA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mix := func(lambda float64, p1, p2 []float64) float64 {
+		s := 0.0
+		for i := range p1 {
+			s += math.Log(lambda*math.Pow(10, p2[i]) + (1-lambda)*math.Pow(10, p1[i]))
+		}
+		return s
+	}
+	for _, c := range []struct {
+		lambda float64
+		want   string
+	}{{0.01, "a x y"}, {0.5, "b x y"}, {0.99, "b x y"}} {
+		l := testLattice(t, nodes)
+		if err := l.d.setLM2(lm2, c.lambda); err != nil {
+			t.Fatal(err)
+		}
+		r := l.Rescore(1, 1)
+		if got := r.Text(); got != c.want {
+			t.Errorf("λ %g: %q; want %q", c.lambda, got, c.want)
+		}
+		// log10 of each word: the trigram model's, then the second's.
+		want := mix(c.lambda, []float64{-0.5, -1.0, -0.01, -0.1}, []float64{-3.0, -1.0, -0.1, -0.1})
+		if c.want == "b x y" {
+			want = mix(c.lambda, []float64{-0.5, -0.3, -2.0, -0.1}, []float64{-0.1, -0.1, -0.1, -0.1})
+		}
+		if math.Abs(r.Score-want) > 1e-4 {
+			t.Errorf("λ %g: score %.5f; want %.5f", c.lambda, r.Score, want)
+		}
+	}
+	l := testLattice(t, nodes)
+	if err := l.d.setLM2(lm2, 1); err == nil {
+		t.Error("λ 1 accepted")
+	}
+}
