@@ -162,7 +162,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(deElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(deElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("bis")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("bis")),
-			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis")), Time: orMatch(deTimeTN, timeRangeTN(deTimeTN, "bis"), L.rangeTN("bis", deTimeTN, Time)), Fraction: deFractionTN,
+			Ordinal: deOrdinalTN, Date: orMatch(deDateTN, yearRangeTN(deYear, "bis"), weekdayBeforeDateTN("de", deDateTN)), Time: orMatch(deTimeTN, timeRangeTN(deTimeTN, "bis"), L.rangeTN("bis", deTimeTN, Time)), Fraction: deFractionTN,
 			Whitelist: orMatch(whitelistMatcher(deWhitelistTN), numRefTN("de")),
 			Telephone: deTelephoneTN,
 		},
@@ -331,6 +331,11 @@ func deDateTN(s *stream, i int) []match {
 		if s.is(e, ".") && s.kind(e+1) == tNum && len(s.text(e+1)) == 4 && s.boundary(e+2) {
 			out += " " + deYear(s.text(e+1))
 			e += 2
+		} else if s.is(e, ".") && s.kind(e+1) == tSpace && s.kind(e+2) == tWord && unicode.IsLower(firstRune(s.text(e+2))) {
+			// "14.06. los": the period after the month is the date's, as
+			// the running text goes on in lower case; before a capital or
+			// at the end it may also end the sentence and stays
+			e++
 		} else if !s.boundary(e) {
 			return nil
 		}

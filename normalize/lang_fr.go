@@ -187,7 +187,7 @@ func init() {
 		tn: map[string]matcher{
 			Electronic: L.electronicTN(frElec),
 			Cardinal:   orMatch(L.cardinalTN, L.dottedTN(frElec)), Decimal: L.decimalTN, Money: orMatch(L.moneyTN, L.rangeMoneyTN("à")), Measure: orMatch(L.measureTN, L.rangeMeasureTN("à")),
-			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à"), frWeekdayTN), Fraction: frFractionTN, Time: orMatch(frTimeTN, timeRangeTN(frTimeTN, "à")),
+			Ordinal: frOrdinalTN, Date: orMatch(frDateTN, yearRangeTN(frCardinal, "à"), weekdayBeforeDateTN("fr", frDateTN)), Fraction: frFractionTN, Time: orMatch(frTimeTN, timeRangeTN(frTimeTN, "à")),
 			Whitelist: orMatch(whitelistMatcher(frWhitelistTN), numRefTN("fr")),
 			Telephone: frTelephoneTN,
 		},
@@ -354,33 +354,6 @@ func frMonthAt(s *stream, k int) (int, int) {
 	}
 	return 0, k
 }
-
-// frWeekdayTN reads a dotted weekday abbreviation before a date as the
-// weekday ("lun. 3 juin" → "lundi trois juin"); elsewhere it stays ("la
-// mer." is the sea).
-func frWeekdayTN(s *stream, i int) []match {
-	if s.kind(i) != tWord || !s.is(i+1, ".") || s.kind(i+2) != tSpace || s.kind(i+3) != tNum {
-		return nil
-	}
-	name := frWeekdayAbbrs[strings.ToLower(s.text(i))+"."]
-	if name == "" || len(frDateTN(s, i+3)) == 0 {
-		return nil
-	}
-	return one(i+2, Date, name)
-}
-
-// frWeekdayAbbrs maps the dotted abbreviations of [weekdays] to the name.
-var frWeekdayAbbrs = func() map[string]string {
-	m := map[string]string{}
-	for _, d := range lexiconFor("fr").weekdays() {
-		for _, a := range d.abbrs {
-			if strings.HasSuffix(a, ".") && len(d.names) > 0 {
-				m[strings.ToLower(a)] = d.names[0]
-			}
-		}
-	}
-	return m
-}()
 
 func frDay(d string) string {
 	if strings.TrimLeft(d, "0") == "1" {

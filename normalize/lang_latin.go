@@ -324,6 +324,32 @@ func lexWhitelist(tag string, weekdays bool) (tn, itn map[string]string) {
 	return tn, itn
 }
 
+// weekdayBeforeDateTN reads a dotted weekday abbreviation of a language's
+// [weekdays] before a date as the weekday's name, lower case ("lun. 3 juin"
+// → "lundi trois juin", "Sa. 14.06." → "samstag vierzehnter juni");
+// elsewhere it stays ("la mer." is the sea, German "Fr." before a name is
+// frau). date is the language's date rule, tried at the number.
+func weekdayBeforeDateTN(tag string, date matcher) matcher {
+	abbrs := map[string]string{}
+	for _, d := range lexiconFor(tag).weekdays() {
+		for _, a := range d.abbrs {
+			if strings.HasSuffix(a, ".") && len(d.names) > 0 {
+				abbrs[strings.ToLower(a)] = strings.ToLower(d.names[0])
+			}
+		}
+	}
+	return func(s *stream, i int) []match {
+		if s.kind(i) != tWord || !s.startOK(i) || !s.is(i+1, ".") || s.kind(i+2) != tSpace || s.kind(i+3) != tNum {
+			return nil
+		}
+		name := abbrs[strings.ToLower(s.text(i))+"."]
+		if name == "" || len(date(s, i+3)) == 0 {
+			return nil
+		}
+		return one(i+2, Date, name)
+	}
+}
+
 // numRefTN reads the number references of a language's [abbreviations]
 // (rows flagged `numtn`: "S." seite, "Kap." kapitel, "p." page) in TN only
 // where a number follows ("vgl. S. 12" → "vergleiche seite zwölf"), since

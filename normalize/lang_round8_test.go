@@ -60,5 +60,16 @@ func TestRound8Rules(t *testing.T) {
 		{"fr chap.", "fr", tn, "chap. 3", "chapitre trois"},
 		{"fr p. ex. stays par exemple", "fr", tn, "p. ex. ceci", "par exemple ceci"},
 		{"pt cap. and p.", "pt", tn, "ver cap. 3, p. 45", "ver capítulo três, página quarenta e cinco"},
+		// A dotted weekday abbreviation of [weekdays] before a date is the
+		// weekday (German now as French was); German "DD.MM." takes its
+		// final period where the text goes on in lower case
+		{"de weekday before a date", "de", tn, "Wir fahren am Sa. 14.06. los.", "Wir fahren am samstag vierzehnter juni los."},
+		{"de Fr. before a date is Freitag", "de", tn, "Fr. 3.5. ist frei", "freitag dritter mai ist frei"},
+		{"de Fr. before a name stays frau", "de", tn, "Fr. Müller kommt", "frau Müller kommt"},
+		{"de weekday before a written month", "de", tn, "Mo. 3. Mai", "montag dritter mai"},
+		{"de date period at the end stays", "de", tn, "am 14.06.", "am vierzehnter juni."},
+		{"de date period before a capital stays", "de", tn, "am 14.06. Wir", "am vierzehnter juni. Wir"},
+		{"de date period before lower case goes", "de", tn, "bis 02.03. und", "bis zweiter märz und"},
+		{"fr weekday before a date", "fr", tn, "mar. 5 mai 2020", "mardi cinq mai deux mille vingt"},
 	})
 }
