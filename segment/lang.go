@@ -32,11 +32,19 @@ var yearAbbrev = words2(`r г р ж`)
 // after an amount: Russian "руб.", "коп.", Ukrainian "грн.", Bulgarian
 // "лв.", Polish "zł.", Scandinavian "kr.", Czech "Kč.", Hungarian "Ft.",
 // Czech and Slovak "hod." (hours), "min.", "sec.", "hrs.", German "Std.",
+// Bulgarian and Russian "ч." (hour), "мин.", "сек.",
 // and the units of weight, length and volume ("3 кг.", "12 lbs."). Nothing that belongs to the amount
 // follows them, so before a capitalised word they end the sentence ("3 Mio.
 // Euro" is a magnitude, not a unit, and stays).
-var amountUnits = words2(`руб коп грн лв zł kr kč ft hod min mins sec secs sek hr hrs std
+var amountUnits = words2(`руб коп грн лв zł kr kč ft hod min mins sec secs sek hr hrs std ч час мин сек
 	кг км см мм мг мл kg km cm mm mg ml gal lb lbs oz`)
+
+// timeOfDay are the abbreviations written after a clock time for before
+// and after noon: English "a.m.", "p.m.", Greek "π.μ.", "μ.μ.", Swedish
+// "f.m.", "e.m.". The clock time ends its phrase, so a capitalised word
+// after one starts a sentence more often than not ("at 5 p.m. Nobody",
+// "στις 8 μ.μ. Ελάτε").
+var timeOfDay = words2(`a.m p.m π.μ μ.μ f.m e.m`)
 
 // approxWords are the abbreviations of "approximately" and "about" that
 // may be written after the amount they qualify ("10 h aprox.", "3 kg ca.",
@@ -98,7 +106,7 @@ var starters = map[string]map[string]bool{
 	"ru": words2(`он она они мы я это в на и но а как что когда так тогда по с к у из этот эта эти не его её их мой моя наш наша`),
 	"nl": words2(`de het een ik je jij hij zij ze wij we dit dat deze die er en maar in op met van voor als toen dan daarna ook niet`),
 	"sv": words2(`det den de en ett jag du han hon vi ni och men i på till om när sedan då efter också inte`),
-	"pl": words2(`to ten ta te on ona ono oni one my wy ja ty nie tak ale i a w we na z ze do po od dla jest był była było są potem wtedy dlatego jednak także też więc gdy kiedy jeśli czy co kto jego jej ich mój moja nasz nasza`),
+	"pl": words2(`to ten ta te on ona ono oni one my wy ja ty nie tak ale i a w we na z ze do po od dla jest był była było są potem wtedy dlatego jednak także też więc gdy kiedy jeśli czy co kto jego jej ich mój moja nasz nasza proszę prosimy dziękuję dziękujemy uwaga niestety dziś dzisiaj jutro wczoraj teraz tutaj tam wszyscy nikt można należy`),
 	"sk": words2(`to ten tá tie on ona ono oni my vy ja ty nie áno ale a v vo na z zo do po od pre je bol bola bolo sú potom vtedy preto však tiež keď ak či čo kto`),
 	"cs": words2(`to ten ta ty on ona ono oni my vy já ne ano ale a v ve na z ze do po od pro je byl byla bylo jsou potom pak proto však také když jestli zda co kdo`),
 	"bg": words2(`той тя то те ние вие аз ти това тази този тези в на с и но а след после тогава когато ако не`),
@@ -336,7 +344,7 @@ var functionWords = map[string]map[string]bool{
 	"es": words2(`el la los las y es del un una en que por para con no se lo al muy está están también más pero sus`),
 	"it": words2(`il la gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
-	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze voor wij ik jullie onze`),
+	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze voor wij ik jullie onze wat dat nog dan hij zij jij aan`),
 	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget er det`),
 	"sv": words2(`och inte är att som jag hon för också när ett till var vid vad hur från finns blir`),
 	"pl": words2(`się jest że jak ale czy przez oraz jego który która było są wszystko już dla tylko bardzo gdzie`),

@@ -903,3 +903,42 @@ func TestRuleRound4Enumerators(t *testing.T) {
 		{"ur", "جواب ہے 42۔ یہ درست ہے۔", []string{"جواب ہے 42۔", "یہ درست ہے۔"}},
 	})
 }
+
+func TestRuleRound4References(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A number after a written-out reference is a cardinal, not an
+		// ordinal, also for the nouns of legal and technical text.
+		{"de", "Das regelt Satz 2. Weitere Fragen klärt der Vertrag.", []string{"Das regelt Satz 2.", "Weitere Fragen klärt der Vertrag."}},
+		{"de", "Der Fehler steht in Zeile 4. Dort fehlt ein Komma.", []string{"Der Fehler steht in Zeile 4.", "Dort fehlt ein Komma."}},
+		{"de", "Am 2. Weihnachtstag bleiben wir zu Hause.", []string{"Am 2. Weihnachtstag bleiben wir zu Hause."}},
+		// A numbered-reference abbreviation after a number is a unit or a
+		// count, which ends the phrase before a capital.
+		{"ru", "Масса — 3 т. Погрузка завтра.", []string{"Масса — 3 т.", "Погрузка завтра."}},
+		{"de", "Das Buch hat 120 S. Leider fehlt ein Register.", []string{"Das Buch hat 120 S.", "Leider fehlt ein Register."}},
+		{"de", "Band 3 Nr. 5 ist vergriffen.", []string{"Band 3 Nr. 5 ist vergriffen."}},
+		// Greek references and the hour before and after noon.
+		{"el", "Το σχ. 4 δείχνει την τάση. Ο πίνακας ακολουθεί.", []string{"Το σχ. 4 δείχνει την τάση.", "Ο πίνακας ακολουθεί."}},
+		{"el", "Το άρθ. 12 ισχύει από σήμερα.", []string{"Το άρθ. 12 ισχύει από σήμερα."}},
+		{"el", "Το κατάστημα κλείνει στις 9 μ.μ. Αύριο είναι κλειστό.", []string{"Το κατάστημα κλείνει στις 9 μ.μ.", "Αύριο είναι κλειστό."}},
+		{"sv", "Vi ses kl. 3 e.m. Ta med kaffe.", []string{"Vi ses kl. 3 e.m.", "Ta med kaffe."}},
+		// The hour as a unit after a clock time.
+		{"bg", "Срещата е в 10 ч. Моля, елате навреме.", []string{"Срещата е в 10 ч.", "Моля, елате навреме."}},
+		// "about" before an amount binds in any language, also guessed.
+		{"bg", "Струва ок. 15 лв. на ден.", []string{"Струва ок. 15 лв. на ден."}},
+		{"", "Pesa aprox. 3 kg. Es ligero.", []string{"Pesa aprox. 3 kg.", "Es ligero."}},
+		// Swedish abbreviations.
+		// Swedish abbreviations; another language's sentence starter
+		// (Italian "per") is a name after one when the language is given.
+		{"sv", "Dit kom bl.a. Per Holm. Han talade först.", []string{"Dit kom bl.a. Per Holm.", "Han talade först."}},
+		// A version written in Latin letters in Japanese text; "ver" a
+		// Spanish word still ends a sentence.
+		{"ja", "Ver. 3.0では新機能が追加された。", []string{"Ver. 3.0では新機能が追加された。"}},
+		{"es", "Vamos a ver. Luego hablamos.", []string{"Vamos a ver.", "Luego hablamos."}},
+		// Polish sentence starters after a year; a year phrase opening a
+		// sentence stays.
+		{"pl", "Termin mija 5.06.2025 r. Prosimy o terminowe wpłaty.", []string{"Termin mija 5.06.2025 r.", "Prosimy o terminowe wpłaty."}},
+		{"pl", "W 2020 r. Komisja Europejska zdecydowała inaczej.", []string{"W 2020 r. Komisja Europejska zdecydowała inaczej."}},
+		// Dutch function words let short Dutch text be guessed as Dutch.
+		{"", "Dat is bijv. wat ik bedoel. Hij komt morgen.", []string{"Dat is bijv. wat ik bedoel.", "Hij komt morgen."}},
+	})
+}

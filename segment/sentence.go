@@ -391,7 +391,10 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 	caseless := unicode.IsLetter(nr) && !upper && !lower
 	digit := unicode.IsDigit(nr)
 	lnw := strings.ToLower(nextWord)
-	starter := sc.start[lnw] || (len(lnw) > 1 && anyStarter[lnw])
+	// Other languages' starters count where the language is not known for
+	// sure, or has no list of its own: Italian "per" does not start a
+	// Swedish sentence ("bl.a. Per och Anna").
+	starter := sc.start[lnw] || (len(lnw) > 1 && anyStarter[lnw] && (sc.auto || sc.guessed || starters[sc.lang] == nil))
 
 	if ts := tokenStart(s, i); stops > 0 && gap && !closers && enumeratorEnd(s, ts) == end && leads(s, ts) {
 		return 0.02, true // a number with the script's stop opening an item: Urdu "1۔ فارم", Burmese "၁။ ဖောင်"
@@ -555,7 +558,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		}
 		return 0.5
 	}
-	if (lw == "a.m" || lw == "p.m") && (upper || caseless) {
+	if timeOfDay[lw] && (upper || caseless) {
 		if timeZones[nextWord] {
 			return 0.05 // a time zone names the hour's clock: "at 3 p.m. ET", "9 a.m. GMT"
 		}
@@ -565,7 +568,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		return 0.6 // "at 6 P.M. Mr. Smith then went", "at 6 a.m. Travelers"
 	}
 	if timeZones[tok] && (upper || caseless) {
-		if p := strings.ToLower(prevToken(sc.s, backSpace(sc.s, ts))); p == "a.m." || p == "p.m." || p == "am" || p == "pm" || isClockOrScore(p) {
+		if p := strings.ToLower(prevToken(sc.s, backSpace(sc.s, ts))); timeOfDay[strings.TrimSuffix(p, ".")] || p == "am" || p == "pm" || isClockOrScore(p) {
 			return 0.7 // a time zone ends the clock time it follows: "8 p.m. EST. Results"
 		}
 	}
@@ -669,9 +672,17 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if k == abbrNone && lw == "in" && lower && sc.lang == "en" && isNumber(prevToken(sc.s, max(0, ts-1))) {
 		return 0.05 // inches: "10 in. wide"
 	}
+	if k == abbrNone && digit && approxWords[lw] {
+		k = abbrPlain // "about" before an amount, in any language: "ок. 20 лв.", "aprox. 20 €" guessed as German
+	}
 	afterNumber := false // a number precedes tok; looked up only where it matters
-	if k == abbrTitle || amountUnits[lw] || yearAbbrev[lw] || monthAbbrev[lw] || runeLen(tok) == 1 {
+	if k == abbrTitle || k == abbrNum || amountUnits[lw] || yearAbbrev[lw] || monthAbbrev[lw] || runeLen(tok) == 1 {
 		afterNumber = isNumber(prevToken(sc.s, max(0, ts-1)))
+	}
+	if k == abbrNum && afterNumber && !digit && (upper || caseless) && !sc.abbreviationAt(ts+len(tok)+1) {
+		// A numbered reference precedes its number; after one it is a unit
+		// or a count that ends the phrase: "груз — 5 т. Машина", "120 S. Dann".
+		return 0.5
 	}
 	if k == abbrTitle && tok == lw && afterNumber {
 		k = abbrNone // a unit after a number, not a title: French "1,80 m. Il"
@@ -1572,7 +1583,11 @@ var referenceNouns = words2(`page pages chapter section paragraph figure table v
 	chapitre paragraphe tableau numéro article partie
 	pagina capitolo sezione paragrafo tabella volume numero articolo
 	side kapitel afsnit figur tabel bind nummer artikel
-	страница глава раздел рисунок таблица том номер статья часть`)
+	страница глава раздел рисунок таблица том номер статья часть
+	line lines note notes step item clause
+	satz zeile zeilen spalte ziffer anlage randnummer fußnote schritt punkt
+	stykke linje punkt note bilag
+	línea nota paso ligne note étape riga nota passo`)
 
 // isClockOrScore reports whether tok is a time or a score: one or two
 // digits, a colon, two digits or one ("10:30", "2:1", "3:0").
