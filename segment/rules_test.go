@@ -942,3 +942,15 @@ func TestRuleRound4References(t *testing.T) {
 		{"", "Dat is bijv. wat ik bedoel. Hij komt morgen.", []string{"Dat is bijv. wat ik bedoel.", "Hij komt morgen."}},
 	})
 }
+
+func TestRuleRound4Devanagari(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// One letter with its vowel sign is an initial; dotted letters with
+		// vowel signs are an abbreviation.
+		{"hi", "सी. वी. रमन को नोबेल मिला। वे भौतिकविद थे।", []string{"सी. वी. रमन को नोबेल मिला।", "वे भौतिकविद थे।"}},
+		{"hi", "दूरी 12 कि.मी. है। हम पैदल चले।", []string{"दूरी 12 कि.मी. है।", "हम पैदल चले।"}},
+		{"mr", "डॉ. बी. आर. आंबेडकर यांनी संविधान लिहिले. ते महान होते.", []string{"डॉ. बी. आर. आंबेडकर यांनी संविधान लिहिले.", "ते महान होते."}},
+		// A word of more letters still ends a Marathi sentence.
+		{"mr", "ते आले. मी गेलो.", []string{"ते आले.", "मी गेलो."}},
+	})
+}

@@ -676,7 +676,7 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 		k = abbrPlain // "about" before an amount, in any language: "ок. 20 лв.", "aprox. 20 €" guessed as German
 	}
 	afterNumber := false // a number precedes tok; looked up only where it matters
-	if k == abbrTitle || k == abbrNum || amountUnits[lw] || yearAbbrev[lw] || monthAbbrev[lw] || runeLen(tok) == 1 {
+	if k == abbrTitle || k == abbrNum || amountUnits[lw] || yearAbbrev[lw] || monthAbbrev[lw] || letterCount(tok) == 1 {
 		afterNumber = isNumber(prevToken(sc.s, max(0, ts-1)))
 	}
 	if k == abbrNum && afterNumber && !digit && (upper || caseless) && !sc.abbreviationAt(ts+len(tok)+1) {
@@ -740,7 +740,12 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 	if isRoman(tok) && lower {
 		return 0.1 // "Ramses II. ein"
 	}
-	if n := runeLen(tok); n == 1 {
+	if k == abbrNone && caseless && sc.caselessInitial(ts, tok) {
+		return 0.05 // a run of initials in a script without case: "बी. आर. आंबेडकर"
+	}
+	if n := letterCount(tok); n == 1 {
+		// One letter, with its vowel signs in a script that writes them as
+		// marks: an initial or a letter abbreviation ("J.", Devanagari "पी.").
 		r, _ := runeAt(tok, 0)
 		if isEra(prevToken(sc.s, max(0, ts-1)), tok) {
 			switch {
@@ -915,6 +920,9 @@ func isDotted(w string) bool {
 	for part := range strings.SplitSeq(w, ".") {
 		n := 0
 		for _, r := range part {
+			if unicode.IsMark(r) {
+				continue // a vowel sign: Devanagari "कि.मी"
+			}
 			if !unicode.IsLetter(r) && r != '-' {
 				return false
 			}
@@ -1687,6 +1695,40 @@ func (sc *scanner) gluedCaseless(tok string) bool {
 		}
 	}
 	return true
+}
+
+// caselessInitial reports whether tok (at byte ts, followed by a period) is
+// one of a run of initials in a script without case, where a letter's name
+// takes one or two letters ("बी.", "आर.", "एच."): a token of at most two
+// letters (with their vowel signs) next to another such token with its
+// period, before or after it.
+func (sc *scanner) caselessInitial(ts int, tok string) bool {
+	short := func(w string) bool {
+		r, _ := runeAt(w, 0)
+		n := letterCount(w)
+		return n >= 1 && n <= 2 && unicode.IsLetter(r) && !unicode.IsUpper(r) && !unicode.IsLower(r) && !isCJK(r) && runeLen(letterRun(w, 0)) == runeLen(w)
+	}
+	if !short(tok) {
+		return false
+	}
+	if p, ok := strings.CutSuffix(prevToken(sc.s, max(0, ts-1)), "."); ok && short(p) {
+		return true
+	}
+	k := skipSpace(sc.s, ts+len(tok)+1)
+	w := letterRun(sc.s, k)
+	return w != "" && strings.HasPrefix(sc.s[k+len(w):], ".") && short(w)
+}
+
+// letterCount counts the runes of w that are not combining marks: the
+// letters of a word whose vowels are signs ("पी" has one).
+func letterCount(w string) int {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsMark(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // letterRun returns the run of letters and combining marks starting at
