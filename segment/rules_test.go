@@ -954,3 +954,14 @@ func TestRuleRound4Devanagari(t *testing.T) {
 		{"mr", "ते आले. मी गेलो.", []string{"ते आले.", "मी गेलो."}},
 	})
 }
+
+func TestRuleRound4ColonQuote(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A colon before a quotation introduces it, whichever way the marks
+		// are typed in right-to-left text.
+		{"ur", "استاد نے کہا: ”کل چھٹی ہے۔“ سب خوش ہو گئے۔", []string{"استاد نے کہا: ”کل چھٹی ہے۔“", "سب خوش ہو گئے۔"}},
+		{"ar", "قال المدرب: »سنفوز غداً.« ثم غادر.", []string{"قال المدرب: »سنفوز غداً.«", "ثم غادر."}},
+		// An Arabic headline ending with a colon still ends there.
+		{"ar", "الصنداي تايمز: رئيس الوزراء يستقيل. الحكومة تجتمع.", []string{"الصنداي تايمز:", "رئيس الوزراء يستقيل.", "الحكومة تجتمع."}},
+	})
+}

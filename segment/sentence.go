@@ -232,8 +232,10 @@ func (sc *scanner) scriptStop(r rune, i int) bool {
 			if q != ' ' {
 				return false
 			}
+			// Any quotation mark: right-to-left text is often typed with the
+			// marks reversed (Urdu "کہا: ”میں …“").
 			q, _ = runeAt(sc.s, skipSpace(sc.s, i+1))
-			return !isOpener(q)
+			return !isOpener(q) && !strings.ContainsRune("\"”“»›’", q)
 		}
 		for k := i; isCloser(p) && k > 0; {
 			_, n := runeBefore(sc.s, k)
