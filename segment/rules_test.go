@@ -965,3 +965,14 @@ func TestRuleRound4ColonQuote(t *testing.T) {
 		{"ar", "الصنداي تايمز: رئيس الوزراء يستقيل. الحكومة تجتمع.", []string{"الصنداي تايمز:", "رئيس الوزراء يستقيل.", "الحكومة تجتمع."}},
 	})
 }
+
+func TestRuleRound4BracketedSentence(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// Brackets opened at a sentence start hold a sentence of their own.
+		{"ja", "（写真は昨年のもの。）今年も開催される。", []string{"（写真は昨年のもの。）", "今年も開催される。"}},
+		{"ja", "雨が降った。（傘は持っていた。）だから濡れなかった。", []string{"雨が降った。", "（傘は持っていた。）", "だから濡れなかった。"}},
+		// Inside a sentence they, and quotations, continue it.
+		{"ja", "彼は（たぶん冗談で。）と言った。", []string{"彼は（たぶん冗談で。）と言った。"}},
+		{"ja", "彼女は「もう帰る。」と言った。", []string{"彼女は「もう帰る。」と言った。"}},
+	})
+}

@@ -408,6 +408,9 @@ func (sc *scanner) score(i, end, next, periods, stops int, cjk, closers bool, b 
 	}
 	if cjk {
 		if closers && unicode.Is(unicode.Hiragana, nr) {
+			if bracketedSentence(s, end) {
+				return 0.95, true // （詳しくは後述。）まずは: a sentence in brackets of its own
+			}
 			return 0.2, true // 「…。」と: the quote continues the sentence
 		}
 		return 0.95, true
@@ -1719,6 +1722,36 @@ func (sc *scanner) caselessInitial(ts int, tok string) bool {
 	k := skipSpace(sc.s, ts+len(tok)+1)
 	w := letterRun(sc.s, k)
 	return w != "" && strings.HasPrefix(sc.s[k+len(w):], ".") && short(w)
+}
+
+// bracketedSentence reports whether the text before byte end closes with
+// a bracket whose opening one starts a sentence (at the start of the text,
+// of a line, or after a stop): the brackets hold a sentence of their own,
+// "（詳しくは後述。）", "(See below.)".
+func bracketedSentence(s string, end int) bool {
+	r, n := runeBefore(s, end)
+	if r != '）' && r != ')' {
+		return false
+	}
+	depth := 0
+	for k := end - n; k > 0; {
+		q, m := runeBefore(s, k)
+		k -= m
+		switch q {
+		case '）', ')':
+			depth++
+		case '（', '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			p, _ := runeBefore(s, backSpace(s, k))
+			return backSpace(s, k) == 0 || p == '\n' || isStop(p) || isPeriod(p)
+		case '\n':
+			return false
+		}
+	}
+	return false
 }
 
 // letterCount counts the runes of w that are not combining marks: the
