@@ -344,7 +344,7 @@ var functionWords = map[string]map[string]bool{
 	"es": words2(`el la los las y es del un una en que por para con no se lo al muy está están también más pero sus`),
 	"it": words2(`il la gli e è della una che per non con sono del di alla nel nella delle degli anche questo questa perché però hanno ecco`),
 	"pt": words2(`o os e é do da uma em que para com não são dos das no na você está muito também mais mas seu sua`),
-	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze voor wij ik jullie onze wat dat nog dan hij zij jij aan`),
+	"nl": words2(`het een niet zijn ook naar wordt werd bij uit hebben heeft maar geen deze voor wij ik jullie onze wat dat nog dan hij zij jij aan te`),
 	"da": words2(`og ikke af jeg har hun blev være efter når kan skal meget er det`),
 	"sv": words2(`och inte är att som jag hon för också när ett till var vid vad hur från finns blir`),
 	"pl": words2(`się jest że jak ale czy przez oraz jego który która było są wszystko już dla tylko bardzo gdzie`),

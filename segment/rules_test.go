@@ -940,6 +940,7 @@ func TestRuleRound4References(t *testing.T) {
 		{"pl", "W 2020 r. Komisja Europejska zdecydowała inaczej.", []string{"W 2020 r. Komisja Europejska zdecydowała inaczej."}},
 		// Dutch function words let short Dutch text be guessed as Dutch.
 		{"", "Dat is bijv. wat ik bedoel. Hij komt morgen.", []string{"Dat is bijv. wat ik bedoel.", "Hij komt morgen."}},
+		{"", "Het is nl. te vroeg. We wachten.", []string{"Het is nl. te vroeg.", "We wachten."}},
 	})
 }
 
