@@ -897,6 +897,8 @@ func TestRuleRound4Enumerators(t *testing.T) {
 		// A script's full stop after an item number is its period.
 		{"ur", "1۔ دودھ خریدیں۔\n2۔ گھر جائیں۔", []string{"1۔ دودھ خریدیں۔", "2۔ گھر جائیں۔"}},
 		{"my", "၁။ ထမင်းစားပါ။\n၂။ အိပ်ပါ။", []string{"၁။ ထမင်းစားပါ။", "၂။ အိပ်ပါ။"}},
+		{"am", "1። ቅጹን ይሙሉ።\n2። ፎቶ ያያይዙ።", []string{"1። ቅጹን ይሙሉ።", "2። ፎቶ ያያይዙ።"}},
+		{"hi", "१। दूध लाओ।\n२। घर जाओ।", []string{"१। दूध लाओ।", "२। घर जाओ।"}},
 		// A CJK line wrap without an item number stays a wrap; a number
 		// ending a sentence inside a line still ends it.
 		{"zh", "我们明天\n去公园。", []string{"我们明天去公园。"}},
