@@ -34,6 +34,8 @@ func FuzzText(f *testing.F) {
 	f.Add("Thanks Kam could you? ? King.....But Sid Vincent,\n\nfine: http://a.b/c\nthe\nEnd", 0.35, -2)
 	f.Add("8 p.m. EST. X 3 p.m. ET y!! 🎉 So 🔹 a\n🔹 b 10 h aprox. T Kerkstr. 4. Hij end... I dvs. x 13. Jän. 2006", 0.35, -1)
 	f.Add("Es sind zzt. 5 Plätze frei, usf. Die NATO. Zzt. 3 2.º izq. Llame al tfno. 91 ص.ب. 5 إلخ. ثم", 0.35, -1)
+	f.Add("3-1.Los 2–1.Ο x 1۔ فارم\n2۔ y ၁။ a\n（一）总则\n一、x\n（1）z。）と बी. आर. आंबेडकर कि.मी. افتاد.همه 5 т. Машина 9 μ.μ. Ε کہا: ”x“", 0.35, 0)
+	f.Add("(a.)b （。）(（)） 1、\n①x ١. ٢. 3-.A -3.B 1-2-3.C", 0.35, -4)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
