@@ -29,6 +29,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -584,6 +585,9 @@ var firstRun = map[string][3]int{ // cases, given, guessed
 	"generalize10.jsonl": {496, 467, 464},
 }
 
+// round4FirstRun is round 4's first run per language (given · guessed).
+const round4FirstRun = "am 18/18 · 18/18, ar 17/20 · 17/20, bg 18/20 · 19/20, da 19/20 · 19/20, de 21/22 · 21/22, el 17/20 · 17/20, en 46/46 · 46/46, es 20/21 · 19/21, fa 16/17 · 16/17, fr 21/21 · 21/21, hi 18/20 · 18/20, hy 17/18 · 17/18, it 20/21 · 20/21, ja 17/20 · 17/20, kk 18/18 · 18/18, mr 9/10 · 9/10, my 14/15 · 14/15, nl 20/20 · 17/20, pl 19/20 · 19/20, pt 20/20 · 20/20, ru 20/21 · 20/21, sk 12/12 · 12/12, sv 18/20 · 18/20, ur 14/16 · 14/16, zh 18/20 · 18/20"
+
 // generalization scores the generalization sets (segment/testdata/
 // generalize*.jsonl: sentences written for the purpose, not taken from any
 // suite) with each case's language given and guessed, per set and per
@@ -593,7 +597,15 @@ func generalization(ctx context.Context, md *bytes.Buffer, dir string) error {
 	if err != nil || len(files) == 0 {
 		return err
 	}
-	sort.Strings(files)
+	// In the order the sets were written: generalize.jsonl, 2, …, 10.
+	setNumber := func(f string) int {
+		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "generalize"), ".jsonl"))
+		if err != nil {
+			return 1
+		}
+		return n
+	}
+	slices.SortFunc(files, func(a, b string) int { return cmp.Compare(setNumber(a), setNumber(b)) })
 	type count struct{ cases, given, guessed int }
 	perFile := map[string]*count{}
 	perLang := map[string]*count{}
@@ -661,6 +673,10 @@ func generalization(ctx context.Context, md *bytes.Buffer, dir string) error {
 	fmt.Fprintf(md, "\nSets 7 and 8 are round 2 (written after the first six were passed, for the kinds those covered thinly: abbreviations of titles, units, months and references; quotations and brackets after a stop; ellipses; lists inline and one per line; dates, money and decimals; URLs, e-mail, file and version names; glued sentences; sentence-final abbreviations; headings; mail greetings and sign-offs). ")
 	fmt.Fprintf(md, "Set 9 is round 3 (161 cases in 32 languages, written after sets 1–8 were passed and weighted to what real text has and the suites show thinly: forum and review posts, mails run onto one line with greeting and sign-off, lists and bullets of many glyphs and numbering styles, quotes and parentheses, abbreviations and numbered references in other languages, URLs, e-mail addresses and handles, ellipses, emoticons and emoji). Its first run (153/161 given, 152/161 guessed) missed: a time zone after \"p.m.\" (\"3 p.m. ET\"), emoji after a stop, \"aprox.\" ending a sentence after an amount, Dutch street and chapter abbreviations before a house or chapter number, Hungarian \"du.\" before an hour, Swedish \"dvs.\" with the language guessed as English; two cases of mine contradicted the suites' conventions and were corrected to them (EWT splits a sign-off from the name, \"Cheers,\" | \"Dana\"; the Golden Rules split at the Arabic comma, also in a greeting). Each gap was fixed by a general rule with its own table test (`TestRuleRound3*`). ")
 	fmt.Fprintf(md, "One case is marked `xfail` and counted as a failure: a Chinese ellipsis inside a sentence (\"我想……算了吧。\"), written like the Golden Rules' sentence-ending \"……\" before a new clause; no rule on the characters alone tells them apart.\n")
+	fmt.Fprintf(md, "\n*Round 4* (set 10, issue 10 task E): 496 cases in 25 languages, every language of the Golden Rules lists and of the suites' folders and Bulgarian, Portuguese and Swedish (about 40 English, 10–22 in each other language), each aimed at one phenomenon: abbreviations of the language with titles and units, dates and ordinals with dots, numbered references, quotes and brackets around sentence ends, ellipses, lists and bullets, URLs and e-mail, initials, times, the scripts' own stops, sentences glued after digits. They were written before any rule change and checked by script against every suite input and the earlier sets (eight repeats of earlier sets were rewritten before the first run). ")
+	fmt.Fprintf(md, "First run (rules of 319fc3f): 467/496 given (94.2 %%), 464/496 guessed (93.5 %%); per language given · guessed: %s. ", round4FirstRun)
+	fmt.Fprintf(md, "It missed: sentences glued after a score or range (\"terminó 3-1.Los\", in six languages) and in scripts without case (\"افتاد.همه\", \"घडले.सगळे\"), and the Armenian full stop glued to the next word; item numbers of Chinese (\"一、\", \"（1）\") and item numbers whose period is the script's full stop (Urdu \"1۔\", Burmese \"၁။\"); numbered references and units (German \"Satz 1. Weitere\", Greek \"άρθ. 5\", a reference abbreviation after a number as a unit, \"5 т. Машина\", Bulgarian \"ок. 20\" and \"7.45 ч. Бъдете\", Greek \"8 μ.μ. Ελάτε\"), Swedish \"Bl.a. Per\" (the Swedish table had 9 entries), Polish \"2024 r. Proszę\", \"Ver. 2.1\" in Japanese, Devanagari initials and dotted units (\"ए. पी. जे.\", \"5 कि.मी. दौड़ता\"), an Urdu colon before a quotation typed with reversed marks, a Japanese sentence in brackets (\"（詳しくは後述。）まずは\"), and with the language guessed short Dutch and Spanish text. ")
+	fmt.Fprintf(md, "Each gap was fixed by a general rule or by table rows, with a table test (`TestRuleRound4*`; every segbench dev figure stayed as it was at each step). One case of mine was corrected to the suites' convention (Arabic \"سنة 1955 م. ودفن\" is split: the Golden Rules begin an Arabic sentence with و after a stop, \"أخرى. وليس\"); two are marked `xfail`, ellipses inside a sentence written as the suites' sentence-ending ones (Japanese \"え…そうなんですか\" against the Japanese suite's \"ですね...当選して\"; Arabic \"لا أعرف... ربما\", with no case to tell); one is `xfail_guessed` (Swedish \"Bl.a. Per\": a guessed document may mix languages, so other languages' starters count, and Italian \"per\" is one). Those three are what remains open.\n")
 	slices.Sort(langs)
 	fmt.Fprintf(md, "\nNow, per language (all sets; given · guessed):")
 	for i, l := range langs {
