@@ -22,12 +22,15 @@ import (
 // a Japanese interjection ("え…そうなんですか。", like the Japanese suite's
 // "自戒ですね...当選して") and an Arabic one before a word ("لا أعرف... ربما",
 // a script without case); no rule tells them apart from the characters
-// alone. The xfail_guessed Swedish "Bl.a. Per" fails guessed because a
+// alone. Two more are abbreviations no table or rule can tell from a word
+// ending a sentence: a Swedish street ("Storg. 5", where "Göteborg. 5
+// personer" ends one) and the Greek era "π.Χ." before a verb that is no
+// frequent sentence starter. The xfail_guessed Swedish "Bl.a. Per" fails guessed because a
 // guessed document may mix languages and so counts Italian "per" as a
 // sentence starter.
 func TestGeneralize(t *testing.T) {
 	var cases []suiteCase
-	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl", "testdata/generalize6.jsonl", "testdata/generalize7.jsonl", "testdata/generalize8.jsonl", "testdata/generalize9.jsonl", "testdata/generalize10.jsonl"} {
+	for _, f := range []string{"testdata/generalize.jsonl", "testdata/generalize2.jsonl", "testdata/generalize3.jsonl", "testdata/generalize4.jsonl", "testdata/generalize5.jsonl", "testdata/generalize6.jsonl", "testdata/generalize7.jsonl", "testdata/generalize8.jsonl", "testdata/generalize9.jsonl", "testdata/generalize10.jsonl", "testdata/generalize11.jsonl"} {
 		cases = append(cases, readSuite(t, f)...)
 	}
 	var pass, passGuess int

@@ -979,3 +979,23 @@ func TestRuleRound4BracketedSentence(t *testing.T) {
 		{"ja", "彼女は「もう帰る。」と言った。", []string{"彼女は「もう帰る。」と言った。"}},
 	})
 }
+
+func TestRuleRound4Check(t *testing.T) {
+	checkRules(t, []ruleCase{
+		// A range of per-cents glued to the next sentence, the sign written
+		// on or spaced off.
+		{"en", "Support fell to 30-35%.Then it recovered.", []string{"Support fell to 30-35%.", "Then it recovered."}},
+		{"fr", "Le taux est de 5-6 %.Il baisse encore.", []string{"Le taux est de 5-6 %.", "Il baisse encore."}},
+		// Day numbers before a month are dates, not a numbered list.
+		{"de", "Am 1. Mai und am 2. Mai ist das Amt zu.", []string{"Am 1. Mai und am 2. Mai ist das Amt zu."}},
+		{"de", "Vom 3. März bis zum 4. März ist Messe. Danach nicht.", []string{"Vom 3. März bis zum 4. März ist Messe.", "Danach nicht."}},
+		{"de", "1. Brot kaufen 2. Milch holen", []string{"1. Brot kaufen", "2. Milch holen"}},
+		// A two-letter word of Arabic script glued to the next.
+		{"fa", "باران آمد و هوا سرد شد.مردم به خانه رفتند.", []string{"باران آمد و هوا سرد شد.", "مردم به خانه رفتند."}},
+		// Where the danda ends sentences, a period after a Devanagari
+		// letter marks an abbreviation; Marathi, ending sentences with a
+		// period, still does.
+		{"hi", "दाल 1 कि. ग्रा. लो। फिर घर आओ।", []string{"दाल 1 कि. ग्रा. लो।", "फिर घर आओ।"}},
+		{"mr", "ते आले. मी गेलो.", []string{"ते आले.", "मी गेलो."}},
+	})
+}

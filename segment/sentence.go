@@ -32,6 +32,7 @@ type scanner struct {
 	markers map[int]bool    // byte offsets of list markers ("1.", "b)")
 	guessed bool            // lang is a default, not evidence from the text
 	auto    bool            // lang was guessed from the text, not given
+	danda   bool            // the text ends its sentences with the danda (।)
 
 	// Open quotations: guillemets and curly double quotes, with the byte
 	// offset where the outermost one opened.
@@ -105,7 +106,7 @@ func sentenceBoundaries(ctx context.Context, s, lang string) ([]boundary, error)
 	if auto {
 		lang, sure = guessLanguage(s)
 	}
-	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang], guessed: !sure, auto: auto}
+	sc := &scanner{s: s, lang: lang, abbr: abbrevTable(lang), start: starters[lang], guessed: !sure, auto: auto, danda: strings.ContainsRune(s, '।')}
 	if sc.start == nil {
 		sc.start = starters["en"]
 	}
@@ -562,6 +563,11 @@ func (sc *scanner) periodScore(ts int, tok string, nr rune, nextWord string, upp
 			return 0.3
 		}
 		return 0.5
+	}
+	if r, _ := runeBefore(tok, len(tok)); sc.danda && unicode.Is(unicode.Devanagari, r) && !upper {
+		// Where sentences end with the danda, a period after a Devanagari
+		// letter marks an abbreviation: "2 ली. चाहिए", "5 कि.मी. दौड़ता".
+		return 0.1
 	}
 	if timeOfDay[lw] && (upper || caseless) {
 		if timeZones[nextWord] {
@@ -1164,6 +1170,9 @@ func parseMarker(s string, d int) (listMarker, bool) {
 			return m, false
 		}
 	}
+	if w := strings.ToLower(wordAt(s, end+1)); m.delim == '.' && m.num > 0 && (months[w] || monthNames[w] || monthAbbrev[w]) {
+		return m, false // a date, not an item: "1. Januar … 2. Januar"
+	}
 	if m.delim == ')' && st > 0 && s[st-1] == '(' {
 		st--
 		m.delim = 'P'
@@ -1620,12 +1629,18 @@ func isClockOrScore(tok string) bool {
 // offset of tok in the text.
 func (sc *scanner) gluedNumber(ts int, tok, next string) bool {
 	tok = strings.TrimLeft(tok, "$€£¥")
+	if tok == "%" || tok == "‰" {
+		// A per-cent sign spaced off its number: "del 3-4 %.Nadie".
+		k := backSpace(sc.s, ts)
+		p := prevToken(sc.s, k)
+		return k < ts && p != "" && p != tok && sc.gluedNumber(k-len(p), p, next)
+	}
 	if a, b, ok := cutRange(tok); ok {
 		// A score or a range of two numbers: "terminó 3-1.Los", "2–1.Fansen".
 		// Its second half is no ordinal: a range of ordinals has a period
 		// after both ("1.–3. Klasse").
 		r, _ := runeBefore(b, len(b))
-		return isNumber(a) && isNumber(b) && !strings.ContainsAny(a+b, "/#°-+:") && unicode.IsDigit(r) &&
+		return isNumber(a) && isNumber(b) && !strings.ContainsAny(a+b, "/#°-+:") && (unicode.IsDigit(r) || r == '%') &&
 			!months[strings.ToLower(next)] && !monthNames[strings.ToLower(next)]
 	}
 	if tok == "" || !isNumber(tok) || strings.ContainsAny(tok, "/#°-+") || strings.Contains(tok, ":") && !isClockOrScore(tok) {
@@ -1685,10 +1700,15 @@ func (sc *scanner) gluedWord(tok string) bool {
 
 // gluedCaseless reports whether tok, a word of a script without case
 // directly followed by a period and the next word, may end a sentence: it
-// has three letters or more (with their combining marks) and no period
-// inside, and is no abbreviation ("ق.م", "कि.मी", "डॉ" stay).
+// has three letters or more (with their combining marks; two in Arabic
+// script) and no period inside, and is no abbreviation ("ق.م", "कि.मी",
+// "डॉ" stay).
 func (sc *scanner) gluedCaseless(tok string) bool {
-	if runeLen(tok) < 3 || strings.ContainsRune(tok, '.') || sc.abbr[tok] != abbrNone || extKind(sc.lang, tok, false) != abbrNone {
+	least := 3
+	if r, _ := runeAt(tok, 0); unicode.Is(unicode.Arabic, r) {
+		least = 2 // Arabic script abbreviates to single letters ("ق.م"); "شد.همه" is a verb
+	}
+	if runeLen(tok) < least || strings.ContainsRune(tok, '.') || sc.abbr[tok] != abbrNone || extKind(sc.lang, tok, false) != abbrNone {
 		return false
 	}
 	for i, r := range tok {
