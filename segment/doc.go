@@ -37,17 +37,27 @@
 // lower-case word, a digit or a caseless script, not before a capital, and
 // not written in capitals: "NATO." ends a sentence); all the lists are one
 // data file, data/abbreviations.tsv, initials, multi-period abbreviations ("U.S.A."),
+// also in scripts that write vowels as signs ("ए. पी. जे.", "कि.मी."; where a
+// text ends its sentences with the danda, a period after a Devanagari
+// letter is always an abbreviation's),
 // numbers (a one-letter unit after a number ends a sentence before a
-// capital, "1,85 m. Son"; so does a currency, "50 грн. Діти"; the
+// capital, "1,85 m. Son"; so does a currency, "50 грн. Діти", a unit of
+// time, "10 ч. Моля", a numbered-reference abbreviation after its number,
+// "5 т. Машина", and the hour before or after noon, "5 p.m.", "8 μ.μ."; the
 // abbreviations of "year", "1990 r.", "1812 г.", only before a sentence
 // starter), an abbreviation after an elided article ("l'avv. Verdi"),
 // ellipses, quotes and brackets after the stop, open quotations,
 // list items (bullets of every common glyph, "•" "◦" "▪" "➢" "✓" …, run
 // together on a line or one per line; numbering "1." "1)" "(1)" "a." "(b)"
 // "iv." "II." "б)" "β." in sequences, whose items stay one sentence when
-// joined by commas or "and"), numbered references ("p. 5", "Abb. 3", "рис.
-// 2") per language, URLs and e-mail addresses, missing spaces ("home.Then",
-// "in 2019.The", "King.....But"), stops spaced off their sentence ("parrots?
+// joined by commas or "and"; at a line start also "一、" "（1）" "1、" "１．",
+// and a script's full stop as the item's period, "1۔" "၁။" "१।"; day
+// numbers before a month are dates, not items), numbered references ("p.
+// 5", "Abb. 3", "рис. 2", "Satz 2") per language, URLs and e-mail
+// addresses, a sentence in brackets of its own ("(See below.)",
+// "（詳しくは後述。）"), missing spaces ("home.Then", "in 2019.The",
+// "3-1.Los", "30-35%.Then", "King.....But", and in scripts without case
+// "افتاد.همه", "घडले.सगळे"), stops spaced off their sentence ("parrots?
 // ?"), line breaks (a line that ends with an article, preposition or
 // conjunction wraps: "aus einem\nDokument"), lower-case starts, and the
 // full-width stops of Chinese and Japanese (。！？) that need no space, and in
