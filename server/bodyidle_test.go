@@ -207,3 +207,71 @@ func TestBodyIdleTimeoutUnreadRest(t *testing.T) {
 		t.Errorf("%d %+v; want the 400 for the file sent twice", res.StatusCode, e)
 	}
 }
+
+// TestBodyIdleTimeoutStreamUnreadRest: a handler that parses a multipart
+// form to its final boundary and then streams, while the client stalls
+// before the last bytes its Content-Length declares (an epilogue after the
+// final boundary). net/http reads such a rest (up to 256 KiB) when the
+// handler writes its header, on the connection without a deadline, so the
+// stream never started and the handler was held until the client left. The
+// rest is now read with the idle deadline first: the stream arrives, and
+// the connection closes after it.
+func TestBodyIdleTimeoutStreamUnreadRest(t *testing.T) {
+	const idle = 300 * time.Millisecond
+	s, _ := newTestServer(t, Config{BodyIdleTimeout: idle})
+	events := make(chan error, 2) // one a case; never blocks a handler
+	h := s.middleware(true, true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, err := parseMultipart(r, t.TempDir())
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		defer f.Close()
+		sse := newSSE(w)
+		for i := range 3 {
+			if err := sse.event("tick", map[string]int{"n": i}); err != nil {
+				events <- err
+				return
+			}
+		}
+		events <- nil
+	}))
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	const boundary = "b0undary"
+	form := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"stream\"\r\n\r\ntrue\r\n--" + boundary + "--\r\n"
+	for _, tc := range []struct{ name, head string }{
+		{"length", fmt.Sprintf("Content-Length: %d\r\n", len(form)+10)},
+		{"chunked", "Transfer-Encoding: chunked\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := rawRequest(t, ts.Listener.Addr().String(), "POST / HTTP/1.1\r\nHost: x\r\n"+
+				"Content-Type: multipart/form-data; boundary="+boundary+"\r\n"+tc.head+"\r\n")
+			body := form
+			if tc.name == "chunked" {
+				body = fmt.Sprintf("%x\r\n%s\r\n", len(form), form) // and no last chunk
+			}
+			if _, err := io.WriteString(c, body); err != nil {
+				t.Fatal(err)
+			}
+			br := bufio.NewReader(c)
+			res, err := http.ReadResponse(br, &http.Request{Method: "POST"})
+			if err != nil {
+				t.Fatalf("reading the response: %v", err)
+			}
+			b, err := io.ReadAll(res.Body)
+			if err != nil {
+				t.Fatalf("reading the stream: %v", err)
+			}
+			if res.StatusCode != 200 || strings.Count(string(b), "event: tick") != 3 {
+				t.Errorf("%d %q; want 200 and three events", res.StatusCode, b)
+			}
+			if err := <-events; err != nil {
+				t.Errorf("the handler's stream failed: %v", err)
+			}
+			if !res.Close {
+				t.Error("the response does not close the connection, whose request body never ended")
+			}
+		})
+	}
+}

@@ -41,9 +41,22 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	// beforeHeader, when set, runs once before the response header goes
+	// to the underlying writer (first WriteHeader, Write or Flush).
+	beforeHeader func()
+}
+
+func (r *statusRecorder) startResponse() {
+	if f := r.beforeHeader; f != nil {
+		r.beforeHeader = nil
+		f()
+	}
 }
 
 func (r *statusRecorder) WriteHeader(code int) {
+	if code >= 200 { // an informational header is not the response's
+		r.startResponse()
+	}
 	if r.status == 0 {
 		r.status = code
 	}
@@ -51,12 +64,20 @@ func (r *statusRecorder) WriteHeader(code int) {
 }
 
 func (r *statusRecorder) Write(p []byte) (int, error) {
+	r.startResponse()
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
 	n, err := r.ResponseWriter.Write(p)
 	r.bytes += int64(n)
 	return n, err
+}
+
+// FlushError flushes the underlying writer (http.ResponseController finds
+// it before Unwrap), after beforeHeader: a flush sends the header.
+func (r *statusRecorder) FlushError() error {
+	r.startResponse()
+	return http.NewResponseController(r.ResponseWriter).Flush()
 }
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
@@ -106,8 +127,9 @@ func (s *Server) middleware(public bool, limitBody bool, next http.Handler) http
 			return
 		}
 		if s.cfg.BodyIdleTimeout > 0 && r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
-			if b := newIdleBody(rec, r.Body, s.cfg.BodyIdleTimeout); b != nil {
+			if b := newIdleBody(rec, r.Body, r.ContentLength, s.cfg.BodyIdleTimeout); b != nil {
 				r.Body = b
+				rec.beforeHeader = b.drain
 				defer b.handlerDone()
 			}
 		}
@@ -298,18 +320,50 @@ type idleBody struct {
 	w        http.ResponseWriter
 	rc       *http.ResponseController
 	idle     time.Duration
-	eof      bool // the body was read to its end
+	length   int64 // the declared Content-Length, -1 when unknown (chunked)
+	read     int64 // bytes read so far
+	eof      bool  // the body was read to its end
 	timedOut bool
 }
 
-// newIdleBody wraps body, or returns nil when w's connection has no read
-// deadlines (a test's ResponseRecorder).
-func newIdleBody(w http.ResponseWriter, body io.ReadCloser, idle time.Duration) *idleBody {
+// newIdleBody wraps body of the declared length (-1: unknown), or returns
+// nil when w's connection has no read deadlines (a test's
+// ResponseRecorder).
+func newIdleBody(w http.ResponseWriter, body io.ReadCloser, length int64, idle time.Duration) *idleBody {
 	rc := http.NewResponseController(w)
 	if err := rc.SetReadDeadline(time.Time{}); err != nil {
 		return nil
 	}
-	return &idleBody{ReadCloser: body, w: w, rc: rc, idle: idle}
+	return &idleBody{ReadCloser: body, w: w, rc: rc, idle: idle, length: length}
+}
+
+// maxDrain is how much of a body's unread rest net/http reads when the
+// response starts (its maxPostHandlerReadBytes), to reuse the connection;
+// a longer declared rest it does not read, and closes the connection.
+const maxDrain = 256 << 10
+
+// drain runs before the response header is written. net/http then reads
+// what the handler left of the body (up to maxDrain) on the connection
+// without any deadline: a client that stalls before the last bytes it
+// declared (the end of a multipart body, an epilogue after its final
+// boundary, the last chunk) would hold a handler that streams, or writes
+// more than a buffer, in its first write for as long as the client stays.
+// drain reads that rest first, through the idle deadline; when it does not
+// reach the end (the client stalled, or the rest is longer than net/http
+// would read) the connection closes after the response and net/http's own
+// read fails at once on the expired deadline.
+func (b *idleBody) drain() {
+	if b.eof || b.timedOut || b.length >= 0 && b.length-b.read >= maxDrain {
+		return
+	}
+	_, err := io.CopyN(io.Discard, b, maxDrain+1)
+	if err == io.EOF || b.timedOut {
+		return // ended, or the deadline stays expired (Read's case)
+	}
+	// More than net/http reads, or another read error: whatever is left
+	// must not be read as the next request.
+	b.w.Header().Set("Connection", "close")
+	_ = b.rc.SetReadDeadline(time.Now())
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
@@ -323,6 +377,7 @@ func (b *idleBody) Read(p []byte) (int, error) {
 	}
 	_ = b.rc.SetReadDeadline(time.Now().Add(b.idle))
 	n, err := b.ReadCloser.Read(p)
+	b.read += int64(n)
 	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
 		// The deadline stays expired: net/http reads what is left of the
 		// body after the handler (to reuse the connection) and must not
