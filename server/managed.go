@@ -2,7 +2,11 @@ package server
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"maps"
+
+	"github.com/sottolabs/sotto/tts"
 
 	"github.com/sottolabs/sotto/normalize"
 
@@ -113,6 +117,32 @@ func (a *managed) Acquire(ctx context.Context, id string) (func(), any, error) {
 		return nil, nil, err
 	}
 	return release, obj, nil
+}
+
+// Voices lists the voices of speech model id with its backend's inspector
+// (see [models.Runtime.Inspect]), without loading it; a backend without
+// one is acquired as a request would and its loaded backend asked.
+func (a *managed) Voices(ctx context.Context, id string) ([]tts.Voice, error) {
+	v, err := a.m.Inspect(ctx, id)
+	if errors.Is(err, models.ErrNotInspectable) {
+		obj, release, err := a.m.Acquire(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		if l, ok := obj.(tts.Lister); ok {
+			return l.Voices(), nil
+		}
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	vs, ok := v.([]tts.Voice)
+	if !ok {
+		return nil, fmt.Errorf("server: the inspector of %s gave %T, not voices", id, v)
+	}
+	return vs, nil
 }
 
 // CatalogExtensions adds the capability tables of built-in packages to the

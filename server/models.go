@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/tts"
 )
 
 // ModelInfo is what the server needs to know of a catalog entry to route a
@@ -64,6 +65,16 @@ type Models interface {
 // the binary, 409 model_in_use or download_active.
 type ModelDeleter interface {
 	Delete(ctx context.Context, id string) (any, error)
+}
+
+// VoiceLister is implemented by [Models] that can list a speech model's
+// voices without loading it (ManagedModels can): GET /v1/audio/voices then
+// neither loads every speech model nor waits in their queues. Without it
+// the handler acquires each model and asks the loaded backend.
+type VoiceLister interface {
+	// Voices lists the builtin voices of speech model id; it fails as
+	// Acquire would when the model cannot run here.
+	Voices(ctx context.Context, id string) ([]tts.Voice, error)
 }
 
 // emptyModels is the catalog of a server configured without models.

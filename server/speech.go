@@ -743,7 +743,8 @@ type voiceEntry struct {
 }
 
 // handleVoices lists the builtin voices of every speech model that can run
-// here (its program or files are present, loading it briefly if needed),
+// here (its program or files are present; listed from the program or the
+// model's config without loading it when the models are a [VoiceLister]),
 // then the saved user voices of the voice library. The query parameter
 // model keeps the voices of that model only; it must be a speech model of
 // the catalog (404 model_not_found, 400 model_capability_unsupported), and
@@ -769,7 +770,7 @@ func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
 		if !m.Serves(pathSpeech) || m.ExecutionLocation != "local" || only != "" && m.ID != only {
 			continue
 		}
-		release, loaded, err := s.models.Acquire(r.Context(), m.ID)
+		voices, err := s.modelVoices(r.Context(), m.ID)
 		if err != nil {
 			if only != "" {
 				s.writeError(w, r, err)
@@ -778,12 +779,9 @@ func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
 			s.log.Debug("voices: model not available", "model", m.ID, "err", err)
 			continue
 		}
-		if l, ok := loaded.(tts.Lister); ok {
-			for _, v := range l.Voices() {
-				data = append(data, voiceEntry{Object: "voice", Model: m.ID, Voice: v})
-			}
+		for _, v := range voices {
+			data = append(data, voiceEntry{Object: "voice", Model: m.ID, Voice: v})
 		}
-		release()
 	}
 	out := make([]any, 0, len(data))
 	for _, v := range data {
@@ -802,4 +800,22 @@ func (s *Server) handleVoices(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": out})
+}
+
+// modelVoices lists the builtin voices of speech model id: without loading
+// it when the models are a [VoiceLister], else from the backend acquired
+// for the moment.
+func (s *Server) modelVoices(ctx context.Context, id string) ([]tts.Voice, error) {
+	if vl, ok := s.models.(VoiceLister); ok {
+		return vl.Voices(ctx, id)
+	}
+	release, loaded, err := s.models.Acquire(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if l, ok := loaded.(tts.Lister); ok {
+		return l.Voices(), nil
+	}
+	return nil, nil
 }

@@ -27,6 +27,13 @@ import (
 // (flite and espeak-ng run as programs).
 func speechServer(t *testing.T, desktop bool) *httptestServer {
 	t.Helper()
+	ts, _ := speechServerManager(t, desktop)
+	return ts
+}
+
+// speechServerManager is speechServer with its model manager.
+func speechServerManager(t *testing.T, desktop bool) (*httptestServer, *models.Manager) {
+	t.Helper()
 	for _, p := range []string{"flite", "espeak-ng"} {
 		if _, err := exec.LookPath(p); err != nil {
 			t.Skipf("%s is not installed (make deps installs it)", p)
@@ -44,7 +51,7 @@ func speechServer(t *testing.T, desktop bool) *httptestServer {
 	}
 	t.Cleanup(func() { lib.Close() })
 	_, ts := newTestServer(t, Config{Desktop: desktop, Models: ManagedModels(m, CatalogExtensions), Voices: lib, Logger: testLogger(t)})
-	return ts
+	return ts, m
 }
 
 func postSpeech(t *testing.T, ts *httptestServer, body map[string]any) resp {
@@ -345,7 +352,7 @@ func TestSpeechSSEWithoutMarks(t *testing.T) {
 }
 
 func TestVoices(t *testing.T) {
-	ts := speechServer(t, false)
+	ts, m := speechServerManager(t, false)
 	r := do(t, ts, "GET", "/v1/audio/voices", nil, nil)
 	var list struct {
 		Object string       `json:"object"`
@@ -361,8 +368,14 @@ func TestVoices(t *testing.T) {
 			t.Errorf("voice %+v lacks an ID, languages or rate", v)
 		}
 	}
-	if n["Sotto/Flite"] < 3 || n["Sotto/eSpeak"] < 50 {
-		t.Errorf("voices per model = %v; want flite's voices and espeak-ng's languages", n)
+	if n["Sotto/Flite"] < 3 || n["Sotto/eSpeak"] < 50 || n["Sotto/Clone"] != n["Sotto/Flite"]+n["Sotto/eSpeak"] {
+		t.Errorf("voices per model = %v; want flite's voices, espeak-ng's languages and the clone model's both", n)
+	}
+	// Listing loads no model: the speech models are listed from their
+	// programs and configs, not acquired (which loaded each, could evict
+	// a loaded language model and waited in each model's queue).
+	if running := m.Running().Data; len(running) != 0 {
+		t.Errorf("after listing voices, loaded models: %+v; want none", running)
 	}
 	// ?model= keeps one model's voices.
 	r = do(t, ts, "GET", "/v1/audio/voices?model=Sotto/Flite", nil, nil)

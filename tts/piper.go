@@ -27,6 +27,7 @@ import (
 
 func init() {
 	Register(Driver{Name: "piper", Priority: 5, Open: openPiper})
+	registerVoiceLister("piper", listPiperVoices)
 }
 
 // Catalog options of a piper model: the ONNX file and its JSON config, as
@@ -115,21 +116,7 @@ var _ Backend = (*piper)(nil)
 var _ Lister = (*piper)(nil)
 
 func openPiper(ctx context.Context, cfg backend.Config) (Backend, error) {
-	if !onnx.Available() {
-		return nil, sotto.NotImplemented("capability_unavailable", "tts: piper voices need ONNX Runtime: %v", onnx.ErrUnavailable)
-	}
-	modelPath, confPath := cfg.Options[OptPiperModel], cfg.Options[OptPiperConfig]
-	if confPath == "" && modelPath != "" {
-		confPath = modelPath + ".json"
-	}
-	if modelPath == "" {
-		return nil, fmt.Errorf("tts: piper: option %q (the .onnx file) is required", OptPiperModel)
-	}
-	cb, err := os.ReadFile(confPath)
-	if err != nil {
-		return nil, fmt.Errorf("tts: piper: %w", err)
-	}
-	c, err := parsePiperConfig(cb)
+	c, modelPath, err := readPiperConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +133,50 @@ func openPiper(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, fmt.Errorf("tts: piper: %w", err)
 	}
 	p := &piper{cfg: c, session: s, phon: g2p.NewPhonemizer(g2p.PhonemizerConfig{Path: cfg.Options["espeak"]}), speaker: map[string]int64{}}
+	p.voices, p.speaker = piperVoices(c)
+	return p, nil
+}
+
+// readPiperConfig checks that piper can run in this build and reads the
+// voice config that cfg's options name; it returns the config and the
+// path of the .onnx file.
+func readPiperConfig(cfg backend.Config) (*piperConfig, string, error) {
+	if !onnx.Available() {
+		return nil, "", sotto.NotImplemented("capability_unavailable", "tts: piper voices need ONNX Runtime: %v", onnx.ErrUnavailable)
+	}
+	modelPath, confPath := cfg.Options[OptPiperModel], cfg.Options[OptPiperConfig]
+	if confPath == "" && modelPath != "" {
+		confPath = modelPath + ".json"
+	}
+	if modelPath == "" {
+		return nil, "", fmt.Errorf("tts: piper: option %q (the .onnx file) is required", OptPiperModel)
+	}
+	cb, err := os.ReadFile(confPath)
+	if err != nil {
+		return nil, "", fmt.Errorf("tts: piper: %w", err)
+	}
+	c, err := parsePiperConfig(cb)
+	if err != nil {
+		return nil, "", err
+	}
+	return c, modelPath, nil
+}
+
+// listPiperVoices lists a piper model's voices from its config alone: the
+// ONNX network is not read.
+func listPiperVoices(_ context.Context, cfg backend.Config) ([]Voice, error) {
+	c, _, err := readPiperConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	vs, _ := piperVoices(c)
+	return vs, nil
+}
+
+// piperVoices are the voices of a piper config: one, or one per speaker of
+// a multi-speaker model (in name order, the first the default) with the
+// speaker ID of each.
+func piperVoices(c *piperConfig) ([]Voice, map[string]int64) {
 	lang := strings.ReplaceAll(c.Language.Code, "_", "-")
 	if lang == "" {
 		lang = c.Espeak.Voice
@@ -155,21 +186,22 @@ func openPiper(ctx context.Context, cfg backend.Config) (Backend, error) {
 		name = "default"
 	}
 	controls := []string{"speed"}
-	if len(c.SpeakerIDMap) > 1 {
-		names := make([]string, 0, len(c.SpeakerIDMap))
-		for n := range c.SpeakerIDMap {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for i, n := range names {
-			id := "builtin:" + name + "-" + n
-			p.voices = append(p.voices, Voice{ID: id, Name: name + " " + n, Languages: []string{lang}, SampleRate: c.Audio.SampleRate, Controls: controls, Default: i == 0})
-			p.speaker[id] = c.SpeakerIDMap[n]
-		}
-	} else {
-		p.voices = []Voice{{ID: "builtin:" + name, Name: name, Languages: []string{lang}, SampleRate: c.Audio.SampleRate, Controls: controls, Default: true}}
+	speaker := map[string]int64{}
+	if len(c.SpeakerIDMap) <= 1 {
+		return []Voice{{ID: "builtin:" + name, Name: name, Languages: []string{lang}, SampleRate: c.Audio.SampleRate, Controls: controls, Default: true}}, speaker
 	}
-	return p, nil
+	names := make([]string, 0, len(c.SpeakerIDMap))
+	for n := range c.SpeakerIDMap {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var voices []Voice
+	for i, n := range names {
+		id := "builtin:" + name + "-" + n
+		voices = append(voices, Voice{ID: id, Name: name + " " + n, Languages: []string{lang}, SampleRate: c.Audio.SampleRate, Controls: controls, Default: i == 0})
+		speaker[id] = c.SpeakerIDMap[n]
+	}
+	return voices, speaker
 }
 
 func (p *piper) Voices() []Voice { return slices.Clone(p.voices) }

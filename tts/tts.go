@@ -154,3 +154,36 @@ func Drivers() []string { return drivers.Drivers() }
 func Open(ctx context.Context, name string, cfg backend.Config) (Backend, error) {
 	return drivers.Open(ctx, name, cfg)
 }
+
+// voiceListers list a driver's voices without opening it, for the drivers
+// whose Open loads a network (piper reads its ONNX model; its voices are
+// in its config).
+var voiceListers = map[string]func(context.Context, backend.Config) ([]Voice, error){}
+
+// registerVoiceLister gives driver name a way to list its voices without
+// Open; call it from init.
+func registerVoiceLister(name string, f func(context.Context, backend.Config) ([]Voice, error)) {
+	voiceListers[name] = f
+}
+
+// ListVoices returns the voices driver name offers when opened with cfg,
+// without loading a voice network: piper reads them from its config, and
+// the drivers that run a program (flite, espeak-ng, clone) ask the program,
+// which is all their Open does. Other drivers are opened, asked and
+// closed. It fails as Open would when the driver cannot run here (a
+// missing program, piper without ONNX Runtime).
+func ListVoices(ctx context.Context, name string, cfg backend.Config) ([]Voice, error) {
+	if f := voiceListers[name]; f != nil {
+		return f(ctx, cfg)
+	}
+	b, err := Open(ctx, name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	l, ok := b.(Lister)
+	if !ok {
+		return nil, nil
+	}
+	return l.Voices(), nil
+}

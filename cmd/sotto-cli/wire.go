@@ -9,6 +9,7 @@ import (
 	"github.com/sottolabs/sotto/internal/loaders"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/server"
+	"github.com/sottolabs/sotto/tts"
 )
 
 // closableModels is the server's view of the models plus shutdown.
@@ -61,4 +62,14 @@ func (c closableModels) Delete(ctx context.Context, id string) (any, error) {
 		return d.Delete(ctx, id)
 	}
 	return nil, fmt.Errorf("sotto-cli: the model store cannot delete models")
+}
+
+// Voices lists a speech model's voices without loading it (GET
+// /v1/audio/voices); the server finds it by type assertion, which the
+// embedded interface hides.
+func (c closableModels) Voices(ctx context.Context, id string) ([]tts.Voice, error) {
+	if vl, ok := c.Models.(server.VoiceLister); ok {
+		return vl.Voices(ctx, id)
+	}
+	return nil, fmt.Errorf("sotto-cli: the model store cannot list voices")
 }

@@ -13,12 +13,15 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/align"
 	"github.com/sottolabs/sotto/asr"
+	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/speaker"
 	"github.com/sottolabs/sotto/tts"
 )
 
-// Register registers every loader this build has with rt.
+// Register registers every loader this build has with rt and, when rt
+// takes them (a *models.Manager does), the inspectors that list a speech
+// model's voices without loading it (GET /v1/audio/voices).
 func Register(rt interface {
 	RegisterLoader(name string, l models.Loader)
 }) {
@@ -32,17 +35,52 @@ func Register(rt interface {
 	rt.RegisterLoader(LLMBackend, LLM)
 	rt.RegisterLoader("piper", Piper)
 	rt.RegisterLoader("wespeaker", WeSpeaker)
+	if ri, ok := rt.(interface {
+		RegisterInspector(name string, f models.Inspector)
+	}); ok {
+		for name, cfg := range speechConfigs {
+			ri.RegisterInspector(name, voices(name, cfg))
+		}
+	}
+}
+
+// speechConfigs build, for each speech backend, the tts driver
+// configuration its loader opens (the same for both: the driver is named
+// as the backend).
+var speechConfigs = map[string]func(models.LoadSpec) (backend.Config, error){
+	"flite":     programConfig("flite"),
+	"espeak-ng": programConfig("espeak-ng"),
+	"clone":     cloneConfig,
+	"piper":     piperConfig,
+}
+
+// voices returns the inspector of a speech backend: the voices of the
+// model, as a []tts.Voice, listed without loading it ([tts.ListVoices]).
+func voices(driver string, config func(models.LoadSpec) (backend.Config, error)) models.Inspector {
+	return func(ctx context.Context, spec models.LoadSpec) (any, error) {
+		cfg, err := config(spec)
+		if err != nil {
+			return nil, err
+		}
+		return tts.ListVoices(ctx, driver, cfg)
+	}
 }
 
 // Piper opens a Piper voice (tts driver "piper", ONNX Runtime builds). The
 // entry's options name its files: "model" (the .onnx), "config" (its
 // .onnx.json) and "espeak" (the espeak-ng program file).
 func Piper(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
-	cfg := spec.Config()
-	if err := filePaths(spec, cfg.Options, tts.OptPiperModel, tts.OptPiperConfig, "espeak"); err != nil {
+	cfg, err := piperConfig(spec)
+	if err != nil {
 		return nil, err
 	}
 	return tts.Open(ctx, "piper", cfg)
+}
+
+func piperConfig(spec models.LoadSpec) (backend.Config, error) {
+	cfg := spec.Config()
+	err := filePaths(spec, cfg.Options, tts.OptPiperModel, tts.OptPiperConfig, "espeak")
+	return cfg, err
 }
 
 // WeSpeaker opens a WeSpeaker speaker-embedding network (speaker driver
@@ -105,7 +143,18 @@ func Transcribe(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 // Speech returns the loader of a speech model run by a program: the tts
 // driver of that name, given the program's path as found on this system.
 func Speech(driver string) models.Loader {
+	config := programConfig(driver)
 	return func(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+		cfg, _ := config(spec)
+		return tts.Open(ctx, driver, cfg)
+	}
+}
+
+// programConfig returns the driver configuration of a speech model run by
+// the program named driver: the entry's options, and the program's path as
+// found on this system.
+func programConfig(driver string) func(models.LoadSpec) (backend.Config, error) {
+	return func(spec models.LoadSpec) (backend.Config, error) {
 		cfg := spec.Config()
 		if cfg.Options == nil {
 			cfg.Options = map[string]string{}
@@ -113,13 +162,18 @@ func Speech(driver string) models.Loader {
 		if p, ok := spec.Paths[driver]; ok {
 			cfg.Options["program"] = p
 		}
-		return tts.Open(ctx, driver, cfg)
+		return cfg, nil
 	}
 }
 
 // Clone opens the voice-cloning model (tts driver "clone"), given the
 // paths of its two base engines, flite and espeak-ng, as found here.
 func Clone(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
+	cfg, _ := cloneConfig(spec)
+	return tts.Open(ctx, "clone", cfg)
+}
+
+func cloneConfig(spec models.LoadSpec) (backend.Config, error) {
 	cfg := spec.Config()
 	cfg.Options = map[string]string{}
 	for _, prog := range []string{tts.OptCloneFlite, tts.OptCloneEspeak} {
@@ -127,7 +181,7 @@ func Clone(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 			cfg.Options[prog] = p
 		}
 	}
-	return tts.Open(ctx, "clone", cfg)
+	return cfg, nil
 }
 
 // packLanguages are the languages whose acoustic model may come from a

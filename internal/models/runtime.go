@@ -154,10 +154,11 @@ type Runtime struct {
 	cfg       RuntimeConfig
 	log       *slog.Logger
 
-	mu      sync.Mutex
-	loaders map[string]Loader
-	runners map[string]*runner
-	closed  bool
+	mu         sync.Mutex
+	loaders    map[string]Loader
+	inspectors map[string]Inspector
+	runners    map[string]*runner
+	closed     bool
 }
 
 // runner is the runtime state of one model; Runtime.mu guards it. A runner
@@ -208,7 +209,7 @@ func NewRuntime(catalog *Catalog, store *Store, downloads *Downloader, cfg Runti
 	}
 	return &Runtime{
 		catalog: catalog, store: store, downloads: downloads, cfg: cfg, log: log,
-		loaders: map[string]Loader{}, runners: map[string]*runner{},
+		loaders: map[string]Loader{}, inspectors: map[string]Inspector{}, runners: map[string]*runner{},
 	}
 }
 
@@ -225,6 +226,49 @@ func (r *Runtime) RegisterLoader(name string, l Loader) {
 		panic("models: RegisterLoader called twice for backend " + name)
 	}
 	r.loaders[name] = l
+}
+
+// Inspector reads what a model offers (a speech model's voices, say) from
+// its catalog entry and files without loading it: no weights are read, no
+// memory is held after it returns, and the model's runtime state (loaded,
+// queues, idle timers) is not touched.
+type Inspector func(ctx context.Context, spec LoadSpec) (any, error)
+
+// ErrNotInspectable is the error of [Runtime.Inspect] for a model whose
+// backend has no [Inspector].
+var ErrNotInspectable = errors.New("models: no inspector for this backend")
+
+// RegisterInspector makes f the inspector of every model whose
+// Entry.Backend is name. It panics on an empty name, a nil inspector or a
+// second one for the same name, as [Runtime.RegisterLoader] does.
+func (r *Runtime) RegisterInspector(name string, f Inspector) {
+	if name == "" || f == nil {
+		panic("models: RegisterInspector with empty name or nil inspector")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, dup := r.inspectors[name]; dup {
+		panic("models: RegisterInspector called twice for backend " + name)
+	}
+	r.inspectors[name] = f
+}
+
+// Inspect runs the inspector of model id's backend on its entry and files.
+// It fails as [Runtime.Acquire] would before loading (model_not_found,
+// model_downloading, model_not_downloaded …), and with
+// [ErrNotInspectable] when the backend has no inspector.
+func (r *Runtime) Inspect(ctx context.Context, id string) (any, error) {
+	e, err := r.ready(id, true)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	f := r.inspectors[e.Backend]
+	r.mu.Unlock()
+	if f == nil {
+		return nil, fmt.Errorf("%w %q (%s)", ErrNotInspectable, e.Backend, id)
+	}
+	return f(ctx, LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e), store: r.store})
 }
 
 // ready returns the entry of id if it may be loaded: a 404-kind

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -491,4 +492,32 @@ func TestRuntimeUnloadWaitsForLoad(t *testing.T) {
 			t.Errorf("Unload = %+v, closed = %v; want unloaded and closed", res, l.models[0].closed.Load())
 		}
 	})
+}
+
+// TestRuntimeInspect: an inspector sees the entry and its files and leaves
+// the model unloaded, with no runtime state; Inspect fails as Acquire
+// does before loading, and with ErrNotInspectable for a backend without an
+// inspector.
+func TestRuntimeInspect(t *testing.T) {
+	rt, l := newTestRuntime(t, RuntimeConfig{})
+	ctx := t.Context()
+	if _, err := rt.Inspect(ctx, "Test/Local"); !errors.Is(err, ErrNotInspectable) {
+		t.Errorf("Inspect without an inspector = %v; want ErrNotInspectable", err)
+	}
+	rt.RegisterInspector("fake", func(_ context.Context, spec LoadSpec) (any, error) {
+		return spec.Entry.ID + " in " + filepath.Base(spec.Dir), nil
+	})
+	got, err := rt.Inspect(ctx, "Test/Local")
+	if want := "Test/Local in " + filepath.Base(rt.store.Dir("Test/Local")); err != nil || got != want {
+		t.Errorf("Inspect = %v, %v; want %q", got, err, want)
+	}
+	if l.count() != 0 || len(rt.Running().Data) != 0 || len(rt.Running().Runtime.Queues) != 0 {
+		t.Errorf("Inspect loaded (%d loads) or left state: %+v", l.count(), rt.Running())
+	}
+	for id, code := range map[string]string{"Nope/Nope": "model_not_found", "Test/Missing": "model_not_downloaded", Skylark: "model_builtin"} {
+		var se *sotto.Error
+		if _, err := rt.Inspect(ctx, id); !errors.As(err, &se) || se.Code != code {
+			t.Errorf("Inspect(%s) = %v; want %s", id, err, code)
+		}
+	}
 }
