@@ -113,6 +113,9 @@ const (
 	OptLM2 = "lm2"
 	// OptLM2Weight is λ of OptLM2, in (0, 1) (default 0.4).
 	OptLM2Weight = "lm2_weight"
+	// OptLM2Flat is "on" or "off" (default): with OptLM2, the flat pass
+	// searches with the interpolated model too (decoder.Config.LM2Flat).
+	OptLM2Flat = "lm2_flat"
 )
 
 // Defaults of OptFlatLW, OptBestPathLW, OptBestPathWIP and OptFlatStarts.
@@ -171,7 +174,7 @@ var goOptions = []string{
 	OptAdaptPrior, OptAdaptMinFrames, OptAdaptTransform, OptVTLN, OptCacheLM, OptAdaptSpace,
 	OptMLLRClasses, OptMLLRPrior, OptCMN, OptCMNPrior, OptDigitalSilence, OptCombine,
 	OptRegionHistory, OptTopN, OptRetree, OptFlatListBeam, OptFlatMinEnds, OptFlatWindow, OptFlatWordBeam,
-	OptLM2, OptLM2Weight,
+	OptLM2, OptLM2Weight, OptLM2Flat,
 }
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
@@ -331,6 +334,16 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		if lm2Path == "" {
 			return nil, fmt.Errorf("asr: option %s needs %s", OptLM2Weight, OptLM2)
 		}
+	}
+	switch o[OptLM2Flat] {
+	case "", "off":
+	case "on":
+		if lm2Path == "" {
+			return nil, fmt.Errorf("asr: option %s needs %s", OptLM2Flat, OptLM2)
+		}
+		dcfg.LM2Flat = true
+	default:
+		return nil, fmt.Errorf("asr: option %s %q: want on or off", OptLM2Flat, o[OptLM2Flat])
 	}
 	if lm2Path != "" {
 		if !dcfg.BestPath {

@@ -101,6 +101,9 @@ type Config struct {
 	LM2 *lm.Model
 	// LM2Weight is λ, in (0, 1); ignored without LM2.
 	LM2Weight float64
+	// LM2Flat uses the interpolation of LM2 in the flat pass's search
+	// too (its word entries, and so its word list for the lattice).
+	LM2Flat bool
 }
 
 // Decoder recognises continuous speech with an acoustic model, its
@@ -139,6 +142,7 @@ type Decoder struct {
 	lm2            *lm.Model
 	lm2ids         []int32
 	lm2Log, lm1Log float64
+	lm2Flat        bool
 }
 
 func orDefault(v, def float64) float64 {
@@ -213,6 +217,7 @@ func New(am *sphinx.Model, lang *lm.Model, cfg Config) (*Decoder, error) {
 		if err := d.setLM2(cfg.LM2, cfg.LM2Weight); err != nil {
 			return nil, err
 		}
+		d.lm2Flat = cfg.LM2Flat
 	}
 	return d, nil
 }
@@ -653,7 +658,6 @@ func (s *search) result(n int) *Result {
 // if none) and the path's score: the last frame with word exits, scored
 // for a following silence and "</s>".
 func (s *search) bestFinal() (int32, float64) {
-	d := s.d
 	bp := s.bp
 	lx := s.lx
 	bestE, best := int32(-1), math.Inf(-1)
@@ -664,13 +668,7 @@ func (s *search) bestFinal() (int32, float64) {
 			if math.IsInf(v, -1) {
 				continue
 			}
-			var p float32
-			if b.prevReal >= 0 {
-				p = d.lang.Score(lx.finish, b.real, b.prevReal)
-			} else {
-				p = d.lang.Score(lx.finish, b.real)
-			}
-			v += float64(s.lw*p) + b.norm
+			v += float64(s.lw*s.lmProb(lx.finish, b.real, b.prevReal)) + b.norm
 			if v > best {
 				best, bestE = v, e
 			}

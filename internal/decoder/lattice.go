@@ -81,13 +81,7 @@ func (s *search) lattice() *Lattice {
 		case n.filler:
 			applied = float64(d.fillPen)
 		default:
-			var sc float32
-			if p.prevReal >= 0 {
-				sc = d.lang.Score(w.lmid, p.real, p.prevReal)
-			} else {
-				sc = d.lang.Score(w.lmid, p.real)
-			}
-			applied = float64(s.lw*sc+s.logWip) + float64(s.boost[w.lmid])
+			applied = float64(s.lw*s.lmProb(w.lmid, p.real, p.prevReal)+s.logWip) + float64(s.boost[w.lmid])
 		}
 		entered := float64(s.rcPool[p.rc+int32(n.first)]) + p.norm
 		if b.pred == 0 {
@@ -161,13 +155,7 @@ func (l *Lattice) prune(s *search) {
 			continue
 		}
 		b := &bp[e]
-		var sc float32
-		if b.prevReal >= 0 {
-			sc = d.lang.Score(lx.finish, b.real, b.prevReal)
-		} else {
-			sc = d.lang.Score(lx.finish, b.real)
-		}
-		bwd[e] = rcd + float64(s.lw*sc)
+		bwd[e] = rcd + float64(s.lw*s.lmProb(lx.finish, b.real, b.prevReal))
 	}
 	for p := l.frameEnd[l.last+1] - 1; p >= 0; p-- {
 		end := l.nodes[p].end

@@ -218,15 +218,22 @@ func (s *search) lmScore(w int32, e int32) float32 {
 	if slot.key == key+1 {
 		return slot.v + s.boost[lmid]
 	}
-	var p float32
-	if b.prevReal >= 0 {
-		p = s.d.lang.Score(lmid, b.real, b.prevReal)
-	} else {
-		p = s.d.lang.Score(lmid, b.real)
-	}
-	v := s.lw*p + s.logWip
+	v := s.lw*s.lmProb(lmid, b.real, b.prevReal) + s.logWip
 	*slot = lmSlot{key + 1, v}
 	return v + s.boost[lmid]
+}
+
+// lmProb is ln P(w | w1 w2) as this search scores it (w2 < 0: after w1
+// alone): the decoder's model, or in a flat pass with Config.LM2Flat its
+// interpolation with Config.LM2.
+func (s *search) lmProb(w, w1, w2 int32) float32 {
+	if s.lx.flat && s.d.lm2Flat {
+		return float32(s.d.rescoreLM(w, w1, w2))
+	}
+	if w2 >= 0 {
+		return s.d.lang.Score(w, w1, w2)
+	}
+	return s.d.lang.Score(w, w1)
 }
 
 // senone returns the score of senone sen at frame t.

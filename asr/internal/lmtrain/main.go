@@ -30,6 +30,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -60,6 +61,7 @@ var sources = []source{
 	{"wordnet", "wordnet-base", readWordNet},
 	{"fortunes", "fortunes", readFortunes},
 	{"devil", "dict-devil", func(emit func(string)) error { return readDict("/usr/share/dictd/devil.dict.dz", emit) }},
+	{"kjv", "bible-kjv", readKJV},
 }
 
 var control = source{"jargon (control)", "dict-jargon", func(emit func(string)) error {
@@ -276,6 +278,24 @@ func readDict(path string, emit func(string)) error {
 	}
 	flush()
 	return sc.Err()
+}
+
+// readKJV reads the King James Bible through bible-kjv's reader, one verse
+// at a time (verse numbers and book headings left out).
+func readKJV(emit func(string)) error {
+	out, err := exec.Command("bible", "-l100000", "gen1:1-rev22:21").Output()
+	if err != nil {
+		return err
+	}
+	for line := range strings.Lines(string(out)) {
+		t := strings.TrimSpace(line)
+		num, verse, ok := strings.Cut(t, " ")
+		if !ok || strings.Trim(num, "0123456789") != "" {
+			continue
+		}
+		emit(verse)
+	}
+	return nil
 }
 
 // readWordNet reads the glosses of WordNet's data files: definitions and
