@@ -100,9 +100,10 @@ func TestDownloadThroughAPI(t *testing.T) {
 }
 
 // TestDeleteModel deletes models through DELETE /v1/models/{id}, as the
-// OpenAI SDK's models.delete sends it: a downloaded model of the user
-// catalog (downloaded through the API first), refused while a request holds
-// it; a model that ships with the binary; an unknown one.
+// OpenAI SDK's models.delete sends it: a downloaded model of the user's
+// catalog file (downloaded through the API first), refused while a request
+// holds it, then deleted with its file left as the user wrote it; a model
+// that ships with the binary; an unknown one.
 func TestDeleteModel(t *testing.T) {
 	payload := make([]byte, 64<<10)
 	rand.Read(payload)
@@ -168,15 +169,18 @@ func TestDeleteModel(t *testing.T) {
 		} `json:"x_sotto"`
 	}
 	if err := json.Unmarshal(r.body, &res); err != nil || r.status != 200 || res.ID != "Test/tiny" || res.Object != "model" ||
-		!res.Deleted || res.XSotto.BytesFreed < int64(len(payload)) || !res.XSotto.CatalogEntryRemoved || !res.XSotto.Unloaded {
-		t.Errorf("DELETE /v1/models/Test%%2Ftiny = %d %s; want 200 deleted, %d+ bytes freed, entry removed, unloaded",
+		!res.Deleted || res.XSotto.BytesFreed < int64(len(payload)) || res.XSotto.CatalogEntryRemoved || !res.XSotto.Unloaded {
+		t.Errorf("DELETE /v1/models/Test%%2Ftiny = %d %s; want 200 deleted, %d+ bytes freed, entry kept, unloaded",
 			r.status, r.body, len(payload))
 	}
 	if _, err := os.Stat(m.Store.Dir("Test/tiny")); !os.IsNotExist(err) {
 		t.Errorf("model directory after DELETE: %v; want gone", err)
 	}
-	if r := do(t, ts, "GET", "/v1/models/Test/tiny", nil, nil); r.status != 404 {
-		t.Errorf("GET after DELETE = %d %s; want 404", r.status, r.body)
+	if r := do(t, ts, "GET", "/v1/models/Test/tiny", nil, nil); r.status != 200 || !bytes.Contains(r.body, []byte(`"downloaded":false`)) {
+		t.Errorf("GET after DELETE = %d %s; want 200, not downloaded", r.status, r.body)
+	}
+	if b, _ := os.ReadFile(catalog); string(b) != doc {
+		t.Errorf("the user's catalog file after DELETE:\n%s\nwant it as written", b)
 	}
 	if r := do(t, ts, "GET", "/v1/models/downloads", nil, nil); bytes.Contains(r.body, []byte("Test/tiny")) {
 		t.Errorf("downloads after DELETE = %s; want the job gone", r.body)
@@ -186,7 +190,8 @@ func TestDeleteModel(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"/v1/models/Test/tiny", 404, "model_not_found"},
+		{"/v1/models/Test/tiny", 400, "model_not_downloaded"},
+		{"/v1/models/Test/nope", 404, "model_not_found"},
 		{"/v1/models/Sotto/Skylark", 400, "model_builtin"},
 		{"/v1/models/Sotto/Flite", 400, "model_not_deletable"},
 		{"/v1/models/Sotto/Whisper-tiny", 400, "model_not_downloaded"},

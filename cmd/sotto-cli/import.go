@@ -25,8 +25,11 @@ that serves /v1/chat/completions, /v1/responses, /v1/messages and /v1/tokenize.
 PATH is a GGUF file, or a llama2.c checkpoint whose tokenizer.bin is given
 with --tokenizer. The files stay where they are (the catalog records their
 absolute paths). ID has the form Owner/Name and is not a built-in model's
-(such as Sotto/Flite). Importing an ID again replaces its entry. A running server reads the catalog at start-up: restart it, then
-load the model (sotto-cli models load ID).
+(such as Sotto/Flite). Importing an ID again replaces its entry. A running
+server reads the catalog at start-up: restart it, then load the model
+(sotto-cli models load ID). The entry is marked "imported": sotto-cli models
+rm ID takes it out of the catalog file again (entries you wrote yourself it
+never rewrites).
 
 Examples:
   sotto-cli models import Local/Qwen2.5-0.5B ~/models/qwen2.5-0.5b-instruct-q8_0.gguf
@@ -109,7 +112,7 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 	}
 	entry := models.Entry{ID: id, Object: "model", OwnedBy: "user", SupportedEndpoints: generationEndpoints,
 		Features: features, ExecutionLocation: models.Local, DefaultFor: []string{}, Backend: loaders.LLMBackend,
-		Files: files, Options: opts}
+		Files: files, Options: opts, Imported: true}
 	if fi, err := os.Stat(path); err == nil {
 		entry.Created = fi.ModTime().Unix()
 	}

@@ -30,10 +30,11 @@ Commands:
   unload MODEL      release a loaded model (refused while a request uses it)
   running           loaded models, runtime state and queues
   rm MODEL          delete a model from this host (also: delete): its downloaded
-                    files leave the data directory; an imported model also
-                    leaves the catalog (its own file is kept). Refused while a
-                    request uses it or its download runs; a loaded idle model
-                    is unloaded first
+                    files leave the data directory; a model added by models
+                    import also leaves the catalog (its own file is kept).
+                    Entries of a catalog file you wrote stay listed: the file
+                    is never rewritten. Refused while a request uses it or its
+                    download runs; a loaded idle model is unloaded first
   import ID PATH    register a local GGUF file or llama2.c checkpoint (--tokenizer PATH)
                     in the data directory's catalog (see models import --help)
 

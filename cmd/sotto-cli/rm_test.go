@@ -29,6 +29,20 @@ func TestModelsRm(t *testing.T) {
 		t.Fatal(err)
 	}
 	catalog := filepath.Join(data, models.UserCatalogName)
+	// The user adds an entry of their own by hand, in their own layout,
+	// beside the imported one.
+	imported, err := os.ReadFile(catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := `{"id": "Local/mine", "owned_by": "me", "execution_location": "local", "backend": "llm-go",
+     "supported_endpoints": ["/v1/chat/completions"], "features": [], "default_for": [],
+     "files": [{"name": "model", "system_path": "` + ckpt + `"}, {"name": "tokenizer", "system_path": "` + tok + `"}],
+     "options": {"model": "model", "tokenizer": "tokenizer"}}`
+	doc := strings.Replace(string(imported), `"models": [`, `"models": [`+"\n    "+mine+",", 1)
+	if err := os.WriteFile(catalog, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	m, err := models.New(models.Config{DataDir: data, CatalogFile: catalog, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
@@ -54,8 +68,18 @@ func TestModelsRm(t *testing.T) {
 	if want := "Local/tiny: deleted: unloaded, removed from the catalog; its files outside the data directory are kept\n"; out.String() != want {
 		t.Errorf("models rm output %q; want %q", out.String(), want)
 	}
-	if b, _ := os.ReadFile(catalog); bytes.Contains(b, []byte("Local/tiny")) {
-		t.Errorf("catalog after rm still has the model:\n%s", b)
+	if b, _ := os.ReadFile(catalog); bytes.Contains(b, []byte("Local/tiny")) || !strings.Contains(string(b), mine) {
+		t.Errorf("catalog after rm:\n%s\nwant the imported model gone and the user's entry as written", b)
+	}
+	// The user's own entry: nothing of it is in the data directory, and
+	// the file the user wrote is not rewritten.
+	before, _ := os.ReadFile(catalog)
+	err = runModels(context.Background(), []string{"rm", "Local/mine"}, e, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "HTTP 400 model_not_deletable") || !strings.Contains(err.Error(), "remove its entry from that file") {
+		t.Errorf("models rm Local/mine = %v; want model_not_deletable saying to edit the catalog file", err)
+	}
+	if after, _ := os.ReadFile(catalog); string(after) != string(before) {
+		t.Errorf("models rm of the user's entry changed the catalog file:\n%s\nwas:\n%s", after, before)
 	}
 	if _, err := os.Stat(ckpt); err != nil {
 		t.Errorf("the imported file after rm: %v", err)

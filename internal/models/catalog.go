@@ -111,6 +111,10 @@ type Entry struct {
 	Backend string `json:"backend,omitempty"`
 	// Builtin models are compiled in: no files, no lifecycle.
 	Builtin bool `json:"builtin,omitempty"`
+	// Imported marks an entry that sotto-cli models import wrote into a
+	// user catalog file: [Manager.Delete] takes it out of that file again.
+	// Entries the user wrote are never rewritten.
+	Imported bool `json:"imported,omitempty"`
 	// BaseURL is the address requests are forwarded to; remote models only.
 	BaseURL string `json:"base_url,omitempty"`
 	// Languages are the BCP 47 tags the model covers; [AnyLanguage] means all.

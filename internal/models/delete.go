@@ -1,6 +1,7 @@
 package models
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -36,9 +37,9 @@ type DeleteExtra struct {
 	// Files a model only refers to (an imported GGUF, system files) are
 	// never removed and never counted.
 	BytesFreed int64 `json:"bytes_freed"`
-	// CatalogEntryRemoved is true when the model was added by the user
-	// catalog (sotto-cli models import, or an entry of --catalog) and is
-	// gone from GET /v1/models; false for a model of the built-in catalog,
+	// CatalogEntryRemoved is true when sotto-cli models import added the
+	// model and it is gone from GET /v1/models and its catalog file; false
+	// for every other model (built-in catalog, or an entry the user wrote),
 	// which stays listed and can be downloaded again.
 	CatalogEntryRemoved bool `json:"catalog_entry_removed"`
 	// Unloaded is true when the model was loaded (and idle) and was
@@ -47,12 +48,14 @@ type DeleteExtra struct {
 }
 
 // Delete removes model id from this host: its files under the data
-// directory (downloaded, partial or unpacked) and, for a model that the
-// user catalog added (an import, or an entry of Config.CatalogFile that is
-// not in the built-in catalog), its entry, from the catalog and from the
-// catalog file. A model of the built-in catalog stays listed, not
-// downloaded. Files outside the data directory are never touched: the GGUF
-// file an import refers to and system files stay where they are.
+// directory (downloaded, partial or unpacked) and its runtime state (a
+// loaded model, a finished download job). A model that sotto-cli models
+// import added ([Entry.Imported]) also leaves the catalog and the catalog
+// file it was imported into; every other entry of a catalog file the user
+// wrote stays listed, not downloaded, and the file is never rewritten (a
+// model of the built-in catalog likewise). Files outside the data
+// directory are never touched: the GGUF file an import refers to and
+// system files stay where they are.
 //
 // The model directory is first renamed aside in one step, so a crash
 // leaves either the whole model or none of it (a later Delete sweeps what
@@ -61,10 +64,11 @@ type DeleteExtra struct {
 // Errors (all *sotto.Error with param "model"):
 //   - 404-kind model_not_found for an unknown ID;
 //   - 400-kind model_builtin for a built-in model, and model_not_deletable
-//     for a built-in catalog model whose files all belong to the operating
-//     system (nothing of it is in the data directory);
-//   - 400-kind model_not_downloaded for a built-in catalog model with
-//     nothing on disk;
+//     for a catalog model whose files all belong to the operating system or
+//     lie outside the data directory (nothing of it is in the data
+//     directory), or a remote one;
+//   - 400-kind model_not_downloaded for a catalog model with nothing on
+//     disk;
 //   - 409-kind model_in_use while a request holds or waits for the model
 //     or while it loads, and download_active while its download runs
 //     (cancel it first).
@@ -77,16 +81,15 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 		return DeleteResult{}, err
 	}
 	_, shippedErr := m.shipped.Lookup(id)
-	user := shippedErr != nil // the user catalog added it
-	if !user {
+	user := shippedErr != nil      // a user catalog file added it
+	imported := user && e.Imported // and sotto-cli models import wrote it there
+	if !imported {
 		if e.Builtin {
 			return DeleteResult{}, sotto.Invalid("model_builtin", "model",
 				"%s is built in: it ships with Sotto and cannot be deleted", id)
 		}
 		if !hasStoreFiles(e) {
-			return DeleteResult{}, sotto.Invalid("model_not_deletable", "model",
-				"%s ships with Sotto and its files belong to the operating system (%s): there is nothing in the data directory to delete",
-				id, systemPackages(e))
+			return DeleteResult{}, notDeletable(e, user, m.catalogFile)
 		}
 	}
 
@@ -126,13 +129,13 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 		unlock()
 		return DeleteResult{}, fmt.Errorf("models: delete %s: %w", id, err)
 	}
-	if trash == "" && !user {
+	if trash == "" && !imported {
 		unlock()
 		return DeleteResult{}, sotto.Invalid("model_not_downloaded", "model",
 			"%s has nothing in the data directory (no download of it, finished or partial): there is nothing to delete", id)
 	}
 	res := DeleteResult{ID: id, Object: "model", Deleted: true}
-	if user {
+	if imported {
 		if err := removeFromCatalogFile(m.catalogFile, id); err != nil {
 			if trash != "" { // put the files back: nothing changed
 				os.Rename(filepath.Join(trash, filepath.Base(m.Store.Dir(id))), m.Store.Dir(id))
@@ -173,6 +176,24 @@ func (m *Manager) Delete(ctx context.Context, id string) (DeleteResult, error) {
 	r.log.Info("models: deleted", "model", id, "bytes_freed", res.XSotto.BytesFreed,
 		"catalog_entry_removed", res.XSotto.CatalogEntryRemoved)
 	return res, nil
+}
+
+// notDeletable is the error for deleting a model with nothing of it in the
+// data directory to delete, ever: system files only, or a remote model.
+// For an entry of the user's own catalog file it says where to unlist it.
+func notDeletable(e Entry, user bool, catalogFile string) error {
+	if user {
+		where := "no file of it is in the data directory"
+		if e.ExecutionLocation == Remote {
+			where = "it is a remote model, with no files here"
+		}
+		return sotto.Invalid("model_not_deletable", "model",
+			"%s comes from the catalog file %s, which Sotto does not rewrite, and %s: there is nothing to delete; remove its entry from that file to unlist it",
+			e.ID, catalogFile, where)
+	}
+	return sotto.Invalid("model_not_deletable", "model",
+		"%s ships with Sotto and its files belong to the operating system (%s): there is nothing in the data directory to delete",
+		e.ID, systemPackages(e))
 }
 
 // hasStoreFiles reports whether any file of e is downloaded into the store
@@ -289,10 +310,11 @@ func dirSize(dir string) int64 {
 	return n
 }
 
-// removeFromCatalogFile rewrites the catalog file without the entry of id,
-// atomically (a temporary file renamed over it). The other entries keep
-// their JSON as written. A missing file, or one without that entry, is
-// left alone.
+// removeFromCatalogFile takes the entry of id out of the catalog file,
+// atomically (a temporary file renamed over it). Every other byte of the
+// file stays as written: the entry is cut out with the comma and space
+// that separated it from its neighbour. A missing file, or one without
+// that entry, is left alone.
 func removeFromCatalogFile(file, id string) error {
 	if file == "" {
 		return nil
@@ -304,35 +326,75 @@ func removeFromCatalogFile(file, id string) error {
 	if err != nil {
 		return err
 	}
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(data, &doc); err != nil {
+	from, to, err := catalogEntrySpan(data, id)
+	if err != nil {
 		return fmt.Errorf("catalog %s: %w", file, err)
 	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(doc["models"], &list); err != nil {
-		return fmt.Errorf("catalog %s: models: %w", file, err)
-	}
-	kept := list[:0:0]
-	for _, raw := range list {
-		var head struct {
-			ID string `json:"id"`
-		}
-		if json.Unmarshal(raw, &head) == nil && head.ID == id {
-			continue
-		}
-		kept = append(kept, raw)
-	}
-	if len(kept) == len(list) {
+	if from < 0 {
 		return nil
 	}
-	if doc["models"], err = json.Marshal(kept); err != nil {
-		return err
+	out := append(slices.Clip(data[:from]), data[to:]...)
+	return writeFileAtomic(file, out)
+}
+
+// catalogEntrySpan finds the entry of id in the "models" array of a
+// catalog document and returns the byte range to cut to remove it: the
+// entry and, on the side of a neighbour, the separator between them (an
+// only entry leaves "[]" with its spacing). from is -1 when no entry has
+// that ID.
+func catalogEntrySpan(data []byte, id string) (from, to int, err error) {
+	if !json.Valid(data) {
+		return -1, -1, errors.New("not valid JSON")
 	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return -1, -1, errors.New("not a JSON object")
 	}
-	return writeFileAtomic(file, append(out, '\n'))
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return -1, -1, err
+		}
+		if key != "models" {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return -1, -1, err
+			}
+			continue
+		}
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return -1, -1, errors.New("models: not an array")
+		}
+		type span struct{ from, to int }
+		var spans []span
+		hit := -1
+		for dec.More() {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return -1, -1, fmt.Errorf("models: %w", err)
+			}
+			end := int(dec.InputOffset())
+			spans = append(spans, span{end - len(raw), end})
+			var head struct {
+				ID string `json:"id"`
+			}
+			if hit < 0 && json.Unmarshal(raw, &head) == nil && head.ID == id {
+				hit = len(spans) - 1
+			}
+		}
+		if hit < 0 {
+			return -1, -1, nil
+		}
+		switch {
+		case len(spans) == 1:
+			return spans[0].from, spans[0].to, nil
+		case hit+1 < len(spans): // up to the next entry
+			return spans[hit].from, spans[hit+1].from, nil
+		default: // the last: from the end of the one before
+			return spans[hit-1].to, spans[hit].to, nil
+		}
+	}
+	return -1, -1, nil
 }
 
 // writeFileAtomic replaces file with data through a temporary file in the

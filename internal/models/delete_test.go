@@ -18,7 +18,8 @@ import (
 // deleteFixture is a Manager whose user catalog adds Test/Dl (one
 // downloadable file, put on disk by the fixture as a download would),
 // Test/Imported (a file outside the data directory, as models import
-// writes it) and Test/Other; a fake loader serves backend "fake".
+// writes it, marked imported) and Test/Other, both of the user's own hand
+// but Test/Imported; a fake loader serves backend "fake".
 type deleteFixture struct {
 	m        *Manager
 	catalog  string // the user catalog file
@@ -31,7 +32,7 @@ const deleteCatalog = `{"models": [
    "execution_location": "local", "backend": "fake",
    "files": [{"name": "w.bin", "url": "URL/w.bin"}, {"name": "sub/x.bin", "url": "URL/x.bin"}]},
   {"id": "Test/Imported", "supported_endpoints": [], "features": [], "default_for": [],
-   "execution_location": "local", "backend": "fake", "owned_by": "user",
+   "execution_location": "local", "backend": "fake", "owned_by": "user", "imported": true,
    "files": [{"name": "model", "system_path": "IMPORTED"}]},
   {"id": "Test/Other", "supported_endpoints": [], "features": [], "default_for": [],
    "execution_location": "local", "backend": "fake"}
@@ -94,8 +95,11 @@ func wantCode(t *testing.T, what string, err error, kind error, code string) {
 	}
 }
 
+// A model of the user's own catalog file loses its downloaded files and
+// stays listed, not downloaded; the file the user wrote is not touched.
 func TestDeleteDownloaded(t *testing.T) {
 	f := newDeleteFixture(t, "")
+	before, _ := os.ReadFile(f.catalog)
 	f.put(t, "Test/Dl", "w.bin", make([]byte, 1000))
 	f.put(t, "Test/Dl", "sub/x.bin", make([]byte, 24))
 	e, _ := f.m.Catalog.Lookup("Test/Dl")
@@ -109,8 +113,8 @@ func TestDeleteDownloaded(t *testing.T) {
 	}
 	// 1024 bytes of files plus the marker.
 	if !res.Deleted || res.ID != "Test/Dl" || res.Object != "model" || res.XSotto.BytesFreed < 1024 ||
-		!res.XSotto.CatalogEntryRemoved || res.XSotto.Unloaded {
-		t.Errorf("Delete(Test/Dl) = %+v; want deleted, 1024+ bytes freed, entry removed, not unloaded", res)
+		res.XSotto.CatalogEntryRemoved || res.XSotto.Unloaded {
+		t.Errorf("Delete(Test/Dl) = %+v; want deleted, 1024+ bytes freed, entry kept, not unloaded", res)
 	}
 	if _, err := os.Stat(f.m.Store.Dir("Test/Dl")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("model directory after Delete: %v; want it gone", err)
@@ -119,22 +123,56 @@ func TestDeleteDownloaded(t *testing.T) {
 	if len(left) != 0 {
 		t.Errorf("store root after Delete holds %v; want nothing", left)
 	}
-	if _, err := f.m.Catalog.Lookup("Test/Dl"); err == nil {
-		t.Error("Test/Dl is still in the catalog")
+	if e, err := f.m.Catalog.Lookup("Test/Dl"); err != nil || f.m.Store.Downloaded(e) {
+		t.Errorf("after Delete: Lookup %v, downloaded %v; want listed, not downloaded", err, f.m.Store.Downloaded(e))
 	}
-	data, _ := os.ReadFile(f.catalog)
-	if strings.Contains(string(data), "Test/Dl") || !strings.Contains(string(data), "Test/Imported") ||
-		!strings.Contains(string(data), "Test/Other") {
-		t.Errorf("catalog file after Delete:\n%s\nwant Test/Imported and Test/Other only", data)
-	}
-	if _, err := LoadCatalog(f.catalog); err != nil {
-		t.Errorf("the rewritten catalog does not load: %v", err)
-	}
-	if fi, err := os.Stat(f.catalog); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("catalog file mode after Delete: %v %v; want 0600 kept", fi.Mode(), err)
+	if after, _ := os.ReadFile(f.catalog); string(after) != string(before) {
+		t.Errorf("the user's catalog file after Delete:\n%s\nwant it as written:\n%s", after, before)
 	}
 	_, err = f.m.Delete(ctx, "Test/Dl")
-	wantCode(t, "second Delete(Test/Dl)", err, sotto.ErrNotFound, "model_not_found")
+	wantCode(t, "second Delete(Test/Dl)", err, sotto.ErrInvalidRequest, "model_not_downloaded")
+	// Nothing of Test/Other is ever in the data directory: the error says
+	// where its entry is.
+	_, err = f.m.Delete(ctx, "Test/Other")
+	wantCode(t, "Delete(Test/Other)", err, sotto.ErrInvalidRequest, "model_not_deletable")
+	if !strings.Contains(err.Error(), f.catalog) {
+		t.Errorf("Delete(Test/Other) = %v; want the catalog file named", err)
+	}
+}
+
+// An imported model leaves the catalog file it was imported into, cut out
+// of it with its separator; every other byte stays as written.
+func TestDeleteImportedCatalogBytes(t *testing.T) {
+	for _, tc := range []struct{ name, doc, want string }{
+		{"middle", `{"models": [ {"id": "A/a"},` + "\n" + `  {"id":"Test/Imported", "imported": true} ,{"id": "B/b"}], "x": 1}`,
+			`{"models": [ {"id": "A/a"},` + "\n" + `  {"id": "B/b"}], "x": 1}`},
+		{"first", "{\"models\":[\n  {\"id\":\"Test/Imported\"},\n  {\"id\":\"A/a\"}\n]}\n", "{\"models\":[\n  {\"id\":\"A/a\"}\n]}\n"},
+		{"last", "{\"models\":[\n  {\"id\":\"A/a\"},\n  {\"id\":\"Test/Imported\"}\n]}\n", "{\"models\":[\n  {\"id\":\"A/a\"}\n]}\n"},
+		{"only", "{\"models\": [\n  {\"id\": \"Test/Imported\"}\n]}", "{\"models\": [\n  \n]}"},
+		{"absent", `{"models": [{"id": "A/a"}]}`, `{"models": [{"id": "A/a"}]}`},
+		{"key order", `{"x": {"models": [{"id": "Test/Imported"}]}, "models": [{"id": "Test/Imported", "files": [{"name": "[,]"}]}, {"id": "A/a"}]}`,
+			`{"x": {"models": [{"id": "Test/Imported"}]}, "models": [{"id": "A/a"}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "catalog.json")
+			if err := os.WriteFile(file, []byte(tc.doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := removeFromCatalogFile(file, "Test/Imported"); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(file); string(got) != tc.want {
+				t.Errorf("after removal:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+	for _, bad := range []string{`{"models": [`, `[]`, `{"models": {}}`} {
+		file := filepath.Join(t.TempDir(), "catalog.json")
+		os.WriteFile(file, []byte(bad), 0o644)
+		if err := removeFromCatalogFile(file, "Test/Imported"); err == nil {
+			t.Errorf("removal from %q succeeded; want an error", bad)
+		}
+	}
 }
 
 func TestDeleteImportedKeepsItsFile(t *testing.T) {
@@ -143,9 +181,22 @@ func TestDeleteImportedKeepsItsFile(t *testing.T) {
 	if _, err := f.m.Load(ctx, "Test/Imported"); err != nil {
 		t.Fatal(err)
 	}
+	before, _ := os.ReadFile(f.catalog)
 	res, err := f.m.Delete(ctx, "Test/Imported")
 	if err != nil || !res.Deleted || !res.XSotto.CatalogEntryRemoved || !res.XSotto.Unloaded || res.XSotto.BytesFreed != 0 {
 		t.Fatalf("Delete(Test/Imported) = %+v, %v; want deleted, unloaded, entry removed, nothing freed", res, err)
+	}
+	after, _ := os.ReadFile(f.catalog)
+	i := strings.Index(string(before), `  {"id": "Test/Imported"`)
+	j := strings.Index(string(before), `  {"id": "Test/Other"`)
+	if want := string(before[:i]) + string(before[j:]); string(after) != want {
+		t.Errorf("catalog file after Delete:\n%s\nwant the imported entry cut out of it:\n%s", after, want)
+	}
+	if _, err := LoadCatalog(f.catalog); err != nil {
+		t.Errorf("the rewritten catalog does not load: %v", err)
+	}
+	if fi, err := os.Stat(f.catalog); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("catalog file mode after Delete: %v %v; want 0600 kept", fi.Mode(), err)
 	}
 	if !f.loader.models[0].closed.Load() {
 		t.Error("the loaded model was not closed")
@@ -219,11 +270,11 @@ func TestDeleteWhileLoading(t *testing.T) {
 	f.loader.hold = make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { _, err := f.m.Load(ctx, "Test/Other"); done <- err }()
+	go func() { _, err := f.m.Load(ctx, "Test/Imported"); done <- err }()
 	for f.m.Running().Runtime.State != RuntimeLoading {
 		time.Sleep(time.Millisecond)
 	}
-	_, err := f.m.Delete(context.Background(), "Test/Other")
+	_, err := f.m.Delete(context.Background(), "Test/Imported")
 	wantCode(t, "Delete while loading", err, sotto.ErrConflict, "model_in_use")
 	close(f.loader.hold)
 	if err := <-done; err != nil {
@@ -265,6 +316,7 @@ func TestDeleteWhileDownloading(t *testing.T) {
 	for f.m.Downloads.Active("Test/Dl") {
 		time.Sleep(time.Millisecond)
 	}
+	f.put(t, "Test/Dl", "w.bin", []byte("w")) // a file of an earlier download
 	if _, err := f.m.Delete(context.Background(), "Test/Dl"); err != nil {
 		t.Fatalf("Delete after the cancel = %v", err)
 	}
@@ -291,24 +343,20 @@ func TestDeleteSweepsLeftovers(t *testing.T) {
 }
 
 // A catalog file that cannot be rewritten (here: edited by hand into
-// invalid JSON since the start) leaves everything as it was.
+// invalid JSON since the start) leaves the imported model as it was.
 func TestDeleteCatalogWriteFails(t *testing.T) {
 	f := newDeleteFixture(t, "")
-	f.put(t, "Test/Dl", "w.bin", []byte("w"))
 	if err := os.WriteFile(f.catalog, []byte(`{"models": [`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.m.Delete(context.Background(), "Test/Dl"); err == nil {
+	if _, err := f.m.Delete(context.Background(), "Test/Imported"); err == nil {
 		t.Fatal("Delete with an unreadable catalog file succeeded")
 	}
-	if _, err := f.m.Catalog.Lookup("Test/Dl"); err != nil {
+	if _, err := f.m.Catalog.Lookup("Test/Imported"); err != nil {
 		t.Errorf("after the failed Delete: %v; want the entry kept", err)
 	}
-	if _, err := os.Stat(filepath.Join(f.m.Store.Dir("Test/Dl"), "w.bin")); err != nil {
-		t.Errorf("after the failed Delete the file is gone: %v", err)
-	}
-	if left, _ := os.ReadDir(f.m.Store.Root()); len(left) != 1 {
-		t.Errorf("store root after the failed Delete holds %v; want the model directory only", left)
+	if b, _ := os.ReadFile(f.catalog); string(b) != `{"models": [` {
+		t.Errorf("the catalog file after the failed Delete: %q", b)
 	}
 }
 
