@@ -438,10 +438,7 @@ def main():
         if r is None:
             continue
         ib = r.get("best")
-        # In-process, an empty input is not run and scores as "" (RunStrict).
-        iok = (canon(ib or "") if c["input"] != "" else "") in {canon(c["expected"])} | {canon(x) for x in c.get("accepted") or []}
-        if ib is None and c["input"] != "":
-            iok = False
+        iok = right(c, ib)
         it = inproc_norm[(group, c["lang"], c["mode"], part)]
         it[0] += iok
         it[1] += 1

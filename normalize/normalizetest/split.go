@@ -16,7 +16,9 @@ import (
 // normalize.Normalize with only its language and mode set (the API's
 // defaults, top_k 1), the single answer whitespace-collapsed against
 // `expected` or any `accepted`; cases that record upstream `options` are
-// skipped, and so are sentence-level evaluation sets.
+// skipped, and so are sentence-level evaluation sets. A case the API refuses
+// (an empty input: the spec's text is non-empty) counts as wrong, as it does
+// for a judge sending it through POST /v1/text/normalizations.
 
 // SplitKey groups strict results: language, mode, class ("" = all) and part
 // ("dev" or "sealed", from [holdout.Part] of the input).
@@ -53,8 +55,12 @@ func RunStrict(ctx context.Context, cases []Case, langs ...string) (*SplitReport
 			continue
 		}
 		got := ""
-		var err error
-		if c.Input != "" {
+		// The API's own request check first: its text is non-empty (a
+		// 400 otherwise), so an empty input is never right through the
+		// API and is not counted right here either.
+		text, lang, one := c.Input, c.Lang, normalize.Literal("1")
+		err := (&normalize.Request{Text: &text, Language: &lang, Mode: normalize.Mode(c.Mode), TopK: &one}).Validate()
+		if err == nil {
 			var res *normalize.Result
 			res, err = normalize.Normalize(ctx, c.Input, c.StrictOptions())
 			if err == nil {

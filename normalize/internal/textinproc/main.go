@@ -10,8 +10,10 @@
 //
 // One JSON object a line: file (relative to -data), line (1-based line of
 // the case in the file), kind (normalize or segment), then for
-// normalization best (or err) and supported (whether the case's language
-// has rules), for segmentation sentences and guessed (or err).
+// normalization best (or err: an input the API refuses, such as an empty
+// one, is its error, as normalizetest.RunStrict counts it) and supported
+// (whether the case's language has rules), for segmentation sentences and
+// guessed (or err).
 package main
 
 import (
@@ -102,7 +104,13 @@ func run() error {
 			if kind == "normalize" {
 				sup := slices.Contains(langs, c.Lang)
 				r.Supported = &sup
-				res, err := normalize.Normalize(ctx, c.Input, normalize.Options{Language: c.Lang, Mode: normalize.Mode(c.Mode), TopK: 1})
+				// The API's request check first, as RunStrict does.
+				text, lang, one := c.Input, c.Lang, normalize.Literal("1")
+				err := (&normalize.Request{Text: &text, Language: &lang, Mode: normalize.Mode(c.Mode), TopK: &one}).Validate()
+				var res *normalize.Result
+				if err == nil || !sup {
+					res, err = normalize.Normalize(ctx, c.Input, normalize.Options{Language: c.Lang, Mode: normalize.Mode(c.Mode), TopK: 1})
+				}
 				if err != nil {
 					r.Err = err.Error()
 				} else {
