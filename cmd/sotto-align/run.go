@@ -38,7 +38,8 @@ into sentence segments.
 
 The transcript is read from --text, --text-file, the TRANSCRIPT argument, or
 standard input (in that order; "-" means standard input). AUDIO is WAV, MP3
-or FLAC (other containers need ffmpeg on PATH).
+or FLAC (other containers need ffmpeg on PATH); AUDIO "-" reads it from
+standard input, and the transcript must then come from --text or a file.
 
 Examples:
   sotto-align speech.wav --text "Ask not what your country can do for you."
@@ -173,7 +174,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	}
 	switch fs.NArg() {
 	case 0:
-		return nil, usagef("missing the audio file (run sotto-align --help)")
+		return nil, usagef("missing the audio file")
 	case 1:
 	case 2:
 		c.transcriptArg = fs.Arg(1)
@@ -190,6 +191,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	}
 	if sources > 1 {
 		return nil, usagef("give the transcript once: --text, --text-file or a TRANSCRIPT argument")
+	}
+	if c.audioPath == cli.StdinName && !c.hasText && (c.textFile == "" || c.textFile == cli.StdinName) &&
+		(c.transcriptArg == "" || c.transcriptArg == cli.StdinName) {
+		return nil, usagef("the audio is read from standard input (\"-\"), so the transcript cannot be: give --text or a transcript file")
 	}
 	switch c.format = strings.ToLower(c.format); c.format {
 	case "json", "srt", "vtt", "textgrid":
@@ -260,7 +265,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	a, info, err := audio.DecodeFile(ctx, c.audioPath, c.audioOpts)
+	a, info, err := cli.DecodeAudio(ctx, c.audioPath, stdin, c.audioOpts)
 	if err != nil {
 		return err
 	}

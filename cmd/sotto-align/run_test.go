@@ -68,6 +68,9 @@ func TestUsageErrors(t *testing.T) {
 		{"not a number", []string{"--start", "soon", "a.wav"}},
 		{"model not in the catalog", []string{"--model", "Sotto/Lattice-3", "--text", "hi", "a.wav"}},
 		{"model that does not align", []string{"--model", "Sotto/Flite", "--text", "hi", "a.wav"}},
+		{"audio and transcript on stdin", []string{"-"}},
+		{"audio and transcript file on stdin", []string{"--text-file", "-", "-"}},
+		{"audio and transcript arg on stdin", []string{"-", "-"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := runCmd(t, "", tc.args...)
@@ -354,6 +357,15 @@ func TestOutputFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkParsesBack(t, format, data, &res)
+	}
+	// AUDIO "-": the audio on standard input, the transcript from a file.
+	audioData, err := os.ReadFile(wav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdinOut, stderr, code := runCmd(t, string(audioData), "--text-file", filepath.Join(dir, "en_ps_sense0890.txt"), "-")
+	if code != 0 || stdinOut != jsonOut {
+		t.Errorf("audio on standard input: exit %d, %s; want the file's alignment", code, stderr)
 	}
 }
 

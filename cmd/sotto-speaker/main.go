@@ -11,5 +11,5 @@ import (
 )
 
 func main() {
-	cli.Main("sotto-speaker", func(ctx context.Context) error { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }, exitCode)
+	cli.Main("sotto-speaker", func(ctx context.Context) error { return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }, exitCode)
 }

@@ -17,12 +17,12 @@ func TestONNXModelFlag(t *testing.T) {
 	if onnx.Available() {
 		t.Skip("this build has ONNX Runtime (the speaker package tests the driver)")
 	}
-	err := run(context.Background(), []string{"--onnx-model", "/nonexistent/w.onnx", "embed", "x.wav"}, &bytes.Buffer{}, &bytes.Buffer{})
+	err := run(context.Background(), []string{"--onnx-model", "/nonexistent/w.onnx", "embed", "x.wav"}, nil, &bytes.Buffer{}, &bytes.Buffer{})
 	if !errors.Is(err, sotto.ErrNotImplemented) || !strings.Contains(err.Error(), "ONNX Runtime") {
 		t.Errorf("--onnx-model without ONNX Runtime: %v; want 501 naming ONNX Runtime", err)
 	}
 	var help bytes.Buffer
-	run(context.Background(), []string{"--help"}, &help, &bytes.Buffer{})
+	run(context.Background(), []string{"--help"}, nil, &help, &bytes.Buffer{})
 	if !strings.Contains(help.String(), "--onnx-model") {
 		t.Error("--help does not list --onnx-model")
 	}

@@ -35,7 +35,8 @@ acoustic model, from the Debian package pocketsphinx-en-us).
   timeline FILE   prints who spoke when, as RTTM lines (default) or JSON
 
 FILE is WAV, MP3 or FLAC (other containers need ffmpeg on PATH), any sample
-rate; stereo is mixed down unless --channel picks one.
+rate; stereo is mixed down unless --channel picks one. FILE "-" (one of A and
+B at most) reads standard input.
 
 What the numbers mean:
   * An embedding needs at least %.1[4]f s of speech (pauses do not count); shorter
@@ -134,6 +135,8 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("unknown command %q: embed, compare or timeline", c.cmd)
 	case len(c.files) != n:
 		return nil, usagef("%s takes %d file(s), got %d", c.cmd, n, len(c.files))
+	case n == 2 && c.files[0] == cli.StdinName && c.files[1] == cli.StdinName:
+		return nil, usagef("compare reads standard input (\"-\") for one file at most")
 	case c.format != "" && c.format != "rttm" && c.format != "json":
 		return nil, usagef("--format must be rttm or json, not %q", c.format)
 	case c.format != "" && c.cmd != "timeline":
@@ -156,7 +159,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	return c, nil
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	c, err := parseArgs(args, stdout)
 	if err != nil || c == nil {
 		return err
@@ -175,7 +178,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer b.Close()
 	load := func(p string, start, end float64) (sotto.Audio, error) {
-		a, info, err := audio.DecodeFile(ctx, p, audio.Options{Track: c.track, Channel: c.channel})
+		a, info, err := cli.DecodeAudio(ctx, p, stdin, audio.Options{Track: c.track, Channel: c.channel})
 		if err != nil {
 			return a, fmt.Errorf("%s: %w", p, err)
 		}
@@ -248,6 +251,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return writeJSON(stdout, tl)
 	}
 	name := strings.TrimSuffix(filepath.Base(c.files[0]), filepath.Ext(c.files[0]))
+	if c.files[0] == cli.StdinName {
+		name = "stdin"
+	}
 	name = strings.Join(strings.Fields(name), "_")
 	if name == "" {
 		name = "audio"

@@ -28,8 +28,9 @@ func TestUsageErrors(t *testing.T) {
 		{"--bogus", "embed", "a.wav"},
 		{"--threshold", "7", "compare", "a.wav", "b.wav"},
 		{"--threshold", "NaN", "compare", "a.wav", "b.wav"},
+		{"compare", "-", "-"},
 	} {
-		err := run(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{})
+		err := run(context.Background(), args, nil, &bytes.Buffer{}, &bytes.Buffer{})
 		if exitCode(err) != 2 {
 			t.Errorf("%q: %v (exit %d); want a usage error", args, err, exitCode(err))
 		}
@@ -38,7 +39,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestHelpTeaches(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"--help"}, &out, &bytes.Buffer{}); err != nil {
+	if err := run(context.Background(), []string{"--help"}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"embed FILE", "compare A B", "timeline FILE", "does not decide", "--speakers", "RTTM"} {
@@ -55,7 +56,7 @@ func TestCommands(t *testing.T) {
 	jfk := testdata.Path(t, "speech", "en_jfk_16k.wav")
 	lj := testdata.Path(t, "speech", "en_lj_LJ001-0004_16k.wav")
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"embed", jfk}, &out, &bytes.Buffer{}); err != nil {
+	if err := run(context.Background(), []string{"embed", jfk}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	var e struct {
@@ -66,28 +67,42 @@ func TestCommands(t *testing.T) {
 		t.Errorf("embed: %v, %d numbers, method %q", err, len(e.Embedding), e.Method)
 	}
 	out.Reset()
-	if err := run(context.Background(), []string{"compare", "--end", "5.5", "--start-b", "5.5", jfk, jfk}, &out, &bytes.Buffer{}); err != nil {
+	if err := run(context.Background(), []string{"compare", "--end", "5.5", "--start-b", "5.5", jfk, jfk}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "possibly the same speaker") {
 		t.Errorf("compare halves of one recording: %s", out.String())
 	}
 	out.Reset()
-	if err := run(context.Background(), []string{"compare", jfk, lj}, &out, &bytes.Buffer{}); err != nil {
+	if err := run(context.Background(), []string{"compare", jfk, lj}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "probably different speakers") {
 		t.Errorf("compare jfk and lj: %s", out.String())
 	}
 	out.Reset()
-	if err := run(context.Background(), []string{"timeline", "--speakers", "1", jfk}, &out, &bytes.Buffer{}); err != nil {
+	if err := run(context.Background(), []string{"timeline", "--speakers", "1", jfk}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
+	fileRTTM := out.String()
 	turns, err := speaker.ParseRTTM(&out)
 	if err != nil || len(turns) == 0 || turns[0].Speaker != "S1" {
 		t.Errorf("timeline: %v, %+v", err, turns)
 	}
-	if err := run(context.Background(), []string{"embed", "--start", "0", "--end", "0.8", jfk}, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
+	// FILE "-" reads standard input: the same timeline, its RTTM file
+	// named stdin.
+	data, err := os.ReadFile(jfk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"timeline", "--speakers", "1", "-"}, bytes.NewReader(data), &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.ReplaceAll(fileRTTM, " en_jfk_16k ", " stdin "); out.String() != want {
+		t.Errorf("timeline of standard input:\n%s\nwant:\n%s", out.String(), want)
+	}
+	if err := run(context.Background(), []string{"embed", "--start", "0", "--end", "0.8", jfk}, nil, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
 		!strings.Contains(err.Error(), "speech") {
 		t.Errorf("0.8 s: %v; want exit 1 for too little speech", err)
 	}

@@ -32,7 +32,8 @@ const usageHead = `usage: sotto-transcribe [flags] FILE...
 
 sotto-transcribe writes down what is said in each FILE (speech recognition).
 FILE is WAV, MP3 or FLAC; video and other containers need ffmpeg on PATH.
-Everything runs on this computer; nothing is sent anywhere.
+FILE "-" reads standard input (once). Everything runs on this computer;
+nothing is sent anywhere.
 
 Examples:
   sotto-transcribe interview.wav
@@ -42,6 +43,7 @@ Examples:
   sotto-transcribe --prompt "Kubernetes, etcd, kubelet" standup.wav
   sotto-transcribe --lm domain.arpa lecture.wav
   sotto-transcribe --model Sotto/Whisper-base.en talk.wav
+  ffmpeg -i lecture.webm -f wav - | sotto-transcribe -f srt - > lecture.srt
 
 Formats (--format), the response formats of POST /v1/audio/transcriptions:
   text          the transcript as plain text (default)
@@ -57,7 +59,7 @@ Formats (--format), the response formats of POST /v1/audio/transcriptions:
 
 With several files, text and json go to standard output one after another
 (json as one object a line); srt and vtt need --out-dir, which writes
-NAME.srt (or .vtt, .txt, .json) for each input.
+NAME.srt (or .vtt, .txt, .json) for each input ("-" is named stdin).
 
 Models other than the default (Whisper's, for example) are read from the
 data directory where sotto-cli serve keeps them: download them first with
@@ -153,7 +155,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	}
 	c.files = fs.Args()
 	if len(c.files) == 0 {
-		return nil, usagef("missing the audio or video file (run sotto-transcribe --help)")
+		return nil, usagef("missing the audio or video file")
+	}
+	if n := countStdin(c.files); n > 1 {
+		return nil, usagef("standard input (\"-\") is given %d times; it can be read once", n)
 	}
 	f, err := transcript.ParseFormat(strings.ToLower(format))
 	if err != nil {
@@ -307,7 +312,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	showBar := !c.quiet && (c.progress || progress.IsTerminal(stderr))
 	var failed []string
 	for _, file := range c.files {
-		if err := c.transcribeFile(ctx, b, file, stdout, stderr, showBar); err != nil {
+		if err := c.transcribeFile(ctx, b, file, stdin, stdout, stderr, showBar); err != nil {
 			if ctx.Err() != nil || len(c.files) == 1 {
 				return err
 			}
@@ -322,8 +327,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // transcribeFile transcribes one input and writes its output.
-func (c *config) transcribeFile(ctx context.Context, b asr.Backend, file string, stdout, stderr io.Writer, showBar bool) error {
-	a, info, err := audio.DecodeFile(ctx, file, c.audioOpts)
+func (c *config) transcribeFile(ctx context.Context, b asr.Backend, file string, stdin io.Reader, stdout, stderr io.Writer, showBar bool) error {
+	a, info, err := cli.DecodeAudio(ctx, file, stdin, c.audioOpts)
 	if err != nil {
 		return err
 	}
@@ -390,6 +395,9 @@ func (c *config) outPath(input string) string {
 			ext = ".json"
 		}
 		base := filepath.Base(input)
+		if input == cli.StdinName {
+			base = "stdin"
+		}
 		return filepath.Join(c.outDir, strings.TrimSuffix(base, filepath.Ext(base))+ext)
 	}
 	return ""
@@ -405,4 +413,15 @@ func (c *config) resultLanguage() string {
 		return c.entry.Languages[0]
 	}
 	return ""
+}
+
+// countStdin counts the "-" (standard input) among files.
+func countStdin(files []string) int {
+	n := 0
+	for _, f := range files {
+		if f == cli.StdinName {
+			n++
+		}
+	}
+	return n
 }

@@ -19,8 +19,14 @@ import (
 
 func runCmd(t testing.TB, args ...string) (string, string, int) {
 	t.Helper()
+	return runCmdIn(t, "", args...)
+}
+
+// runCmdIn runs the command with stdin as its standard input.
+func runCmdIn(t testing.TB, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	err := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	if err != nil {
 		errb.WriteString(err.Error())
 	}
@@ -50,6 +56,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--audio-track", "-1", "a.wav"}, "--audio-track"},
 		{[]string{"--audio-channel", "left", "a.wav"}, "--audio-channel"},
 		{[]string{"--no-such-flag", "a.wav"}, "unknown flag"},
+		{[]string{"-", "a.wav", "-"}, "standard input (\"-\") is given 2 times"},
 	} {
 		_, stderr, code := runCmd(t, tt.args...)
 		if code != 2 || !strings.Contains(stderr, tt.want) {
@@ -166,6 +173,38 @@ func TestTranscribeJFK(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(srt), "1\n00:00:0") {
 			t.Errorf("%s = %q, %v", name, srt, err)
 		}
+	}
+}
+
+// TestTranscribeStdin: FILE "-" is standard input, transcribed as the
+// same file named; with --out-dir its output is stdin.txt. An empty
+// standard input is the empty file's error.
+func TestTranscribeStdin(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race slows the recognizer about tenfold; this test runs without -race")
+	}
+	recognizer(t)
+	wav := testdata.Path(t, "speech", "en_arctic_aew_a0002_16k.wav")
+	data, err := os.ReadFile(wav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, stderr, code := runCmd(t, "-q", wav)
+	if code != 0 || strings.TrimSpace(want) == "" {
+		t.Fatalf("the file: exit %d %q %s", code, want, stderr)
+	}
+	if got, stderr, code := runCmdIn(t, string(data), "-q", "-"); code != 0 || got != want {
+		t.Errorf("standard input: exit %d %q %s; want %q as for the file", code, got, stderr, want)
+	}
+	dir := t.TempDir()
+	if _, stderr, code := runCmdIn(t, string(data), "-q", "--out-dir", dir, "-"); code != 0 {
+		t.Fatalf("--out-dir with -: exit %d %s", code, stderr)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "stdin.txt")); err != nil || string(got) != want {
+		t.Errorf("stdin.txt = %q, %v; want %q", got, err, want)
+	}
+	if _, stderr, code := runCmdIn(t, "", "-q", "-"); code != 1 || !strings.Contains(stderr, "the file is empty") {
+		t.Errorf("empty standard input: exit %d %q; want 1 and the empty file's error", code, stderr)
 	}
 }
 
