@@ -1,4 +1,4 @@
-package main
+package debtext
 
 import (
 	"compress/gzip"
@@ -21,7 +21,7 @@ func TestSentences(t *testing.T) {
 		{"  ...  ", nil},
 	} {
 		var got []string
-		for _, s := range sentences(context.Background(), c.in) {
+		for _, s := range Sentences(context.Background(), c.in) {
 			got = append(got, strings.Join(s, " "))
 		}
 		if !slices.Equal(got, c.want) {
@@ -57,7 +57,7 @@ func TestReadDict(t *testing.T) {
 	f.Close()
 	var got []string
 	err = readDict(path, func(raw string) {
-		for _, s := range sentences(context.Background(), raw) {
+		for _, s := range Sentences(context.Background(), raw) {
 			if len(s) >= 3 {
 				got = append(got, strings.Join(s, " "))
 			}
