@@ -427,7 +427,27 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		_, err := stdout.Write(md.Bytes())
 		return err
 	}
-	return os.WriteFile(*out, md.Bytes(), 0o644)
+	old, err := os.ReadFile(*out)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return os.WriteFile(*out, keepHandWritten(md.Bytes(), old), 0o644)
+}
+
+// handMarker starts the hand-written part at the end of the report file,
+// which a new run keeps (sections measured by other tools, such as
+// scripts/text-api-check.py's "Through the API").
+const handMarker = "<!-- hand-written below: segbench -out keeps everything from this line on -->"
+
+// keepHandWritten appends to the new report the part of the old one that
+// begins with handMarker, if any.
+func keepHandWritten(report, old []byte) []byte {
+	i := bytes.Index(old, []byte(handMarker))
+	if i < 0 {
+		return report
+	}
+	out := append(bytes.TrimRight(report, "\n"), "\n\n"...)
+	return append(out, old[i:]...)
 }
 
 func readCases(path string) ([]testCase, error) {
