@@ -149,9 +149,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 // open starts the local engine when c.model is a file, else a client of the
 // service.
 func open(ctx context.Context, c *config) (chatter, error) {
-	if st, err := os.Stat(c.model); err == nil && !st.IsDir() {
+	st, err := os.Stat(c.model)
+	switch {
+	case err == nil && !st.IsDir():
 		return openLocal(ctx, c)
-	} else if looksLikePath(c.model) {
+	case err == nil && looksLikePath(c.model):
+		return nil, fmt.Errorf("model file %s is a directory; give the model file in it", c.model)
+	case looksLikePath(c.model):
 		return nil, fmt.Errorf("model file %s: %w", c.model, os.ErrNotExist)
 	}
 	return newRemote(c), nil

@@ -90,6 +90,10 @@ func TestUsageErrors(t *testing.T) {
 	if _, _, err := runCLI(t, []string{"-m", "./missing.gguf", "hi"}, nil, ""); err == nil || !strings.Contains(err.Error(), "missing.gguf") {
 		t.Errorf("missing model file: err = %v", err)
 	}
+	dir := t.TempDir()
+	if _, _, err := runCLI(t, []string{"-m", dir, "hi"}, nil, ""); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory as the model: err = %v; want it called a directory (it said: file does not exist)", err)
+	}
 }
 
 func TestHelp(t *testing.T) {
