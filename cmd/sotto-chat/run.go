@@ -43,6 +43,9 @@ Examples:
   sotto-chat --model Sotto/Qwen2.5-0.5B-Instruct          # chat with a served model
   echo "Summarise: ..." | sotto-chat --model model.gguf --max-tokens 200
 
+Exit status: 0 success, 1 the model or the service failed (the reason is
+printed), 2 usage error, 130 interrupted (Ctrl-C stops the reply).
+
 `
 
 // usageError is a mistake in the command line (exit status 2).

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/normalize"
 	eval "github.com/sottolabs/sotto/normalize/normalizetest"
@@ -35,6 +36,9 @@ Examples:
   sotto-normalize --top-k 3 --json "St. Louis is 5 mi away"
   sotto-normalize --classes money,date < letter.txt
   sotto-normalize --capabilities
+
+Exit status: 0 success, 1 reading or writing failed (the reason is
+printed), 2 usage error.
 
 Flags:
 `
@@ -109,7 +113,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	res, err := normalize.Normalize(ctx, text, opts)
 	if err != nil {
-		return err
+		return flagError(err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -124,6 +128,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stdout, a.Text)
 	}
 	return nil
+}
+
+// optionFlags name the flag of each option normalize validates.
+var optionFlags = map[string]string{"mode": "--mode", "language": "--lang", "top_k": "--top-k", "classes": "--classes"}
+
+// flagError turns normalize's refusal of an option into a usage error
+// naming the flag (exit status 2, as an unknown flag); other errors pass.
+func flagError(err error) error {
+	var se *sotto.Error
+	if errors.As(err, &se) && errors.Is(err, sotto.ErrInvalidRequest) && optionFlags[se.Param] != "" {
+		return cli.Usagef("%s: %s", optionFlags[se.Param], strings.TrimPrefix(se.Message, "normalize: "))
+	}
+	return err
 }
 
 // suiteDir accepts either the text/normalize folder or its parent.

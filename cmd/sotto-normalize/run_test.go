@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/internal/cli/clitest"
 )
 
@@ -56,10 +58,25 @@ func TestRunJSON(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
-	for _, args := range [][]string{{"--lang", "tlh", "x"}, {"--mode", "xx", "x"}, {"--top-k", "17", "x"}, {}} {
+	for _, tc := range []struct {
+		args []string
+		want string // for a usage error (exit status 2), its start
+	}{
+		{[]string{"--lang", "tlh", "x"}, ""},
+		{[]string{"--lang", "zz", "x"}, "--lang: language tag"},
+		{[]string{"--mode", "xx", "x"}, `--mode: mode "xx" is not one of tn, itn`},
+		{[]string{"--top-k", "17", "x"}, "--top-k: top_k 17 is outside 1..16"},
+		{[]string{"--classes", "", "x"}, "--classes:"},
+		{nil, ""},
+	} {
 		var out bytes.Buffer
-		if err := run(context.Background(), args, strings.NewReader(""), &out, &out); err == nil {
-			t.Errorf("run(%q) = nil error; want an error", args)
+		err := run(context.Background(), tc.args, strings.NewReader(""), &out, &out)
+		if err == nil {
+			t.Errorf("run(%q) = nil error; want an error", tc.args)
+			continue
+		}
+		if usage := errors.As(err, new(cli.UsageError)); usage != (tc.want != "") || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("run(%q) = %v (usage error: %v); want one starting %q, a usage error: %v", tc.args, err, usage, tc.want, tc.want != "")
 		}
 	}
 }

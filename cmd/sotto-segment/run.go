@@ -33,6 +33,9 @@ Examples:
   sotto-segment -f srt transcript.json > talk.srt
   sotto-segment --cues --max-chars 32 -f vtt transcript.json
 
+Exit status: 0 success, 1 the input could not be read or used (the reason
+is printed), 2 usage error.
+
 Flags:
 `
 
@@ -78,22 +81,34 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		opts.Margins = &segment.Margins{Start: *startM, End: *endM}
 	}
 	if err := opts.Validate(); err != nil {
-		return err
+		return cli.UsageError{Err: err}
 	}
 	sub := segment.SubtitleOptions{MaxLineChars: *lineChars, MaxLines: *maxLines, MaxCueSeconds: *cueSecs, Language: *lang}
 	if err := sub.Validate(); err != nil {
-		return err
+		return cli.UsageError{Err: err}
+	}
+	// The flags are checked before the input is read: a wrong one should
+	// not wait for standard input first.
+	switch *format {
+	case "json", "lines", "srt", "vtt":
+	default:
+		return cli.Usagef("--format %q: want json, lines, srt or vtt", *format)
+	}
+	switch *input {
+	case "auto", "text", "json":
+	default:
+		return cli.Usagef("--input %q: want auto, text or json", *input)
 	}
 
 	var data []byte
 	switch {
 	case fs.Changed("text"):
 		if fs.NArg() > 0 {
-			return errors.New("give --text or a file, not both")
+			return cli.Usagef("give --text or a file, not both")
 		}
 		data = []byte(*text)
 	case fs.NArg() > 1:
-		return errors.New("at most one input file")
+		return cli.Usagef("at most one input file")
 	case fs.NArg() == 0 || fs.Arg(0) == "-":
 		b, err := io.ReadAll(io.LimitReader(stdin, segment.MaxFileBytes+1))
 		if err != nil {

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/internal/cli/clitest"
 )
 
@@ -73,20 +76,31 @@ func TestRunJSONShape(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
-	tests := [][]string{
-		{"-f", "srt", "--text", "Plain text has no times."},
-		{"--threshold", "2", "--text", "x"},
-		{"-f", "yaml", "--text", "x"},
-		{"--text", "   "},
-		{"/nonexistent/file.txt"},
-		{"--input", "json", "--text", "not json"},
-		{"--max-lines", "-1", "--text", "x"},
-		{"--max-cue-seconds", "-2", "--text", "x"},
+	tests := []struct {
+		args  []string
+		usage bool // a usage error (exit status 2), found before any input is read
+	}{
+		{[]string{"-f", "srt", "--text", "Plain text has no times."}, false},
+		{[]string{"--threshold", "2", "--text", "x"}, true},
+		{[]string{"-f", "yaml", "--text", "x"}, true},
+		{[]string{"-f", "yaml"}, true},
+		{[]string{"--input", "xml"}, true},
+		{[]string{"--text", "x", "a.txt"}, true},
+		{[]string{"a.txt", "b.txt"}, true},
+		{[]string{"--text", "   "}, false},
+		{[]string{"/nonexistent/file.txt"}, false},
+		{[]string{"--input", "json", "--text", "not json"}, false},
+		{[]string{"--max-lines", "-1", "--text", "x"}, true},
+		{[]string{"--max-cue-seconds", "-2", "--text", "x"}, true},
 	}
-	for _, args := range tests {
+	for _, tt := range tests {
 		var out bytes.Buffer
-		if err := run(context.Background(), args, strings.NewReader(""), &out, &out); err == nil {
-			t.Errorf("run(%q) = nil error; want an error", args)
+		// Standard input fails if read: a usage error comes before it.
+		err := run(context.Background(), tt.args, iotest.ErrReader(errors.New("standard input read")), &out, &out)
+		if err == nil {
+			t.Errorf("run(%q) = nil error; want an error", tt.args)
+		} else if usage := errors.As(err, new(cli.UsageError)); usage != tt.usage {
+			t.Errorf("run(%q) = %v, a usage error: %v; want %v", tt.args, err, usage, tt.usage)
 		}
 	}
 	// A JSON transcript that does not parse is reported under --input auto

@@ -9,12 +9,14 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"unicode"
 
 	"github.com/spf13/pflag"
 
+	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/cli"
@@ -47,6 +49,9 @@ Engines (--engine): flite (default for English: Debian's flite voices kal16,
 rms, slt, awb, kal) and espeak-ng (every language espeak-ng has; voices are
 builtin:<language>, variants with --variant or builtin:<language>+<variant>).
 Without --engine, English uses flite and other languages espeak-ng.
+
+Exit status: 0 success, 1 the speech or a file failed (the reason is
+printed), 2 usage error, 130 interrupted (Ctrl-C; no file is written).
 
 `
 
@@ -89,7 +94,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	if math.IsNaN(c.speed) || c.speed < 0.25 || c.speed > 4 {
 		// As the server's speech endpoint: out-of-range speeds were
 		// accepted and spoken at some other rate.
-		return nil, fmt.Errorf("--speed %v is out of range (0.25 to 4; 1 is natural)", c.speed)
+		return nil, cli.Usagef("--speed %v is out of range (0.25 to 4; 1 is natural)", c.speed)
+	}
+	if c.engine != "" && !slices.Contains(tts.Drivers(), c.engine) {
+		return nil, cli.Usagef("--engine %q: want flite or espeak-ng", c.engine)
 	}
 	c.text = strings.Join(fs.Args(), " ")
 	// "sotto-speak Hi > hi.wav" means standard output: without -o, a
@@ -135,6 +143,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch c.voice {
 	case tts.VoiceAuto:
 		v, err = tts.PickVoice(b, c.language)
+		if errors.Is(err, sotto.ErrUnsatisfiable) {
+			err = fmt.Errorf("no %s voice speaks %q (sotto-speak --list-voices --engine %s lists them; espeak-ng speaks the most languages)", c.engine, c.language, c.engine)
+		}
 	case tts.VoiceDesign:
 		var d tts.Design
 		d, err = tts.DesignVoice(b, c.instructions, c.language)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/sottolabs/sotto/audio"
 
+	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/internal/cli/clitest"
 )
 
@@ -104,19 +106,21 @@ func TestSpeakErrors(t *testing.T) {
 		t.Skip("flite is not installed (make deps installs it)")
 	}
 	for _, tc := range []struct {
-		args []string
-		want string
+		args  []string
+		want  string
+		usage bool // a usage error: exit status 2
 	}{
-		{[]string{"-o", "-"}, "no text"},
-		{[]string{"-o", "-", "😀 ... —"}, "nothing to speak"},
-		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not one of the flite voices"},
-		{[]string{"--language", "de", "--engine", "flite", "-o", "-", "Hallo."}, "no voice of this model speaks"},
-		{[]string{"--speed", "5", "-o", "-", "Hi."}, "--speed 5 is out of range"},
-		{[]string{"--speed", "0", "-o", "-", "Hi."}, "--speed 0 is out of range"},
+		{[]string{"-o", "-"}, "no text", false},
+		{[]string{"-o", "-", "😀 ... —"}, "nothing to speak", false},
+		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not one of the flite voices", false},
+		{[]string{"--language", "de", "--engine", "flite", "-o", "-", "Hallo."}, `no flite voice speaks "de" (sotto-speak --list-voices --engine flite`, false},
+		{[]string{"--speed", "5", "-o", "-", "Hi."}, "--speed 5 is out of range", true},
+		{[]string{"--speed", "0", "-o", "-", "Hi."}, "--speed 0 is out of range", true},
+		{[]string{"--engine", "festival", "-o", "-", "Hi."}, `--engine "festival": want flite or espeak-ng`, true},
 	} {
 		err := run(context.Background(), tc.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("run(%q) = %v; want an error containing %q", tc.args, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.As(err, new(cli.UsageError)) != tc.usage {
+			t.Errorf("run(%q) = %v; want an error containing %q, a usage error: %v", tc.args, err, tc.want, tc.usage)
 		}
 	}
 	var help bytes.Buffer
