@@ -52,7 +52,8 @@ func runReport(ctx context.Context, dir string, w io.Writer) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Scored as a user of `POST /v1/text/normalizations` sees it, the way the project is judged on unseen cases: "+
 		"each input through `normalize.Normalize` with only its language and mode (the API's defaults, top_k 1, no spacing "+
-		"option), the one answer white-space-collapsed against `expected` or any `accepted`; cases that record upstream "+
+		"option), the one answer white-space-collapsed against `expected` or any `accepted` (an input the API refuses, "+
+		"an empty one, counts wrong); cases that record upstream "+
 		"`options` and the sentence-level sets are left out. A fixed 30 % of every suite is *sealed* (FNV-1a of the input "+
 		"mod 100 < 30, `internal/holdout`): rules are developed on the *dev* part only, and sealed failures are never listed "+
 		"(`sotto-normalize --strict DIR --failures N` lists dev failures). The sealed part was sealed at the start of issue 10; "+
