@@ -25,6 +25,9 @@ func main() {
 	if err != nil {
 		if err != errHelp {
 			fmt.Fprintln(os.Stderr, "sotto-cli:", err)
+			if exitCode(err) == 2 {
+				fmt.Fprintln(os.Stderr, "run sotto-cli --help for the usage")
+			}
 		}
 		os.Exit(exitCode(err))
 	}

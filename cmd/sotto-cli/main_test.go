@@ -141,9 +141,14 @@ func TestHelp(t *testing.T) {
 	if !strings.Contains(importHelp.String(), "Examples:") || !strings.Contains(importHelp.String(), "sotto-cli models import Local/") {
 		t.Errorf("models import --help lacks examples:\n%s", importHelp.String())
 	}
-	var errOut bytes.Buffer
-	if err := run(context.Background(), []string{"frobnicate"}, nil, io.Discard, &errOut); exitCode(err) != 2 {
-		t.Errorf("unknown command exit code %d; want 2", exitCode(err))
+	// An unknown command is one line naming the commands, not the whole
+	// usage text.
+	for _, args := range [][]string{{"frobnicate"}, {"models", "frobnicate"}} {
+		var errOut bytes.Buffer
+		err := run(context.Background(), args, nil, io.Discard, &errOut)
+		if exitCode(err) != 2 || !strings.Contains(err.Error(), `unknown command "frobnicate": want `) || errOut.Len() != 0 {
+			t.Errorf("run(%q) = %v (exit %d), wrote %q; want exit 2, one message naming the commands, nothing else", args, err, exitCode(err), errOut.String())
+		}
 	}
 }
 

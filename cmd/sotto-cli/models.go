@@ -287,8 +287,7 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 		}
 		return watchDownload(ctx, c, id, job, *interval, stdout)
 	default:
-		fs.Usage()
-		return usageError{fmt.Sprintf("models: unknown command %q", cmd)}
+		return usageError{fmt.Sprintf("models: unknown command %q: want list, download, cancel, load, unload, running, rm or import", cmd)}
 	}
 }
 

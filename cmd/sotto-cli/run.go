@@ -50,6 +50,10 @@ the address SOTTO_LISTEN gives serve; else http://127.0.0.1:1118) and
 --api-key (or SOTTO_API_KEY); models import edits
 the user catalog of --data-dir instead (restart the service to see it).
 
+Exit status: 0 success (serve also after Ctrl-C or SIGTERM, which stop it
+gracefully; a second Ctrl-C stops at once), 1 failure (the reason is
+printed), 2 usage error.
+
 Run "sotto-cli COMMAND --help" for the flags of a command.
 `
 
@@ -74,8 +78,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stdout, topUsage)
 		return errHelp
 	default:
-		fmt.Fprint(stderr, topUsage)
-		return usageError{fmt.Sprintf("unknown command %q", cmd)}
+		return usageError{fmt.Sprintf("unknown command %q: want serve, models or version", cmd)}
 	}
 }
 
