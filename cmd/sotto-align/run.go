@@ -261,6 +261,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil || c == nil {
 		return err
 	}
+	if err := cli.CheckOutput(c.out, "--out"); err != nil {
+		return err
+	}
 	transcript, err := c.readTranscript(stdin)
 	if err != nil {
 		return err

@@ -328,6 +328,16 @@ func parseCues(s string, vtt bool) ([]segment.Cue, error) {
 }
 
 // TestOutputFile writes each format to --out and parses it back.
+// TestOutputChecked: an --out that cannot be written is refused before the
+// alignment (it failed after it), and before the audio is opened.
+func TestOutputChecked(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := runCmd(t, "", "-o", filepath.Join(dir, "no", "a.srt"), "--text", "hi", "missing.wav")
+	if code != 1 || !strings.Contains(stderr, "the directory "+filepath.Join(dir, "no")+" does not exist") {
+		t.Errorf("-o in a missing directory = exit %d, %q; want exit 1 naming the directory", code, stderr)
+	}
+}
+
 func TestOutputFile(t *testing.T) {
 	dir := speechDir(t)
 	wav := filepath.Join(dir, "en_ps_sense0890_16k.wav")

@@ -95,6 +95,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runEval(ctx, *evalDir, *failures, stdout, stderr)
 	}
 	var text string
+	what := "the text"
 	if fs.NArg() > 0 {
 		text = strings.Join(fs.Args(), " ")
 	} else {
@@ -102,7 +103,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err != nil {
 			return err
 		}
-		text = strings.TrimRight(string(b), "\n")
+		text, what = strings.TrimRight(string(b), "\n"), "standard input"
+	}
+	if err := cli.CheckText([]byte(text), what); err != nil {
+		return err
 	}
 	if text == "" {
 		return errors.New("no text: pass it as arguments or on stdin")

@@ -81,6 +81,16 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestRunBinary: bytes that are not text are refused, not normalized into
+// garbage with success.
+func TestRunBinary(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), nil, strings.NewReader("RIFF\x24\x00\x00\x00WAVEfmt "), &out, &out)
+	if err == nil || !strings.Contains(err.Error(), "standard input is not text") || out.Len() != 0 {
+		t.Errorf("binary standard input = %v, %q; want refused with no output", err, out.String())
+	}
+}
+
 func TestRunHelp(t *testing.T) {
 	var out, errOut strings.Builder
 	if err := run(context.Background(), []string{"--help"}, strings.NewReader(""), &out, &errOut); err != nil {

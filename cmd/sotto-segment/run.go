@@ -125,6 +125,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if len(data) > segment.MaxFileBytes {
 		return fmt.Errorf("input larger than %d bytes", segment.MaxFileBytes)
 	}
+	what := "the input"
+	switch {
+	case fs.Changed("text"):
+		what = "--text"
+	case fs.NArg() == 1 && fs.Arg(0) != "-":
+		what = fs.Arg(0)
+	}
+	if err := cli.CheckText(data, what); err != nil {
+		return err
+	}
 
 	var tr *segment.Transcript
 	switch *input {

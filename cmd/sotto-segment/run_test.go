@@ -103,6 +103,14 @@ func TestRunErrors(t *testing.T) {
 			t.Errorf("run(%q) = %v, a usage error: %v; want %v", tt.args, err, usage, tt.usage)
 		}
 	}
+	// Bytes that are not text (an audio file) are refused, not segmented.
+	bin := filepath.Join(t.TempDir(), "a.wav")
+	os.WriteFile(bin, []byte("RIFF\x24\x00\x00\x00WAVEfmt "), 0o644)
+	var binOut bytes.Buffer
+	if err := run(context.Background(), []string{bin}, strings.NewReader(""), &binOut, &binOut); err == nil ||
+		!strings.Contains(err.Error(), bin+" is not text") || binOut.Len() != 0 {
+		t.Errorf("an audio file = %v, %q; want refused with no output", err, binOut.String())
+	}
 	// A JSON transcript that does not parse is reported under --input auto
 	// (it was segmented as prose, its JSON source in the output).
 	for _, stdin := range []string{

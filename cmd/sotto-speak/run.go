@@ -125,6 +125,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	var text string
 	if !c.list {
+		if !c.play {
+			if err := cli.CheckOutput(c.out, "--output"); err != nil {
+				return err
+			}
+		}
+		if err := cli.CheckOutput(c.marks, "--marks"); err != nil {
+			return err
+		}
 		if text, err = c.readText(stdin); err != nil {
 			return err
 		}
@@ -197,15 +205,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func (c *config) readText(stdin io.Reader) (string, error) {
 	var b []byte
 	var err error
+	what := "the text"
 	switch {
 	case c.text != "":
-		return checkText(c.text)
+		b = []byte(c.text)
 	case c.textFile != "" && c.textFile != "-":
 		b, err = os.ReadFile(c.textFile)
+		what = c.textFile
 	default:
 		b, err = io.ReadAll(io.LimitReader(stdin, 16<<20))
+		what = "standard input"
 	}
 	if err != nil {
+		return "", err
+	}
+	if err := cli.CheckText(b, what); err != nil {
 		return "", err
 	}
 	return checkText(string(b))

@@ -117,6 +117,9 @@ func TestSpeakErrors(t *testing.T) {
 		{[]string{"--speed", "5", "-o", "-", "Hi."}, "--speed 5 is out of range", true},
 		{[]string{"--speed", "0", "-o", "-", "Hi."}, "--speed 0 is out of range", true},
 		{[]string{"--engine", "festival", "-o", "-", "Hi."}, `--engine "festival": want flite or espeak-ng`, true},
+		{[]string{"-o", os.TempDir(), "Hi."}, "--output " + os.TempDir() + " is a directory", false},
+		{[]string{"--marks", os.TempDir(), "-o", "-", "Hi."}, "--marks " + os.TempDir() + " is a directory", false},
+		{[]string{"-o", "-", "Hi \xff."}, "the text is not UTF-8 text (byte 3)", false},
 	} {
 		err := run(context.Background(), tc.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.As(err, new(cli.UsageError)) != tc.usage {

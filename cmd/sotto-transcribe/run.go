@@ -294,6 +294,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return err
 		}
 	}
+	if err := cli.CheckOutput(c.out, "--out"); err != nil {
+		return err
+	}
 	b, closeB, err := c.openRecognizer(ctx)
 	if err != nil {
 		return err

@@ -99,6 +99,21 @@ func TestBackendConfig(t *testing.T) {
 
 // recognizer skips t unless this build has a transcription driver, the
 // Debian model and the shared recordings; it returns the JFK recording.
+// TestOutputChecked: an --out that cannot be written is refused before the
+// recognizer runs (it failed after the whole transcription).
+func TestOutputChecked(t *testing.T) {
+	dir := t.TempDir()
+	for path, want := range map[string]string{
+		dir:                               "--out " + dir + " is a directory",
+		filepath.Join(dir, "no", "x.srt"): "the directory " + filepath.Join(dir, "no") + " does not exist",
+	} {
+		_, stderr, code := runCmd(t, "-o", path, "missing-input.wav")
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("-o %s = exit %d, %q; want exit 1 saying %q (before the input is opened)", path, code, stderr, want)
+		}
+	}
+}
+
 func recognizer(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
