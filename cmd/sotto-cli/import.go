@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -129,40 +129,24 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 
 // addToCatalog writes e into the catalog file (created if absent),
 // replacing an entry of the same ID, after checking that the result merges
-// with the embedded catalog. The file is replaced atomically.
+// with the embedded catalog. Every other byte of the file stays as it was
+// (models.CatalogWithEntry), so entries written by hand keep their layout.
+// The file is replaced atomically, keeping its permissions.
 func addToCatalog(file string, e models.Entry) error {
-	var doc struct {
-		Models []json.RawMessage `json:"models"`
-	}
 	data, err := os.ReadFile(file)
+	mode := os.FileMode(0o644)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return err
 	default:
-		if err := json.Unmarshal(data, &doc); err != nil {
-			return fmt.Errorf("models import: %s: %w", file, err)
+		if fi, err := os.Stat(file); err == nil {
+			mode = fi.Mode().Perm()
 		}
 	}
-	raw, err := json.Marshal(e)
+	out, err := models.CatalogWithEntry(data, e)
 	if err != nil {
-		return err
-	}
-	replaced := false
-	for i, m := range doc.Models {
-		var head struct {
-			ID string `json:"id"`
-		}
-		if json.Unmarshal(m, &head) == nil && head.ID == e.ID {
-			doc.Models[i], replaced = raw, true
-		}
-	}
-	if !replaced {
-		doc.Models = append(doc.Models, raw)
-	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
+		return fmt.Errorf("models import: %s: %w", file, err)
 	}
 	if _, err := models.MergeCatalog(models.DefaultCatalog(), out); err != nil {
 		return fmt.Errorf("models import: %w", err)
@@ -174,7 +158,13 @@ func addToCatalog(file string, e models.Entry) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(append(out, '\n')); err != nil {
+	if !bytes.HasSuffix(out, []byte("\n")) {
+		out = append(out, '\n')
+	}
+	if _, err := tmp.Write(out); err == nil {
+		err = tmp.Chmod(mode)
+	}
+	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err

@@ -43,10 +43,25 @@ func TestModelsImport(t *testing.T) {
 	if err := imp("Test/stories", filepath.Join(data, "missing.bin"), "--tokenizer", tok); err == nil {
 		t.Error("import of a missing file succeeded")
 	}
+	// The user's own entry, in the user's layout, stays byte for byte
+	// through imports (the file was re-marshalled whole).
+	mine := "{\"models\": [\n  {\"id\": \"Mine/remote\", \"execution_location\": \"remote\", \"base_url\": \"http://127.0.0.1:9/v1\",\n   \"supported_endpoints\": [\"/v1/chat/completions\"], \"features\": [], \"default_for\": []}\n]}\n"
+	catalogFile := filepath.Join(data, models.UserCatalogName)
+	if err := os.WriteFile(catalogFile, []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for range 2 { // importing again replaces the entry
 		if err := imp("Test/stories", ckpt, "--tokenizer", tok); err != nil {
 			t.Fatal(err)
 		}
+	}
+	after, _ := os.ReadFile(catalogFile)
+	if cut := strings.Index(string(after), "\n  {\"id\": \"Mine/remote\""); !strings.HasPrefix(string(after), mine[:len(mine)-4]+",\n    {") ||
+		cut < 0 || !strings.HasSuffix(string(after), "\n]}\n") {
+		t.Errorf("catalog after two imports:\n%s\nwant the user's entry as written, then the import", after)
+	}
+	if fi, err := os.Stat(catalogFile); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("catalog file mode after import: %v, %v; want 0600 kept", fi.Mode(), err)
 	}
 	cat, err := models.LoadCatalog(filepath.Join(data, models.UserCatalogName))
 	if err != nil {

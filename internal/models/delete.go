@@ -343,58 +343,125 @@ func removeFromCatalogFile(file, id string) error {
 // only entry leaves "[]" with its spacing). from is -1 when no entry has
 // that ID.
 func catalogEntrySpan(data []byte, id string) (from, to int, err error) {
+	arr, err := scanCatalog(data)
+	if err != nil {
+		return -1, -1, err
+	}
+	hit := arr.find(id)
+	switch {
+	case hit < 0:
+		return -1, -1, nil
+	case len(arr.entries) == 1:
+		return arr.entries[0].from, arr.entries[0].to, nil
+	case hit+1 < len(arr.entries): // up to the next entry
+		return arr.entries[hit].from, arr.entries[hit+1].from, nil
+	default: // the last: from the end of the one before
+		return arr.entries[hit-1].to, arr.entries[hit].to, nil
+	}
+}
+
+// CatalogWithEntry returns the catalog document data with e in it: in
+// place of the entry of the same ID, else after the last entry (indented
+// as an entry of the file models import writes). Every other byte of data
+// stays as written, so a catalog the user keeps by hand keeps its layout.
+// Empty data is a new document.
+func CatalogWithEntry(data []byte, e Entry) ([]byte, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return json.MarshalIndent(struct {
+			Models []Entry `json:"models"`
+		}{[]Entry{e}}, "", "  ")
+	}
+	arr, err := scanCatalog(data)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.MarshalIndent(e, "    ", "  ")
+	if err != nil {
+		return nil, err
+	}
+	var out []byte
+	switch i := arr.find(e.ID); {
+	case arr.open < 0: // no "models" key: add one after the opening brace
+		at := bytes.IndexByte(data, '{') + 1
+		sep := ","
+		if len(bytes.TrimSpace(data[at:])) == 1 { // just the closing brace
+			sep = ""
+		}
+		out = slices.Concat(data[:at], []byte("\n  \"models\": [\n    "), raw, []byte("\n  ]"+sep), data[at:])
+	case i >= 0:
+		out = slices.Concat(data[:arr.entries[i].from], raw, data[arr.entries[i].to:])
+	case len(arr.entries) > 0:
+		last := arr.entries[len(arr.entries)-1].to
+		out = slices.Concat(data[:last], []byte(",\n    "), raw, data[last:])
+	default: // an empty array
+		out = slices.Concat(data[:arr.open+1], []byte("\n    "), raw, []byte("\n  "), data[arr.close:])
+	}
+	return out, nil
+}
+
+// catalogArray is where the "models" array of a catalog document lies:
+// the offsets of its brackets (-1 when the document has no "models") and
+// of each entry, with each entry's ID.
+type catalogArray struct {
+	open, close int
+	entries     []catalogSpan
+}
+
+type catalogSpan struct {
+	from, to int
+	id       string
+}
+
+// find returns the index of the first entry with the ID, or -1.
+func (a catalogArray) find(id string) int {
+	return slices.IndexFunc(a.entries, func(s catalogSpan) bool { return s.id == id })
+}
+
+// scanCatalog locates the "models" array of a catalog document (a JSON
+// object) and its entries.
+func scanCatalog(data []byte) (catalogArray, error) {
+	arr := catalogArray{open: -1, close: -1}
 	if !json.Valid(data) {
-		return -1, -1, errors.New("not valid JSON")
+		return arr, errors.New("not valid JSON")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return -1, -1, errors.New("not a JSON object")
+		return arr, errors.New("not a JSON object")
 	}
 	for dec.More() {
 		key, err := dec.Token()
 		if err != nil {
-			return -1, -1, err
+			return arr, err
 		}
-		if key != "models" {
+		if key != "models" || arr.open >= 0 {
 			var skip json.RawMessage
 			if err := dec.Decode(&skip); err != nil {
-				return -1, -1, err
+				return arr, err
 			}
 			continue
 		}
 		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return -1, -1, errors.New("models: not an array")
+			return arr, errors.New("models: not an array")
 		}
-		type span struct{ from, to int }
-		var spans []span
-		hit := -1
+		arr.open = int(dec.InputOffset()) - 1
 		for dec.More() {
 			var raw json.RawMessage
 			if err := dec.Decode(&raw); err != nil {
-				return -1, -1, fmt.Errorf("models: %w", err)
+				return arr, fmt.Errorf("models: %w", err)
 			}
 			end := int(dec.InputOffset())
-			spans = append(spans, span{end - len(raw), end})
 			var head struct {
 				ID string `json:"id"`
 			}
-			if hit < 0 && json.Unmarshal(raw, &head) == nil && head.ID == id {
-				hit = len(spans) - 1
-			}
+			json.Unmarshal(raw, &head)
+			arr.entries = append(arr.entries, catalogSpan{end - len(raw), end, head.ID})
 		}
-		if hit < 0 {
-			return -1, -1, nil
+		if _, err := dec.Token(); err != nil { // the closing bracket
+			return arr, err
 		}
-		switch {
-		case len(spans) == 1:
-			return spans[0].from, spans[0].to, nil
-		case hit+1 < len(spans): // up to the next entry
-			return spans[hit].from, spans[hit+1].from, nil
-		default: // the last: from the end of the one before
-			return spans[hit-1].to, spans[hit].to, nil
-		}
+		arr.close = int(dec.InputOffset()) - 1
 	}
-	return -1, -1, nil
+	return arr, nil
 }
 
 // writeFileAtomic replaces file with data through a temporary file in the

@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -401,5 +402,43 @@ func TestDeleteConcurrentSizes(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(f.m.Store.Root()); len(left) != 0 {
 		t.Errorf("store root after both Deletes holds %v; want nothing", left)
+	}
+}
+
+// TestCatalogWithEntry: an entry goes into a catalog document in place of
+// the one of its ID or after the last, and every other byte stays as the
+// user wrote it.
+func TestCatalogWithEntry(t *testing.T) {
+	e := Entry{ID: "Local/x", Object: "model", Imported: true}
+	raw, _ := json.MarshalIndent(e, "    ", "  ")
+	r := string(raw)
+	for _, tc := range []struct{ name, doc, want string }{
+		{"append", "{\"models\": [\n  {\"id\": \"A/a\",   \"x_sotto\": {}}\n]}\n",
+			"{\"models\": [\n  {\"id\": \"A/a\",   \"x_sotto\": {}},\n    " + r + "\n]}\n"},
+		{"replace", `{"models": [{"id": "A/a"}, {"id": "Local/x", "old": 1}, {"id": "B/b"}]}`,
+			`{"models": [{"id": "A/a"}, ` + r + `, {"id": "B/b"}]}`},
+		{"empty array", `{"models": []}`, "{\"models\": [\n    " + r + "\n  ]}"},
+		{"no models", `{"note": "mine"}`, "{\n  \"models\": [\n    " + r + "\n  ],\"note\": \"mine\"}"},
+		{"empty object", `{}`, "{\n  \"models\": [\n    " + r + "\n  ]}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := CatalogWithEntry([]byte(tc.doc), e)
+			if err != nil || string(got) != tc.want {
+				t.Errorf("CatalogWithEntry = %v\n%s\nwant:\n%s", err, got, tc.want)
+			}
+			if !json.Valid(got) {
+				t.Errorf("the result is not JSON:\n%s", got)
+			}
+		})
+	}
+	got, err := CatalogWithEntry(nil, e)
+	var doc struct{ Models []Entry }
+	if err != nil || json.Unmarshal(got, &doc) != nil || len(doc.Models) != 1 || !doc.Models[0].Imported {
+		t.Errorf("CatalogWithEntry(nothing) = %s, %v; want a document of the entry", got, err)
+	}
+	for _, bad := range []string{`{"models": [`, `[]`, `{"models": 3}`} {
+		if _, err := CatalogWithEntry([]byte(bad), e); err == nil {
+			t.Errorf("CatalogWithEntry(%q) succeeded; want an error", bad)
+		}
 	}
 }
