@@ -38,6 +38,12 @@ Commands:
   import ID PATH    register a local GGUF file or llama2.c checkpoint (--tokenizer PATH)
                     in the data directory's catalog (see models import --help)
 
+Examples:
+  sotto-cli models list
+  sotto-cli models download Sotto/Whisper-base.en
+  sotto-cli models load Sotto/Lattice-1 --url http://gpu-box:1118
+  sotto-cli models running --json
+
 Flags:
 `
 

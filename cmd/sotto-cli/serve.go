@@ -141,7 +141,15 @@ Runs the Sotto HTTP API (/v1). Authentication is on when SOTTO_API_KEY (headless
 or SOTTO_DESKTOP_API_KEY (--desktop) holds a key at start-up; clients then send
 "Authorization: Bearer KEY" or "x-api-key: KEY". GET /health is always public.
 Stop with Ctrl-C: in-flight requests finish first (for up to 30 s); a second
-Ctrl-C stops at once.
+Ctrl-C stops at once. Models the service downloads (POST /v1/models/download,
+sotto-cli models download) go to --data-dir; the English models of the Debian
+packages (flite, espeak-ng, pocketsphinx-en-us) are used where installed.
+
+Examples:
+  sotto-cli serve
+  SOTTO_API_KEY=$(openssl rand -hex 16) sotto-cli serve --keep-alive 15m
+  sotto-cli serve --listen 0.0.0.0:1118 --allowed-hosts gateway.lan --data-dir /srv/sotto
+  sotto-cli serve --desktop
 
 Flags:
 `)
