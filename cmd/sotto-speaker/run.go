@@ -185,6 +185,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if info.Truncated {
 			fmt.Fprintf(stderr, "sotto-speaker: warning: %s is cut off %s; using the %v that are there\n", p, info.TruncationNote(), info.Duration.Round(time.Millisecond))
 		}
+		if start > 0 && start >= a.Seconds() {
+			return a, fmt.Errorf("%s: --start %g is at or after the end of the audio (%.2f s)", p, start, a.Seconds())
+		}
 		i := min(len(a.Samples), int(start*float64(a.Rate())))
 		j := len(a.Samples)
 		if end > 0 {

@@ -102,6 +102,10 @@ func TestCommands(t *testing.T) {
 	if want := strings.ReplaceAll(fileRTTM, " en_jfk_16k ", " stdin "); out.String() != want {
 		t.Errorf("timeline of standard input:\n%s\nwant:\n%s", out.String(), want)
 	}
+	if err := run(context.Background(), []string{"embed", "--start", "100", jfk}, nil, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
+		!strings.Contains(err.Error(), "--start 100 is at or after the end of the audio (11.00 s)") {
+		t.Errorf("--start past the end: %v; want exit 1 saying so (it said: 0.00 s of speech)", err)
+	}
 	if err := run(context.Background(), []string{"embed", "--start", "0", "--end", "0.8", jfk}, nil, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
 		!strings.Contains(err.Error(), "speech") {
 		t.Errorf("0.8 s: %v; want exit 1 for too little speech", err)
