@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -83,7 +84,11 @@ func openGo(ctx context.Context, cfg backend.Config) (Backend, error) {
 	b, err := llama.Load(path, cfg.Options[OptTokenizerFile])
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, &sotto.Error{Kind: sotto.ErrNotFound, Code: "model_not_found", Param: "model", Message: "llm: go: model file missing", Err: err}
+			what := "model"
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path != path && pe.Path == cfg.Options[OptTokenizerFile] {
+				what = "tokenizer"
+			}
+			return nil, &sotto.Error{Kind: sotto.ErrNotFound, Code: "model_not_found", Param: "model", Message: "llm: go: " + what + " file missing", Err: err}
 		}
 		return nil, fmt.Errorf("llm: go: %w", err)
 	}

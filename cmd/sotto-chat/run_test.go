@@ -90,6 +90,10 @@ func TestUsageErrors(t *testing.T) {
 	if _, _, err := runCLI(t, []string{"-m", "./missing.gguf", "hi"}, nil, ""); err == nil || !strings.Contains(err.Error(), "missing.gguf") {
 		t.Errorf("missing model file: err = %v", err)
 	}
+	if _, _, err := runCLI(t, []string{"-m", model, "--tokenizer", "./missing-tok.bin", "hi"}, nil, ""); err == nil ||
+		!strings.Contains(err.Error(), "tokenizer file missing") || !strings.Contains(err.Error(), "missing-tok.bin") {
+		t.Errorf("missing tokenizer file: err = %v; want it named the tokenizer (it said model file)", err)
+	}
 	dir := t.TempDir()
 	if _, _, err := runCLI(t, []string{"-m", dir, "hi"}, nil, ""); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("a directory as the model: err = %v; want it called a directory (it said: file does not exist)", err)
