@@ -275,3 +275,17 @@ func TestBodyIdleTimeoutStreamUnreadRest(t *testing.T) {
 		})
 	}
 }
+
+// TestBodyIdleTimeoutExpectContinue: a request that waits for "100
+// Continue" and is refused before its body is read gets the refusal
+// alone: reading the rest before the response (what the idle deadline
+// bounds) would ask the client for a body nobody reads, and wait for it.
+func TestBodyIdleTimeoutExpectContinue(t *testing.T) {
+	_, ts := newTestServer(t, Config{BodyIdleTimeout: 30 * time.Second})
+	c := rawRequest(t, ts.Listener.Addr().String(), "POST /v1/audio/transcriptions HTTP/1.1\r\nHost: x\r\n"+
+		"Content-Type: text/plain\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
+	res, e := readRawResponse(t, c, "POST")
+	if res.StatusCode != 400 || !strings.Contains(e.Message, "multipart/form-data") {
+		t.Errorf("%d %+v; want the 400 for the content type, with no 100 Continue before it", res.StatusCode, e)
+	}
+}

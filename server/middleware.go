@@ -128,6 +128,7 @@ func (s *Server) middleware(public bool, limitBody bool, next http.Handler) http
 		}
 		if s.cfg.BodyIdleTimeout > 0 && r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
 			if b := newIdleBody(rec, r.Body, r.ContentLength, s.cfg.BodyIdleTimeout); b != nil {
+				b.expect = strings.EqualFold(r.Header.Get("Expect"), "100-continue")
 				r.Body = b
 				rec.beforeHeader = b.drain
 				defer b.handlerDone()
@@ -322,6 +323,7 @@ type idleBody struct {
 	idle     time.Duration
 	length   int64 // the declared Content-Length, -1 when unknown (chunked)
 	read     int64 // bytes read so far
+	expect   bool  // the client waits for "100 Continue" before sending
 	eof      bool  // the body was read to its end
 	timedOut bool
 }
@@ -354,6 +356,12 @@ const maxDrain = 256 << 10
 // read fails at once on the expired deadline.
 func (b *idleBody) drain() {
 	if b.eof || b.timedOut || b.length >= 0 && b.length-b.read >= maxDrain {
+		return
+	}
+	if b.expect && b.read == 0 {
+		// Nothing asked for the body yet: a read would send "100
+		// Continue" and have the client upload what nobody reads.
+		// net/http closes the connection after the response instead.
 		return
 	}
 	_, err := io.CopyN(io.Discard, b, maxDrain+1)
