@@ -71,7 +71,7 @@ audio (or the --start/--end window) from start to end, and saves about a
 quarter of the time.
 
 Exit status: 0 success, 1 the alignment or I/O failed (the reason is
-printed), 2 usage error.
+printed), 2 usage error, 130 interrupted (Ctrl-C; no output is written).
 
 Flags:
 `

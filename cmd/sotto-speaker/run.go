@@ -64,7 +64,8 @@ Examples:
   sotto-speaker timeline -f json meeting.flac
 
 Exit status: 0 success (for compare also when the voices differ), 1 the
-audio could not be read or held too little speech, 2 usage error.
+audio could not be read or held too little speech, 2 usage error, 130
+interrupted (Ctrl-C).
 
 Flags:
 `

@@ -71,7 +71,8 @@ in --prompt (the default recognizer makes each of its words ten times more
 likely; a Whisper model reads the prompt as the text before the speech).
 
 Exit status: 0 success, 1 a transcription or I/O failed (the reason is
-printed), 2 usage error.
+printed), 2 usage error, 130 interrupted (Ctrl-C: the file being transcribed
+gets no output file; those finished before keep theirs).
 
 Flags:
 `
