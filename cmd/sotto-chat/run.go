@@ -19,10 +19,10 @@ import (
 
 const usageHead = `usage: sotto-chat --model MODEL [flags] [PROMPT...]
 
-sotto-chat sends PROMPT (or standard input) to a language model and prints
-the reply as it is generated. Without PROMPT and with a terminal on standard
-input it chats: each line you type is a turn, the conversation is kept, and
-/reset starts over, /exit (or Ctrl-D) leaves.
+sotto-chat sends PROMPT (or standard input, also as "-") to a language model
+and prints the reply as it is generated. Without PROMPT and with a terminal on
+standard input it chats: each line you type is a turn, the conversation is
+kept, and /reset starts over, /exit (or Ctrl-D) leaves.
 
 MODEL is either a model file on this machine, run in this process by Sotto's
 pure-Go engine:
@@ -105,9 +105,10 @@ func parseArgs(args []string, getenv func(string) string, stdin io.Reader, stdou
 	case c.maxTokens <= 0:
 		return nil, usageError{"--max-tokens must be positive"}
 	}
-	if fs.NArg() > 0 {
+	stdinArg := fs.NArg() == 1 && fs.Arg(0) == "-" // "-": the prompt is standard input
+	if fs.NArg() > 0 && !stdinArg {
 		c.prompt = strings.Join(fs.Args(), " ")
-	} else if progress.IsTerminal(stdin) {
+	} else if progress.IsTerminal(stdin) && !stdinArg {
 		c.interactive = true
 	} else {
 		b, err := io.ReadAll(stdin)

@@ -138,7 +138,8 @@ func TestLocalStdinSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := runCLI(t, args, nil, "Once upon a time\n")
+	// PROMPT "-" is standard input too.
+	b, _, err := runCLI(t, append(args, "-"), nil, "Once upon a time\n")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,13 +21,13 @@ import (
 
 const normalizeUsage = `usage: sotto-normalize [flags] [TEXT...]
 
-sotto-normalize rewrites TEXT (or standard input) between its written and
-spoken forms: text normalization (--mode tn: "$12.50 at 3:30 pm" becomes
-"twelve dollars fifty cents at three thirty PM", what a speech synthesizer
-should say) and inverse normalization (--mode itn: "twenty five percent"
-becomes "25 %", what a transcript should show). Numbers, money, measures,
-dates, times, telephone numbers, addresses and abbreviations are covered;
---capabilities lists the languages and classes of each mode.
+sotto-normalize rewrites TEXT (or standard input, also as "-") between its
+written and spoken forms: text normalization (--mode tn: "$12.50 at 3:30 pm"
+becomes "twelve dollars fifty cents at three thirty PM", what a speech
+synthesizer should say) and inverse normalization (--mode itn: "twenty five
+percent" becomes "25 %", what a transcript should show). Numbers, money,
+measures, dates, times, telephone numbers, addresses and abbreviations are
+covered; --capabilities lists the languages and classes of each mode.
 
 Examples:
   sotto-normalize "The meeting is on 3/4/2025 at 10:30am."
@@ -96,7 +96,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	var text string
 	what := "the text"
-	if fs.NArg() > 0 {
+	if fs.NArg() > 0 && !(fs.NArg() == 1 && fs.Arg(0) == "-") { // "-": standard input
 		text = strings.Join(fs.Args(), " ")
 	} else {
 		b, err := io.ReadAll(stdin)

@@ -22,6 +22,7 @@ func TestRun(t *testing.T) {
 		{"args", []string{"--lang", "en", "It costs $5."}, "", "It costs five dollars.\n"},
 		{"--language spelling", []string{"--language", "de", "3 Äpfel"}, "", "drei Äpfel\n"},
 		{"stdin itn", []string{"--lang", "en", "--mode", "itn"}, "twenty five kilograms\n", "25 kg\n"},
+		{"stdin as -", []string{"-"}, "$5\n", "five dollars\n"},
 		{"top-k", []string{"--top-k", "2", "1/2"}, "", "0\tone half\n1\tjanuary second\n"},
 		{"classes", []string{"--classes", "cardinal", "$5 and 3"}, "", "$ five and three\n"},
 	}

@@ -27,9 +27,9 @@ import (
 
 const usageHead = `usage: sotto-speak [flags] [TEXT...]
 
-sotto-speak speaks TEXT (or --text-file, or standard input) and writes a
-16-bit mono WAV file. Numbers, money, dates and times are read as words
-("$12.50 at 3:30 pm"), sentence by sentence.
+sotto-speak speaks TEXT (or --text-file, or standard input, also as "-") and
+writes a 16-bit mono WAV file. Numbers, money, dates and times are read as
+words ("$12.50 at 3:30 pm"), sentence by sentence.
 
 Examples:
   sotto-speak -o hello.wav "Hello there. It is 3:30 pm."
@@ -99,7 +99,9 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	if c.engine != "" && !slices.Contains(tts.Drivers(), c.engine) {
 		return nil, cli.Usagef("--engine %q: want flite or espeak-ng", c.engine)
 	}
-	c.text = strings.Join(fs.Args(), " ")
+	if !(fs.NArg() == 1 && fs.Arg(0) == "-") { // "-": the text is standard input
+		c.text = strings.Join(fs.Args(), " ")
+	}
 	// "sotto-speak Hi > hi.wav" means standard output: without -o, a
 	// standard output redirected to a file or pipe gets the WAV.
 	if f, ok := stdout.(*os.File); ok && !fs.Changed("output") && !progress.IsTerminal(f) {

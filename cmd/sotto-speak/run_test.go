@@ -34,6 +34,11 @@ func TestSpeakToFile(t *testing.T) {
 	if err != nil || info.SampleRate != 16000 || a.Seconds() < 1 {
 		t.Fatalf("output: %v, %d Hz, %.2f s; want a WAV of over a second at 16000 Hz", err, info.SampleRate, a.Seconds())
 	}
+	// TEXT "-" is standard input: the same speech.
+	err = run(context.Background(), []string{"-o", out, "--voice", "builtin:slt", "-"}, strings.NewReader("It is 3:30 pm.\n"), &stdout, &stderr)
+	if b2, _ := os.ReadFile(out); err != nil || !bytes.Equal(b2, b) {
+		t.Errorf("text \"-\" from standard input: %v, %d bytes; want the same %d bytes", err, len(b2), len(b))
+	}
 }
 
 // TestSpeakRedirect: "sotto-speak Hi > hi.wav" writes the WAV to the
