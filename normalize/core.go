@@ -508,14 +508,23 @@ func isGlueRune(r rune) bool {
 // run normalizes text under p and builds the ranked alternatives.
 func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {
 	var spans []chosen
-	var err error
-	if p.und {
-		for _, seg := range segmentUnd(text) {
-			if spans, err = segmentSpans(ctx, text[seg.start:seg.end], seg.start, seg.rules, p, spans); err != nil {
-				return nil, err
+	// Each line, without the white space around it, is read as if it were
+	// the whole input (lines).
+	err := lines(text, func(start, end int) error {
+		var err error
+		line := text[start:end]
+		if !p.und {
+			spans, err = segmentSpans(ctx, line, start, p.rules, p, spans)
+			return err
+		}
+		for _, seg := range segmentUnd(line) {
+			if spans, err = segmentSpans(ctx, line[seg.start:seg.end], start+seg.start, seg.rules, p, spans); err != nil {
+				return err
 			}
 		}
-	} else if spans, err = segmentSpans(ctx, text, 0, p.rules, p, nil); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	// Different picks can splice to the same text ("00 00": "zero zero"

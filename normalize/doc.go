@@ -17,7 +17,10 @@
 // (StartByte, EndByte, always on rune boundaries), the semiotic class, the
 // source text and the output. Splicing each span's Output over its range of
 // the input reproduces the alternative's Text exactly; text outside spans is
-// never touched, so white space and punctuation survive as written. When a
+// never touched, so white space and punctuation survive as written (input
+// not in Unicode NFC is read and written in NFC, see [Normalize]). Each
+// line is read alone: no reading runs across a line break, and white space
+// around a line or the whole text changes no reading. When a
 // reading would glue onto a neighbouring letter ("4.4x"), the output carries
 // the separating space itself. With Options.Spacing [SpacingSeparate] (what
 // the default, [SpacingAuto], means for English TN), TN also sets

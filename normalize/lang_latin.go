@@ -987,11 +987,6 @@ func (L *latin) decimalITN(s *stream, i int) []match {
 
 // wordAfter returns the lower-cased word after token end (skipping one space)
 // and the index after it.
-// lineBreakAt reports whether token k is a space holding a line break.
-func lineBreakAt(s *stream, k int) bool {
-	return s.kind(k) == tSpace && strings.ContainsAny(s.text(k), "\n\r\u2028\u2029")
-}
-
 func wordAfter(s *stream, end int) (string, int) {
 	if s.kind(end) == tSpace && s.kind(end+1) == tWord {
 		return s.lowerAt(end + 1), end + 2
@@ -1064,17 +1059,17 @@ func (L *latin) moneyITN(s *stream, i int) []match {
 	c := *cur
 	cents := ""
 	end = e
-	if scale == "" && !strings.Contains(amt, ",") && c.subOne != "" && !lineBreakAt(s, end) {
+	if scale == "" && !strings.Contains(amt, ",") && c.subOne != "" {
 		// cents: "zwei dollar zwanzig", "... und zwanzig cent"; a currency
-		// without a sub-unit has none ("cinco ienes e dois" stays), nor
-		// has an amount whose line ends after the currency ("cinco
-		// reais⏎dois": a new line is a new item)
+		// without a sub-unit has none ("cinco ienes e dois" stays). No
+		// reading runs across a line break ("cinco reais⏎dois": a new
+		// line is a new item), as Normalize reads each line alone.
 		j := end
 		cw, e2 := wordAfter(s, j)
 		if cw == "und" || cw == "y" || cw == "et" || cw == "con" || cw == "e" || cw == "com" {
 			j = e2
 		}
-		if s.kind(j) == tSpace && !lineBreakAt(s, j) {
+		if s.kind(j) == tSpace {
 			if c2, _, sc2, e3, ok := L.amountITN(s, j+1); ok && sc2 == "" && !strings.Contains(c2, ",") {
 				v, err := strconv.Atoi(c2)
 				if last := strings.ToLower(s.text(e3 - 1)); err == nil && v >= 100 && v%100 == 0 && v < 10000 && (last == c.subOne || last == c.subMany) {

@@ -122,7 +122,8 @@ type Span struct {
 	EndByte   int `json:"end_byte"`
 	// Class is the semiotic class of this reading, one of AllClasses.
 	Class string `json:"class"`
-	// Source is the original text, input[StartByte:EndByte].
+	// Source is the original text, input[StartByte:EndByte], as sent
+	// (not in NFC when the input was not).
 	Source string `json:"source"`
 	// Output is the converted text that replaces Source.
 	Output string `json:"output"`
@@ -133,7 +134,8 @@ type Alternative struct {
 	// Rank starts at 0 for the best reading.
 	Rank int `json:"rank"`
 	// Text is the converted input: the input with every span's Source
-	// replaced by its Output.
+	// replaced by its Output, in Unicode NFC (see [Normalize]). For input
+	// in NFC the text between the spans is the input byte for byte.
 	Text string `json:"text"`
 	// Spans are the changed spans, sorted by StartByte, non-overlapping.
 	Spans []Span `json:"spans"`
@@ -164,6 +166,20 @@ func (r *Result) Best() string {
 // distinct reading (for example "1/2" as "one half" or "January second"),
 // not a copy. It is safe for concurrent use by multiple goroutines.
 //
+// The input is read as users send it. It is read in Unicode NFC, so
+// decomposed (NFD) text, as macOS and some editors write it, gives the same
+// alternatives as composed text, and the alternatives are NFC (but for a
+// combining mark right after a converted span, which stays a mark of its
+// own: "5\u0301" → "five\u0301"); a character NFC would replace by another (a composition exclusion such as Devanagari
+// ढ़ U+095D, or a singleton such as the ångström sign U+212B) is read and
+// kept as written, as the suites write those letters. Spans stay byte ranges
+// of the input as sent, widened to whole characters where NFC composed or
+// reordered them. Each line is read as if it were sent alone, without the
+// white space around it, which is kept as it was: a line break (LF, CR,
+// CRLF, VT, FF, NEL, U+2028, U+2029) is a hard boundary no reading runs
+// across, so text wrapped at a fixed width should be unwrapped first, and
+// white space around the text changes no reading ("IV\n" → "four\n").
+//
 // Invalid options return a [*sotto.Error]: kind [sotto.ErrInvalidRequest]
 // with code "normalization_invalid_request" for a malformed language tag,
 // mode, top_k or classes, and kind [sotto.ErrUnsatisfiable] with code
@@ -179,9 +195,13 @@ func Normalize(ctx context.Context, text string, opts Options) (*Result, error) 
 	if len(text) > maxInternalBytes {
 		return nil, invalid("text", "normalize: text is %d bytes; Normalize accepts at most %d", len(text), maxInternalBytes)
 	}
-	alts, err := run(ctx, text, plan)
+	read, offsets := readForm(text)
+	alts, err := run(ctx, read, plan)
 	if err != nil {
 		return nil, err
+	}
+	if offsets != nil {
+		offsets.restore(alts, read, text)
 	}
 	model := opts.Model
 	if model == "" {

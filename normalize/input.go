@@ -1,0 +1,200 @@
+package normalize
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// This file holds what Normalize does to the shape of the input before the
+// rules see it: the text is read in Unicode NFC (readForm), and each line,
+// without the white space around it, is matched alone (lineSpans).
+
+// readForm returns the text the rules read: text with every run of
+// characters that compose with each other (a letter and the marks after
+// it) in Unicode NFC, so that decomposed input ("fünf" written u + U+0308,
+// as macOS file names and some editors give it) reads as composed input. A
+// run holding a character NFC would replace by another is kept as written:
+// the composition exclusions such as Devanagari ढ़ (U+095D, NFC ढ + nukta)
+// and singletons such as the ångström sign U+212B. The suites write those
+// letters as they come (NeMo's Hindi expects "टॉफ़िज़" with U+095B kept), and
+// the rules read both spellings.
+//
+// When text is already in that form readForm returns it and a nil map; else
+// the map relates the bytes of the two.
+func readForm(text string) (string, *offsetMap) {
+	if norm.NFC.IsNormalString(text) {
+		return text, nil
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	m := &offsetMap{}
+	// chunk flushes text[start:end], a run that starts at a normalization
+	// boundary and ends before the next one (or at the end of text).
+	chunk := func(start, end int) {
+		c := text[start:end]
+		if norm.NFC.IsNormalString(c) || replacedByNFC(c) {
+			b.WriteString(c)
+			return
+		}
+		rs := b.Len()
+		b.WriteString(norm.NFC.String(c))
+		m.segs = append(m.segs, segMap{rs: rs, re: b.Len(), os: start, oe: end})
+	}
+	start := 0
+	for i := 0; i < len(text); {
+		p := norm.NFC.PropertiesString(text[i:])
+		n := p.Size()
+		if n == 0 { // invalid UTF-8: one byte, kept as written
+			n = 1
+		}
+		if i > start && p.BoundaryBefore() {
+			chunk(start, i)
+			start = i
+		}
+		i += n
+	}
+	chunk(start, len(text))
+	if len(m.segs) == 0 {
+		return text, nil
+	}
+	return b.String(), m
+}
+
+// replacedByNFC reports whether s holds a character whose NFC is another
+// character or sequence (a composition exclusion, a singleton or a
+// non-starter decomposition).
+func replacedByNFC(s string) bool {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		var buf [utf8.UTFMax]byte
+		c := buf[:utf8.EncodeRune(buf[:], r)]
+		if !norm.NFC.IsNormal(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// offsetMap relates the read form of an input to the input: segs are the
+// runs that differ, in order; outside them the two are byte for byte the
+// same, shifted.
+type offsetMap struct {
+	segs []segMap
+}
+
+// segMap is one run that NFC changed: read-form bytes [rs, re) stand for
+// input bytes [os, oe).
+type segMap struct{ rs, re, os, oe int }
+
+// start maps a read-form offset x, the start of a span, to the input. When x
+// falls inside a changed run, the span is widened to the run's start and
+// pre is the read-form text it gained.
+func (m *offsetMap) start(read string, x int) (orig int, pre string) {
+	k := sort.Search(len(m.segs), func(k int) bool { return m.segs[k].rs > x }) - 1
+	if k < 0 {
+		return x, ""
+	}
+	g := m.segs[k]
+	if x < g.re {
+		return g.os, read[g.rs:x]
+	}
+	return g.oe + x - g.re, ""
+}
+
+// end maps a read-form offset y, the end of a span, to the input, widening
+// the span to the end of a changed run it ends inside (post is the read-form
+// text gained).
+func (m *offsetMap) end(read string, y int) (orig int, post string) {
+	k := sort.Search(len(m.segs), func(k int) bool { return m.segs[k].rs >= y }) - 1
+	if k < 0 {
+		return y, ""
+	}
+	g := m.segs[k]
+	if y < g.re {
+		return g.oe, read[y:g.re]
+	}
+	return g.oe + y - g.re, ""
+}
+
+// restore rewrites the spans of alts, found in read (the read form of
+// text), as ranges of text. A span that ends or starts inside a changed run
+// is widened to the whole run, its output gaining the run's other read-form
+// text; two spans widened into the same run become one.
+func (m *offsetMap) restore(alts []Alternative, read, text string) {
+	for a := range alts {
+		spans := alts[a].Spans
+		out := spans[:0]
+		core, readEnd := "", 0 // the last span's output without its widening at the end, and its read-form end
+		for _, sp := range spans {
+			s, pre := m.start(read, sp.StartByte)
+			e, post := m.end(read, sp.EndByte)
+			if n := len(out); n > 0 && out[n-1].EndByte > s {
+				prev := &out[n-1]
+				core += read[readEnd:sp.StartByte] + sp.Output
+				readEnd = sp.EndByte
+				prev.EndByte, prev.Output, prev.Source = e, core+post, text[prev.StartByte:e]
+				continue
+			}
+			core, readEnd = pre+sp.Output, sp.EndByte
+			sp.StartByte, sp.EndByte, sp.Output, sp.Source = s, e, core+post, text[s:e]
+			out = append(out, sp)
+		}
+		alts[a].Spans = out
+	}
+}
+
+// isLineBreak reports whether r ends a line: LF, CR, VT, FF, NEL and the
+// Unicode line and paragraph separators (the mandatory breaks of UAX #14).
+func isLineBreak(r rune) bool {
+	switch r {
+	case '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029':
+		return true
+	}
+	return false
+}
+
+// lines calls f with the byte range of each line of text that holds more
+// than white space, without the white space around it. A line break is a
+// hard boundary: no reading runs across one.
+func lines(text string, f func(start, end int) error) error {
+	for i := 0; i < len(text); {
+		// Skip the white space (line breaks included) before the line.
+		for i < len(text) {
+			r, n := rune(text[i]), 1
+			if r >= utf8.RuneSelf {
+				r, n = utf8.DecodeRuneInString(text[i:])
+			}
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += n
+		}
+		if i == len(text) {
+			return nil
+		}
+		start, end := i, i
+		for i < len(text) {
+			r, n := rune(text[i]), 1
+			if r >= utf8.RuneSelf {
+				r, n = utf8.DecodeRuneInString(text[i:])
+			}
+			if isLineBreak(r) {
+				break
+			}
+			i += n
+			if !unicode.IsSpace(r) {
+				end = i
+			}
+		}
+		if err := f(start, end); err != nil {
+			return err
+		}
+	}
+	return nil
+}
