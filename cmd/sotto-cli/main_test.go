@@ -183,6 +183,11 @@ func TestModelsCommands(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "model_not_found") {
 		t.Errorf("models load Sotto/Nope = %v; want the service's model_not_found", err)
 	}
+	// The service's advice names its endpoint; the command adds its own.
+	err = runModels(context.Background(), []string{"load", "Sotto/Whisper-tiny"}, e, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "model_not_downloaded") || !strings.HasSuffix(err.Error(), "(from here: sotto-cli models download Sotto/Whisper-tiny)") {
+		t.Errorf("models load Sotto/Whisper-tiny = %v; want model_not_downloaded and the command that downloads it", err)
+	}
 	// Without SOTTO_URL, the address SOTTO_LISTEN gives serve is where the
 	// service is.
 	out.Reset()

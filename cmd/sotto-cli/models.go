@@ -88,10 +88,16 @@ func (c *client) do(ctx context.Context, method, path string, body any, out any)
 		}
 		if json.Unmarshal(data, &env) == nil && env.Error.Message != "" {
 			hint := ""
-			if resp.StatusCode == http.StatusUnauthorized {
+			switch {
+			case resp.StatusCode == http.StatusUnauthorized:
 				// The service's message speaks of headers; the user of
 				// this command sets a flag or a variable.
 				hint = " (give the service's key with --api-key or SOTTO_API_KEY)"
+			case env.Error.Code == "model_not_downloaded" && strings.Contains(env.Error.Message, "POST /v1/models/download"):
+				// The service names its endpoint; this command has its own.
+				if m, ok := body.(map[string]string); ok && m["model"] != "" {
+					hint = " (from here: sotto-cli models download " + m["model"] + ")"
+				}
 			}
 			return fmt.Errorf("%s %s: HTTP %d %s: %s%s", method, path, resp.StatusCode, env.Error.Code, env.Error.Message, hint)
 		}
