@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/spf13/pflag"
+	"golang.org/x/text/language"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/align"
@@ -211,6 +212,11 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("--start %g --end %g: want 0 <= start < end", start, end)
 	}
 	c.opts.Start, c.opts.End = start, end
+	if l := c.opts.Language; l != "" && l != "und" {
+		if _, err := language.Parse(l); err != nil {
+			return nil, usagef("--lang %q is not a language tag (BCP 47: en, de, pt-BR …; und skips detection)", l)
+		}
+	}
 	c.opts.ProtectedTerms = protected
 	// --model names a catalog model that aligns (as the endpoint checks
 	// it): a misspelt or unrelated ID would otherwise be aligned with

@@ -69,6 +69,7 @@ func TestUsageErrors(t *testing.T) {
 		{"model not in the catalog", []string{"--model", "Sotto/Lattice-3", "--text", "hi", "a.wav"}},
 		{"model that does not align", []string{"--model", "Sotto/Flite", "--text", "hi", "a.wav"}},
 		{"audio and transcript on stdin", []string{"-"}},
+		{"not a language tag", []string{"-l", "klingon", "--text", "hi", "a.wav"}},
 		{"audio and transcript file on stdin", []string{"--text-file", "-", "-"}},
 		{"audio and transcript arg on stdin", []string{"-", "-"}},
 	} {
