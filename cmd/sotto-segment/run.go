@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"golang.org/x/text/language"
 
 	"github.com/sottolabs/sotto/internal/cli"
 	"github.com/sottolabs/sotto/segment"
@@ -69,6 +70,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return nil
 		}
 		return cli.UsageError{Err: err}
+	}
+	if *lang != "" {
+		if _, err := language.Parse(*lang); err != nil { // as the API refuses it
+			return cli.Usagef("--language %q is not a BCP 47 tag (e.g. en, de-AT); leave it out to guess", *lang)
+		}
 	}
 	opts := segment.Options{Threshold: segment.Float(*threshold), Language: *lang}
 	if fs.Changed("paragraph-threshold") {

@@ -85,6 +85,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"-f", "yaml", "--text", "x"}, true},
 		{[]string{"-f", "yaml"}, true},
 		{[]string{"--input", "xml"}, true},
+		{[]string{"--language", "klingon", "--text", "x"}, true},
 		{[]string{"--text", "x", "a.txt"}, true},
 		{[]string{"a.txt", "b.txt"}, true},
 		{[]string{"--text", "   "}, false},
