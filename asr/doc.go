@@ -42,7 +42,10 @@
 // frame with its acoustic score) is rescored with the exact trigram at
 // language weight 7.5 (pocketsphinx's bestpath, with each node expanded by
 // its two-word history); "2" stops after the flat pass, "1" keeps the tree
-// pass only. Between the two passes the recognizer adapts to the speaker
+// pass only. The rescoring interpolates a second trigram with the Debian
+// one ([OptLM2], [OptLM2Weight]): by default a model built once, into the
+// user's cache directory, from the English text of Debian packages
+// ([EnsureDefaultLM2]; without those packages the trigram scores alone). Between the two passes the recognizer adapts to the speaker
 // ([OptAdapt], on by default with the flat pass): the tree pass's words are
 // force-aligned, one fMLLR feature transform (an affine map of the 39
 // feature values, one block per stream) is estimated for the whole file

@@ -105,13 +105,16 @@ const (
 	// region, and a word's LM probability becomes about
 	// (1-λ)·P(w|h) + λ·(its share of the cache); see decoder.Options.Cache.
 	OptCacheLM = "cache_lm"
-	// OptLM2 is a second language model (ARPA text, gzip-compressed or
-	// not, or a sphinxbase binary trie) interpolated with OptLM in the
+	// OptLM2 is a second language model interpolated with OptLM in the
 	// lattice rescoring of passes 3: every trigram probability there
-	// becomes λ·P2 + (1-λ)·P, λ = OptLM2Weight (default: off). See
+	// becomes λ·P2 + (1-λ)·P, λ = OptLM2Weight. A file (ARPA text,
+	// gzip-compressed or not, or a sphinxbase binary trie), "off", or by
+	// default the model built from the English text of Debian packages
+	// ([EnsureDefaultLM2]; none when they are not installed). See
 	// decoder.Config.LM2 and docs/bench/asr.md (session 13).
 	OptLM2 = "lm2"
-	// OptLM2Weight is λ of OptLM2, in (0, 1) (default 0.4).
+	// OptLM2Weight is λ of OptLM2, in (0, 1) (default 0.5, chosen on the
+	// dev recordings of docs/bench/asr.md).
 	OptLM2Weight = "lm2_weight"
 	// OptLM2Flat is "on" or "off" (default): with OptLM2, the flat pass
 	// searches with the interpolated model too (decoder.Config.LM2Flat).
@@ -124,7 +127,7 @@ const (
 	defaultBestPathLW  = 7.5
 	defaultBestPathWIP = 0.2
 	defaultFlatStarts  = 10
-	defaultLM2Weight   = 0.4
+	defaultLM2Weight   = 0.5
 )
 
 // DefaultLM is where Debian's pocketsphinx-en-us installs its trigram
@@ -331,21 +334,31 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		if _, err := fmt.Sscan(v, &dcfg.LM2Weight); err != nil || dcfg.LM2Weight <= 0 || dcfg.LM2Weight >= 1 {
 			return nil, fmt.Errorf("asr: option %s %q: want a number in (0, 1)", OptLM2Weight, v)
 		}
-		if lm2Path == "" {
+		if lm2Path == "off" {
 			return nil, fmt.Errorf("asr: option %s needs %s", OptLM2Weight, OptLM2)
 		}
 	}
 	switch o[OptLM2Flat] {
 	case "", "off":
 	case "on":
-		if lm2Path == "" {
+		if lm2Path == "off" {
 			return nil, fmt.Errorf("asr: option %s needs %s", OptLM2Flat, OptLM2)
 		}
 		dcfg.LM2Flat = true
 	default:
 		return nil, fmt.Errorf("asr: option %s %q: want on or off", OptLM2Flat, o[OptLM2Flat])
 	}
-	if lm2Path != "" {
+	switch lm2Path {
+	case "off":
+		lm2Path = ""
+	case "":
+		if dcfg.BestPath {
+			var err error
+			if lm2Path, err = EnsureDefaultLM2(ctx); err != nil {
+				return nil, err
+			}
+		}
+	default:
 		if !dcfg.BestPath {
 			return nil, fmt.Errorf("asr: option %s needs the lattice (%s 3)", OptLM2, OptPasses)
 		}
@@ -362,7 +375,7 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 		return nil, fmt.Errorf("asr: %w", err)
 	}
 	if lm2Path != "" {
-		if dcfg.LM2, err = lm.Load(lm2Path); err != nil {
+		if dcfg.LM2, err = loadLM2(lm2Path); err != nil {
 			return nil, fmt.Errorf("asr: option %s: %w", OptLM2, err)
 		}
 	}

@@ -5,7 +5,10 @@
 #
 # Needed at run time:  espeak-ng, flite, ffmpeg, pocketsphinx-en-us (the English
 #                      CMU Sphinx model the aligner reads), mecab with its IPADIC
-#                      dictionary (Japanese readings for alignment)
+#                      dictionary (Japanese readings for alignment), and the
+#                      English text the recognizer's second language model is
+#                      built from (dict-gcide, fortunes-min, fortunes,
+#                      dict-devil, bible-kjv: asr.EnsureDefaultLM2)
 # Needed by the tests: pocketsphinx, sphinxbase-utils (peers measured against),
 #                      python3 (the conformance suite), sox, gcc (for -race)
 set -euo pipefail
@@ -23,6 +26,11 @@ need=(
   "sphinx_cepview                                     sphinxbase-utils"
   "mecab                                              mecab"
   "/var/lib/mecab/dic/ipadic-utf8                     mecab-ipadic-utf8"
+  "/usr/share/dictd/gcide.dict.dz                     dict-gcide"
+  "/usr/share/games/fortunes/fortunes                 fortunes-min"
+  "/usr/share/games/fortunes/art                      fortunes"
+  "/usr/share/dictd/devil.dict.dz                     dict-devil"
+  "bible                                              bible-kjv"
   "sox                                                sox"
   "python3                                            python3"
   "gcc                                                gcc"

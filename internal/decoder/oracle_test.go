@@ -18,8 +18,10 @@ import (
 
 // oracleEnv names the word lists TestDevWordListOracle measures,
 // comma-separated: "base" (the default list), "lb35" (Config.FlatListBeam
-// 1e-35), "me0" (every exit counts, FlatMinEnds < 0). Unset: the test
-// is skipped (it decodes 27 recordings per list, minutes of CPU).
+// 1e-35), "me0" (every exit counts, FlatMinEnds < 0), "lm2" (the default
+// list, the second language model of file $SOTTO_LM2 in the rescoring at
+// weight 0.5), "lm2flat" (and in the flat pass). Unset: the test is
+// skipped (it decodes 27 recordings per list, minutes of CPU).
 const oracleEnv = "SOTTO_ORACLE"
 
 // TestDevWordListOracle measures, on the dev part of the shared English
@@ -95,6 +97,12 @@ func TestDevWordListOracle(t *testing.T) {
 			cfg.FlatListBeam = 1e-35
 		case "me0":
 			cfg.FlatMinEnds = -1
+		case "lm2", "lm2flat":
+			m2, err := lm.Load(os.Getenv("SOTTO_LM2"))
+			if err != nil {
+				t.Fatalf("%s %s needs SOTTO_LM2: %v", oracleEnv, name, err)
+			}
+			cfg.LM2, cfg.LM2Weight, cfg.LM2Flat = m2, 0.5, name == "lm2flat"
 		default:
 			t.Fatalf("%s: unknown list %q", oracleEnv, name)
 		}

@@ -36,42 +36,49 @@ import (
 const DictPath = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
 
 // Source is one Debian text: its name, the Debian package that ships it,
-// and a function giving its raw text, a piece (a paragraph, a verse, a
-// gloss) at a time.
+// a file (or program) that package installs, and a function giving its raw
+// text, a piece (a paragraph, a verse, a gloss) at a time.
 type Source struct {
 	Name    string
 	Package string
+	Path    string
 	Read    func(emit func(string)) error
 }
 
 // Sources are the texts this package reads.
 var Sources = []Source{
-	{"gcide", "dict-gcide", func(emit func(string)) error { return readDict("/usr/share/dictd/gcide.dict.dz", emit) }},
-	{"wordnet", "wordnet-base", readWordNet},
-	{"fortunes", "fortunes", readFortunes},
-	{"devil", "dict-devil", func(emit func(string)) error { return readDict("/usr/share/dictd/devil.dict.dz", emit) }},
-	{"kjv", "bible-kjv", readKJV},
+	{"gcide", "dict-gcide", "/usr/share/dictd/gcide.dict.dz", func(emit func(string)) error { return readDict("/usr/share/dictd/gcide.dict.dz", emit) }},
+	{"wordnet", "wordnet-base", "/usr/share/wordnet/data.noun", readWordNet},
+	{"fortunes", "fortunes", "/usr/share/games/fortunes/art", readFortunes},
+	{"devil", "dict-devil", "/usr/share/dictd/devil.dict.dz", func(emit func(string)) error { return readDict("/usr/share/dictd/devil.dict.dz", emit) }},
+	{"kjv", "bible-kjv", "/usr/bin/bible", readKJV},
 }
 
 // Control is a text that cannot hold the test transcripts (the Jargon
 // File, dict-jargon), for the contamination check.
-var Control = Source{"jargon (control)", "dict-jargon", func(emit func(string)) error {
+var Control = Source{"jargon (control)", "dict-jargon", "/usr/share/dictd/jargon.dict.dz", func(emit func(string)) error {
 	return readDict("/usr/share/dictd/jargon.dict.dz", emit)
 }}
 
-// DefaultSources are the sources of the default model.
-var DefaultSources = []string{"gcide", "fortunes", "devil", "kjv"}
-
-// Packages returns the Debian packages of the named sources.
-func Packages(names []string) []string {
+// Missing returns the Debian packages of the named sources (and of the
+// pronouncing dictionary) that are not installed.
+func Missing(names []string) []string {
 	var p []string
+	if _, err := os.Stat(DictPath); err != nil {
+		p = append(p, "pocketsphinx-en-us")
+	}
 	for _, s := range Sources {
 		if slices.Contains(names, s.Name) {
-			p = append(p, s.Package)
+			if _, err := os.Stat(s.Path); err != nil {
+				p = append(p, s.Package)
+			}
 		}
 	}
 	return p
 }
+
+// DefaultSources are the sources of the default model.
+var DefaultSources = []string{"gcide", "fortunes", "devil", "kjv"}
 
 // Build trains the model on the named sources and writes it to out (ARPA
 // text, gzip-compressed when out ends in .gz), through a temporary file
@@ -129,6 +136,10 @@ func Build(ctx context.Context, out string, use []string, minTri int, log io.Wri
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp)
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
 	var w io.Writer = f
 	var zw *gzip.Writer
 	if strings.HasSuffix(out, ".gz") {

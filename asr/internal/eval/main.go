@@ -300,6 +300,10 @@ const adaptNote = "- Speaker adaptation (`adapt` tree, the default with `passes`
 // part once and rescored each region's lattice at every setting).
 const latticeNote = "- Lattice rescoring (`passes` 3, the default): the flat pass's back-pointer table is the lattice, one node per kept word exit (word, start frame, end frame) with its acoustic score (exit score less entry score less the LM score applied), linked to every node ending on the frame before its start, with the loss of each predecessor's exit into the successor's first phone. Nodes whose best complete path (forward: the search's score; backward: best continuation, Viterbi histories) is more than 100 nats below the best are dropped (jfk: 24773 nodes to 3671). Each node is then expanded by its two-word LM history, so the trigram is exact on every path kept (at most 8 histories a node, beam 80 nats over the states ending at a frame), and the best path into `</s>` is taken at language weight 7.5 (the flat pass's; 10.5 while the flat pass used 8.5, see below) and word insertion probability 0.2; word confidences are posteriors from forward-backward over the same graph (path scores scaled by 1/lw, the paths with the word's spelling at its middle frame). Dev WER, stride 3, adapted flat pass (language weight 8.5 then) decoded once and its lattices rescored at each setting (2026-11-26): flat pass best path 0.381; lw 8.5 / 9.5 / 10.5 / 12 / 14 with the peer's scaled insertion penalty 0.383 / 0.383 / 0.383 / 0.377 / 0.378, with insertion 0.2: 0.375 / 0.375 / 0.372 / 0.375 / 0.378, with 2: 0.387 / 0.389 / 0.384 / 0.378 / 0.383. The earlier one-history rescoring (no exact trigram, no node pruning) at 9.5 gave 0.373 in a separate run. A state beam of 20 nats without the node pruning lost the flat pass's own path on short files (e.g. 1 → 4 errors). With one chain per word the gain was small: the lattice held one start per (word, end frame), so it rarely offered a path the flat pass had not weighed; the chains per start cluster (session 10) give it several, and consensus decoding on them became the default (see the hand-written part).\n"
 
+// lm2Note describes the second language model of the lattice rescoring
+// (asr option lm2, session 13 of the hand-written part).
+const lm2Note = "- Second language model (`lm2`, the default with `passes` 3; session 13 below): the lattice rescoring and its posteriors score each word with λ·P2 + (1-λ)·P (λ 0.5, `lm2_weight`), P the Debian trigram and P2 an interpolated modified Kneser-Ney trigram over cmudict's words that `asr.EnsureDefaultLM2` builds once (into the user's cache directory) from the English text of Debian's dict-gcide (Webster 1913 with its quotations), fortunes, dict-devil and bible-kjv packages (4.48 M words; no word 6-gram of any test transcript occurs in them). The peer has no such model.\n"
+
 // sweepNote records the changes tried on the dev part after the lattice
 // rescoring, and the one kept (written by hand from runs of this harness
 // with -part dev -stride 3 -peer=false -skip1 -opts ..., and the
@@ -324,7 +328,7 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	fmt.Fprintf(&b, "Written by `go run ./asr/internal/eval` on %s (%d CPUs, GOMAXPROCS %d; the machine is shared, so compare the ratios of one run). ",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.GOMAXPROCS(0))
 	fmt.Fprintf(&b, "%d English recordings with transcripts from the shared test data (speech/en_*_16k.wav; every %s one by name), %.1f s of audio. ", len(items), ordinal(stride), audioSec)
-	fmt.Fprintf(&b, "Both sides use the Debian pocketsphinx-en-us acoustic model, cmudict-en-us.dict and en-us.lm.bin.\n\n")
+	fmt.Fprintf(&b, "Both sides use the Debian pocketsphinx-en-us acoustic model, cmudict-en-us.dict and en-us.lm.bin; ours also a second language model in its lattice rescoring, built from English text Debian ships (see the notes).\n\n")
 	fmt.Fprintf(&b, "Text normalization (reference and both hypotheses): package normalize (English TN, numbers and the like as words), lower case, every character other than a letter, digit or apostrophe a space. WER = (S+D+I)/reference words.\n\n")
 	fmt.Fprintf(&b, "Peer command: `%s` (whole file as one utterance, the peer's defaults).\n", strings.Join(peerCmd, " "))
 	fmt.Fprintf(&b, "Ours: asr driver \"go\" (whole-file CMN, energy segmentation with frames of digital silence left out, regions decoded in parallel on GOMAXPROCS workers), with the tree pass only (`passes` 1) and, when measured, with the options %s (a dash in the tables when not run): \"%s\" below. The peer process ran at the same time as ours; compare CPU times.\n\n", secondDesc(), secondLabel())
@@ -379,6 +383,7 @@ func writeReport(out string, stride int, items []*item, audioSec float64, peerCm
 	b.WriteString("- The flat pass used to lose paths (dev, stride 3: 0.648): it pruned word entries, which carry their full trigram score, with the tree's last-phone beam (1e-40); with its own beam it reproduces the tree pass's path on jfk (internal/decoder TestFlatReproducesTreePath).\n")
 	b.WriteString(latticeNote)
 	b.WriteString(sweepNote)
+	b.WriteString(lm2Note)
 	fmt.Fprintf(&b, "- Run: `go run ./asr/internal/eval %s`.\n", strings.Join(os.Args[1:], " "))
 	b.WriteString("- Timing: both decoders ran at the same time on a machine shared with other jobs, so wall times are inflated; CPU times are per process.\n")
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
