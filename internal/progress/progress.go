@@ -17,15 +17,17 @@ import (
 	"strings"
 )
 
-// IsTerminal reports whether v (an io.Reader or io.Writer) is a character
-// device, such as a terminal.
+// IsTerminal reports whether v (an io.Reader or io.Writer) is a terminal.
+// /dev/null and other character devices are not: a standard input from
+// /dev/null is empty input, not someone typing, and a standard output to
+// it is a redirection.
 func IsTerminal(v any) bool {
 	f, ok := v.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && isTTY(f)
 }
 
 // Width is the number of cells between the brackets of the bar.

@@ -3,6 +3,7 @@ package progress
 import (
 	"bytes"
 	"os"
+	"runtime"
 	"testing"
 )
 
@@ -43,5 +44,28 @@ func TestIsTerminal(t *testing.T) {
 	defer f.Close()
 	if IsTerminal(f) {
 		t.Error("IsTerminal(regular file) = true")
+	}
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// /dev/null is a character device but no terminal: sotto-speak
+	// "Hi" > /dev/null wrote speech.wav, sotto-chat < /dev/null chatted.
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if IsTerminal(null) {
+		t.Error("IsTerminal(/dev/null) = true")
+	}
+	// A pseudo-terminal is one.
+	pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Logf("no pseudo-terminal to check the positive case: %v", err)
+		return
+	}
+	defer pty.Close()
+	if !IsTerminal(pty) {
+		t.Error("IsTerminal(/dev/ptmx) = false")
 	}
 }
