@@ -15,6 +15,7 @@ import (
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/cli"
+	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/normalize"
 	eval "github.com/sottolabs/sotto/normalize/normalizetest"
 )
@@ -98,6 +99,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	what := "the text"
 	if fs.NArg() > 0 && !(fs.NArg() == 1 && fs.Arg(0) == "-") { // "-": standard input
 		text = strings.Join(fs.Args(), " ")
+	} else if fs.NArg() == 0 && progress.IsTerminal(stdin) {
+		// Nothing given and nothing piped: waiting silently for typing
+		// looks like a hang.
+		return cli.Usagef("no text: give TEXT or pipe it in (\"-\" reads what you type, up to Ctrl-D)")
 	} else {
 		b, err := io.ReadAll(stdin)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -108,5 +109,13 @@ func TestRunHelp(t *testing.T) {
 func TestUnknownFlag(t *testing.T) {
 	clitest.UnknownFlag(t, func(args []string, stdout, stderr *bytes.Buffer) error {
 		return run(context.Background(), args, strings.NewReader(""), stdout, stderr)
+	})
+}
+
+// TestNoInputOnTerminal: no input and a terminal on standard input is a
+// usage error at once (it waited for typing without a word).
+func TestNoInputOnTerminal(t *testing.T) {
+	clitest.NoInputOnTerminal(t, nil, func(args []string, stdin *os.File, stdout, stderr *bytes.Buffer) error {
+		return run(context.Background(), args, stdin, stdout, stderr)
 	})
 }

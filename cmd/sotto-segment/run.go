@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/sottolabs/sotto/internal/cli"
+	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/segment"
 )
 
@@ -24,7 +25,8 @@ sotto-segment splits text into sentences (or paragraphs, with
 lists and quotations do not end a sentence. The input is plain text, or an
 exported transcript JSON whose timed words become timed sentences and
 subtitle cues (--format srt or vtt: at most 2 lines of 42 columns and 7 s a
-cue by default). FILE "-" or no FILE reads standard input.
+cue by default). FILE "-" reads standard input, as does no FILE when it is
+piped.
 
 Examples:
   sotto-segment --text "Dr. Smith arrived at 5 p.m. on Jan. 3. He left early."
@@ -115,6 +117,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		data = []byte(*text)
 	case fs.NArg() > 1:
 		return cli.Usagef("at most one input file")
+	case fs.NArg() == 0 && progress.IsTerminal(stdin):
+		// Nothing given and nothing piped: waiting silently for typing
+		// looks like a hang.
+		return cli.Usagef("no input: give FILE, --text, or pipe it in (\"-\" reads what you type, up to Ctrl-D)")
 	case fs.NArg() == 0 || fs.Arg(0) == "-":
 		b, err := io.ReadAll(io.LimitReader(stdin, segment.MaxFileBytes+1))
 		if err != nil {

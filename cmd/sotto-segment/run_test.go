@@ -151,3 +151,11 @@ func TestUnknownFlag(t *testing.T) {
 		return run(context.Background(), args, strings.NewReader(""), stdout, stderr)
 	})
 }
+
+// TestNoInputOnTerminal: no input and a terminal on standard input is a
+// usage error at once (it waited for typing without a word).
+func TestNoInputOnTerminal(t *testing.T) {
+	clitest.NoInputOnTerminal(t, nil, func(args []string, stdin *os.File, stdout, stderr *bytes.Buffer) error {
+		return run(context.Background(), args, stdin, stdout, stderr)
+	})
+}

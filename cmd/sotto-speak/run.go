@@ -60,6 +60,7 @@ type config struct {
 	textFile, out, marks                           string
 	speed, pitch                                   float64
 	list, play                                     bool
+	stdinArg                                       bool // TEXT or --text-file is "-"
 	text                                           string
 	engineSet                                      bool // --engine was given
 }
@@ -99,6 +100,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	if c.engine != "" && !slices.Contains(tts.Drivers(), c.engine) {
 		return nil, cli.Usagef("--engine %q: want flite or espeak-ng", c.engine)
 	}
+	c.stdinArg = fs.NArg() == 1 && fs.Arg(0) == "-" || c.textFile == "-"
 	if !(fs.NArg() == 1 && fs.Arg(0) == "-") { // "-": the text is standard input
 		c.text = strings.Join(fs.Args(), " ")
 	}
@@ -214,6 +216,10 @@ func (c *config) readText(stdin io.Reader) (string, error) {
 	case c.textFile != "" && c.textFile != "-":
 		b, err = os.ReadFile(c.textFile)
 		what = c.textFile
+	case !c.stdinArg && progress.IsTerminal(stdin):
+		// Nothing given and nothing piped: waiting silently for typing
+		// looks like a hang.
+		return "", cli.Usagef("no text: give TEXT, --text-file FILE, or pipe it in (\"-\" reads what you type, up to Ctrl-D)")
 	default:
 		b, err = io.ReadAll(io.LimitReader(stdin, 16<<20))
 		what = "standard input"

@@ -145,3 +145,11 @@ func TestUnknownFlag(t *testing.T) {
 		return run(context.Background(), args, strings.NewReader(""), stdout, stderr)
 	})
 }
+
+// TestNoInputOnTerminal: no TEXT and a terminal on standard input is a
+// usage error at once (it waited for typing without a word).
+func TestNoInputOnTerminal(t *testing.T) {
+	clitest.NoInputOnTerminal(t, []string{"-o", "-"}, func(args []string, stdin *os.File, stdout, stderr *bytes.Buffer) error {
+		return run(context.Background(), args, stdin, stdout, stderr)
+	})
+}
