@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -243,5 +244,19 @@ func TestServiceURL(t *testing.T) {
 		if got := serviceURL(env(tc.env)); got != tc.want {
 			t.Errorf("serviceURL(%v) = %q; want %q", tc.env, got, tc.want)
 		}
+	}
+}
+
+// TestServeAddressInUse: an address another program listens on is one
+// line saying what to do about it.
+func TestServeAddressInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	err = run(context.Background(), []string{"serve", "--listen", ln.Addr().String(), "--data-dir", t.TempDir()}, nil, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "address already in use") || !strings.Contains(err.Error(), "--listen or SOTTO_LISTEN picks another address") {
+		t.Errorf("serve on a taken address = %v; want the error and what to do", err)
 	}
 }

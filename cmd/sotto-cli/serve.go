@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -320,6 +321,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	ln, err := net.Listen("tcp", c.listen)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w (another sotto-cli serve, or another program, listens there; --listen or SOTTO_LISTEN picks another address)", err)
+	}
 	if err != nil {
 		return err
 	}
