@@ -54,6 +54,9 @@ type stream struct {
 	swFirst  []int32
 	swRunEnd []int32
 	swTokEnd []int32
+	// indexed reports whether lower, wseq, wend, wpos and wrunEnd are
+	// built.
+	indexed bool
 	// memo caches a grammar's parse at a token for the other matchers
 	// that ask for it (lang_zh.go's zhParse).
 	memo map[memoKey]any
@@ -70,8 +73,38 @@ type memoKey struct {
 
 func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
 
+// reset makes s the stream of src, keeping the capacity of its token and
+// index buffers for the next segment (run reads a text line by line). The
+// views of them handed out for the previous segment are dead.
+func (s *stream) reset(src string) {
+	*s = stream{
+		src: src, toks: tokenizeInto(s.toks[:0], src),
+		lower: s.lower[:0], wseq: s.wseq[:0], wend: s.wend[:0], wpos: s.wpos[:0], wrunEnd: s.wrunEnd[:0],
+		swWs: s.swWs[:0], swEnds: s.swEnds[:0], swWhole: s.swWhole[:0],
+		swFirst: s.swFirst[:0], swRunEnd: s.swRunEnd[:0], swTokEnd: s.swTokEnd[:0],
+		memo: s.memo, firstOpen: s.firstOpen,
+	}
+	clear(s.memo)
+	clear(s.firstOpen)
+}
+
+// zeroed returns b resized to n zero elements, reusing its array when it
+// is large enough.
+func zeroed[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
 func tokenize(src string) []token {
-	toks := make([]token, 0, len(src)/2+8)
+	return tokenizeInto(make([]token, 0, len(src)/2+8), src)
+}
+
+// tokenizeInto appends the tokens of src to toks.
+func tokenizeInto(toks []token, src string) []token {
 	i := 0
 	for i < len(src) {
 		r, n := rune(src[i]), 1
@@ -185,14 +218,14 @@ func (s *stream) lowerAt(i int) string {
 // index builds, once per stream, the lower-cased words and the runs of words
 // separated by single spaces that words() returns views of.
 func (s *stream) index() {
-	if s.lower != nil {
+	if s.indexed {
 		return
 	}
-	s.lower = make([]string, len(s.toks))
-	s.wpos = make([]int32, len(s.toks))
-	s.wrunEnd = make([]int32, 0, len(s.toks)/2)
-	s.wseq = make([]string, 0, len(s.toks)/2)
-	s.wend = make([]int, 0, len(s.toks)/2)
+	s.indexed = true
+	s.lower = zeroed(s.lower, len(s.toks))
+	s.wpos = zeroed(s.wpos, len(s.toks))
+	s.wseq = slices.Grow(s.wseq[:0], len(s.toks)/2)
+	s.wend = slices.Grow(s.wend[:0], len(s.toks)/2)
 	runStart := 0
 	for k, t := range s.toks {
 		s.wpos[k] = -1
@@ -210,7 +243,7 @@ func (s *stream) index() {
 		s.wend = append(s.wend, k+1)
 	}
 	// run end for every word position
-	s.wrunEnd = make([]int32, len(s.wseq))
+	s.wrunEnd = zeroed(s.wrunEnd, len(s.wseq))
 	end := len(s.wseq)
 	for p := len(s.wseq) - 1; p >= 0; p-- {
 		s.wrunEnd[p] = int32(end)
@@ -248,14 +281,13 @@ type chosen struct {
 
 // segmentSpans runs the matchers of r over src (a segment starting at byte
 // offset base of the whole input) and appends the picked spans to out.
-func segmentSpans(ctx context.Context, src string, base int, r *rules, p *plan, out []chosen) ([]chosen, error) {
-	ms, order := r.matchers(p.mode)
-	bits := make([]classSet, len(order))
-	fns := make([]matcher, len(order))
-	for k, c := range order {
-		bits[k], fns[k] = classBit(c), ms[c]
-	}
-	s := &stream{src: src, toks: tokenize(src)}
+//
+// s is scratch space: segmentSpans makes it the stream of src, reusing its
+// token buffer (run calls it once per line).
+func segmentSpans(ctx context.Context, s *stream, src string, base int, r *rules, p *plan, out []chosen) ([]chosen, error) {
+	ms := r.matchers(p.mode)
+	bits, fns := ms.bits, ms.fns
+	s.reset(src)
 	for i := 0; i < len(s.toks); {
 		if i&1023 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -508,17 +540,18 @@ func isGlueRune(r rune) bool {
 // run normalizes text under p and builds the ranked alternatives.
 func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {
 	var spans []chosen
+	s := &stream{toks: make([]token, 0, min(len(text)/2+8, 4096))}
 	// Each line, without the white space around it, is read as if it were
 	// the whole input (lines).
 	err := lines(text, func(start, end int) error {
 		var err error
 		line := text[start:end]
 		if !p.und {
-			spans, err = segmentSpans(ctx, line, start, p.rules, p, spans)
+			spans, err = segmentSpans(ctx, s, line, start, p.rules, p, spans)
 			return err
 		}
 		for _, seg := range segmentUnd(line) {
-			if spans, err = segmentSpans(ctx, line[seg.start:seg.end], start+seg.start, seg.rules, p, spans); err != nil {
+			if spans, err = segmentSpans(ctx, s, line[seg.start:seg.end], start+seg.start, seg.rules, p, spans); err != nil {
 				return err
 			}
 		}

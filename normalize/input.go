@@ -26,42 +26,53 @@ import (
 // When text is already in that form readForm returns it and a nil map; else
 // the map relates the bytes of the two.
 func readForm(text string) (string, *offsetMap) {
-	if norm.NFC.IsNormalString(text) {
+	q := norm.NFC.QuickSpanString(text)
+	if q == len(text) {
 		return text, nil
 	}
 	var b strings.Builder
 	b.Grow(len(text))
 	m := &offsetMap{}
-	// chunk flushes text[start:end], a run that starts at a normalization
-	// boundary and ends before the next one (or at the end of text).
-	chunk := func(start, end int) {
-		c := text[start:end]
+	for i := 0; ; {
+		// text[i:i+q] is normal and ends at a boundary; the run after it
+		// ends before the next rune that starts a new one.
+		b.WriteString(text[i : i+q])
+		if i += q; i == len(text) {
+			break
+		}
+		end := i + runeSize(text[i:])
+		for end < len(text) {
+			p := norm.NFC.PropertiesString(text[end:])
+			if p.BoundaryBefore() {
+				break
+			}
+			end += runeSize(text[end:])
+		}
+		c := text[i:end]
 		if norm.NFC.IsNormalString(c) || replacedByNFC(c) {
 			b.WriteString(c)
-			return
+		} else {
+			rs := b.Len()
+			b.WriteString(norm.NFC.String(c))
+			m.segs = append(m.segs, segMap{rs: rs, re: b.Len(), os: i, oe: end})
 		}
-		rs := b.Len()
-		b.WriteString(norm.NFC.String(c))
-		m.segs = append(m.segs, segMap{rs: rs, re: b.Len(), os: start, oe: end})
+		i = end
+		q = norm.NFC.QuickSpanString(text[i:])
 	}
-	start := 0
-	for i := 0; i < len(text); {
-		p := norm.NFC.PropertiesString(text[i:])
-		n := p.Size()
-		if n == 0 { // invalid UTF-8: one byte, kept as written
-			n = 1
-		}
-		if i > start && p.BoundaryBefore() {
-			chunk(start, i)
-			start = i
-		}
-		i += n
-	}
-	chunk(start, len(text))
 	if len(m.segs) == 0 {
 		return text, nil
 	}
 	return b.String(), m
+}
+
+// runeSize is the length of the first rune of s, 1 for a byte of invalid
+// UTF-8; s is not empty.
+func runeSize(s string) int {
+	if s[0] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRuneInString(s)
+	return n
 }
 
 // replacedByNFC reports whether s holds a character whose NFC is another
@@ -149,52 +160,39 @@ func (m *offsetMap) restore(alts []Alternative, read, text string) {
 	}
 }
 
-// isLineBreak reports whether r ends a line: LF, CR, VT, FF, NEL and the
-// Unicode line and paragraph separators (the mandatory breaks of UAX #14).
-func isLineBreak(r rune) bool {
-	switch r {
-	case '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029':
-		return true
-	}
-	return false
-}
-
 // lines calls f with the byte range of each line of text that holds more
 // than white space, without the white space around it. A line break is a
 // hard boundary: no reading runs across one.
 func lines(text string, f func(start, end int) error) error {
-	for i := 0; i < len(text); {
-		// Skip the white space (line breaks included) before the line.
-		for i < len(text) {
-			r, n := rune(text[i]), 1
-			if r >= utf8.RuneSelf {
-				r, n = utf8.DecodeRuneInString(text[i:])
-			}
-			if !unicode.IsSpace(r) {
-				break
-			}
-			i += n
-		}
-		if i == len(text) {
-			return nil
-		}
-		start, end := i, i
-		for i < len(text) {
-			r, n := rune(text[i]), 1
-			if r >= utf8.RuneSelf {
-				r, n = utf8.DecodeRuneInString(text[i:])
-			}
-			if isLineBreak(r) {
-				break
-			}
-			i += n
-			if !unicode.IsSpace(r) {
-				end = i
+	for start := 0; start < len(text); {
+		end, next := lineEnd(text, start)
+		l := strings.TrimLeftFunc(text[start:end], unicode.IsSpace)
+		if core := strings.TrimRightFunc(l, unicode.IsSpace); core != "" {
+			a := end - len(l)
+			if err := f(a, a+len(core)); err != nil {
+				return err
 			}
 		}
-		if err := f(start, end); err != nil {
-			return err
-		}
+		start = next
 	}
 	return nil
+}
+
+// lineEnd returns the end of the line starting at byte i of text and the
+// start of the next one. The line breaks are LF, CR, VT, FF, NEL, U+2028 and
+// U+2029 (the mandatory breaks of UAX #14; CRLF is a CR ending a line and an
+// LF ending an empty one), found byte by byte: NEL is C2 85 in UTF-8, U+2028
+// and U+2029 are E2 80 A8 and A9.
+func lineEnd(text string, i int) (end, next int) {
+	for ; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			return i, i + 1
+		case c == 0xc2 && i+1 < len(text) && text[i+1] == 0x85:
+			return i, i + 2
+		case c == 0xe2 && i+2 < len(text) && text[i+1] == 0x80 && (text[i+2] == 0xa8 || text[i+2] == 0xa9):
+			return i, i + 3
+		}
+	}
+	return len(text), len(text)
 }

@@ -2,8 +2,10 @@ package normalize
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestReadForm(t *testing.T) {
@@ -81,4 +83,31 @@ func TestRestore(t *testing.T) {
 	if d := cmp.Diff(want, alts[0].Spans); d != "" {
 		t.Errorf("restored spans (-want +got):\n%s", d)
 	}
+}
+
+// FuzzReadForm: the read form is NFC for text without a character NFC
+// replaces, is its own read form, and is canonically equivalent to the
+// text.
+func FuzzReadForm(f *testing.F) {
+	for _, s := range []string{"fu\u0308nf", "5\u0301\u0323", "\u095b\u093c", "A\u030a\u212b", "\u1100\u1161\u11a8x", "\u0b47\u0300\u0b3e", "e\n\u0301"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		r, m := readForm(s)
+		if (m == nil) != (r == s) {
+			t.Fatalf("readForm(%+q) = %+q with map %v", s, r, m != nil)
+		}
+		if !replacedByNFC(s) && r != norm.NFC.String(s) {
+			t.Fatalf("readForm(%+q) = %+q; NFC is %+q", s, r, norm.NFC.String(s))
+		}
+		if r2, _ := readForm(r); r2 != r {
+			t.Fatalf("readForm(%+q) = %+q; of that %+q", s, r, r2)
+		}
+		if norm.NFC.String(r) != norm.NFC.String(s) {
+			t.Fatalf("readForm(%+q) = %+q is not canonically equivalent", s, r)
+		}
+	})
 }

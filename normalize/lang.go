@@ -63,6 +63,9 @@ type rules struct {
 	// order is the class order in which matchers are tried; derived from
 	// AllClasses by register.
 	tnOrder, itnOrder []string
+	// tnSet and itnSet are the matchers in that order with their class
+	// bits, built once by register for segmentSpans.
+	tnSet, itnSet matcherSet
 	// score estimates how likely a Latin-script segment is in this
 	// language, for "und"; nil for non-Latin languages.
 	score func(words []string) int
@@ -88,12 +91,26 @@ func register(r *rules) {
 	for _, c := range AllClasses {
 		if r.tn[c] != nil {
 			r.tnOrder = append(r.tnOrder, c)
+			r.tnSet.add(c, r.tn[c])
 		}
 		if r.itn[c] != nil {
 			r.itnOrder = append(r.itnOrder, c)
+			r.itnSet.add(c, r.itn[c])
 		}
 	}
 	registry[r.tag] = r
+}
+
+// matcherSet is a language's matchers for one mode, in class order, with
+// each one's class bit.
+type matcherSet struct {
+	bits []classSet
+	fns  []matcher
+}
+
+func (m *matcherSet) add(class string, fn matcher) {
+	m.bits = append(m.bits, classBit(class))
+	m.fns = append(m.fns, fn)
 }
 
 func (r *rules) classes(m Mode) []string {
@@ -103,11 +120,11 @@ func (r *rules) classes(m Mode) []string {
 	return slices.Clone(r.tnOrder)
 }
 
-func (r *rules) matchers(m Mode) (map[string]matcher, []string) {
+func (r *rules) matchers(m Mode) *matcherSet {
 	if m == ITN {
-		return r.itn, r.itnOrder
+		return &r.itnSet
 	}
-	return r.tn, r.tnOrder
+	return &r.tnSet
 }
 
 // one builds a single-reading match.

@@ -277,8 +277,8 @@ func (s *stream) spokenIndex(l *numLex) {
 	s.swLex = l
 	s.swWs, s.swEnds, s.swWhole = s.swWs[:0], s.swEnds[:0], s.swWhole[:0]
 	s.swTokEnd = s.swTokEnd[:0]
-	s.swFirst = make([]int32, n)
-	s.swRunEnd = make([]int32, n)
+	s.swFirst = zeroed(s.swFirst, n)
+	s.swRunEnd = zeroed(s.swRunEnd, n)
 	for j := range n {
 		if s.toks[j].kind != tWord {
 			continue
