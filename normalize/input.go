@@ -11,7 +11,7 @@ import (
 
 // This file holds what Normalize does to the shape of the input before the
 // rules see it: the text is read in Unicode NFC (readForm), and each line,
-// without the white space around it, is matched alone (lineSpans).
+// without the white space around it, is matched alone (lines).
 
 // readForm returns the text the rules read: text with every run of
 // characters that compose with each other (a letter and the marks after

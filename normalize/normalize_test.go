@@ -377,6 +377,9 @@ func TestPathologicalInputs(t *testing.T) {
 		strings.Repeat("one ", 1<<10), strings.Repeat("a ", 2<<10), strings.Repeat("a@", 2<<10),
 		strings.Repeat("1/", 2<<10), strings.Repeat("1:", 2<<10), strings.Repeat("(1)", 1<<10),
 		strings.Repeat("uno punto ", 512), strings.Repeat("primero ", 512),
+		// many lines, decomposed letters, one letter with many marks
+		strings.Repeat("1\n", 2<<10), strings.Repeat(" \r\n", 2<<10), strings.Repeat("fu\u0308nf ", 1<<10),
+		"e" + strings.Repeat("\u0323\u0301", 2<<10), strings.Repeat("\u095d\u093c", 1<<10),
 	}
 	for _, in := range inputs {
 		for _, lang := range []string{"en", "de", "es", "fr", "zh", "und"} {
