@@ -4,11 +4,13 @@ import (
 	"context"
 	"iter"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/language"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/backend"
@@ -276,15 +278,9 @@ func speakable(ctx context.Context, src, base string, off int) (sentence, error)
 		}
 	}
 	s := sentence{spoken: spoken}
-	// Walk the spoken text: outside spans it is the source shifted by the
-	// length differences of the spans before; inside a span's output every
-	// word reads the span's whole source.
-	var regions []region
-	shift := 0
-	for _, sp := range spans {
-		at := sp.StartByte + shift
-		regions = append(regions, region{at, at + len(sp.Output), sp.StartByte, sp.EndByte})
-		shift += len(sp.Output) - (sp.EndByte - sp.StartByte)
+	var pieces []piece
+	if off >= 0 {
+		pieces = mapSpoken(spoken, src, spans)
 	}
 	for i := 0; i < len(spoken); {
 		r, n := utf8.DecodeRuneInString(spoken[i:])
@@ -321,40 +317,131 @@ func speakable(ctx context.Context, src, base string, off int) (sentence, error)
 			continue
 		}
 		w := spokenWord{text: spoken[a:z], srcStart: -1, srcEnd: -1}
-		if off >= 0 {
-			w.srcStart, w.srcEnd = sourceOf(a, z, regions, off)
+		if pieces != nil {
+			w.srcStart, w.srcEnd = off+sourceStart(pieces, a), off+sourceEnd(pieces, z)
 		}
 		s.words = append(s.words, w)
 	}
 	return s, nil
 }
 
-// region is a normalized span of a sentence: its output at spoken bytes
-// [at, to) reads source bytes [srcStart, srcEnd) of the sentence.
-type region struct{ at, to, srcStart, srcEnd int }
+// piece relates spoken bytes [at, to) of a sentence to source bytes
+// [srcStart, srcEnd) of it. An exact piece is the source byte for byte; a
+// word that starts or ends inside any other piece (the output of a
+// normalized span, or a run of letters and marks that normalize read in
+// NFC: "e\u0301" spoken as "é") reads all of its source.
+type piece struct {
+	at, to, srcStart, srcEnd int
+	exact                    bool
+}
 
-// sourceOf maps the spoken byte range [i, j) to input bytes, given the
-// normalized regions (spoken range → source range) of a sentence at off.
-func sourceOf(i, j int, regions []region, off int) (int, int) {
-	shift := 0
-	start, end := -1, -1
-	for _, g := range regions {
-		if j <= g.at {
-			break
+// mapSpoken splits spoken, the normalized text of the sentence src with the
+// changed spans, into pieces that tile both, or returns nil when spoken is
+// not src with the spans replaced by their output and the rest in NFC or as
+// written (then no word is traced). Package normalize writes the text
+// between spans in NFC where it composed the input's letters and marks, so
+// that text is the source shifted only for input already in NFC.
+func mapSpoken(spoken, src string, spans []normalize.Span) []piece {
+	var ps []piece
+	at, prev := 0, 0
+	for _, sp := range spans {
+		if sp.StartByte < prev || sp.EndByte < sp.StartByte || sp.EndByte > len(src) {
+			return nil
 		}
-		if i < g.to { // overlaps the region: the word reads all of it
-			start, end = g.srcStart, g.srcEnd
-			if i < g.at {
-				start = i - shift
-			}
-			if j > g.to {
-				end = g.srcEnd + (j - g.to)
-			}
-			return off + start, off + end
+		var ok bool
+		if ps, at, ok = mapGap(ps, spoken, at, src, prev, sp.StartByte); !ok {
+			return nil
 		}
-		shift = g.to - g.srcEnd
+		if !strings.HasPrefix(spoken[at:], sp.Output) {
+			return nil
+		}
+		ps = append(ps, piece{at, at + len(sp.Output), sp.StartByte, sp.EndByte, false})
+		at, prev = at+len(sp.Output), sp.EndByte
 	}
-	return off + i - shift, off + j - shift
+	ps, at, ok := mapGap(ps, spoken, at, src, prev, len(src))
+	if !ok || at != len(spoken) {
+		return nil
+	}
+	return ps
+}
+
+// mapGap appends the pieces of source bytes [from, to), text outside the
+// spans, found in spoken at byte at, and returns where it ends in spoken.
+// Text already in NFC is one exact piece; otherwise it is read a run at a
+// time (a character and the marks that may compose with it, as normalize
+// reads them), each run as written or in NFC.
+func mapGap(ps []piece, spoken string, at int, src string, from, to int) ([]piece, int, bool) {
+	gap := src[from:to]
+	if strings.HasPrefix(spoken[at:], gap) {
+		return addExact(ps, at, from, len(gap)), at + len(gap), true
+	}
+	for i := from; i < to; {
+		j := i + runeLen(src[i:to])
+		for j < to && !norm.NFC.PropertiesString(src[j:to]).BoundaryBefore() {
+			j += runeLen(src[j:to])
+		}
+		run := src[i:j]
+		switch rest := spoken[at:]; {
+		case strings.HasPrefix(rest, run):
+			ps = addExact(ps, at, i, len(run))
+			at += len(run)
+		case strings.HasPrefix(rest, norm.NFC.String(run)):
+			n := len(norm.NFC.String(run))
+			ps = append(ps, piece{at, at + n, i, j, false})
+			at += n
+		default:
+			return ps, at, false
+		}
+		i = j
+	}
+	return ps, at, true
+}
+
+// addExact appends n bytes that are the same in spoken (at at) and in the
+// source (at src), joined to the piece before when that is exact and ends
+// where they start.
+func addExact(ps []piece, at, src, n int) []piece {
+	if n == 0 {
+		return ps
+	}
+	if k := len(ps) - 1; k >= 0 && ps[k].exact && ps[k].to == at && ps[k].srcEnd == src {
+		ps[k].to, ps[k].srcEnd = at+n, src+n
+		return ps
+	}
+	return append(ps, piece{at, at + n, src, src + n, true})
+}
+
+// runeLen is the length of the first rune of s (1 for a byte that is not
+// UTF-8); s is not empty.
+func runeLen(s string) int {
+	_, n := utf8.DecodeRuneInString(s)
+	return n
+}
+
+// sourceStart maps spoken byte i, the start of a word, to the source: the
+// start of the piece it falls in, unless that piece is exact.
+func sourceStart(ps []piece, i int) int {
+	k := sort.Search(len(ps), func(k int) bool { return ps[k].to > i })
+	if k == len(ps) {
+		return ps[len(ps)-1].srcEnd
+	}
+	if p := ps[k]; p.exact {
+		return p.srcStart + i - p.at
+	}
+	return ps[k].srcStart
+}
+
+// sourceEnd maps spoken byte j, the end of a word, to the source: the end
+// of the piece it falls in, unless that piece is exact.
+func sourceEnd(ps []piece, j int) int {
+	k := sort.Search(len(ps), func(k int) bool { return ps[k].to >= j })
+	if k == len(ps) {
+		return ps[len(ps)-1].srcEnd
+	}
+	if p := ps[k]; p.exact || j == p.at {
+		return p.srcStart + j - p.at
+	}
+	return ps[k].srcEnd
 }
 
 // baseLanguage returns the base language subtag of a BCP 47 tag ("en" for
