@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // fuzzLangs are the languages FuzzText selects with a negative maxC, so
@@ -36,6 +38,11 @@ func FuzzText(f *testing.F) {
 	f.Add("Es sind zzt. 5 Plätze frei, usf. Die NATO. Zzt. 3 2.º izq. Llame al tfno. 91 ص.ب. 5 إلخ. ثم", 0.35, -1)
 	f.Add("3-1.Los 2–1.Ο x 1۔ فارم\n2۔ y ၁။ a\n（一）总则\n一、x\n（1）z。）と बी. आर. आंबेडकर कि.मी. افتاد.همه 5 т. Машина 9 μ.μ. Ε کہا: ”x“", 0.35, 0)
 	f.Add("(a.)b （。）(（)） 1、\n①x ١. ٢. 3-.A -3.B 1-2-3.C", 0.35, -4)
+	// Decomposed letters (NFD), as macOS and some editors write them, and
+	// marks NFC reorders or cannot compose.
+	f.Add("Am 13. Ja\u0308n. 2006 kam er. Cafe\u0301. O\u0308l.", 0.35, -4)
+	f.Add("これはペンて\u3099した。あれは本て\u3099す。q\u0307\u0323. \u0301x. A\u030A \u212B \u037E", 0.35, 12)
+	f.Add("7. Apri\u0301la. жагдаи\u0306ы.XVIII e\u0301", 0.0, -1)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
@@ -64,6 +71,49 @@ func FuzzText(f *testing.F) {
 		}
 		if squash(b.String()) != squash(text) {
 			t.Errorf("Text(%q) = %+v; content changed", text, r.Segments)
+		}
+	})
+}
+
+// FuzzDecomposed checks that a text and the same text decomposed (NFD)
+// give the same items, each in the bytes it was sent: the decisions are
+// made on NFC.
+func FuzzDecomposed(f *testing.F) {
+	for _, s := range monotonicTexts {
+		f.Add(s, 0)
+	}
+	f.Add("Am 13. Jän. 2006 kam er. Café. Öl.", -1)
+	f.Add("これはペンでした。あれは本です。", 10)
+	f.Add("Stretneme sa 7. Apríla v Bratislave. жағдайы.XVIII", -2)
+	f.Add("Ça va? Très bien.\n\nÀ bientôt. q\u0307\u0323. ộ ố", -3)
+	f.Fuzz(func(t *testing.T, text string, maxC int) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		nfc, nfd := norm.NFC.String(text), norm.NFD.String(text)
+		opts := Options{}
+		switch {
+		case maxC > 0 && maxC < 200:
+			opts.Length = &Length{MinChars: min(12, maxC), MaxChars: maxC}
+		case maxC < 0:
+			k := uint(-(maxC + 1)) + 1
+			opts.Language = fuzzLangs[k%uint(len(fuzzLangs))]
+		}
+		want, err := Text(context.Background(), nfc, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Text(context.Background(), nfd, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Segments) != len(want.Segments) {
+			t.Fatalf("Text(%q) = %+v; the NFC text gives %+v", nfd, got.Segments, want.Segments)
+		}
+		for k, s := range got.Segments {
+			if norm.NFC.String(s.Text) != want.Segments[k].Text || !norm.NFD.IsNormalString(s.Text) {
+				t.Errorf("Text(%q) item %d = %q; the NFC text gives %q", nfd, k, s.Text, want.Segments[k].Text)
+			}
 		}
 	})
 }

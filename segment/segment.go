@@ -169,8 +169,11 @@ func Sentences(ctx context.Context, text string, opts Options) ([]string, error)
 // opts.Length is set). Items keep the input's words in order; inside a
 // sentence or cue, whitespace runs that contain a line break become one
 // space (none between two CJK characters), paragraphs keep their line
-// breaks. It returns a 400-kind [*sotto.Error] for invalid options and
-// ctx.Err() when cancelled. Text is safe for concurrent use.
+// breaks. Text is read in Unicode NFC, so decomposed input ("Ja\u0308n.")
+// splits where composed input does and max_chars counts a letter and its
+// marks once; items are the input's bytes as sent. It returns a 400-kind
+// [*sotto.Error] for invalid options and ctx.Err() when cancelled. Text is
+// safe for concurrent use.
 func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
@@ -179,7 +182,14 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 		return nil, sotto.Invalid("bad_request", "max_chars", "length constraints apply to sentences and cues, not to paragraph mode")
 	}
 	lang := baseLang(opts.Language)
-	bs, err := sentenceBoundaries(ctx, text, lang)
+	// Every decision reads the text in NFC (read); the items are the
+	// input's bytes as sent (text[at(a):at(b)]).
+	read, runs := readNFC(text)
+	at := func(x int) int { return x }
+	if runs != nil {
+		at = func(x int) int { return fromRead(runs, x) }
+	}
+	bs, err := sentenceBoundaries(ctx, read, lang)
 	if err != nil {
 		return nil, err
 	}
@@ -187,26 +197,29 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	kept := keep(bs, th)
 	res := &Result{Task: "segment", Segments: []Item{}}
 	if opts.ParagraphThreshold != nil {
-		pb := paragraphBoundaries(text, kept)
+		pb := paragraphBoundaries(read, kept)
 		var paras []string
-		for _, sp := range spans(text, keep(pb, *opts.ParagraphThreshold)) {
-			p := strings.TrimSpace(text[sp[0]:sp[1]])
+		for _, sp := range spans(read, keep(pb, *opts.ParagraphThreshold)) {
+			p := strings.TrimSpace(text[at(sp[0]):at(sp[1])])
+			if p == "" {
+				continue
+			}
 			paras = append(paras, p)
 			res.Segments = append(res.Segments, Item{Text: p})
 		}
 		res.Text = strings.Join(paras, "\n\n")
 		return res, nil
 	}
-	units := spans(text, kept)
+	units := spans(read, kept)
 	if opts.Length != nil {
-		units, err = cueSpans(ctx, text, units, bs, *opts.Length, nil)
+		units, err = cueSpans(ctx, read, units, bs, *opts.Length, nil)
 		if err != nil {
 			return nil, err
 		}
 	}
 	lines := make([]string, 0, len(units))
 	for _, sp := range units {
-		t := clean(text[sp[0]:sp[1]])
+		t := clean(text[at(sp[0]):at(sp[1])])
 		if t == "" {
 			continue
 		}

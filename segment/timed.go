@@ -46,6 +46,8 @@ type timeline struct {
 // (over a second) is evidence for one, and lexical cohesion covers the rest
 // (the HTTP endpoint accepts paragraph mode only for text, as the spec says). Invalid input returns a 400-kind [*sotto.Error] whose Param
 // names the field ("segments[3].end"); cancellation returns ctx.Err().
+// Sentence boundaries are found in the text read in Unicode NFC, as [Text]
+// finds them; the cues' texts are the input's as sent.
 // Cues does not modify in; it is safe for concurrent use.
 func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	if err := opts.Validate(); err != nil {
@@ -61,7 +63,7 @@ func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	if strings.TrimSpace(tl.buf) == "" {
 		return []Cue{}, nil
 	}
-	cands, err := sentenceBoundaries(ctx, tl.buf, baseLang(opts.Language))
+	cands, err := boundariesNFC(ctx, tl.buf, baseLang(opts.Language))
 	if err != nil {
 		return nil, err
 	}

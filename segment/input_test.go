@@ -1,0 +1,168 @@
+package segment
+
+import (
+	"context"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+func TestReadNFC(t *testing.T) {
+	for _, tc := range []struct {
+		in, read string
+		runs     []nfcRun
+	}{
+		{"plain. Text", "plain. Text", nil},
+		{"Cafe\u0301. Ok", "Café. Ok", []nfcRun{{3, 5, 3, 6}}},
+		{"Ja\u0308n. und O\u0308l", "Jän. und Öl", []nfcRun{{1, 3, 1, 4}, {10, 12, 11, 14}}},
+		// Marks in the wrong order: NFC puts them in order.
+		{"q\u0307\u0323.", "q\u0323\u0307.", []nfcRun{{0, 5, 0, 5}}},
+		// Replaced by NFC, kept: the Greek question mark (NFC ';'), the
+		// ångström sign, Devanagari U+095D (an exclusion).
+		{"Τι;\u037E A\u030A \u212B \u095D", "Τι;\u037E Å \u212B \u095D", []nfcRun{{8, 10, 8, 11}}},
+		{"\u0301x", "\u0301x", nil}, // a mark with no letter
+	} {
+		read, runs := readNFC(tc.in)
+		if read != tc.read || len(runs) != len(tc.runs) {
+			t.Errorf("readNFC(%q) = %q, %v; want %q, %v", tc.in, read, runs, tc.read, tc.runs)
+			continue
+		}
+		for k := range runs {
+			if runs[k] != tc.runs[k] {
+				t.Errorf("readNFC(%q) runs = %v; want %v", tc.in, runs, tc.runs)
+				break
+			}
+		}
+		// Every read-form offset maps to an input offset; offsets outside
+		// the runs keep the text after them.
+		for x := 0; x <= len(read); x++ {
+			o := fromRead(runs, x)
+			if o < 0 || o > len(tc.in) || (x > 0 && o < fromRead(runs, x-1)) {
+				t.Fatalf("readNFC(%q): fromRead(%d) = %d, out of order or range", tc.in, x, o)
+			}
+			if inside := insideRun(runs, x); !inside && norm.NFC.String(tc.in[o:]) != norm.NFC.String(read[x:]) {
+				t.Errorf("readNFC(%q): read[%d:] = %q but input[%d:] = %q", tc.in, x, read[x:], o, tc.in[o:])
+			}
+		}
+	}
+}
+
+func insideRun(runs []nfcRun, x int) bool {
+	for _, r := range runs {
+		if r.rs < x && x < r.re {
+			return true
+		}
+	}
+	return false
+}
+
+// Decomposed text splits where composed text does, and each item is the
+// input's bytes as sent (the decomposed letters the rules look up: a German
+// month, a Slovak date, Kazakh, the Japanese polite ending で).
+func TestTextDecomposed(t *testing.T) {
+	for _, tc := range []struct {
+		text, lang string
+		want       []string
+	}{
+		{"Am 13. Jän. 2006 kam er. Dann ging er.", "de", []string{"Am 13. Jän. 2006 kam er.", "Dann ging er."}},
+		{"Stretneme sa 7. Apríla v Bratislave. Potom pôjdeme domov.", "sk", nil},
+		{"これはペンでした。あれは本です。", "ja", []string{"これはペンでした。", "あれは本です。"}},
+		{"Café au lait. Crème brûlée. Voilà!", "fr", []string{"Café au lait.", "Crème brûlée.", "Voilà!"}},
+		{"Τι κάνεις; Καλά.", "el", nil},
+	} {
+		ctx := context.Background()
+		nfc, nfd := norm.NFC.String(tc.text), norm.NFD.String(tc.text)
+		if nfd == nfc {
+			t.Fatalf("%q has no decomposable letter", tc.text)
+		}
+		for _, lang := range []string{tc.lang, ""} {
+			want, err := Sentences(ctx, nfc, Options{Language: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.want != nil && lang != "" && strings.Join(want, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("Sentences(%q) = %q; want %q", nfc, want, tc.want)
+			}
+			got, err := Sentences(ctx, nfd, Options{Language: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Errorf("language %q: decomposed %q gives %q; composed gives %q", lang, nfd, got, want)
+				continue
+			}
+			for k := range got {
+				if got[k] != norm.NFD.String(want[k]) {
+					t.Errorf("language %q: decomposed item %d = %q; want %q as sent (decomposed)", lang, k, got[k], norm.NFD.String(want[k]))
+				}
+			}
+		}
+	}
+}
+
+// Every case of the shared segmentation suites written in NFD gives the
+// sentences of the case as written (the API's variant check, in process),
+// with the language given.
+func TestSuitesDecomposed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every suite")
+	}
+	dir := filepath.Join(testdataDir(t), "text", "segment")
+	ctx := context.Background()
+	n, diff := 0, 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
+			return err
+		}
+		for _, c := range readSuite(t, path) {
+			nfd := norm.NFD.String(c.Input)
+			if nfd == c.Input {
+				continue
+			}
+			n++
+			want, err := Sentences(ctx, norm.NFC.String(c.Input), Options{Language: c.Lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Sentences(ctx, nfd, Options{Language: c.Lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			same := len(got) == len(want)
+			for k := 0; same && k < len(got); k++ {
+				same = norm.NFC.String(got[k]) == want[k] && norm.NFD.String(got[k]) == got[k]
+			}
+			if !same {
+				diff++
+				if diff <= 5 {
+					t.Errorf("%s: NFD of %.80q gives %d sentences; NFC gives %d", filepath.Base(path), c.Input, len(got), len(want))
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d cases change in NFD; %d segment differently", n, diff)
+	if diff > 0 {
+		t.Errorf("%d of %d cases in NFD segment differently from NFC", diff, n)
+	}
+}
+
+// Timed cues decide in NFC too and keep their text as sent.
+func TestCuesDecomposed(t *testing.T) {
+	text := "Am 13. Jän. 2006 kam er. Dann ging er."
+	for _, in := range []string{norm.NFC.String(text), norm.NFD.String(text)} {
+		cs, err := Cues(context.Background(), []Cue{{Text: in, Start: 0, End: 4}}, Options{Language: "de"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) != 2 || cs[0].Text+" "+cs[1].Text != in {
+			t.Errorf("Cues(%q) = %+v; want two cues of the text as sent", in, cs)
+		}
+	}
+}
