@@ -30,19 +30,21 @@
 // feat.params, mdef, sendump, means, variances) and treats its 5376
 // Gaussians, each weighted by how much the model's phone states use it,
 // as a background model of speech. For an utterance it finds the speech (an
-// energy gate), subtracts an estimate of steady background noise when the
-// recording is noticeably noisy (spectral subtraction weighted by the
-// estimated signal-to-noise ratio), normalises the cepstra (mean, and one
-// overall scale), and
-// estimates how the background model's means must move to fit this voice:
-// an affine transform (MLLR), 12 rows of 14 numbers, held towards no change
-// by a prior that weighs in proportion to the speech and more in noise.
-// The same is done for the model's Gaussians of the delta cepstra (how the
-// spectrum moves from frame to frame), taken to 88 numbers. The 168 static
-// numbers weighted 0.9 and the 88 delta numbers weighted 0.1 in the cosine,
-// rotated into 256 by a fixed orthonormal matrix, are the embedding
-// ([Method] "sphinx-mllr-v5"). Each choice is measured in
-// docs/bench/speaker.md and ../shared/research/speaker-embeddings.md.
+// energy gate); when the recording is noticeably noisy, it estimates the
+// steady background noise and moves the background model to where that
+// noise puts it (model-domain compensation, weighted by the estimated
+// signal-to-noise ratio); it normalises the cepstra (mean, and one overall
+// scale), and estimates how the clean background model's means must move
+// to fit this voice: an affine transform (MLLR), 12 rows of 14 numbers,
+// held towards no change by a prior that weighs in proportion to the
+// speech and more in noise. The same is done for the model's Gaussians of
+// the delta cepstra (how the spectrum moves from frame to frame), taken to
+// 72 numbers, and the median pitch of the voiced frames is encoded in 16.
+// The 168 static numbers, the delta numbers and the pitch numbers, weighted
+// 0.81, 0.09 and 0.1 in the cosine and rotated into 256 by a fixed
+// orthonormal matrix, are the embedding ([Method] "sphinx-mllr-v6"). Each
+// choice is measured in docs/bench/speaker.md and
+// ../shared/research/speaker-embeddings.md.
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with
 // code [CodeTooLittleSpeech]. Expect an equal error rate of about 3–5 % on

@@ -30,11 +30,14 @@ const OptAcousticDir = "acoustic_dir"
 // subtraction and the wider speech gate to v1's transform; v3 made the
 // transform's prior weight grow with the amount of speech and as the
 // estimated SNR falls (see priorWeight); v4 fused the delta stream's
-// transform into the 256 numbers (fuseDelta); v5 (this version) weighs the
-// background model's Gaussians by their codebook weights from the acoustic
-// model instead of uniformly (codebookWeights). Embeddings of earlier
-// versions stored elsewhere must be recomputed.
-const Method = "sphinx-mllr-v5"
+// transform into the 256 numbers (fuse); v5 weighs the background model's
+// Gaussians by their codebook weights from the acoustic model instead of
+// uniformly (codebookWeights); v6 (this version) moves the background
+// model by the recording's noise and solves the transform of the clean
+// means under it instead of subtracting the noise from the frames
+// (vts.go), and fuses the median pitch into the 256 numbers (pitch.go).
+// Embeddings of earlier versions stored elsewhere must be recomputed.
+const Method = "sphinx-mllr-v6"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -113,19 +116,44 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	if err != nil {
 		return nil, err
 	}
+	return l.embedSamples(ctx, s, true)
+}
+
+// embedSamples embeds 16 kHz samples; compensate switches the noise
+// compensation of the background model (vts.go) on, as it always is
+// outside the tests.
+func (l *lattice) embedSamples(ctx context.Context, s []float32, compensate bool) (*Embedding, error) {
 	cep, err := l.m.cepstra(ctx, s)
 	if err != nil {
 		return nil, err
 	}
 	mask := speechMask(cep)
-	snr := l.m.compensateNoise(cep, mask) // before the mean is taken: it works on powers
-	n := subtractMean(cep, mask)
-	l.m.normalizeSpread(cep, mask)
+	n := 0
+	for _, sp := range mask {
+		if sp {
+			n++
+		}
+	}
 	if float64(n) < MinSpeech*frameRate {
 		return nil, sotto.Unsatisfiable(CodeTooLittleSpeech, "file",
 			"the audio holds %.2f s of speech; a speaker embedding needs at least %.1f s", float64(n)/frameRate, MinSpeech)
 	}
-	acc := l.m.newAccumulator()
+	// The noise estimate and the compensation work on the raw cepstra,
+	// before the mean is taken.
+	est := l.m.subtractNoise(cep, mask, false)
+	var nc *noiseComp
+	if compensate {
+		nc = l.m.compensate(cep, mask, est)
+	}
+	subtractMean(cep, mask)
+	m := l.m
+	if nc != nil {
+		m = nc.m
+		l.m.normalizeSpreadTo(cep, mask, m.spreadOf())
+	} else {
+		l.m.normalizeSpread(cep, mask)
+	}
+	acc := m.newAccumulator()
 	for t := range cep {
 		if !mask[t] {
 			continue
@@ -137,9 +165,15 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		}
 		acc.frame(&cep[t])
 	}
+	tau := priorWeight(n, est.snr)
 	var st, sd mllrStats
-	acc.flush(&st)
-	tau := priorWeight(n, snr)
+	var sraw []float64
+	if nc != nil {
+		sraw = m.jointRaw(l.m, acc, nc.jac, tau)
+	} else {
+		acc.flush(&st)
+		sraw = l.m.embedRaw(&st, tau)
+	}
 	dacc := l.m.delta.newAccumulator()
 	for i, d := range deltas(cep, mask) {
 		if i%500 == 0 {
@@ -150,7 +184,7 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 		dacc.frame(&d)
 	}
 	dacc.flush(&sd)
-	e := l.m.fuseDelta(l.m.embedRaw(&st, tau), l.m.delta.embedRaw(&sd, tau))
+	e := l.m.fuse(sraw, l.m.delta.embedRaw(&sd, tau), pitchEncoding(framePitch(s, mask)))
 	v := make([]float32, Dim)
 	for i, x := range e {
 		v[i] = float32(x)
@@ -169,7 +203,17 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 // it, at the cost of 0.5 points on clean trials-more.txt; per-dimension
 // variance normalisation was worse on clean speech.)
 func (m *mllrModel) normalizeSpread(cep [][nCep]float64, mask []bool) {
-	var got, want float64
+	var want float64
+	for i := 1; i < nCep; i++ {
+		want += m.gsd[i] * m.gsd[i]
+	}
+	m.normalizeSpreadTo(cep, mask, want)
+}
+
+// normalizeSpreadTo scales the cepstra so that Σ_{i≥1} of their variance
+// over the speech frames is want.
+func (m *mllrModel) normalizeSpreadTo(cep [][nCep]float64, mask []bool, want float64) {
+	var got float64
 	n := 0
 	for t := range cep {
 		if mask[t] {
@@ -181,9 +225,6 @@ func (m *mllrModel) normalizeSpread(cep [][nCep]float64, mask []bool) {
 	}
 	if n == 0 || got == 0 {
 		return
-	}
-	for i := 1; i < nCep; i++ {
-		want += m.gsd[i] * m.gsd[i]
 	}
 	f := math.Sqrt(want * float64(n) / got)
 	for t := range cep {

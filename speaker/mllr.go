@@ -12,7 +12,7 @@ import (
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
-// The "sphinx-mllr-v5" embedding: a per-utterance MLLR mean transform of
+// The "sphinx-mllr-v6" embedding: a per-utterance MLLR mean transform of
 // the CMU Sphinx English acoustic model's Gaussians, taken as the
 // description of the voice (see ../shared/research/speaker-embeddings.md
 // and docs/bench/speaker.md for the measurements behind each choice).
@@ -29,11 +29,14 @@ import (
 // weighs in proportion to the speech (priorWeight). v4: the same transform
 // of the delta stream's 5376 Gaussians (their own posteriors, on the
 // deltas of the normalised cepstra) fills the other 88 numbers through a
-// fixed projection, with a share deltaShare of the cosine (fuseDelta).
+// fixed projection, with a share deltaShare of the cosine (fuse).
 // v5: the UBM weighs each Gaussian by its codebook weight (the model's
 // senone mixture weights averaged over the codebook, codebookWeights)
 // instead of uniformly, in both streams; the timelines keep the uniform
-// weights (newUniformAccumulator).
+// weights (newUniformAccumulator). v6: in noise the static stream's
+// model is compensated for the recording's noise and the transform of the
+// clean means solved under it (vts.go), and 16 of the delta part's 88
+// numbers hold the median pitch (pitch.go).
 
 const (
 	nCep  = 13       // cepstra per frame, c0..c12
@@ -66,6 +69,7 @@ const (
 type mllrModel struct {
 	params sphinx.FeatParams
 	k      int
+	nDen   int       // Gaussians per codebook
 	mu     []float64 // k×nCep means
 	iv     []float64 // k×nCep inverse variances
 	miv    []float64 // k×nCep mu·iv
@@ -79,6 +83,11 @@ type mllrModel struct {
 	// nil in itself; proj is deltaProjection().
 	delta *mllrModel
 	proj  []float64
+	// mel maps cepstra to the log mel spectrum and back; cbMean holds each
+	// codebook's weighted mean (static stream), where the noise
+	// compensation takes its Jacobians (vts.go).
+	mel    melMap
+	cbMean [][nCep]float64
 }
 
 // loadMLLR reads feat.params, means and variances from dir.
@@ -129,6 +138,8 @@ func loadMLLR(dir string) (*mllrModel, error) {
 	m := newMLLR(params, means, vars, 0, lw[0])
 	m.delta = newMLLR(params, means, vars, 1, lw[1])
 	m.proj = deltaProjection()
+	m.mel.b, m.mel.lift = m.melBasis()
+	m.cbMean = m.codebookMeans(m.k / m.nDen)
 	return m, nil
 }
 
@@ -137,7 +148,7 @@ func loadMLLR(dir string) (*mllrModel, error) {
 // weight within its codebook (codebookWeights).
 func newMLLR(params sphinx.FeatParams, means, vars *sphinx.Gauden, stream int, logW []float64) *mllrModel {
 	k := means.NMgau * means.NDensity
-	m := &mllrModel{params: params, k: k,
+	m := &mllrModel{params: params, k: k, nDen: means.NDensity,
 		mu: make([]float64, k*nCep), iv: make([]float64, k*nCep), miv: make([]float64, k*nCep),
 		cnst: make([]float64, k), cnstW: make([]float64, k)}
 	var sum, sq [nCep]float64
@@ -469,8 +480,8 @@ func (m *mllrModel) embedRaw(s *mllrStats, tau float64) []float64 {
 	return raw
 }
 
-// deltaShare is the share of the cosine of two sphinx-mllr-v4 (and v5) embeddings
-// that comes from their delta parts (see fuseDelta). Dev trials, both
+// deltaShare is the share of the spectral cosine of two sphinx-mllr-v4
+// (to v6) embeddings that comes from their delta parts (see fuse). Dev trials, both
 // lists, whole files / 6 s / 3 s / B noisy / 3 s B noisy: without the
 // delta part 3.6 / 4.0 / 11.6 / 8.1 / 19.7 % EER; share 0.1 (kept)
 // 3.5 / 3.8 / 10.7 / 8.1 / 19.7 %; 0.2: 3.6 / 3.1 / 10.7 / 8.6 / 20.0 %;
@@ -490,35 +501,6 @@ func deltaProjection() []float64 {
 		p[i] = float64(2*r.IntN(2) - 1)
 	}
 	return p
-}
-
-// fuseDelta returns the embedding of a static transform's numbers st and
-// a delta transform's numbers dt (each nRows×nXi): st at unit length
-// times sqrt(1-deltaShare), then dt projected to nDelta numbers at unit
-// length times sqrt(deltaShare), all rotated by the DCT. The cosine of
-// two such embeddings is (1-deltaShare)·cos(static) + deltaShare·cos(delta).
-func (m *mllrModel) fuseDelta(st, dt []float64) []float64 {
-	raw := make([]float64, Dim)
-	n := nRows * nXi
-	copy(raw, st)
-	normalize(raw[:n])
-	for i := range n {
-		raw[i] *= math.Sqrt(1 - deltaShare)
-	}
-	d := raw[n:]
-	for i := range nDelta {
-		row := m.proj[i*n : i*n+n]
-		var v float64
-		for j, x := range dt {
-			v += row[j] * x
-		}
-		d[i] = v
-	}
-	normalize(d)
-	for i := range d {
-		d[i] *= math.Sqrt(deltaShare)
-	}
-	return m.rotate(raw)
 }
 
 // deltas returns the Sphinx delta features of the frames in mask:

@@ -59,8 +59,22 @@ func (m *mllrModel) melBasis() (b [nCep][nFilt]float64, lift [nCep]float64) {
 // place, weighted by the estimated signal-to-noise ratio; mask marks the
 // speech frames. It returns that ratio in dB (+Inf without noise).
 func (m *mllrModel) compensateNoise(cep [][nCep]float64, mask []bool) float64 {
+	return m.subtractNoise(cep, mask, true).snr
+}
+
+// noiseEstimate is what the spectral subtraction found in a recording.
+type noiseEstimate struct {
+	snr   float64        // estimated signal-to-noise ratio, dB (+Inf without noise)
+	w     float64        // weight of the subtraction by snr, 0..1
+	noise [nFilt]float64 // mean mel power of the quietest frames
+}
+
+// subtractNoise estimates the recording's noise and, when subtract is
+// set, does the spectral subtraction of compensateNoise.
+func (m *mllrModel) subtractNoise(cep [][nCep]float64, mask []bool, subtract bool) noiseEstimate {
+	est := noiseEstimate{snr: math.Inf(1)}
 	if len(cep) == 0 {
-		return math.Inf(1)
+		return est
 	}
 	b, lift := m.melBasis()
 	logMel := make([][nFilt]float64, len(cep))
@@ -106,15 +120,19 @@ func (m *mllrModel) compensateNoise(cep [][nCep]float64, mask []bool) float64 {
 		}
 	}
 	if ns == 0 {
-		return math.Inf(1)
+		return est
 	}
 	for j := range nFilt {
 		noiseAll += noise[j]
 	}
 	snr := 10 * math.Log10(speechAll/float64(ns)/noiseAll)
 	w := min(1, max(0, (noiseSNRHigh-snr)/(noiseSNRHigh-noiseSNRLow)))
-	if w == 0 || math.IsNaN(snr) {
-		return snr
+	est = noiseEstimate{snr: snr, w: w, noise: noise}
+	if math.IsNaN(snr) {
+		est.w = 0
+	}
+	if w == 0 || math.IsNaN(snr) || !subtract {
+		return est
 	}
 	for t := range cep {
 		var out [nFilt]float64
@@ -130,5 +148,5 @@ func (m *mllrModel) compensateNoise(cep [][nCep]float64, mask []bool) float64 {
 			cep[t][i] = v * lift[i]
 		}
 	}
-	return snr
+	return est
 }

@@ -119,12 +119,12 @@ func EmbedDetail(ctx context.Context, b Backend, a sotto.Audio) (*Embedding, err
 // docs/bench/speaker.md gives its false-accept and false-reject rates). It
 // belongs to that method only, and it is a starting point for an
 // application's own trade-off, not a decision of identity.
-const VerifyThreshold = 0.28
+const VerifyThreshold = 0.34
 
 // ShortClipThreshold is the equal-error threshold of 3-second clips (about
 // 2 s of speech): similarities of short clips run lower, so VerifyThreshold
 // rejects many true pairs of them.
-const ShortClipThreshold = 0.19
+const ShortClipThreshold = 0.24
 
 // Float64 converts an embedding as [Backend.Embed] returns it to the
 // float64 slice [Similarity] and the HTTP API take.
