@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -84,4 +85,42 @@ func TestWordSourcesUntraceable(t *testing.T) {
 			t.Errorf("mapSpoken(%q, %q) = %v; want nil", tc.spoken, tc.src, ps)
 		}
 	}
+}
+
+// FuzzWordSources checks that every spoken word of any text reads a byte
+// range of the input on rune boundaries, in order, and that the text
+// decomposed (NFD) traces as many words as the text composed.
+func FuzzWordSources(f *testing.F) {
+	f.Add("Cafe\u0301 at 5 pm. I paid $12.50 today.")
+	f.Add("(e\u0301)$5(e\u0301) nai\u0308ve-5-e\u0301 q\u0307\u0323 \u212B A\u030A")
+	f.Add("Dr. Smith arrived at 5 p.m.\nHe left on 3/4/2020 at 10:30.")
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) || len(text) > 2000 {
+			return
+		}
+		traced := func(in string) int {
+			ss, err := prepare(context.Background(), in, "en")
+			if err != nil {
+				t.Fatalf("prepare(%q): %v", in, err)
+			}
+			n, last := 0, 0
+			for _, s := range ss {
+				for _, w := range s.words {
+					if w.srcStart < 0 {
+						continue
+					}
+					if w.srcStart > w.srcEnd || w.srcEnd > len(in) || w.srcStart < last ||
+						(w.srcStart < len(in) && !utf8.RuneStart(in[w.srcStart])) || (w.srcEnd < len(in) && !utf8.RuneStart(in[w.srcEnd])) {
+						t.Fatalf("prepare(%q): word %q reads [%d, %d) after %d", in, w.text, w.srcStart, w.srcEnd, last)
+					}
+					n, last = n+1, w.srcStart
+				}
+			}
+			return n
+		}
+		nfc, nfd := norm.NFC.String(text), norm.NFD.String(text)
+		if a, b := traced(nfc), traced(nfd); b < a {
+			t.Errorf("%q: %d words traced in NFD, %d in NFC", text, b, a)
+		}
+	})
 }
