@@ -48,7 +48,7 @@
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with
 // code [CodeTooLittleSpeech]. Expect an equal error rate of about 3–5 % on
-// clean read utterances of 5–30 s, 10–12 % on 3-second clips, and 9–12 %
+// clean read utterances of 5–30 s, 9–11 % on 3-second clips, and 6.5–9 %
 // when one side has white noise at 20 dB SNR; it is a "same speaker or
 // not" hint on clean speech, not biometric verification.
 //

@@ -112,7 +112,7 @@ func EmbedDetail(ctx context.Context, b Backend, a sotto.Audio) (*Embedding, err
 	return &Embedding{Vector: v, SpeechSeconds: a.Seconds()}, nil
 }
 
-// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v5)
+// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v6)
 // embeddings of at least 5 s of speech each at and above which they are
 // more likely than not the same speaker. It was calibrated on the dev part
 // of the shared speaker trials (the equal-error point of whole utterances;
