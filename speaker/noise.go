@@ -5,10 +5,12 @@ import (
 	"slices"
 )
 
-// Noise compensation of the "go" driver's front end: spectral subtraction
-// in the mel power domain, done on the cepstra the shared Sphinx front end
-// returns (so that front end, shared with alignment and transcription,
-// stays as it is).
+// Noise estimate and spectral subtraction of the "go" driver, done on the
+// cepstra the shared Sphinx front end returns (so that front end, shared
+// with alignment and transcription, stays as it is). Since sphinx-mllr-v6
+// the embeddings use only the estimate (subtractNoise with subtract off)
+// and compensate the background model instead (vts.go); the timelines'
+// windows still subtract (their clustering was tuned with it).
 //
 // The 13 cepstra of a frame are the first 13 coefficients of an orthonormal
 // DCT-II of the 25 log mel energies (liftered). Their inverse gives the

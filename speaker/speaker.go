@@ -87,7 +87,7 @@ type Embedding struct {
 	// SpeechSeconds is the duration of the speech the embedding describes,
 	// after voice-activity detection dropped pauses and silence.
 	SpeechSeconds float64
-	// Method names the embedding space (for example "sphinx-mllr-v5").
+	// Method names the embedding space (for example "sphinx-mllr-v6").
 	// Only embeddings of the same method are comparable.
 	Method string
 }

@@ -204,3 +204,18 @@ func silentNoise() []float32 {
 	}
 	return s
 }
+
+// BenchmarkEmbedNoisy is BenchmarkEmbed on a copy with white noise at
+// 15 dB SNR, where the model is compensated.
+func BenchmarkEmbedNoisy(b *testing.B) {
+	be := openGo(b)
+	a := speech(b, "en_jfk_16k.wav")
+	a.Samples = withNoise(a.Samples, 15, 3)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := be.Embed(context.Background(), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/a.Seconds(), "rtf")
+}
