@@ -3,6 +3,7 @@ package asr
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -57,9 +58,15 @@ func EnsureDefaultLM2(ctx context.Context) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return "", fmt.Errorf("asr: default %s: %w", OptLM2, err)
 	}
+	// The build takes tens of seconds once per machine: say so, so a
+	// first transcription that waits for it does not look hung.
+	start := time.Now()
+	slog.Info("asr: building the second language model once for this machine (about 20 CPU-seconds)",
+		"path", p, "sources", debtext.DefaultSources)
 	if err := debtext.Build(ctx, p, debtext.DefaultSources, 2, nil); err != nil {
 		return "", fmt.Errorf("asr: building the default %s: %w", OptLM2, err)
 	}
+	slog.Info("asr: second language model built", "path", p, "took", time.Since(start).Round(time.Second))
 	return p, nil
 }
 
