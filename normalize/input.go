@@ -1,12 +1,10 @@
 package normalize
 
 import (
-	"sort"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/sottolabs/sotto/internal/nfc"
 )
 
 // This file holds what Normalize does to the shape of the input before the
@@ -26,111 +24,34 @@ import (
 // When text is already in that form readForm returns it and a nil map; else
 // the map relates the bytes of the two.
 func readForm(text string) (string, *offsetMap) {
-	q := norm.NFC.QuickSpanString(text)
-	if q == len(text) {
+	read, runs := nfc.Read(text)
+	if runs == nil {
 		return text, nil
 	}
-	var b strings.Builder
-	b.Grow(len(text))
-	m := &offsetMap{}
-	for i := 0; ; {
-		// text[i:i+q] is normal and ends at a boundary; the run after it
-		// ends before the next rune that starts a new one.
-		b.WriteString(text[i : i+q])
-		if i += q; i == len(text) {
-			break
-		}
-		end := i + runeSize(text[i:])
-		for end < len(text) {
-			p := norm.NFC.PropertiesString(text[end:])
-			if p.BoundaryBefore() {
-				break
-			}
-			end += runeSize(text[end:])
-		}
-		c := text[i:end]
-		if norm.NFC.IsNormalString(c) || replacedByNFC(c) {
-			b.WriteString(c)
-		} else {
-			rs := b.Len()
-			b.WriteString(norm.NFC.String(c))
-			m.segs = append(m.segs, segMap{rs: rs, re: b.Len(), os: i, oe: end})
-		}
-		i = end
-		q = norm.NFC.QuickSpanString(text[i:])
-	}
-	if len(m.segs) == 0 {
-		return text, nil
-	}
-	return b.String(), m
+	return read, &offsetMap{runs: runs}
 }
 
-// runeSize is the length of the first rune of s, 1 for a byte of invalid
-// UTF-8; s is not empty.
-func runeSize(s string) int {
-	if s[0] < utf8.RuneSelf {
-		return 1
-	}
-	_, n := utf8.DecodeRuneInString(s)
-	return n
-}
-
-// replacedByNFC reports whether s holds a character whose NFC is another
-// character or sequence (a composition exclusion, a singleton or a
-// non-starter decomposition).
-func replacedByNFC(s string) bool {
-	for _, r := range s {
-		if r < utf8.RuneSelf {
-			continue
-		}
-		var buf [utf8.UTFMax]byte
-		c := buf[:utf8.EncodeRune(buf[:], r)]
-		if !norm.NFC.IsNormal(c) {
-			return true
-		}
-	}
-	return false
-}
-
-// offsetMap relates the read form of an input to the input: segs are the
+// offsetMap relates the read form of an input to the input: runs are the
 // runs that differ, in order; outside them the two are byte for byte the
 // same, shifted.
 type offsetMap struct {
-	segs []segMap
+	runs []nfc.Run
 }
-
-// segMap is one run that NFC changed: read-form bytes [rs, re) stand for
-// input bytes [os, oe).
-type segMap struct{ rs, re, os, oe int }
 
 // start maps a read-form offset x, the start of a span, to the input. When x
 // falls inside a changed run, the span is widened to the run's start and
 // pre is the read-form text it gained.
 func (m *offsetMap) start(read string, x int) (orig int, pre string) {
-	k := sort.Search(len(m.segs), func(k int) bool { return m.segs[k].rs > x }) - 1
-	if k < 0 {
-		return x, ""
-	}
-	g := m.segs[k]
-	if x < g.re {
-		return g.os, read[g.rs:x]
-	}
-	return g.oe + x - g.re, ""
+	orig, r := nfc.Floor(m.runs, x)
+	return orig, read[r:x]
 }
 
 // end maps a read-form offset y, the end of a span, to the input, widening
 // the span to the end of a changed run it ends inside (post is the read-form
 // text gained).
 func (m *offsetMap) end(read string, y int) (orig int, post string) {
-	k := sort.Search(len(m.segs), func(k int) bool { return m.segs[k].rs >= y }) - 1
-	if k < 0 {
-		return y, ""
-	}
-	g := m.segs[k]
-	if y < g.re {
-		return g.oe, read[y:g.re]
-	}
-	return g.oe + y - g.re, ""
+	orig, r := nfc.Ceil(m.runs, y)
+	return orig, read[y:r]
 }
 
 // restore rewrites the spans of alts, found in read (the read form of

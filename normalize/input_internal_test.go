@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/sottolabs/sotto/internal/nfc"
 )
 
 func TestReadForm(t *testing.T) {
@@ -100,7 +102,7 @@ func FuzzReadForm(f *testing.F) {
 		if (m == nil) != (r == s) {
 			t.Fatalf("readForm(%+q) = %+q with map %v", s, r, m != nil)
 		}
-		if !replacedByNFC(s) && r != norm.NFC.String(s) {
+		if !nfc.Replaced(s) && r != norm.NFC.String(s) {
 			t.Fatalf("readForm(%+q) = %+q; NFC is %+q", s, r, norm.NFC.String(s))
 		}
 		if r2, _ := readForm(r); r2 != r {

@@ -8,21 +8,23 @@ import (
 	"testing"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/sottolabs/sotto/internal/nfc"
 )
 
 func TestReadNFC(t *testing.T) {
 	for _, tc := range []struct {
 		in, read string
-		runs     []nfcRun
+		runs     []nfc.Run
 	}{
 		{"plain. Text", "plain. Text", nil},
-		{"Cafe\u0301. Ok", "Café. Ok", []nfcRun{{3, 5, 3, 6}}},
-		{"Ja\u0308n. und O\u0308l", "Jän. und Öl", []nfcRun{{1, 3, 1, 4}, {10, 12, 11, 14}}},
+		{"Cafe\u0301. Ok", "Café. Ok", []nfc.Run{run(3, 5, 3, 6)}},
+		{"Ja\u0308n. und O\u0308l", "Jän. und Öl", []nfc.Run{run(1, 3, 1, 4), run(10, 12, 11, 14)}},
 		// Marks in the wrong order: NFC puts them in order.
-		{"q\u0307\u0323.", "q\u0323\u0307.", []nfcRun{{0, 5, 0, 5}}},
+		{"q\u0307\u0323.", "q\u0323\u0307.", []nfc.Run{run(0, 5, 0, 5)}},
 		// Replaced by NFC, kept: the Greek question mark (NFC ';'), the
 		// ångström sign, Devanagari U+095D (an exclusion).
-		{"Τι;\u037E A\u030A \u212B \u095D", "Τι;\u037E Å \u212B \u095D", []nfcRun{{8, 10, 8, 11}}},
+		{"Τι;\u037E A\u030A \u212B \u095D", "Τι;\u037E Å \u212B \u095D", []nfc.Run{run(8, 10, 8, 11)}},
 		{"\u0301x", "\u0301x", nil}, // a mark with no letter
 	} {
 		read, runs := readNFC(tc.in)
@@ -50,9 +52,14 @@ func TestReadNFC(t *testing.T) {
 	}
 }
 
-func insideRun(runs []nfcRun, x int) bool {
+// run is an nfc.Run: read-form bytes [rs, re) for input bytes [os, oe).
+func run(rs, re, os, oe int) nfc.Run {
+	return nfc.Run{ReadStart: rs, ReadEnd: re, InStart: os, InEnd: oe}
+}
+
+func insideRun(runs []nfc.Run, x int) bool {
 	for _, r := range runs {
-		if r.rs < x && x < r.re {
+		if r.ReadStart < x && x < r.ReadEnd {
 			return true
 		}
 	}
