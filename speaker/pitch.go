@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/sottolabs/sotto/audio"
+	"github.com/sottolabs/sotto/internal/dsp"
 )
 
 // Pitch of the voice: the median log F0 of the voiced speech frames, from
@@ -27,61 +28,13 @@ func framePitch(s16 []float32, mask []bool) []float64 {
 	if err != nil {
 		return nil
 	}
-	maxLag := 133 // pitchRate / pitchMinF0
-	minLag := 19  // pitchRate / pitchMaxF0
-	d := make([]float64, maxLag+2)
+	y := dsp.YIN{Win: pitchWin, MinLag: 19, MaxLag: 133, Thresh: pitchThresh} // lags: pitchRate/pitchMaxF0, pitchRate/pitchMinF0
+	// Frame t's window is centred on the centre of the 16 kHz frame
+	// (t·160 + 205) at 8 kHz: it starts at t·80 + 205/2 - (pitchWin+MaxLag)/2.
+	off := 205/2 - (pitchWin+y.MaxLag)/2
 	var out []float64
-	for t, sp := range mask {
-		if !sp {
-			continue
-		}
-		// Centre of the 16 kHz frame (t·160 + 205) at 8 kHz, window
-		// centred on it.
-		st := (t*160+205)/2 - (pitchWin+maxLag)/2
-		if st < 0 || st+pitchWin+maxLag+1 > len(x) {
-			continue
-		}
-		fr := x[st:]
-		var e float64
-		for j := range pitchWin {
-			e += float64(fr[j]) * float64(fr[j])
-		}
-		if e == 0 {
-			continue
-		}
-		var sum float64
-		for tau := 1; tau <= maxLag+1; tau++ {
-			var s float64
-			for j := range pitchWin {
-				v := float64(fr[j]) - float64(fr[j+tau])
-				s += v * v
-			}
-			sum += s
-			if sum == 0 {
-				d[tau] = 1
-			} else {
-				d[tau] = s * float64(tau) / sum
-			}
-		}
-		best := 0
-		for tau := minLag; tau <= maxLag; tau++ {
-			if d[tau] < pitchThresh {
-				for tau+1 <= maxLag && d[tau+1] < d[tau] {
-					tau++
-				}
-				best = tau
-				break
-			}
-		}
-		if best == 0 {
-			continue
-		}
-		a, b, c := d[best-1], d[best], d[best+1]
-		shift := 0.0
-		if den := a - 2*b + c; den > 0 {
-			shift = 0.5 * (a - c) / den
-		}
-		out = append(out, math.Log(pitchRate/(float64(best)+shift)))
+	for _, f := range y.Track(x, len(mask), 80, off, mask) {
+		out = append(out, math.Log(pitchRate/f.Period))
 	}
 	return out
 }

@@ -182,53 +182,15 @@ func median(v []float64) float64 {
 
 // Pitch returns the F0 in Hz of each frame of x (at Rate) that mask marks
 // as speech, 0 for unvoiced frames and frames outside the mask (nil mask:
-// every frame). It is a YIN tracker: the cumulative-mean-normalized
-// difference function's first dip below 0.15, refined by a parabola.
+// every frame). It is a YIN tracker ([dsp.YIN]): the
+// cumulative-mean-normalized difference function's first dip below 0.15,
+// refined by a parabola.
 func Pitch(x []float32, mask []bool) []float64 {
-	maxLag := Rate / minF0
-	minLag := Rate / maxF0
-	n := max(0, (len(x)-yinWin-maxLag)/hop+1)
+	y := dsp.YIN{Win: yinWin, MinLag: Rate / maxF0, MaxLag: Rate / minF0, Thresh: 0.15}
+	n := max(0, (len(x)-yinWin-y.MaxLag)/hop+1)
 	out := make([]float64, n)
-	d := make([]float64, maxLag+2)
-	for i := range n {
-		if mask != nil && (i >= len(mask) || !mask[i]) {
-			continue
-		}
-		fr := x[i*hop:]
-		var sum float64
-		d[0] = 1
-		for tau := 1; tau <= maxLag+1; tau++ {
-			var s float64
-			for j := range yinWin {
-				v := float64(fr[j]) - float64(fr[j+tau])
-				s += v * v
-			}
-			sum += s
-			if sum == 0 {
-				d[tau] = 1
-			} else {
-				d[tau] = s * float64(tau) / sum
-			}
-		}
-		best := 0
-		for tau := minLag; tau <= maxLag; tau++ {
-			if d[tau] < 0.15 {
-				for tau+1 <= maxLag && d[tau+1] < d[tau] {
-					tau++
-				}
-				best = tau
-				break
-			}
-		}
-		if best == 0 {
-			continue
-		}
-		a, b, c := d[best-1], d[best], d[best+1]
-		shift := 0.0
-		if den := a - 2*b + c; den > 0 {
-			shift = 0.5 * (a - c) / den
-		}
-		out[i] = Rate / (float64(best) + shift)
+	for _, f := range y.Track(x, n, hop, 0, mask) {
+		out[f.Frame] = Rate / f.Period
 	}
 	return out
 }
