@@ -93,7 +93,10 @@ func To16k(x []float32, rate int) []float32 {
 
 // frameEnergies returns the energy in dB of each hop of x (at Rate).
 func frameEnergies(x []float32) []float64 {
-	n := max(0, (len(x)-win)/hop+1)
+	if len(x) < win {
+		return nil // (len(x)-win)/hop rounds toward zero: no whole frame
+	}
+	n := (len(x)-win)/hop + 1
 	e := make([]float64, n)
 	for i := range n {
 		var s float64

@@ -164,3 +164,22 @@ func TestSyllableRate(t *testing.T) {
 		t.Errorf("syllables = %.1f; want 12 ± 1", got)
 	}
 }
+
+// TestAnalyzeShort: audio shorter than one analysis frame (25 ms at
+// 16 kHz) has no frames; it used to index past its end.
+func TestAnalyzeShort(t *testing.T) {
+	for _, n := range []int{0, 1, 240, 399, 400, 401} {
+		x := make([]float32, n)
+		for i := range x {
+			x[i] = float32(i%7) / 7
+		}
+		want := 0
+		if n >= 400 {
+			want = (n-400)/160 + 1
+		}
+		if e := frameEnergies(x); len(e) != want {
+			t.Errorf("%d samples: %d frames, want %d", n, len(e), want)
+		}
+		Analyze(x, 16000) // must not panic
+	}
+}
