@@ -2,7 +2,9 @@
 // a radix-2 FFT, used by the acoustic engine's MFCC front end
 // (internal/sphinx) and the speaker filterbank (speaker.Fbank). Whisper's
 // log-mel keeps its own transform: its 400-point frames are not a power of
-// two, and it must match whisper.cpp's arithmetic.
+// two, and it must match whisper.cpp's arithmetic. [YIN] is the pitch
+// tracker of the speaker embedding's pitch part and the voice converter
+// (tts/internal/vc).
 package dsp
 
 import (
