@@ -190,6 +190,26 @@ var (
 	hasDigit    = regexp.MustCompile(`[0-9]`)
 )
 
+// Words spells already normalized text as the recognizer's words are
+// spelled (and the ASR eval scores them): lower case, letters, digits and
+// inner apostrophes; everything else separates words.
+func Words(s string) []string {
+	s = strings.Map(func(r rune) rune {
+		r = unicode.ToLower(r)
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' {
+			return r
+		}
+		return ' '
+	}, s)
+	var ws []string
+	for _, w := range strings.Fields(s) {
+		if w = strings.Trim(w, "'"); w != "" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
 // Sentences cuts raw text into sentences of words spelled as the
 // recognizer's (and the ASR eval's) words are.
 func Sentences(ctx context.Context, raw string) [][]string {
@@ -200,20 +220,7 @@ func Sentences(ctx context.Context, raw string) [][]string {
 				s = r.Best()
 			}
 		}
-		s = strings.Map(func(r rune) rune {
-			r = unicode.ToLower(r)
-			if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' {
-				return r
-			}
-			return ' '
-		}, s)
-		var ws []string
-		for _, w := range strings.Fields(s) {
-			if w = strings.Trim(w, "'"); w != "" {
-				ws = append(ws, w)
-			}
-		}
-		if len(ws) > 0 {
+		if ws := Words(s); len(ws) > 0 {
 			out = append(out, ws)
 		}
 	}

@@ -73,3 +73,18 @@ func TestReadDict(t *testing.T) {
 		t.Errorf("readDict sentences:\n%q\nwant\n%q", got, want)
 	}
 }
+
+func TestWords(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"Don't STOP—'quoted' 3rd.", []string{"don't", "stop", "quoted", "3rd"}},
+		{"  '' -- ", nil},
+		{"Émile's café", []string{"émile's", "café"}},
+	} {
+		if got := Words(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("Words(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

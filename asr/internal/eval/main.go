@@ -28,10 +28,10 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/asr"
+	"github.com/sottolabs/sotto/asr/internal/debtext"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/holdout"
@@ -101,21 +101,7 @@ func norm(ctx context.Context, s string) []string {
 	if r, err := normalize.Normalize(ctx, s, normalize.Options{Language: "en"}); err == nil {
 		s = r.Best()
 	}
-	s = strings.Map(func(r rune) rune {
-		r = unicode.ToLower(r)
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' {
-			return r
-		}
-		return ' '
-	}, s)
-	var ws []string
-	for _, w := range strings.Fields(s) {
-		w = strings.Trim(w, "'")
-		if w != "" {
-			ws = append(ws, w)
-		}
-	}
-	return ws
+	return debtext.Words(s)
 }
 
 func run(ctx context.Context, out string, limit, stride, passes int) error {
