@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 )
 
 // Special words of a trained model: sentence start and end, and the word
@@ -322,19 +323,9 @@ func (t *Trainer) cmpGram(a, b uint64, n int) int {
 	as := [3]int32{a0, a1, a2}
 	bs := [3]int32{b0, b1, b2}
 	for i := 3 - n; i < 3; i++ {
-		if c := compareStrings(t.words[as[i]], t.words[bs[i]]); c != 0 {
+		if c := strings.Compare(t.words[as[i]], t.words[bs[i]]); c != 0 {
 			return c
 		}
-	}
-	return 0
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
 	}
 	return 0
 }
