@@ -159,6 +159,8 @@ func TestModelsCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close(context.Background())
+	// A stand-in for the Flite voice, so that running has a model to show.
+	m.RegisterLoader("flite", func(context.Context, models.LoadSpec) (io.Closer, error) { return io.NopCloser(nil), nil })
 	srv, err := server.New(server.Config{APIKey: "k", Models: server.ManagedModels(m, server.CatalogExtensions),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SpoolDir: t.TempDir()})
 	if err != nil {
@@ -176,9 +178,23 @@ func TestModelsCommands(t *testing.T) {
 			t.Errorf("models list output lacks %q:\n%s", want, out.String())
 		}
 	}
+	// running prints a table by default, as list does; --json the service's JSON.
 	out.Reset()
-	if err := runModels(context.Background(), []string{"running"}, e, &out, io.Discard); err != nil || !strings.Contains(out.String(), `"runtime"`) {
+	if err := runModels(context.Background(), []string{"running"}, e, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "no model loaded (runtime running)") {
 		t.Errorf("models running = %v, %s", err, out.String())
+	}
+	out.Reset()
+	if err := runModels(context.Background(), []string{"load", "Sotto/Flite"}, e, &out, io.Discard); err != nil {
+		t.Fatalf("models load Sotto/Flite = %v, %s", err, out.String())
+	}
+	out.Reset()
+	if err := runModels(context.Background(), []string{"running"}, e, &out, io.Discard); err != nil ||
+		!strings.HasPrefix(out.String(), "MODEL ") || !strings.Contains(out.String(), "\nSotto/Flite  loaded ") {
+		t.Errorf("models running after a load = %v, %s", err, out.String())
+	}
+	out.Reset()
+	if err := runModels(context.Background(), []string{"running", "--json"}, e, &out, io.Discard); err != nil || !strings.Contains(out.String(), `"runtime"`) || !strings.Contains(out.String(), `"Sotto/Flite"`) {
+		t.Errorf("models running --json = %v, %s", err, out.String())
 	}
 	err = runModels(context.Background(), []string{"load", "Sotto/Nope"}, e, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "model_not_found") {
@@ -193,7 +209,7 @@ func TestModelsCommands(t *testing.T) {
 	// service is.
 	out.Reset()
 	listen := strings.TrimPrefix(ts.URL, "http://")
-	if err := runModels(context.Background(), []string{"running"}, env(map[string]string{"SOTTO_LISTEN": listen, "SOTTO_API_KEY": "k"}), &out, io.Discard); err != nil || !strings.Contains(out.String(), `"runtime"`) {
+	if err := runModels(context.Background(), []string{"running", "--json"}, env(map[string]string{"SOTTO_LISTEN": listen, "SOTTO_API_KEY": "k"}), &out, io.Discard); err != nil || !strings.Contains(out.String(), `"runtime"`) {
 		t.Errorf("models running with SOTTO_LISTEN=%s = %v, %s", listen, err, out.String())
 	}
 	err = runModels(context.Background(), []string{"list"}, env(map[string]string{"SOTTO_URL": ts.URL}), io.Discard, io.Discard)
@@ -202,6 +218,30 @@ func TestModelsCommands(t *testing.T) {
 	}
 	if err := runModels(context.Background(), []string{"load"}, e, io.Discard, io.Discard); !errors.As(err, new(usageError)) {
 		t.Errorf("models load without MODEL = %v; want a usage error", err)
+	}
+}
+
+// TestPrintRunning: the running table has a row per loaded or queued model
+// (queued but not loaded reads "loading"), sorted, and the runtime's state.
+func TestPrintRunning(t *testing.T) {
+	raw := `{"object":"list","data":[{"id":"Sotto/Whisper-base.en","status":{"value":"loaded"}},{"id":"Sotto/Flite","status":{"value":"loaded"}}],
+"runtime":{"state":"loading","queues":{"Sotto/Whisper-base.en":{"queued":2,"running":1,"limit":1,"max_queued":8},
+"Sotto/Lattice-1":{"queued":1,"running":0,"limit":1,"max_queued":8}}}}`
+	var b bytes.Buffer
+	if err := printRunning(&b, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	want := `MODEL                  STATUS   RUNNING  QUEUED  LIMIT  MAX QUEUED
+Sotto/Flite            loaded   -        -       -      -
+Sotto/Lattice-1        loading  0        1       1      8
+Sotto/Whisper-base.en  loaded   1        2       1      8
+runtime: loading
+`
+	if b.String() != want {
+		t.Errorf("printRunning =\n%s\nwant\n%s", b.String(), want)
+	}
+	if err := printRunning(io.Discard, []byte(`[1,2]`)); err == nil {
+		t.Error("printRunning of a JSON array: no error")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -223,11 +224,14 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 		}
 		return tw.Flush()
 	case "running":
-		var doc map[string]any
-		if err := c.do(ctx, "GET", "/v1/models/running", nil, &doc); err != nil {
+		var raw json.RawMessage
+		if err := c.do(ctx, "GET", "/v1/models/running", nil, &raw); err != nil {
 			return err
 		}
-		return printJSON(doc)
+		if *asJSON {
+			return printJSON(raw)
+		}
+		return printRunning(stdout, raw)
 	case "load", "unload", "cancel":
 		id, err := needModel()
 		if err != nil {
@@ -301,6 +305,66 @@ func runModels(ctx context.Context, args []string, getenv func(string) string, s
 	default:
 		return usageError{fmt.Sprintf("models: unknown command %q: want list, download, cancel, load, unload, running, rm or import", cmd)}
 	}
+}
+
+// printRunning writes GET /v1/models/running as a table: one row per model
+// that is loaded or has a queue (a model in the queues but not loaded is
+// loading, or waiting for its load), then the runtime's state.
+func printRunning(out io.Writer, raw []byte) error {
+	var doc struct {
+		Data []struct {
+			ID     string `json:"id"`
+			Status struct {
+				Value string `json:"value"`
+			} `json:"status"`
+		} `json:"data"`
+		Runtime struct {
+			State  string `json:"state"`
+			Queues map[string]struct {
+				Queued    int `json:"queued"`
+				Running   int `json:"running"`
+				Limit     int `json:"limit"`
+				MaxQueued int `json:"max_queued"`
+			} `json:"queues"`
+		} `json:"runtime"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return fmt.Errorf("models running: the service's answer is not the running list: %w", err)
+	}
+	status := map[string]string{}
+	for _, m := range doc.Data {
+		status[m.ID] = m.Status.Value
+	}
+	ids := make([]string, 0, len(status)+len(doc.Runtime.Queues))
+	for id := range status {
+		ids = append(ids, id)
+	}
+	for id := range doc.Runtime.Queues {
+		if _, ok := status[id]; !ok {
+			ids = append(ids, id)
+			status[id] = "loading"
+		}
+	}
+	slices.Sort(ids)
+	if len(ids) == 0 {
+		fmt.Fprintf(out, "no model loaded (runtime %s); a request or sotto-cli models load MODEL loads one\n", doc.Runtime.State)
+		return nil
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "MODEL\tSTATUS\tRUNNING\tQUEUED\tLIMIT\tMAX QUEUED")
+	for _, id := range ids {
+		q, ok := doc.Runtime.Queues[id]
+		if !ok {
+			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\n", id, status[id])
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\n", id, status[id], q.Running, q.Queued, q.Limit, q.MaxQueued)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "runtime: %s\n", doc.Runtime.State)
+	return nil
 }
 
 // watchDownload polls the jobs list until the job reaches a terminal state.
