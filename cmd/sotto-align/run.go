@@ -276,10 +276,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	a, info, err := cli.DecodeAudio(ctx, c.audioPath, stdin, c.audioOpts)
 	if err != nil {
-		return err
+		return flagNames.Rename(err)
 	}
 	if info.Truncated {
 		fmt.Fprintf(stderr, "sotto-align: warning: %s is cut off %s; aligning the %v that are there\n", c.audioPath, info.TruncationNote(), info.Duration.Round(time.Millisecond))
+	}
+	if d := a.Seconds(); c.opts.Start > 0 && c.opts.Start >= d {
+		return fmt.Errorf("--start %g is at or after the end of the audio (%.3f s)", c.opts.Start, d)
+	} else if c.opts.End > d+1e-6 {
+		return fmt.Errorf("--end %g is after the end of the audio (%.3f s)", c.opts.End, d)
 	}
 	if c.opts.Start > 0 && c.opts.End == 0 {
 		c.opts.End = a.Seconds() // the aligner takes a window only with an end
@@ -310,7 +315,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			err, c.model, c.dataDir)
 	}
 	if err != nil {
-		return describe(err)
+		return flagNames.Rename(describe(err))
 	}
 
 	var w io.Writer = stdout
@@ -369,6 +374,18 @@ func windowSeconds(o align.Options, dur float64) float64 {
 		return o.End - o.Start
 	}
 	return dur
+}
+
+// flagNames spells the request fields that the audio decoder's and the
+// aligner's errors name as this command's flags.
+var flagNames = cli.Flags{
+	audio.ParamTrack:   "--audio-track",
+	audio.ParamChannel: "--audio-channel",
+	"start":            "--start",
+	"end":              "--end",
+	"language":         "--lang",
+	"search_effort":    "--search-effort",
+	"protected_terms":  "--protected-term",
 }
 
 // describe adds the alignment failure's reason and a hint to err.

@@ -495,3 +495,25 @@ func TestLattice1Pack(t *testing.T) {
 		t.Errorf("sotto-align --model Sotto/Lattice-1 (English) = exit %d, %q, %.200s; want an English alignment", code, stderr, out)
 	}
 }
+
+// TestAudioErrorsNameFlags: errors about the audio name this command's
+// flags, not the API's fields, and a window past the end of the audio
+// says which flag reaches past it.
+func TestAudioErrorsNameFlags(t *testing.T) {
+	wav := filepath.Join(speechDir(t), "en_ps_sense0880_16k.wav")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--audio-track", "1"}, "--audio-track 1 is out of range: the WAV file has 1 audio track"},
+		{[]string{"--audio-channel", "2"}, "--audio-channel 2 is out of range: the track has 1 channel(s)"},
+		{[]string{"--start", "100"}, "--start 100 is at or after the end of the audio ("},
+		{[]string{"--start", "100", "--end", "200"}, "--start 100 is at or after the end of the audio ("},
+		{[]string{"--start", "1", "--end", "200"}, "--end 200 is after the end of the audio ("},
+	} {
+		_, stderr, code := runCmd(t, "", append(tc.args, "--text", "an ill disposed young man", wav)...)
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "audio_") || strings.Contains(stderr, "window") {
+			t.Errorf("%q: exit %d %q; want exit 1 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}

@@ -152,10 +152,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("--threshold %g is outside -1..1, the range of a similarity", c.threshold)
 	}
 	if err := (speaker.TimelineOptions{Speakers: c.speakers, MaxSpeakers: c.maxSpeakers}).Validate(); err != nil {
-		return nil, usagef("%v", err)
+		return nil, usagef("%v", flagNames.Rename(err))
 	}
 	if _, err := audio.ParseChannel(c.channel); err != nil {
-		return nil, usagef("--channel: %v", err)
+		return nil, usagef("%v", flagNames.Rename(err))
 	}
 	return c, nil
 }
@@ -178,30 +178,32 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	defer b.Close()
-	load := func(p string, start, end float64) (sotto.Audio, error) {
+	// load decodes file p and cuts the window start..end out of it;
+	// startFlag and endFlag are the flags that gave them, for the errors.
+	load := func(p string, start, end float64, startFlag, endFlag string) (sotto.Audio, error) {
 		a, info, err := cli.DecodeAudio(ctx, p, stdin, audio.Options{Track: c.track, Channel: c.channel})
 		if err != nil {
-			return a, fmt.Errorf("%s: %w", p, err)
+			return a, fmt.Errorf("%s: %w", p, flagNames.Rename(err))
 		}
 		if info.Truncated {
 			fmt.Fprintf(stderr, "sotto-speaker: warning: %s is cut off %s; using the %v that are there\n", p, info.TruncationNote(), info.Duration.Round(time.Millisecond))
 		}
 		if start > 0 && start >= a.Seconds() {
-			return a, fmt.Errorf("%s: --start %g is at or after the end of the audio (%.2f s)", p, start, a.Seconds())
+			return a, fmt.Errorf("%s: %s %g is at or after the end of the audio (%.2f s)", p, startFlag, start, a.Seconds())
 		}
 		i := min(len(a.Samples), int(start*float64(a.Rate())))
 		j := len(a.Samples)
 		if end > 0 {
 			if end > a.Seconds()+1e-6 {
-				return a, fmt.Errorf("%s: --end %g is after the end of the audio (%.2f s)", p, end, a.Seconds())
+				return a, fmt.Errorf("%s: %s %g is after the end of the audio (%.2f s)", p, endFlag, end, a.Seconds())
 			}
 			j = min(j, int(end*float64(a.Rate())))
 		}
 		a.Samples = a.Samples[i:j]
 		return a, nil
 	}
-	embed := func(p string, start, end float64) (*speaker.Embedding, error) {
-		a, err := load(p, start, end)
+	embed := func(p string, start, end float64, startFlag, endFlag string) (*speaker.Embedding, error) {
+		a, err := load(p, start, end, startFlag, endFlag)
 		if err != nil {
 			return nil, err
 		}
@@ -213,17 +215,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	switch c.cmd {
 	case "embed":
-		e, err := embed(c.files[0], c.start, c.end)
+		e, err := embed(c.files[0], c.start, c.end, "--start", "--end")
 		if err != nil {
 			return err
 		}
 		return writeJSON(stdout, map[string]any{"file": c.files[0], "method": e.Method, "speech_seconds": e.SpeechSeconds, "embedding": e.Vector})
 	case "compare":
-		ea, err := embed(c.files[0], c.start, c.end)
+		ea, err := embed(c.files[0], c.start, c.end, "--start", "--end")
 		if err != nil {
 			return err
 		}
-		eb, err := embed(c.files[1], c.startB, c.endB)
+		eb, err := embed(c.files[1], c.startB, c.endB, "--start-b", "--end-b")
 		if err != nil {
 			return err
 		}
@@ -239,13 +241,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			sim, c.threshold, verdict, ea.SpeechSeconds, eb.SpeechSeconds)
 		return err
 	}
-	a, err := load(c.files[0], c.start, c.end)
+	a, err := load(c.files[0], c.start, c.end, "--start", "--end")
 	if err != nil {
 		return err
 	}
 	tl, err := speaker.MakeTimeline(ctx, b, a, speaker.TimelineOptions{Speakers: c.speakers, MaxSpeakers: c.maxSpeakers})
 	if err != nil {
-		return err
+		return flagNames.Rename(err)
 	}
 	for i := range tl.Turns {
 		tl.Turns[i].Start += c.start
@@ -263,6 +265,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		name = "audio"
 	}
 	return speaker.WriteRTTM(stdout, name, tl)
+}
+
+// flagNames spells the request fields that the audio decoder's and the
+// speaker package's errors name as this command's flags.
+var flagNames = cli.Flags{
+	audio.ParamTrack:   "--track",
+	audio.ParamChannel: "--channel",
+	"speakers":         "--speakers",
+	"max_speakers":     "--max-speakers",
+	"threshold":        "--threshold",
 }
 
 func f64(v []float32) []float64 {

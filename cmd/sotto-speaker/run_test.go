@@ -35,6 +35,20 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("%q: %v (exit %d); want a usage error", args, err, exitCode(err))
 		}
 	}
+	// The messages name the flags typed, not the API's fields.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--speakers", "99", "timeline", "a.wav"}, "--speakers must be 0 (estimate) to 32, not 99"},
+		{[]string{"--max-speakers", "99", "timeline", "a.wav"}, "--max-speakers must be 0 (default 8) to 32"},
+		{[]string{"--channel", "left", "embed", "a.wav"}, `--channel must be "mix" or a zero-based channel index, got "left"`},
+	} {
+		err := run(context.Background(), tc.args, nil, &bytes.Buffer{}, &bytes.Buffer{})
+		if exitCode(err) != 2 || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: %v (exit %d); want a usage error starting %q", tc.args, err, exitCode(err), tc.want)
+		}
+	}
 }
 
 func TestHelpTeaches(t *testing.T) {
@@ -105,6 +119,22 @@ func TestCommands(t *testing.T) {
 	if err := run(context.Background(), []string{"embed", "--start", "100", jfk}, nil, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
 		!strings.Contains(err.Error(), "--start 100 is at or after the end of the audio (11.00 s)") {
 		t.Errorf("--start past the end: %v; want exit 1 saying so (it said: 0.00 s of speech)", err)
+	}
+	// B's window is named by B's flags; the decoder's errors by this
+	// command's flags, not the API's fields.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "--start-b", "100", jfk, lj}, "--start-b 100 is at or after the end of the audio"},
+		{[]string{"compare", "--end-b", "100", jfk, lj}, "--end-b 100 is after the end of the audio"},
+		{[]string{"embed", "--track", "1", jfk}, jfk + ": --track 1 is out of range: the WAV file has 1 audio track"},
+		{[]string{"timeline", "--channel", "1", jfk}, jfk + ": --channel 1 is out of range: the track has 1 channel(s)"},
+	} {
+		err := run(context.Background(), tc.args, nil, &out, &bytes.Buffer{})
+		if exitCode(err) != 1 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v (exit %d); want exit 1 and %q", tc.args, err, exitCode(err), tc.want)
+		}
 	}
 	if err := run(context.Background(), []string{"embed", "--start", "0", "--end", "0.8", jfk}, nil, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
 		!strings.Contains(err.Error(), "speech") {

@@ -317,6 +317,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var failed []string
 	for _, file := range c.files {
 		if err := c.transcribeFile(ctx, b, file, stdin, stdout, stderr, showBar); err != nil {
+			err = flagNames.Rename(err)
 			if ctx.Err() != nil || len(c.files) == 1 {
 				return err
 			}
@@ -328,6 +329,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return fmt.Errorf("%d of %d files failed: %s", len(failed), len(c.files), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// flagNames spells the request fields that the audio decoder's and the
+// recognizers' errors name as this command's flags.
+var flagNames = cli.Flags{
+	audio.ParamTrack:   "--audio-track",
+	audio.ParamChannel: "--audio-channel",
+	"language":         "--language",
+	"prompt":           "--prompt",
 }
 
 // transcribeFile transcribes one input and writes its output.

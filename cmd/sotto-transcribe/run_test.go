@@ -272,3 +272,21 @@ func TestDataDirCatalog(t *testing.T) {
 		t.Errorf("sotto-transcribe --data-dir D --model Test/ASR = exit %d, %q; want exit 1, not downloaded, %q", code, stderr, want)
 	}
 }
+
+// TestAudioErrorsNameFlags: the decoder's errors about the track and the
+// channel name this command's flags, not the API's fields.
+func TestAudioErrorsNameFlags(t *testing.T) {
+	wav := recognizer(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--audio-track", "2", wav}, "--audio-track 2 is out of range: the WAV file has 1 audio track"},
+		{[]string{"--audio-channel", "3", wav}, "--audio-channel 3 is out of range: the track has 1 channel(s)"},
+	} {
+		_, stderr, code := runCmd(t, append([]string{"-q"}, tc.args...)...)
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "audio_") {
+			t.Errorf("%q: exit %d %q; want exit 1 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
