@@ -300,3 +300,62 @@ func TestServeAddressInUse(t *testing.T) {
 		t.Errorf("serve on a taken address = %v; want the error and what to do", err)
 	}
 }
+
+// TestListenAddress: a bad --listen (or SOTTO_LISTEN) is one line naming
+// what is wrong and exit status 2, before anything starts.
+func TestListenAddress(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"--listen", ":80000"}, nil, `--listen ":80000": port 80000 is out of range: want 0 to 65535`},
+		{[]string{"--listen", "127.0.0.1:-1"}, nil, `port "-1" is not a number`},
+		{[]string{"--listen", "127.0.0.1:8o8o"}, nil, `port "8o8o" is not a number`},
+		{[]string{"--listen", "127.0.0.1:nosuchservice"}, nil, `nor a known service name`},
+		{[]string{"--listen", "127.0.0.1:"}, nil, `no port`},
+		{[]string{"--listen", "::1:8080"}, nil, `an IPv6 address needs brackets`},
+		{[]string{"--listen", "localhost"}, nil, `want host:port`},
+		{[]string{"--listen", "[::g]:8080"}, nil, `host "::g" is not an IPv6 address`},
+		{[]string{"--listen", "http://localhost:8080"}, nil, `want host:port`},
+		{nil, map[string]string{"SOTTO_LISTEN": ":99999"}, `SOTTO_LISTEN ":99999": port 99999 is out of range`},
+	} {
+		_, err := parseServe(tc.args, env(tc.env), io.Discard, io.Discard)
+		if exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("parseServe(%q, %v) = %v (exit %d); want one line with %q, exit 2", tc.args, tc.env, err, exitCode(err), tc.want)
+		}
+	}
+	for _, ok := range []string{"127.0.0.1:0", ":0", "[::1]:0", "localhost:http", "0.0.0.0:65535", "[fe80::1%eth0]:1118"} {
+		if _, err := parseServe([]string{"--listen", ok}, env(nil), io.Discard, io.Discard); err != nil {
+			t.Errorf("parseServe(--listen %s) = %v", ok, err)
+		}
+	}
+	// An address no interface of this machine has is found when
+	// listening: still one line and a usage error (TEST-NET-1, RFC 5737).
+	err := run(context.Background(), []string{"serve", "--listen", "192.0.2.1:0", "--data-dir", t.TempDir()}, nil, io.Discard, io.Discard)
+	if exitCode(err) != 2 || !strings.Contains(err.Error(), `--listen "192.0.2.1:0": no network interface of this machine has that address`) {
+		t.Errorf("serve --listen 192.0.2.1:0 = %v (exit %d); want a usage error naming the address", err, exitCode(err))
+	}
+}
+
+// TestServeURLs: the log names the address as given (with the port the
+// listener got) and a URL to open: localhost for a wildcard host.
+func TestServeURLs(t *testing.T) {
+	for _, tc := range []struct {
+		given      string
+		addr       net.Addr
+		listen, to string
+	}{
+		{"0.0.0.0:1118", &net.TCPAddr{IP: net.IPv6zero, Port: 1118}, "0.0.0.0:1118", "http://localhost:1118"},
+		{":0", &net.TCPAddr{IP: net.IPv6zero, Port: 40123}, ":40123", "http://localhost:40123"},
+		{"[::]:8080", &net.TCPAddr{IP: net.IPv6zero, Port: 8080}, "[::]:8080", "http://localhost:8080"},
+		{"127.0.0.1:1118", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1118}, "127.0.0.1:1118", "http://127.0.0.1:1118"},
+		{"localhost:1118", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1118}, "localhost:1118", "http://localhost:1118"},
+		{"[::1]:1118", &net.TCPAddr{IP: net.IPv6loopback, Port: 1118}, "[::1]:1118", "http://[::1]:1118"},
+	} {
+		listen, to := serveURLs(tc.given, tc.addr)
+		if listen != tc.listen || to != tc.to {
+			t.Errorf("serveURLs(%q, %v) = %q, %q; want %q, %q", tc.given, tc.addr, listen, to, tc.listen, tc.to)
+		}
+	}
+}

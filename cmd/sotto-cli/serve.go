@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -39,6 +40,7 @@ func version() string {
 // serveConfig is everything "serve" reads from flags and the environment.
 type serveConfig struct {
 	listen         string
+	listenSrc      string // what gave listen: "--listen" or "SOTTO_LISTEN"
 	desktop        bool
 	dataDir        string
 	catalog        string
@@ -178,9 +180,13 @@ Flags:
 			c.listen = desktopAddr
 		}
 	}
-	host, _, err := net.SplitHostPort(c.listen)
+	c.listenSrc = "--listen"
+	if !fs.Changed("listen") && getenv("SOTTO_LISTEN") != "" {
+		c.listenSrc = "SOTTO_LISTEN"
+	}
+	host, err := checkListen(c.listen)
 	if err != nil {
-		return c, usageError{fmt.Sprintf("--listen %q: want host:port", c.listen)}
+		return c, usageError{fmt.Sprintf("%s %q: %v", c.listenSrc, c.listen, err)}
 	}
 	c.allowedHosts = splitList(*hosts)
 	if len(c.allowedHosts) > 0 || !isWildcard(host) {
@@ -257,6 +263,82 @@ func checkOrigin(o string) error {
 	return nil
 }
 
+// checkListen checks a listen address before anything starts, and returns
+// its host: host:port with a port of 0 to 65535 (or a service name such
+// as http), and a host that is empty, an IP address ([::1] for IPv6) or a
+// name. Whether a name resolves, or an address belongs to this machine, is
+// known only when listening (see [listenError]).
+func checkListen(addr string) (string, error) {
+	if _, rest, ok := strings.Cut(addr, "://"); ok {
+		return "", fmt.Errorf("want host:port, not a URL (e.g. %s)", strings.TrimRight(rest, "/"))
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		if strings.Count(addr, ":") > 1 && !strings.Contains(addr, "[") {
+			return "", fmt.Errorf("an IPv6 address needs brackets: [host]:port, e.g. [::1]:1118")
+		}
+		return "", fmt.Errorf("want host:port, e.g. 127.0.0.1:1118, or :1118 for every interface")
+	}
+	if port == "" {
+		return "", fmt.Errorf("no port: want host:port, e.g. 127.0.0.1:1118")
+	}
+	if n, err := strconv.ParseUint(port, 10, 64); err == nil {
+		if n > 65535 {
+			return "", fmt.Errorf("port %d is out of range: want 0 to 65535 (0 picks a free one)", n)
+		}
+	} else if port[0] >= '0' && port[0] <= '9' || port[0] == '-' || port[0] == '+' {
+		return "", fmt.Errorf("port %q is not a number from 0 to 65535", port)
+	} else if _, err := net.LookupPort("tcp", port); err != nil {
+		return "", fmt.Errorf("port %q is not a number from 0 to 65535, nor a known service name", port)
+	}
+	if strings.ContainsAny(host, " /?#@[]") {
+		return "", fmt.Errorf("host %q is not a host name or an IP address", host)
+	}
+	if strings.Contains(host, ":") {
+		if _, err := netip.ParseAddr(host); err != nil {
+			return "", fmt.Errorf("host %q is not an IPv6 address", host)
+		}
+	}
+	return host, nil
+}
+
+// listenError says in one line why listening on addr (given by src) failed:
+// the address is taken, is not this machine's, names no host, or needs
+// privileges. The last three are usage errors (exit status 2).
+func listenError(src, addr string, err error) error {
+	var dnsErr *net.DNSError
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Errorf("%w (another sotto-cli serve, or another program, listens there; --listen or SOTTO_LISTEN picks another address)", err)
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return usageError{fmt.Sprintf("%s %q: no network interface of this machine has that address (127.0.0.1 is this machine only; 0.0.0.0 every interface)", src, addr)}
+	case errors.As(err, &dnsErr):
+		return usageError{fmt.Sprintf("%s %q: host %q does not resolve: want an IP address of this machine or a name of one", src, addr, dnsErr.Name)}
+	case errors.Is(err, syscall.EACCES):
+		return fmt.Errorf("%s %q: permission denied: ports below 1024 need root (or CAP_NET_BIND_SERVICE); pick a port from 1024", src, addr)
+	}
+	return err
+}
+
+// serveURLs returns the address to log for a listener on the address
+// given (the host as the user wrote it, the port the listener has, for
+// :0) and the service root to open: http://localhost:PORT when the host is
+// a wildcard (0.0.0.0, ::, empty), which Go reports as [::].
+func serveURLs(given string, ln net.Addr) (listen, root string) {
+	host, _, _ := net.SplitHostPort(given)
+	port := ""
+	if ta, ok := ln.(*net.TCPAddr); ok {
+		port = strconv.Itoa(ta.Port)
+	} else if _, p, err := net.SplitHostPort(ln.String()); err == nil {
+		port = p
+	}
+	listen = net.JoinHostPort(host, port)
+	if isWildcard(host) {
+		return listen, "http://" + net.JoinHostPort("localhost", port)
+	}
+	return listen, "http://" + listen
+}
+
 func isWildcard(host string) bool {
 	return host == "" || host == "0.0.0.0" || host == "::" || host == "[::]"
 }
@@ -321,17 +403,15 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	ln, err := net.Listen("tcp", c.listen)
-	if errors.Is(err, syscall.EADDRINUSE) {
-		return fmt.Errorf("%w (another sotto-cli serve, or another program, listens there; --listen or SOTTO_LISTEN picks another address)", err)
-	}
 	if err != nil {
-		return err
+		return listenError(c.listenSrc, c.listen, err)
 	}
 	mode := "headless"
 	if c.desktop {
 		mode = "desktop"
 	}
-	log.Info("sotto serving", "version", version(), "mode", mode, "url", "http://"+ln.Addr().String()+"/v1",
+	listen, root := serveURLs(c.listen, ln.Addr())
+	log.Info("sotto serving", "version", version(), "mode", mode, "listen", listen, "url", root+"/v1",
 		"auth", c.apiKey != "", "data_dir", c.dataDir, "allowed_hosts", strings.Join(c.allowedHosts, ","))
 	stopHint := context.AfterFunc(ctx, func() {
 		log.Info("stopping: requests in flight may finish; press Ctrl-C again to stop at once")
