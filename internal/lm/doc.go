@@ -1,6 +1,7 @@
 // Package lm reads back-off n-gram language models for the speech
 // recognizer: sphinxbase's binary trie format (the en-us.lm.bin of Debian's
-// pocketsphinx-en-us) and ARPA text, so a user can bring a domain model.
+// pocketsphinx-en-us), ARPA text, so a user can bring a domain model, and
+// a compact binary form of its own that loads without parsing.
 //
 //	m, err := lm.Load("/usr/share/pocketsphinx/model/en-us/en-us.lm.bin")
 //	if err != nil { ... }
@@ -12,11 +13,22 @@
 // # Formats
 //
 // [Load] and [Parse] pick the format from the first bytes: "Trie Language
-// Model" ([ParseTrie]) or ARPA text ([ParseARPA]). The older sphinxbase
-// "Darpa Trigram LM" (DMP) format is not read; Debian ships the trie, and
-// sphinx_lm_convert turns a DMP file into either supported format.
-// [Model.WriteARPA] writes any model as ARPA text, including the Debian
-// model, which the peer's converter cannot write.
+// Model" ([ParseTrie]), "SOTTOLM" ([ParseBinary]) or ARPA text
+// ([ParseARPA]). The older sphinxbase "Darpa Trigram LM" (DMP) format is
+// not read; Debian ships the trie, and sphinx_lm_convert turns a DMP file
+// into either supported format. [Model.WriteARPA] writes any model as ARPA
+// text, including the Debian model, which the peer's converter cannot
+// write.
+//
+// ARPA text is the interchange format, but parsing it takes seconds for a
+// model of a million n-grams. [Model.WriteBinary] writes a model's own
+// arrays (vocabulary, scores, back-off weights and trie pointers, as
+// float32 natural logs, little-endian, with a magic, a format version, the
+// file's size and a CRC-32C checksum); [ParseBinary] checks all of it and
+// uses the arrays in place, without an allocation per n-gram, and the
+// model read back scores bit for bit as the one written. The layout is
+// documented in binary.go. Package asr keeps its second model, built from
+// Debian text, in this form beside the ARPA file.
 //
 // # Scores
 //

@@ -162,9 +162,10 @@ func (m *Model) backoff(hist []int32, used int) float32 {
 }
 
 // Load reads a language model file, in sphinxbase's binary trie format
-// ("Trie Language Model", the .lm.bin of Debian's pocketsphinx-en-us) or in
-// ARPA text format, chosen by the file's first bytes. A gzip-compressed
-// file is read through gzip.
+// ("Trie Language Model", the .lm.bin of Debian's pocketsphinx-en-us), in
+// this package's compact binary form ([Model.WriteBinary]) or in ARPA text
+// format, chosen by the file's first bytes. A gzip-compressed file is read
+// through gzip.
 func Load(path string) (*Model, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -186,6 +187,10 @@ func Load(path string) (*Model, error) {
 func Parse(name string, data []byte) (*Model, error) {
 	if IsTrie(data) {
 		return ParseTrie(name, data)
+	}
+	if IsBinary(data) {
+		m, _, err := ParseBinary(name, data)
+		return m, err
 	}
 	return ParseARPA(name, data)
 }
