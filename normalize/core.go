@@ -539,6 +539,10 @@ func isGlueRune(r rune) bool {
 
 // run normalizes text under p and builds the ranked alternatives.
 func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {
+	orig := text
+	if p.variant != nil && p.variant.read != nil {
+		text = p.variant.read(text)
+	}
 	var spans []chosen
 	s := &stream{toks: make([]token, 0, min(len(text)/2+8, 4096))}
 	// Each line, without the white space around it, is read as if it were
@@ -580,6 +584,9 @@ func run(ctx context.Context, text string, p *plan) ([]Alternative, error) {
 		}
 		seen[a.Text] = true
 		alts = append(alts, a)
+	}
+	if p.variant != nil {
+		p.variant.respell(alts, orig, text)
 	}
 	return alts, nil
 }

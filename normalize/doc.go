@@ -55,7 +55,12 @@
 // from CLDR's number rules. [Languages] lists them and [Capabilities] says
 // which classes each converts per mode. Language tags are parsed with
 // golang.org/x/text/language and matched on their base language ("en-GB" →
-// en). The tag "und" chooses rules segment by segment: Han runs use the
+// en). Chinese is written in simplified characters unless the tag's script,
+// given or likely, is Hant (zh-Hant, zh-TW, zh-HK, zh-MO): then TN and ITN
+// write traditional ones (Hong Kong's forms for HK and MO), by the table of
+// every character the rules write in data/zh.tsv; ITN reads both scripts
+// under any zh tag, and a span written in traditional characters answers
+// in them. The tag "und" chooses rules segment by segment: Han runs use the
 // Chinese rules, other runs are split at sentence ends and each sentence uses
 // the Latin-script language whose function words it contains most (English
 // on a tie).

@@ -1,6 +1,10 @@
 package normalize
 
-import "slices"
+import (
+	"slices"
+
+	"golang.org/x/text/language"
+)
 
 // This file is the seam between the language-independent core and the
 // per-language rule files (lang_en.go, lang_de.go, ...). A language adds
@@ -74,6 +78,9 @@ type rules struct {
 	// tnSpacing is the TN spacing SpacingAuto means for this language;
 	// zero keeps the input's spacing.
 	tnSpacing Spacing
+	// variant, when set, gives how a language tag's text is respelt in a
+	// mode (see [variant]): nil when it needs nothing.
+	variant func(tag language.Tag, m Mode) *variant
 	// fallback marks rules generated for every CLDR language
 	// (lang_rbnf.go); hand-written rules for the same tag replace them,
 	// whichever registers first.

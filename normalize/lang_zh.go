@@ -312,7 +312,7 @@ func zhUnitEnds(s *stream, j int) bool {
 
 func init() {
 	register(&rules{
-		tag: "zh", name: "Chinese (Mandarin)", script: "Hani",
+		tag: "zh", name: "Chinese (Mandarin)", script: "Hani", variant: zhVariant,
 		tn: map[string]matcher{
 			Cardinal: zhCardinalTN, Decimal: zhDecimalTN, Fraction: zhFractionTN, Money: zhMoneyTN,
 			Measure: zhMeasureTN, Date: zhDateTN, Time: zhTimeTN, Whitelist: zhWhitelistTN,

@@ -221,6 +221,8 @@ type plan struct {
 	und   bool
 	// spacing is Options.Spacing.
 	spacing Spacing
+	// variant respells the text for the language tag (nil: as it is).
+	variant *variant
 }
 
 // separate reports whether TN conversions in a segment of language r are
@@ -282,6 +284,9 @@ func (o Options) resolve() (*plan, error) {
 				"normalize: no normalization rules for language %q (supported: %s)", o.Language, strings.Join(Languages(), ", "))
 		}
 		p.rules, p.tag = r, tag.String()
+		if r.variant != nil {
+			p.variant = r.variant(tag, p.mode)
+		}
 		supported = map[string]bool{}
 		for _, c := range r.classes(p.mode) {
 			supported[c] = true
