@@ -108,9 +108,10 @@ const (
 	// OptLM2 is a second language model interpolated with OptLM in the
 	// lattice rescoring of passes 3: every trigram probability there
 	// becomes λ·P2 + (1-λ)·P, λ = OptLM2Weight. A file (ARPA text,
-	// gzip-compressed or not, or a sphinxbase binary trie), "off", or by
-	// default the model built from the English text of Debian packages
-	// ([EnsureDefaultLM2]; none when they are not installed). See
+	// gzip-compressed or not, a sphinxbase binary trie or internal/lm's
+	// binary form), "off", or by default the model built from the English
+	// text of Debian packages ([EnsureDefaultLM2]; none when they are not
+	// installed). See
 	// decoder.Config.LM2 and docs/bench/asr.md (session 13).
 	OptLM2 = "lm2"
 	// OptLM2Weight is λ of OptLM2, in (0, 1) (default 0.5, chosen on the
