@@ -261,7 +261,14 @@ func pathMatches(pattern, path string) bool {
 // known path with the wrong method with 405 and an Allow header.
 func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
 	var allow []string
+	// A path without wildcards (/v1/models/running) is served by its own
+	// routes only, not by the wildcard routes it also matches
+	// (/v1/models/{id...}), as in handlePreflight and exactRoute.
+	exact := slices.ContainsFunc(s.routes(), func(rt route) bool { return rt.Path == r.URL.Path })
 	for _, rt := range s.routes() {
+		if exact && rt.Path != r.URL.Path {
+			continue
+		}
 		if pathMatches(rt.Path, r.URL.Path) && rt.Method != "OPTIONS" && !slices.Contains(allow, rt.Method) {
 			allow = append(allow, rt.Method)
 		}

@@ -337,11 +337,19 @@ func TestNoRoute(t *testing.T) {
 		{"GET", "/v1/models/download/cancel", "POST"},
 		{"DELETE", "/v1/models/running", "GET"},
 		{"DELETE", "/v1/models/download", "POST"},
+		// Nor when no route serves the method at all (it said "use GET or
+		// DELETE", and DELETE was then refused).
+		{"POST", "/v1/models/running", "GET"},
+		{"PUT", "/v1/models/downloads", "GET"},
+		{"PATCH", "/v1/models/load", "POST"},
 	} {
 		// With the key: the wildcard routes authenticate before they answer.
 		r := do(t, ts, tt.method, tt.path, nil, map[string]string{"Authorization": "Bearer " + testKey})
 		if r.status != 405 || r.header.Get("Allow") != tt.allow || r.envelope(t).Code != "method_not_allowed" {
 			t.Errorf("%s %s = %d Allow %q %s; want 405 Allow %s", tt.method, tt.path, r.status, r.header.Get("Allow"), r.body, tt.allow)
+		}
+		if want := "; use " + strings.ReplaceAll(tt.allow, ", ", " or "); !strings.HasSuffix(r.envelope(t).Message, want) {
+			t.Errorf("%s %s: message %q; want it to end %q", tt.method, tt.path, r.envelope(t).Message, want)
 		}
 	}
 	if r := do(t, ts, "GET", "/v1/responses/resp_ab/input_items/x", nil, nil); r.status != 404 || r.envelope(t).Code != "route_not_found" {
