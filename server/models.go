@@ -176,9 +176,7 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 			ID string `json:"id"`
 		}
 		if json.Unmarshal(b, &head) == nil && head.ID == id {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusOK)
-			w.Write(b)
+			writeJSON(w, http.StatusOK, e) // as the list writes it, with its newline
 			return
 		}
 	}
