@@ -39,16 +39,18 @@
 // held towards no change by a prior that weighs in proportion to the
 // speech and more in noise. The same is done for the model's Gaussians of
 // the delta cepstra (how the spectrum moves from frame to frame), taken to
-// 72 numbers, and the median pitch of the voiced frames is encoded in 16.
-// The 168 static numbers, the delta numbers and the pitch numbers, weighted
-// 0.81, 0.09 and 0.1 in the cosine and rotated into 256 by a fixed
-// orthonormal matrix, are the embedding ([Method] "sphinx-mllr-v6"). Each
+// 56 numbers; the median pitch of the voiced frames is encoded in 16, and
+// the median of their third formant (from linear prediction; it follows
+// the length of the vocal tract) in 16 more. The 168 static numbers, the
+// delta, pitch and formant numbers, weighted 0.738, 0.082, 0.1 and 0.08 in
+// the cosine and rotated into 256 by a fixed orthonormal matrix, are the
+// embedding ([Method] "sphinx-mllr-v7"). Each
 // choice is measured in docs/bench/speaker.md and
 // ../shared/research/speaker-embeddings.md.
 //
 // It needs at least [MinSpeech] seconds of speech; less is a 422 error with
 // code [CodeTooLittleSpeech]. Expect an equal error rate of about 3–5 % on
-// clean read utterances of 5–30 s, 9–11 % on 3-second clips, and 6.5–9 %
+// clean read utterances of 5–30 s, 9–11 % on 3-second clips, and 6–9 %
 // when one side has white noise at 20 dB SNR; it is a "same speaker or
 // not" hint on clean speech, not biometric verification.
 //

@@ -32,12 +32,13 @@ const OptAcousticDir = "acoustic_dir"
 // estimated SNR falls (see priorWeight); v4 fused the delta stream's
 // transform into the 256 numbers (fuse); v5 weighs the background model's
 // Gaussians by their codebook weights from the acoustic model instead of
-// uniformly (codebookWeights); v6 (this version) moves the background
-// model by the recording's noise and solves the transform of the clean
-// means under it instead of subtracting the noise from the frames
-// (vts.go), and fuses the median pitch into the 256 numbers (pitch.go).
+// uniformly (codebookWeights); v6 moves the background model by the
+// recording's noise and solves the transform of the clean means under it
+// instead of subtracting the noise from the frames (vts.go), and fuses the
+// median pitch into the 256 numbers (pitch.go); v7 (this version) fuses
+// the median third formant of the voiced frames too (formant.go).
 // Embeddings of earlier versions stored elsewhere must be recomputed.
-const Method = "sphinx-mllr-v6"
+const Method = "sphinx-mllr-v7"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -116,13 +117,13 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	if err != nil {
 		return nil, err
 	}
-	return l.embedSamples(ctx, s, true)
+	return l.embedSamples(ctx, s, a.Rate(), true)
 }
 
-// embedSamples embeds 16 kHz samples; compensate switches the noise
-// compensation of the background model (vts.go) on, as it always is
-// outside the tests.
-func (l *lattice) embedSamples(ctx context.Context, s []float32, compensate bool) (*Embedding, error) {
+// embedSamples embeds 16 kHz samples, first sampled at inRate Hz;
+// compensate switches the noise compensation of the background model
+// (vts.go) on, as it always is outside the tests.
+func (l *lattice) embedSamples(ctx context.Context, s []float32, inRate int, compensate bool) (*Embedding, error) {
 	cep, err := l.m.cepstra(ctx, s)
 	if err != nil {
 		return nil, err
@@ -184,7 +185,12 @@ func (l *lattice) embedSamples(ctx context.Context, s []float32, compensate bool
 		dacc.frame(&d)
 	}
 	dacc.flush(&sd)
-	e := l.m.fuse(sraw, l.m.delta.embedRaw(&sd, tau), pitchEncoding(framePitch(s, mask)))
+	vf := voicedFrames(s, mask)
+	idx := make([]int, len(vf))
+	for i, f := range vf {
+		idx[i] = f.Frame
+	}
+	e := l.m.fuse(sraw, l.m.delta.embedRaw(&sd, tau), pitchEncoding(logF0(vf)), formantEncoding(frameFormants(s, inRate, idx)))
 	v := make([]float32, Dim)
 	for i, x := range e {
 		v[i] = float32(x)

@@ -24,6 +24,21 @@ const (
 // framePitch returns log F0 of every voiced frame in mask (frames of the
 // 16 kHz front end: hop 160 samples, window 410).
 func framePitch(s16 []float32, mask []bool) []float64 {
+	return logF0(voicedFrames(s16, mask))
+}
+
+// logF0 returns log F0 of each of the frames of voicedFrames.
+func logF0(vf []dsp.PitchFrame) []float64 {
+	out := make([]float64, len(vf))
+	for i, f := range vf {
+		out[i] = math.Log(pitchRate / f.Period)
+	}
+	return out
+}
+
+// voicedFrames returns the voiced frames in mask (frames of the 16 kHz
+// front end) with their periods in samples at pitchRate.
+func voicedFrames(s16 []float32, mask []bool) []dsp.PitchFrame {
 	x, err := audio.Resample(nil, s16, 16000, pitchRate)
 	if err != nil {
 		return nil
@@ -32,14 +47,10 @@ func framePitch(s16 []float32, mask []bool) []float64 {
 	// Frame t's window is centred on the centre of the 16 kHz frame
 	// (t·160 + 205) at 8 kHz: it starts at t·80 + 205/2 - (pitchWin+MaxLag)/2.
 	off := 205/2 - (pitchWin+y.MaxLag)/2
-	var out []float64
-	for _, f := range y.Track(x, len(mask), 80, off, mask) {
-		out = append(out, math.Log(pitchRate/f.Period))
-	}
-	return out
+	return y.Track(x, len(mask), 80, off, mask)
 }
 
-// The pitch part of the embedding (sphinx-mllr-v6): pitchDims numbers
+// The pitch part of the embedding (since sphinx-mllr-v6): pitchDims numbers
 // with a share pitchShare of the cosine. Pitch is what additive noise
 // leaves of the voice when it fills the spectrum's valleys, and what the
 // spectral transform does not describe.
@@ -77,22 +88,25 @@ func pitchEncoding(lf []float64) []float64 {
 }
 
 // fuse returns the embedding of a static transform's numbers st, a delta
-// transform's numbers dt (each nRows×nXi) and a pitch encoding pe
-// (pitchDims numbers, unit length or zero): st at unit length times
-// sqrt((1-pitchShare)(1-deltaShare)); dt projected to nDelta-pitchDims
-// numbers at unit length times sqrt((1-pitchShare)·deltaShare); pe times
-// sqrt(pitchShare); all rotated by the DCT. The cosine of two such
-// embeddings is (1-pitchShare)((1-deltaShare)·cos(static) +
-// deltaShare·cos(delta)) + pitchShare·cos(pitch).
-func (m *mllrModel) fuse(st, dt, pe []float64) []float64 {
+// transform's numbers dt (each nRows×nXi), a pitch encoding pe (pitchDims
+// numbers) and a formant encoding fe (formantDims numbers; both unit
+// length or zero). With s = 1-pitchShare-formantShare: st at unit length
+// times sqrt(s·(1-deltaShare)); dt projected to
+// nDelta-pitchDims-formantDims numbers at unit length times
+// sqrt(s·deltaShare); pe times sqrt(pitchShare); fe times
+// sqrt(formantShare); all rotated by the DCT. The cosine of two such
+// embeddings is s·((1-deltaShare)·cos(static) + deltaShare·cos(delta)) +
+// pitchShare·cos(pitch) + formantShare·cos(formant).
+func (m *mllrModel) fuse(st, dt, pe, fe []float64) []float64 {
 	raw := make([]float64, Dim)
 	n := nRows * nXi
+	s := 1 - pitchShare - formantShare
 	copy(raw, st)
 	normalize(raw[:n])
 	for i := range n {
-		raw[i] *= math.Sqrt((1 - pitchShare) * (1 - deltaShare))
+		raw[i] *= math.Sqrt(s * (1 - deltaShare))
 	}
-	nd := nDelta - pitchDims
+	nd := nDelta - pitchDims - formantDims
 	d := raw[n : n+nd]
 	for i := range nd {
 		row := m.proj[i*n : i*n+n]
@@ -104,10 +118,13 @@ func (m *mllrModel) fuse(st, dt, pe []float64) []float64 {
 	}
 	normalize(d)
 	for i := range d {
-		d[i] *= math.Sqrt((1 - pitchShare) * deltaShare)
+		d[i] *= math.Sqrt(s * deltaShare)
 	}
 	for i, x := range pe {
 		raw[n+nd+i] = x * math.Sqrt(pitchShare)
+	}
+	for i, x := range fe {
+		raw[n+nd+pitchDims+i] = x * math.Sqrt(formantShare)
 	}
 	return m.rotate(raw)
 }

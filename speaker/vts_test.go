@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sottolabs/sotto"
 )
 
 // withNoise returns s with white Gaussian noise at snr dB below its mean
@@ -93,11 +95,11 @@ func TestCompensationInNoise(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range []string{"en_jfk_16k.wav", "en_lj_LJ001-0004_16k.wav"} {
 		a := speech(t, name)
-		on, err := l.embedSamples(ctx, a.Samples, true)
+		on, err := l.embedSamples(ctx, a.Samples, sotto.SampleRate, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		off, err := l.embedSamples(ctx, a.Samples, false)
+		off, err := l.embedSamples(ctx, a.Samples, sotto.SampleRate, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,15 +119,15 @@ func TestCompensationInNoise(t *testing.T) {
 		clean := Float64(on.Vector)
 		for _, snr := range []float64{15, 20} {
 			noisy := withNoise(a.Samples, snr, 3)
-			c, err := l.embedSamples(ctx, noisy, true)
+			c, err := l.embedSamples(ctx, noisy, sotto.SampleRate, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			u, err := l.embedSamples(ctx, noisy, false)
+			u, err := l.embedSamples(ctx, noisy, sotto.SampleRate, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := l.embedSamples(ctx, noisy, true)
+			again, err := l.embedSamples(ctx, noisy, sotto.SampleRate, true)
 			if err != nil {
 				t.Fatal(err)
 			}
