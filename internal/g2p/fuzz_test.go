@@ -138,12 +138,20 @@ func FuzzParseMeCab(f *testing.F) {
 
 // FuzzTokenize checks, for the languages that need no external program,
 // that tokens are non-empty, ordered, non-overlapping and index the text.
+//
+// Tokenize sends to MeCab every run of Kana script, and Han runs too when
+// hasKana(text). [ScriptOf] counts the prolonged sound marks ー and ｰ
+// (Unicode script Common) as Kana, so a text with one of them needs MeCab
+// even when hasKana says no; MeCab's errors are Tokenize's (it refuses text
+// that is not UTF-8). The corpus keeps "ｰ\x88", which failed when the test
+// skipped only hasKana texts.
 func FuzzTokenize(f *testing.F) {
 	f.Add("Das ist: Ausführliche, Merk- und", "de")
 	f.Add("甚至出现交易，我爱Go语言2024年", "zh")
 	f.Add("Er sagte: Привет мир! 1,000 U.S.A.", "und")
 	f.Fuzz(func(t *testing.T, text, lang string) {
-		if hasKana(text) || BaseLanguage(lang) == "ja" {
+		kanaRun := func(r rune) bool { return ScriptOf(r) == Kana }
+		if hasKana(text) || strings.ContainsFunc(text, kanaRun) || BaseLanguage(lang) == "ja" {
 			return // needs mecab
 		}
 		toks, err := Tokenize(t.Context(), nil, text, lang)
