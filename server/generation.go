@@ -82,7 +82,7 @@ func readGenBody(r *http.Request) ([]byte, error) {
 		if isBodyLimit(err) {
 			return nil, err
 		}
-		return nil, sotto.Invalid("bad_request", "", "reading the request body: %v", err)
+		return nil, bodyReadError("bad_request", r, err)
 	}
 	return trimBOM(body), nil
 }

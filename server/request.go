@@ -50,7 +50,7 @@ func readBody(r *http.Request, code string) ([]byte, error) {
 		if isBodyLimit(err) {
 			return nil, err
 		}
-		return nil, sotto.Invalid(code, "", "reading the request body: %v", err)
+		return nil, bodyReadError(code, r, err)
 	}
 	if len(body) > maxJSONBody {
 		return nil, sotto.TooLarge("request_too_large", "", "JSON body exceeds %d MiB", maxJSONBody>>20)
@@ -407,7 +407,24 @@ func multipartError(err error) error {
 	if isBodyLimit(err) {
 		return err
 	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		// Go says "multipart: NextPart: EOF": the body ran out before the
+		// closing boundary, or never held the boundary the header names.
+		return sotto.Invalid("bad_request", "", "the multipart body ends before its closing boundary: the upload was cut short, or its parts are not separated by the boundary its Content-Type names")
+	}
 	return sotto.Invalid("bad_request", "", "malformed multipart body: %v", err)
+}
+
+// bodyReadError is the 400 for a request body that could not be read: one
+// that ended before the length its Content-Length declares says so.
+func bodyReadError(code string, r *http.Request, err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		if r.ContentLength > 0 {
+			return sotto.Invalid(code, "", "the request body ended before the %d bytes its Content-Length declares: the upload was cut short", r.ContentLength)
+		}
+		return sotto.Invalid(code, "", "the request body ended early: the upload was cut short")
+	}
+	return sotto.Invalid(code, "", "reading the request body: %v", err)
 }
 
 func spool(p *multipart.Part, dir string) (*spooled, error) {

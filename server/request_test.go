@@ -3,7 +3,10 @@ package server
 import (
 	"bytes"
 	"errors"
+	"io"
 	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -85,10 +88,32 @@ func TestReadMultipartErrors(t *testing.T) {
 			if !errors.Is(err, sotto.ErrInvalidRequest) {
 				t.Errorf("readMultipart(%s) = %v; want a 400-kind error", name, err)
 			}
+			// Said in words, not as Go's "multipart: NextPart: EOF".
+			if err == nil || !strings.Contains(err.Error(), "ends before its closing boundary") || strings.Contains(err.Error(), "NextPart") {
+				t.Errorf("readMultipart(%s) = %v; want the body's missing closing boundary named", name, err)
+			}
 			if left, _ := os.ReadDir(dir); len(left) != 0 {
 				t.Errorf("a failed parse left %d spooled files", len(left))
 			}
 		})
+	}
+}
+
+// TestBodyCutShort: a JSON body that ends before its declared length is a
+// 400 saying so (it said "reading the request body: unexpected EOF").
+func TestBodyCutShort(t *testing.T) {
+	r := httptest.NewRequest("POST", "/v1/text/normalizations", io.MultiReader(strings.NewReader(`{"text":`), iotest.ErrReader(io.ErrUnexpectedEOF)))
+	r.Header.Set("Content-Type", "application/json")
+	r.ContentLength = 100
+	for _, read := range []func(*http.Request) ([]byte, error){
+		func(r *http.Request) ([]byte, error) { return readBody(r, "bad_request") },
+		readGenBody,
+	} {
+		_, err := read(r)
+		if !errors.Is(err, sotto.ErrInvalidRequest) || err == nil || !strings.Contains(err.Error(), "ended before the 100 bytes its Content-Length declares") {
+			t.Errorf("a body cut short: %v; want a 400 saying so", err)
+		}
+		r.Body = io.NopCloser(io.MultiReader(strings.NewReader(`{"text":`), iotest.ErrReader(io.ErrUnexpectedEOF)))
 	}
 }
 
