@@ -26,7 +26,7 @@ func main() {
 		if err != errHelp {
 			fmt.Fprintln(os.Stderr, "sotto-cli:", err)
 			if exitCode(err) == 2 {
-				fmt.Fprintln(os.Stderr, "run sotto-cli --help for the usage")
+				fmt.Fprintln(os.Stderr, usageHint(os.Args[1:]))
 			}
 		}
 		os.Exit(exitCode(err))
@@ -34,3 +34,16 @@ func main() {
 }
 
 var _ io.Reader = os.Stdin
+
+// usageHint is the line after a usage error: the help of the command that
+// was run (sotto-cli serve --help), or the top-level help.
+func usageHint(args []string) string {
+	if len(args) > 0 && (args[0] == "serve" || args[0] == "models") {
+		cmd := args[0]
+		if cmd == "models" && len(args) > 1 && args[1] == "import" {
+			cmd = "models import"
+		}
+		return "run sotto-cli " + cmd + " --help for the usage"
+	}
+	return "run sotto-cli --help for the usage"
+}

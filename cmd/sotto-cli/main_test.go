@@ -359,3 +359,21 @@ func TestServeURLs(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageHint: after a usage error, the help of the command that was run.
+func TestUsageHint(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--listen", ":80000"}, "run sotto-cli serve --help for the usage"},
+		{[]string{"models", "load"}, "run sotto-cli models --help for the usage"},
+		{[]string{"models", "import", "x"}, "run sotto-cli models import --help for the usage"},
+		{[]string{"frobnicate"}, "run sotto-cli --help for the usage"},
+		{nil, "run sotto-cli --help for the usage"},
+	} {
+		if got := usageHint(tc.args); got != tc.want {
+			t.Errorf("usageHint(%q) = %q; want %q", tc.args, got, tc.want)
+		}
+	}
+}
