@@ -39,10 +39,12 @@ import (
 //	order n (n ≥ 2), cn entries:
 //	        4·cn uint32 word, 4·cn float32 prob
 //
-// Scores are the in-memory ones, natural logs as float32 (no quantisation),
-// so a model read back scores bit for bit as the one written. Entries are
-// the reversed trie described in package lm's doc, each parent's children
-// sorted by word id, written in the model's order.
+// Entries are the reversed trie described in package lm's doc: unigram w's
+// children are the bigram entries [next(w), next(w+1)), each holding the
+// word before w, sorted by word id; a k-gram entry's children, likewise,
+// hold the word one further back. Scores are the in-memory ones, natural
+// logs as float32 (no quantisation), so a model read back scores bit for
+// bit as the one written; entries are written in the model's order.
 const (
 	binaryMagic   = "SOTTOLM\x00"
 	binaryVersion = 1
