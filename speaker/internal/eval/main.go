@@ -431,7 +431,12 @@ const methodNotes = `## Method and why
   exp(-Δ²/4σ²), w 0.03 / 0.05 / 0.1 added on top, σ 1 / 2 semitones: 3.0 / 3.2 / 9.8 / 6.5 / 16.3 %, 3.0 /
   3.1 / 9.6 / 6.5 / 16.2 %, 3.5 / 3.2 / 10.0 / 6.5 / 16.2 %, 3.0 / 3.2 / 9.8 / 7.0 / 16.4 %, 4.1 / 3.8 /
   10.6 / 7.6 / 17.0 %, 3.5 / 3.9 / 10.4 / 7.6 / 17.2 %: 3 s clips lose 5-15 target trials (the spread of 2 s
-  of speech says more about the sentence than the speaker). Cost: CPU real-time factor 0.0306 -> 0.0323 (both from the full eval run; the
+  of speech says more about the sentence than the speaker). **A joint pitch-F3 part (measured, not kept)**:
+  the product of the two parts' cosines as one more term (what their 16 × 16 outer product would give; scored
+  from the stored parts only, as it needs more numbers than there are): instead of the two parts, share 0.1 /
+  0.18 / 0.25: 3.0 / 3.9 / 9.1 / 6.4 / 15.7 %, 2.6 / 4.0 / 9.8 / 6.1 / 14.6 %, 3.4 / 4.8 / 11.6 / 7.1 /
+  15.2 %; on top of them, 0.05 / 0.1: 2.6 / 4.0 / 9.4 / 6.0 / 14.7 % and 2.5 / 4.0 / 9.8 / 6.0 / 14.7 % (a
+  pair scores only when it agrees in both, which clips of one speaker often do not). Cost: CPU real-time factor 0.0306 -> 0.0323 (both from the full eval run; the
   prediction and its roots run on the voiced speech frames only). Timelines:
   unchanged (their windows keep v5's statistics and no pitch or formant part; re-run: identical on all four
   sets). **Before -> after, both lists, dev / sealed** (the sealed part looked at once, after the choice):
