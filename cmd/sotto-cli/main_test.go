@@ -377,3 +377,32 @@ func TestUsageHint(t *testing.T) {
 		}
 	}
 }
+
+// TestServeStopLog: stopped by its context (Ctrl-C), serve logs the
+// stopping hint before "sotto stopped", never after it (the hint ran in
+// its own goroutine and could come last).
+func TestServeStopLog(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir()}, nil, io.Discard, &logs)
+	}()
+	for !strings.Contains(logs.String(), "sotto serving") {
+		select {
+		case err := <-done:
+			t.Fatalf("serve ended before serving: %v\n%s", err, logs.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	out := logs.String()
+	hint, stopped := strings.Index(out, "stopping: requests in flight"), strings.Index(out, "sotto stopped")
+	if hint < 0 || stopped < 0 || hint > stopped {
+		t.Errorf("serve's log:\n%s\nwant the stopping hint, then \"sotto stopped\"", out)
+	}
+}

@@ -413,13 +413,17 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	listen, root := serveURLs(c.listen, ln.Addr())
 	log.Info("sotto serving", "version", version(), "mode", mode, "listen", listen, "url", root+"/v1",
 		"auth", c.apiKey != "", "data_dir", c.dataDir, "allowed_hosts", strings.Join(c.allowedHosts, ","))
+	hinted := make(chan struct{})
 	stopHint := context.AfterFunc(ctx, func() {
 		log.Info("stopping: requests in flight may finish; press Ctrl-C again to stop at once")
+		close(hinted)
 	})
-	defer stopHint()
 	err = srv.Serve(ctx, ln)
 	if errors.Is(err, context.Canceled) {
 		err = nil
+	}
+	if !stopHint() {
+		<-hinted // the hint is being logged: before "stopped", not after it
 	}
 	log.Info("sotto stopped")
 	return err
