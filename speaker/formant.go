@@ -230,24 +230,11 @@ const (
 // scaled to unit length (as pitchEncoding). With F3 in fewer than
 // pitchMinVoiced frames: zeros (the part adds nothing to the cosine).
 func formantEncoding(frames [][]formantCand) []float64 {
-	out := make([]float64, formantDims)
 	var f3 []float64
 	for _, cs := range frames {
 		if f := formantsOf(cs)[2]; f > 0 {
 			f3 = append(f3, math.Log(f))
 		}
 	}
-	if len(f3) < pitchMinVoiced {
-		return out
-	}
-	slices.Sort(f3)
-	med := f3[len(f3)/2]
-	lo := math.Log(formantLo)
-	step := (math.Log(formantHi) - lo) / float64(formantDims-1)
-	for k := range out {
-		d := med - (lo + float64(k)*step)
-		out[k] = math.Exp(-d * d / (2 * formantSigma * formantSigma))
-	}
-	normalize(out)
-	return out
+	return medianBumps(f3, formantDims, formantLo, formantHi, formantSigma)
 }

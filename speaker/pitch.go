@@ -70,18 +70,26 @@ const (
 // medians Δ apart in log F0. With too few voiced frames: zeros (the pitch
 // part then adds nothing to the cosine).
 func pitchEncoding(lf []float64) []float64 {
-	out := make([]float64, pitchDims)
-	if len(lf) < pitchMinVoiced {
+	return medianBumps(slices.Clone(lf), pitchDims, pitchMinF0, pitchMaxF0, pitchSigma)
+}
+
+// medianBumps encodes the median of the log frequencies v (sorted in
+// place) as n Gaussian bumps of width sigma (in log frequency) on a grid
+// of log frequency from loHz to hiHz, scaled to unit length: the pitch and
+// formant parts' encoding. With fewer than pitchMinVoiced values it
+// returns zeros (the part adds nothing to the cosine).
+func medianBumps(v []float64, n int, loHz, hiHz, sigma float64) []float64 {
+	out := make([]float64, n)
+	if len(v) < pitchMinVoiced {
 		return out
 	}
-	v := slices.Clone(lf)
 	slices.Sort(v)
 	med := v[len(v)/2]
-	lo := math.Log(pitchMinF0)
-	step := (math.Log(pitchMaxF0) - lo) / float64(pitchDims-1)
+	lo := math.Log(loHz)
+	step := (math.Log(hiHz) - lo) / float64(n-1)
 	for k := range out {
 		d := med - (lo + float64(k)*step)
-		out[k] = math.Exp(-d * d / (2 * pitchSigma * pitchSigma))
+		out[k] = math.Exp(-d * d / (2 * sigma * sigma))
 	}
 	normalize(out)
 	return out
