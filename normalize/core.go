@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"fmt"
@@ -324,15 +325,7 @@ func segmentSpans(ctx context.Context, s *stream, src string, base int, r *rules
 		for best > i+1 && s.toks[best-1].kind == tSpace {
 			best--
 		}
-		slices.SortStableFunc(reads, func(a, b reading) int {
-			switch {
-			case a.cost < b.cost:
-				return -1
-			case a.cost > b.cost:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(reads, func(a, b reading) int { return cmp.Compare(a.cost, b.cost) })
 		src0 := s.span(i, best)
 		reads = dedupe(reads, src0)
 		if len(reads) > 0 {

@@ -1,6 +1,7 @@
 package speaker
 
 import (
+	"cmp"
 	"math"
 	"math/cmplx"
 	"slices"
@@ -134,15 +135,7 @@ func lpcFormants(a []float64, fs float64) []formantCand {
 			bw: -math.Log(r) * fs / math.Pi,
 		})
 	}
-	slices.SortFunc(out, func(x, y formantCand) int {
-		switch {
-		case x.f < y.f:
-			return -1
-		case x.f > y.f:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(x, y formantCand) int { return cmp.Compare(x.f, y.f) })
 	return out
 }
 
