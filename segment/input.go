@@ -32,6 +32,28 @@ func fromRead(runs []nfc.Run, x int) int {
 	return in
 }
 
+// startFromRead maps byte offset x of the read form, where an item starts
+// after trimmed white space, to the input text. It is fromRead, except that
+// an offset inside a changed run whose read bytes before x are white space
+// (a space and the marks after it that NFC reordered, " \u0301\u0323"
+// read " \u0323\u0301") goes to the first mark of the run in the input, so
+// that the item keeps the marks; fromRead would drop them.
+func startFromRead(text, read string, runs []nfc.Run, x int) int {
+	in, r := nfc.Floor(runs, x)
+	if r == x {
+		return in
+	}
+	for i := r; i < x; {
+		c, n := runeAt(read, i)
+		if !isSpace(c) {
+			return fromRead(runs, x)
+		}
+		i += n
+	}
+	end, _ := spaceRun(text, in)
+	return end
+}
+
 // boundariesNFC is sentenceBoundaries on s read in NFC, at byte offsets of
 // s.
 func boundariesNFC(ctx context.Context, s, lang string) ([]boundary, error) {
@@ -41,7 +63,7 @@ func boundariesNFC(ctx context.Context, s, lang string) ([]boundary, error) {
 		return bs, err
 	}
 	for k := range bs {
-		bs[k].end, bs[k].next = fromRead(runs, bs[k].end), fromRead(runs, bs[k].next)
+		bs[k].end, bs[k].next = fromRead(runs, bs[k].end), startFromRead(s, read, runs, bs[k].next)
 	}
 	return bs, nil
 }

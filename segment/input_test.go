@@ -173,3 +173,42 @@ func TestCuesDecomposed(t *testing.T) {
 		}
 	}
 }
+
+// Marks after a space that NFC reorders (" \u0301\u0323" reads
+// " \u0323\u0301", one changed run starting at the space) open the next item
+// and stay in it: the item starts inside the run, after the trimmed space.
+// Every item keeps the input's bytes as sent, sentences, cues of a length,
+// paragraphs and timed cues alike ("Items keep the input's words").
+func TestMarksAfterSpace(t *testing.T) {
+	ctx := context.Background()
+	one := Float(0.35)
+	for _, tc := range []struct {
+		text string
+		opts Options
+		want []string
+	}{
+		{"Hello there. \u0301\u0323Next one is here.", Options{}, []string{"Hello there.", "\u0301\u0323Next one is here."}},
+		{"Hello there.\n\n\u0301\u0323Next one.", Options{ParagraphThreshold: one}, []string{"Hello there.", "\u0301\u0323Next one."}},
+		{"aaaa bbbb cccc \u0301\u0323dddd eeee", Options{Length: &Length{MinChars: 1, MaxChars: 10}}, []string{"aaaa bbbb", "cccc", "\u0301\u0323dddd", "eeee"}},
+		// In the same run as a letter the marks stay with it.
+		{"Hello there. Ne\u0301\u0323xt one.", Options{}, []string{"Hello there.", "Ne\u0301\u0323xt one."}},
+		// A mark NFC replaces keeps its run as written: nothing to map.
+		{"Hello there. \u0344Next one.", Options{}, []string{"Hello there.", "\u0344Next one."}},
+	} {
+		got, err := Sentences(ctx, tc.text, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Sentences(%+q) = %+q; want %+q", tc.text, got, tc.want)
+		}
+	}
+	in := "Hello there. \u0301\u0323Next one is here."
+	cs, err := Cues(ctx, []Cue{{Text: in, Start: 0, End: 4}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 || cs[0].Text+" "+cs[1].Text != in {
+		t.Errorf("Cues(%+q) = %+v; want two cues of the text as sent", in, cs)
+	}
+}

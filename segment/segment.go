@@ -185,9 +185,10 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	// Every decision reads the text in NFC (read); the items are the
 	// input's bytes as sent (text[at(a):at(b)]).
 	read, runs := readNFC(text)
-	at := func(x int) int { return x }
+	at, atStart := func(x int) int { return x }, func(x int) int { return x }
 	if runs != nil {
 		at = func(x int) int { return fromRead(runs, x) }
+		atStart = func(x int) int { return startFromRead(text, read, runs, x) }
 	}
 	bs, err := sentenceBoundaries(ctx, read, lang)
 	if err != nil {
@@ -200,7 +201,7 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 		pb := paragraphBoundaries(read, kept)
 		var paras []string
 		for _, sp := range spans(read, keep(pb, *opts.ParagraphThreshold)) {
-			p := strings.TrimSpace(text[at(sp[0]):at(sp[1])])
+			p := strings.TrimSpace(text[atStart(sp[0]):at(sp[1])])
 			if p == "" {
 				continue
 			}
@@ -219,7 +220,7 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	}
 	lines := make([]string, 0, len(units))
 	for _, sp := range units {
-		t := clean(text[at(sp[0]):at(sp[1])])
+		t := clean(text[atStart(sp[0]):at(sp[1])])
 		if t == "" {
 			continue
 		}
