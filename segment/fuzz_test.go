@@ -45,8 +45,33 @@ func FuzzText(f *testing.F) {
 	f.Add("Am 13. Ja\u0308n. 2006 kam er. Cafe\u0301. O\u0308l.", 0.35, -4)
 	f.Add("これはペンて\u3099した。あれは本て\u3099す。q\u0307\u0323. \u0301x. A\u030A \u212B \u037E", 0.35, 12)
 	f.Add("7. Apri\u0301la. жагдаи\u0306ы.XVIII e\u0301", 0.0, -1)
-	f.Add("000 A\u0308", 0.35, 5) // five characters in NFC, six code points as sent
+	f.Add("000 A\u0308", 0.35, 5)   // five characters in NFC, six code points as sent
 	f.Add("x कि0म\u095d“", 0.35, 8) // U+095D is read as written: eight characters, nine in NFC
+	// Marks NFC reorders after a space open the next item (dropped when
+	// its start went to the run's end); after a stop that needs no space
+	// they count in the item before (eight characters, not six).
+	f.Add("Hello there. \u0301\u0323Next one is here.", 0.0, -1)
+	f.Add("ab cd\u0964\u0301\u0323ef gh", 0.0, 6)
+	// One seed per class of character NFC treats specially, each where a
+	// count of code points or of NFC characters differs from the read
+	// form's: composition exclusions (Devanagari, Bengali, Gurmukhi,
+	// Hebrew), singletons (ångström, Greek question mark, ohm, U+0340),
+	// non-starter decompositions (U+0344, U+0F73), Hangul syllables and
+	// conjoining jamo, marks with no base, ZWJ and ZWNJ, variation
+	// selectors, emoji sequences, full and half width forms, CJK
+	// compatibility ideographs, U+FEFF, RTL marks.
+	f.Add("\u0958\u0959 \u09dc\u09dd. \u0a33\u0a5e x \ufb1d\ufb2a y z", 0.35, 6)
+	f.Add("\u212b \u037e \u2126 a\u0340b c d. \u212bA", 0.35, 7)
+	f.Add("o\u0344 \u0f40\u0f73 x\u0344\u0323 y z w", 0.0, 5)
+	f.Add("\u1100\u1161\u11a8 \uac00\u11a8 \u1100\u1161. \u1112\u1161\u11ab \uac01", 0.35, 4)
+	f.Add("\u0301\u0302 a \u0323\u0301 b. \u0300x \u05b0\u05b1 y", 0.0, 4)
+	f.Add("क\u094d\u200dष x\u200cy \u200d\u200c. a\u200db c", 0.35, 5)
+	f.Add("\u845b\U000e0100 \u2764\ufe0f \u263a\ufe0e x. \ufe0f\ufe0f y", 0.35, 4)
+	f.Add("\U0001f468\u200d\U0001f469\u200d\U0001f467 \U0001f44d\U0001f3fd \U0001f1e9\U0001f1ea. \U0001f3f4\U000e0067\U000e0062\U000e007f x", 0.35, 5)
+	f.Add("\uff21\uff22\uff0e \uff23 \uff76\uff9e\uff77\uff9e. \uff8a\uff9f x", 0.35, 4)
+	f.Add("\uf900\uf901\uf902\u3002 \ufa10 \U0002f800 x. \uf900 y", 0.35, 3)
+	f.Add("\ufeffHello. \ufeff\u0301 x \ufeff y z", 0.0, 5)
+	f.Add("\u200fשלום. \u200e\u202bx\u202c \u2067\u0627\u2069 \u061c\u0628. c", 0.35, 4)
 	f.Fuzz(func(t *testing.T, text string, th float64, maxC int) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
@@ -94,6 +119,12 @@ func FuzzDecomposed(f *testing.F) {
 	f.Add("これはペンでした。あれは本です。", 10)
 	f.Add("Stretneme sa 7. Apríla v Bratislave. жағдайы.XVIII", -2)
 	f.Add("Ça va? Très bien.\n\nÀ bientôt. q\u0307\u0323. ộ ố", -3)
+	// Characters NFC replaces (exclusions, singletons, non-starter
+	// decompositions, compatibility ideographs), Hangul, marks after a
+	// space or a stop: the NFC and NFD texts read alike.
+	f.Add("\u095d \u212b \u037e \u2126 \u0344 \u0f73 \uf900 \ufb1d. \u0958 x", 5)
+	f.Add("Hello there. \u0301\u0323Next one. ab cd\u0964\u0301\u0323ef gh", 6)
+	f.Add("\uac01 \u1100\u1161\u11a8. \ud55c\uad6d\uc5b4 \u200d \ufeff x", -1)
 	f.Fuzz(func(t *testing.T, text string, maxC int) {
 		if !utf8.ValidString(text) {
 			return

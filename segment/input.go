@@ -43,15 +43,38 @@ func startFromRead(text, read string, runs []nfc.Run, x int) int {
 	if r == x {
 		return in
 	}
-	for i := r; i < x; {
-		c, n := runeAt(read, i)
-		if !isSpace(c) {
-			return fromRead(runs, x)
-		}
-		i += n
+	if !allSpace(read[r:x]) {
+		return fromRead(runs, x)
 	}
 	end, _ := spaceRun(text, in)
 	return end
+}
+
+// snapToRuns moves the boundaries of read (bs, from sentenceBoundaries)
+// that fall strictly inside a changed run, between a stop and the marks NFC
+// reordered after it ("।\u0301\u0323"), to the run's end, where the item
+// taken from the input ends anyway (fromRead): the lengths measured on the
+// read form are then those of the items. A next offset after white space in
+// the run (the marks open the next item) is left to startFromRead.
+func snapToRuns(read string, bs []boundary, runs []nfc.Run) {
+	for k := range bs {
+		b := &bs[k]
+		_, b.end = nfc.Ceil(runs, b.end)
+		if _, r := nfc.Floor(runs, b.next); r < b.next && !allSpace(read[r:b.next]) {
+			_, b.next = nfc.Ceil(runs, b.next)
+		}
+		b.next = max(b.next, b.end)
+	}
+}
+
+// allSpace reports whether s is white space only.
+func allSpace(s string) bool {
+	for _, r := range s {
+		if !isSpace(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // boundariesNFC is sentenceBoundaries on s read in NFC, at byte offsets of

@@ -192,6 +192,11 @@ func TestMarksAfterSpace(t *testing.T) {
 		{"aaaa bbbb cccc \u0301\u0323dddd eeee", Options{Length: &Length{MinChars: 1, MaxChars: 10}}, []string{"aaaa bbbb", "cccc", "\u0301\u0323dddd", "eeee"}},
 		// In the same run as a letter the marks stay with it.
 		{"Hello there. Ne\u0301\u0323xt one.", Options{}, []string{"Hello there.", "Ne\u0301\u0323xt one."}},
+		// Marks NFC reorders after a stop that needs no space stay with
+		// the stop, and max_chars counts them there: "ab cd।" is six
+		// characters of the read form before them, eight with them.
+		{"ab cd।̣́ef gh", Options{Length: &Length{MinChars: 1, MaxChars: 6}}, []string{"ab", "cd।̣́", "ef gh"}},
+		{"ab cd।̣́ef gh", Options{}, []string{"ab cd।̣́", "ef gh"}},
 		// A mark NFC replaces keeps its run as written: nothing to map.
 		{"Hello there. \u0344Next one.", Options{}, []string{"Hello there.", "\u0344Next one."}},
 	} {

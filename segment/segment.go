@@ -194,6 +194,9 @@ func Text(ctx context.Context, text string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if runs != nil {
+		snapToRuns(read, bs, runs)
+	}
 	th := opts.threshold()
 	kept := keep(bs, th)
 	res := &Result{Task: "segment", Segments: []Item{}}
