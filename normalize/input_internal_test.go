@@ -91,7 +91,11 @@ func TestRestore(t *testing.T) {
 // replaces, is its own read form, and is canonically equivalent to the
 // text.
 func FuzzReadForm(f *testing.F) {
-	for _, s := range []string{"fu\u0308nf", "5\u0301\u0323", "\u095b\u093c", "A\u030a\u212b", "\u1100\u1161\u11a8x", "\u0b47\u0300\u0b3e", "e\n\u0301"} {
+	for _, s := range []string{"fu\u0308nf", "5\u0301\u0323", "\u095b\u093c", "A\u030a\u212b", "\u1100\u1161\u11a8x", "\u0b47\u0300\u0b3e", "e\n\u0301",
+		// Exclusions, singletons, non-starter decompositions, compatibility
+		// ideographs, marks after a space, Hangul LV + T, ZWJ, FEFF.
+		"\u0958\u09dc\u0a33\ufb1d", "\u2126\u037e\u0340", "a\u0344\u0323 \u0f73", "\uf900\U0002f800",
+		" \u0301\u0323x", "\uac00\u11a8\u1100\u1161", "a\u200d\u0301\ufeff\u0301"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -250,6 +250,10 @@ func FuzzInputShape(f *testing.F) {
 	f.Add("5\u0301\u0323 kg\u0085$5\u0301", "en", false)
 	f.Add("\t二零二一年三月\n\u00a05个", "zh", true)
 	f.Add(" It costs $5.\nEs kostet 5 €.\f我有3个苹果", "und", false)
+	// Characters NFC replaces, Hangul, marks after a space or a line
+	// break, U+FEFF and RTL marks around numbers.
+	f.Add("\u095d 5 \u212b 3\u2126 \u0344 4\u0f73 \uf900 2\n \u0301\u0323 5", "hi", false)
+	f.Add("\ufeff\u1100\u1161\u11a8 5\n\u0301 3 \u200f4\u200e", "ko", true)
 	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
 		if len(in) > 2048 || !utf8.ValidString(in) {
 			return

@@ -236,6 +236,24 @@ func FuzzNormalize(f *testing.F) {
 	f.Add("Am 3. Ma\u0308rz zahlte Jo\u0308rg 5 \u20ac.\n", "de", false)
 	f.Add("le 3 de\u0301cembre a\u0300 14 h\fvingt", "fr", false)
 	f.Add("5\u0301\u0323 kg \u212b \u095b\n", "hi", false)
+	// Each class of character NFC treats specially, next to a number
+	// so that a span may start or end beside it: composition exclusions,
+	// singletons, non-starter decompositions, Hangul syllables and jamo,
+	// marks with no base or after a space, ZWJ/ZWNJ, variation selectors,
+	// emoji sequences, full and half width digits, CJK compatibility
+	// ideographs, U+FEFF, RTL marks.
+	f.Add("\u0958 5 \u09dc12\u0a33 3\ufb1d 4 \u095d", "hi", false)
+	f.Add("5\u212b 3\u2126 2\u037e 7 a\u0340 1 \u212bX", "en", false)
+	f.Add("3\u0344 4 \u0f733 x\u0344\u0323 5", "en", false)
+	f.Add("\u1100\u1161\u11a8 5 \uac00\u11a8 3번째 \u110b\u1175\u11af", "ko", true)
+	f.Add("\u0301\u0323 5 \u0323\u0301 3. 5 \u0301\u0323kg", "en", false)
+	f.Add("5\u200d3 \u200c4\u200d \u0915\u094d\u200d\u0937 12", "hi", false)
+	f.Add("5\ufe0f 3\ufe0e \u845b\U000e0100 2 #\ufe0f\u20e3 1\ufe0f\u20e3", "en", false)
+	f.Add("\U0001f468\u200d\U0001f469 3 \U0001f44d\U0001f3fd 4 \U0001f1e9\U0001f1ea 5", "en", false)
+	f.Add("\uff11\uff12\uff13 \uff04\uff15 \uff76\uff9e 7\uff05", "ja", false)
+	f.Add("\uf900 3 \uf9f1\u4e00 \U0002f800 5个", "zh", false)
+	f.Add("\ufeff5 kg \ufeff 3\ufeff4", "en", false)
+	f.Add("\u200f5 \u200e\u202b3\u202c \u2067\u0665\u2069 \u061c12", "ar", false)
 	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
 		if len(in) > 4096 {
 			return

@@ -177,7 +177,12 @@ func boundaries(s string) []bool {
 // its own read form.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{"", "plain", "fu\u0308nf", "5\u0301\u0323", "\u095b\u093c", "A\u030a\u212b",
-		"\u1100\u1161\u11a8x", "\u0b47\u0300\u0b3e", "e\n\u0301", "a\xffe\u0301", "\u037E\u0301e\u0301", "e\u0301\xcc"} {
+		"\u1100\u1161\u11a8x", "\u0b47\u0300\u0b3e", "e\n\u0301", "a\xffe\u0301", "\u037E\u0301e\u0301", "e\u0301\xcc",
+		// Exclusions, singletons, non-starter decompositions, compatibility
+		// ideographs, marks after a space, Hangul LV + T, ZWJ, FEFF, a
+		// variation selector, full width forms.
+		"\u0958\u09dc\u0a33\ufb1d", "\u2126\u037e\u0340", "a\u0344\u0323 \u0f73", "\uf900\U0002f800",
+		" \u0301\u0323x", "\uac00\u11a8\u1100\u1161", "a\u200d\u0301\ufeff\u0301", "\u845b\U000e0100\u0301", "\uff76\uff9e\u30ab\u3099"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
