@@ -149,6 +149,10 @@ func FuzzPrepare(f *testing.F) {
 	f.Add("I paid $12.50 at 3:30 pm for 21 crêpes.", "New York")
 	f.Add("Dr. Smith lives on St. James St.", "")
 	f.Add("今天天气很好", "")
+	// Characters NFC treats specially beside numbers and terms, marks
+	// after a space, joiners, U+FEFF, RTL marks, compatibility ideographs.
+	f.Add("5\u212b 3\u2126 \u0344 4\u0f73 \u095d 7 \uac00\u11a8 8 \u0301\u0323x", "\u212bA")
+	f.Add("\ufeffI paid $5 \u200d4 \u200f6\u200e \uf900\u4e00 \uff11\uff12", "\uf900")
 	f.Fuzz(func(t *testing.T, text, term string) {
 		tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, []string{term})
 		if err != nil {

@@ -214,6 +214,10 @@ func FuzzSubtitles(f *testing.F) {
 	f.Add("今天天气很好，我们一起去公园散步吧。「はい。」と言った。", 10, 1, 2.0, 3.0, false)
 	f.Add("supercalifragilisticexpialidocious is long, too long for a line", 8, 3, 0.0, 5.0, true)
 	f.Add("a\n\nb  c\t d", 1, 0, 0.5, 1.0, false)
+	// Width forms, compatibility ideographs, marks with no base or after
+	// a space, Hangul jamo, joiners, emoji sequences, U+FEFF, RTL marks.
+	f.Add("\uff21\uff22 \uff76\uff9e \uf900\uf901 \u0301\u0323 x \u1100\u1161\u11a8 \u200d\u200c", 4, 2, 1.0, 3.0, true)
+	f.Add("\U0001f468\u200d\U0001f469 \ufeffa \u200f\u05e9\u05dc \u095d\u212b b \u2764\ufe0f c", 3, 1, 0.5, 2.0, false)
 	f.Fuzz(func(t *testing.T, text string, lineChars, lines int, secs, dur float64, words bool) {
 		if !utf8.ValidString(text) || lineChars < 0 || lineChars > 200 || lines < 0 || lines > 5 ||
 			!(secs >= 0 && secs < 100) || !(dur >= 0 && dur < 1000) || len(text) > 2000 {

@@ -26,6 +26,7 @@ func TestFliteText(t *testing.T) {
 func FuzzFliteText(f *testing.F) {
 	f.Add("at ten AM.")
 	f.Add("AMAM AM")
+	f.Add("at \uff21\uff2d \u212bM a\u0301M \u200dAM\ufeff AM\u0301")
 	f.Fuzz(func(t *testing.T, s string) {
 		got := fliteText(s)
 		if strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(s, " ", "") {

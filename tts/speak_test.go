@@ -94,6 +94,10 @@ func FuzzWordSources(f *testing.F) {
 	f.Add("Cafe\u0301 at 5 pm. I paid $12.50 today.")
 	f.Add("(e\u0301)$5(e\u0301) nai\u0308ve-5-e\u0301 q\u0307\u0323 \u212B A\u030A")
 	f.Add("Dr. Smith arrived at 5 p.m.\nHe left on 3/4/2020 at 10:30.")
+	// Characters NFC treats specially beside numbers (a span may start or
+	// end next to them), marks after a space, joiners, U+FEFF, RTL marks.
+	f.Add("5\u212b 3\u2126 2\u037e \u0344 4\u0f73 \uf900 \u095d 7 \uac00\u11a8 8")
+	f.Add("I paid $5. \u0301\u0323Then 3 \u200d4 \ufeff5 \u200f6\u200e \u2764\ufe0f 7 \uff11\uff12")
 	f.Fuzz(func(t *testing.T, text string) {
 		if !utf8.ValidString(text) || len(text) > 2000 {
 			return

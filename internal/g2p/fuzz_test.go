@@ -29,6 +29,10 @@ func FuzzSplitIPA(f *testing.F) {
 	f.Add("en", "(en)tʃˈaɪniːz(ja)lˈe̞tə")
 	f.Add("zh", "ts.hˈu5")
 	f.Add("xx", "t͡ʃ͡")
+	// Marks with no base, a combining double inverted breve and a tie
+	// first, precomposed and decomposed nasal vowels, ZWJ, U+FEFF.
+	f.Add("fr", "\u0303\u0361ɑ\u0303ã\u200d\ufeffõ\u0303")
+	f.Add("en", "\u02c8\u0329\u0361 n\u0329 \u0300\u0301a")
 	f.Fuzz(func(t *testing.T, lang, ipa string) {
 		segs := SplitIPA(ipa)
 		// SplitIPA decomposes precomposed nasal vowels (ã → a + U+0303);
@@ -149,6 +153,14 @@ func FuzzTokenize(f *testing.F) {
 	f.Add("Das ist: Ausführliche, Merk- und", "de")
 	f.Add("甚至出现交易，我爱Go语言2024年", "zh")
 	f.Add("Er sagte: Привет мир! 1,000 U.S.A.", "und")
+	// Characters NFC treats specially (exclusions, singletons, non-starter
+	// decompositions, Hangul and jamo, bare marks), joiners, variation
+	// selectors, emoji sequences, width forms, compatibility ideographs,
+	// U+FEFF and RTL marks: the offsets index the text as sent (no Kana:
+	// those texts are skipped).
+	f.Add("\u0958\u095d \u09dc \u0a33 \ufb1d \u212b \u037e \u2126 a\u0340 o\u0344 \u0f40\u0f73 \u1100\u1161\u11a8 \uac00\u11a8 \u0301x \u0301\u0323 y", "und")
+	f.Add("a\u200db x\u200cy \u845b\U000e0100 \u2764\ufe0f \U0001f468\u200d\U0001f469 \U0001f1e9\U0001f1ea \uff21\uff11 \uf900 \ufeffz \u200f\u05e9 \u202bq\u202c", "en")
+	f.Add("\uf900\uf901 \U0002f800\u4e00", "zh")
 	f.Fuzz(func(t *testing.T, text, lang string) {
 		kanaRun := func(r rune) bool { return ScriptOf(r) == Kana }
 		if hasKana(text) || strings.ContainsFunc(text, kanaRun) || BaseLanguage(lang) == "ja" {
