@@ -11,6 +11,7 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
+	"github.com/sottolabs/sotto/internal/dsp"
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
@@ -124,6 +125,35 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 // compensate switches the noise compensation of the background model
 // (vts.go) on, as it always is outside the tests.
 func (l *lattice) embedSamples(ctx context.Context, s []float32, inRate int, compensate bool) (*Embedding, error) {
+	p, err := l.parts(ctx, s, inRate, compensate, nil)
+	if err != nil {
+		return nil, err
+	}
+	e := l.m.fuseParts(p)
+	v := make([]float32, Dim)
+	for i, x := range e {
+		v[i] = float32(x)
+	}
+	return &Embedding{Vector: v, SpeechSeconds: float64(p.frames) / frameRate, Method: Method}, nil
+}
+
+// embedParts is what an embedding is fused from (fuseParts).
+type embedParts struct {
+	static, delta []float64 // the transforms' raw numbers (embedRaw)
+	vf            []dsp.PitchFrame
+	formants      [][]formantCand // of the frames of vf
+	frames        int             // speech frames
+	snr, tau      float64
+	// extra holds the static and delta transforms solved with the prior
+	// weights of extraTau (evaluation only; see speaker/internal/parts).
+	extra [][2][]float64
+}
+
+// parts computes the parts of the embedding of 16 kHz samples s, first
+// sampled at inRate Hz (see embedSamples); for each function of extraTau
+// it also solves both transforms with the prior weight it returns for
+// the speech frames, the estimated SNR and the weight used.
+func (l *lattice) parts(ctx context.Context, s []float32, inRate int, compensate bool, extraTau []func(frames int, snr, tau float64) float64) (*embedParts, error) {
 	cep, err := l.m.cepstra(ctx, s)
 	if err != nil {
 		return nil, err
@@ -166,15 +196,18 @@ func (l *lattice) embedSamples(ctx context.Context, s []float32, inRate int, com
 		}
 		acc.frame(&cep[t])
 	}
-	tau := priorWeight(n, est.snr)
+	p := &embedParts{frames: n, snr: est.snr, tau: priorWeight(n, est.snr)}
 	var st, sd mllrStats
-	var sraw []float64
-	if nc != nil {
-		sraw = m.jointRaw(l.m, acc, nc.jac, tau)
-	} else {
-		acc.flush(&st)
-		sraw = l.m.embedRaw(&st, tau)
+	static := func(tau float64) []float64 {
+		if nc != nil {
+			return m.jointRaw(l.m, acc, nc.jac, tau)
+		}
+		return l.m.embedRaw(&st, tau)
 	}
+	if nc == nil {
+		acc.flush(&st)
+	}
+	p.static = static(p.tau)
 	dacc := l.m.delta.newAccumulator()
 	for i, d := range deltas(cep, mask) {
 		if i%500 == 0 {
@@ -185,17 +218,23 @@ func (l *lattice) embedSamples(ctx context.Context, s []float32, inRate int, com
 		dacc.frame(&d)
 	}
 	dacc.flush(&sd)
-	vf := voicedFrames(s, mask)
-	idx := make([]int, len(vf))
-	for i, f := range vf {
+	p.delta = l.m.delta.embedRaw(&sd, p.tau)
+	for _, f := range extraTau {
+		t := f(n, est.snr, p.tau)
+		p.extra = append(p.extra, [2][]float64{static(t), l.m.delta.embedRaw(&sd, t)})
+	}
+	p.vf = voicedFrames(s, mask)
+	idx := make([]int, len(p.vf))
+	for i, f := range p.vf {
 		idx[i] = f.Frame
 	}
-	e := l.m.fuse(sraw, l.m.delta.embedRaw(&sd, tau), pitchEncoding(logF0(vf)), formantEncoding(frameFormants(s, inRate, idx)))
-	v := make([]float32, Dim)
-	for i, x := range e {
-		v[i] = float32(x)
-	}
-	return &Embedding{Vector: v, SpeechSeconds: float64(n) / frameRate, Method: Method}, nil
+	p.formants = frameFormants(s, inRate, idx)
+	return p, nil
+}
+
+// fuseParts returns the embedding of p (see fuse).
+func (m *mllrModel) fuseParts(p *embedParts) []float64 {
+	return m.fuse(p.static, p.delta, pitchEncoding(logF0(p.vf)), formantEncoding(p.formants))
 }
 
 // normalizeSpread scales all cepstra of the utterance by one factor, so

@@ -440,14 +440,7 @@ func (m *mllrModel) embed(s *mllrStats, tau float64) []float64 {
 // embedding.
 func (m *mllrModel) rotate(raw []float64) []float64 {
 	e := make([]float64, Dim)
-	for u := range Dim {
-		row := m.rot[u*Dim : u*Dim+Dim]
-		var v float64
-		for x, r := range raw {
-			v += row[x] * r
-		}
-		e[u] = v
-	}
+	matVec(e, m.rot, raw)
 	normalize(e)
 	return e
 }

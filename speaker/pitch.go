@@ -116,14 +116,7 @@ func (m *mllrModel) fuse(st, dt, pe, fe []float64) []float64 {
 	}
 	nd := nDelta - pitchDims - formantDims
 	d := raw[n : n+nd]
-	for i := range nd {
-		row := m.proj[i*n : i*n+n]
-		var v float64
-		for j, x := range dt {
-			v += row[j] * x
-		}
-		d[i] = v
-	}
+	matVec(d, m.proj, dt)
 	normalize(d)
 	for i := range d {
 		d[i] *= math.Sqrt(s * deltaShare)
@@ -135,4 +128,27 @@ func (m *mllrModel) fuse(st, dt, pe, fe []float64) []float64 {
 		raw[n+nd+pitchDims+i] = x * math.Sqrt(formantShare)
 	}
 	return m.rotate(raw)
+}
+
+// projectDelta returns the delta transform's numbers dt through the
+// fixed projection, as fuse takes them before scaling them to unit
+// length.
+func (m *mllrModel) projectDelta(dt []float64) []float64 {
+	d := make([]float64, nDelta-pitchDims-formantDims)
+	matVec(d, m.proj, dt)
+	return d
+}
+
+// matVec sets y to the product of the row-major matrix a (at least
+// len(y) rows of len(x) columns) and x.
+func matVec(y, a, x []float64) {
+	n := len(x)
+	for i := range y {
+		row := a[i*n : i*n+n]
+		var v float64
+		for j, xj := range x {
+			v += row[j] * xj
+		}
+		y[i] = v
+	}
 }

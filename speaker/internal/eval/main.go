@@ -41,14 +41,23 @@ func main() {
 	flag.StringVar(&onlySet, "set", "", "run only this trial list")
 	flag.BoolVar(&devOnly, "dev", false, "score the dev part only (experiments: the sealed part is neither embedded nor printed)")
 	flag.StringVar(&cohortSpec, "normexp", "", "experiment: score normalisation against this cohort (real and/or directories of WAVs, comma-separated)")
+	flag.StringVar(&partsOut, "partsdump", "", "experiment: store the parts of every dev embedding of the five conditions in this file (gzip'd gob) and stop")
+	partsIn := flag.String("partsscore", "", "experiment: score the fusion variants of variants.go on the parts stored by -partsdump in this file (-only filters them by name) and stop")
 	flag.Parse()
+	if *partsIn != "" {
+		if err := scorePartsFile(*partsIn); err != nil {
+			fmt.Fprintln(os.Stderr, "eval:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(context.Background(), *driver, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
 		os.Exit(1)
 	}
 }
 
-var only, onlySet, cohortSpec string
+var only, onlySet, cohortSpec, partsOut string
 
 var devOnly bool
 
@@ -137,17 +146,8 @@ func (e *evaluator) embeddings(name string, c condition) ([][]float64, error) {
 	if c.noise {
 		s = addNoise(s, name, 20)
 	}
-	var clips [][]float32
-	if c.clip == 0 {
-		clips = [][]float32{s}
-	} else {
-		n := int(c.clip * sotto.SampleRate)
-		for i := 0; i+n <= len(s); i += n {
-			clips = append(clips, s[i:i+n])
-		}
-	}
 	var out [][]float64
-	for _, cl := range clips {
+	for _, cl := range clipsOf(s, c) {
 		t0 := cpuTime()
 		emb, err := e.b.Embed(e.ctx, sotto.Audio{Samples: cl, SampleRate: sotto.SampleRate})
 		e.cpu += cpuTime() - t0
@@ -302,6 +302,9 @@ func run(ctx context.Context, driver, outPath string) error {
 	}
 	if cohortSpec != "" {
 		return normExperiment(ctx, e, cohortSpec, false)
+	}
+	if partsOut != "" {
+		return dumpParts(ctx, e, partsOut)
 	}
 	if only == "synth" || only == "timelines" {
 		return diarization(ctx, e, &rep)
