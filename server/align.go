@@ -400,7 +400,7 @@ func (s *Server) handleAlignment(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	a, err := s.decodeUpload(r, req.file.path, req.audio)
+	a, err := s.decodeUpload(w, r, req.file.path, req.audio)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -250,7 +250,7 @@ func (s *Server) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", o)
 	h.Add("Vary", "Origin")
-	h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After")
+	h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, "+headerTruncated+", X-Sotto-Voice, X-Sotto-Voice-Design, X-Sotto-Clone")
 	if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 		// DELETE and PATCH serve the voice library and stored responses.
 		h.Set("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS")

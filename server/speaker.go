@@ -163,8 +163,8 @@ func (s *Server) parseSpeakerAudio(f *form, path string, fields []string) (*spea
 
 // decode decodes the audio and cuts the window; offset is the window's
 // start in seconds.
-func (req *speakerAudioRequest) decode(s *Server, r *http.Request) (a sotto.Audio, offset float64, err error) {
-	a, err = s.decodeUpload(r, req.file.path, req.audio)
+func (req *speakerAudioRequest) decode(s *Server, w http.ResponseWriter, r *http.Request) (a sotto.Audio, offset float64, err error) {
+	a, err = s.decodeUpload(w, r, req.file.path, req.audio)
 	if err != nil {
 		return a, 0, err
 	}
@@ -213,7 +213,7 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	a, _, err := req.decode(s, r)
+	a, _, err := req.decode(s, w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -307,7 +307,7 @@ func (s *Server) handleTimelines(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, sotto.Invalid("bad_request", "response_format", "response_format must be json or rttm, not %q", format))
 		return
 	}
-	a, offset, err := req.decode(s, r)
+	a, offset, err := req.decode(s, w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
