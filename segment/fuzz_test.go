@@ -125,6 +125,9 @@ func FuzzDecomposed(f *testing.F) {
 	f.Add("\u095d \u212b \u037e \u2126 \u0344 \u0f73 \uf900 \ufb1d. \u0958 x", 5)
 	f.Add("Hello there. \u0301\u0323Next one. ab cd\u0964\u0301\u0323ef gh", 6)
 	f.Add("\uac01 \u1100\u1161\u11a8. \ud55c\uad6d\uc5b4 \u200d \ufeff x", -1)
+	// A line break after a kana written decomposed (か + U+3099) joins
+	// two CJK characters: no space, as after が.
+	f.Add("\u304c\n\u3002 \u304c\n\uff24", 7)
 	f.Fuzz(func(t *testing.T, text string, maxC int) {
 		if !utf8.ValidString(text) {
 			return

@@ -79,6 +79,9 @@ func TestTextDecomposed(t *testing.T) {
 		{"これはペンでした。あれは本です。", "ja", []string{"これはペンでした。", "あれは本です。"}},
 		{"Café au lait. Crème brûlée. Voilà!", "fr", []string{"Café au lait.", "Crème brûlée.", "Voilà!"}},
 		{"Τι κάνεις; Καλά.", "el", nil},
+		// A line break between two CJK characters goes, also after one
+		// written decomposed (が as か + U+3099).
+		{"これは本が\nあります。", "ja", []string{"これは本があります。"}},
 	} {
 		ctx := context.Background()
 		nfc, nfd := norm.NFC.String(tc.text), norm.NFD.String(tc.text)

@@ -280,6 +280,20 @@ func spans(text string, bs []boundary) [][2]int {
 	return out
 }
 
+// baseBefore returns the character before byte offset i of s without the
+// marks after it: a letter written decomposed ("\u304b\u3099", が) is the
+// CJK character it reads as in NFC. It returns 0 when only marks precede i.
+func baseBefore(s string, i int) rune {
+	for i > 0 {
+		r, n := runeBefore(s, i)
+		if !unicode.IsMark(r) {
+			return r
+		}
+		i -= n
+	}
+	return 0
+}
+
 // clean trims s and turns every whitespace run that contains a line break
 // into one space, or into nothing between two CJK characters.
 func clean(s string) string {
@@ -311,7 +325,7 @@ func clean(s string) string {
 		case !nl:
 			b.WriteString(s[i:j])
 		default:
-			p, _ := runeBefore(s, i)
+			p := baseBefore(s, i)
 			q, _ := runeAt(s, j)
 			if !(isCJK(p) && isCJK(q)) {
 				b.WriteByte(' ')
