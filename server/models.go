@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/tts"
 )
 
@@ -100,8 +100,19 @@ func (emptyModels) Acquire(_ context.Context, id string) (func(), any, error) {
 }
 func (emptyModels) Delete(_ context.Context, id string) (any, error) { return nil, unknownModel(id) }
 
-func unknownModel(id string) error {
-	return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog (GET /v1/models lists the models)", id)
+// unknownModel is the 404 model_not_found for an ID no model has, worded as
+// the catalog words it for the lifecycle endpoints (models.NotInCatalog).
+func unknownModel(id string) error { return models.NotInCatalog(id, nil) }
+
+// unknownModel is the 404 for an ID s's catalog lacks, with "did you mean"
+// for an ID that differs from a known one only in case.
+func (s *Server) unknownModel(id string) error {
+	infos := s.models.Infos()
+	ids := make([]string, len(infos))
+	for i, m := range infos {
+		ids[i] = m.ID
+	}
+	return models.NotInCatalog(id, ids)
 }
 
 // resolveModel picks the model for an endpoint: the named one, which must
@@ -124,7 +135,7 @@ func (s *Server) resolveModel(id, path string) (ModelInfo, error) {
 	}
 	m, ok := s.models.Info(id)
 	if !ok {
-		return m, unknownModel(id)
+		return m, s.unknownModel(id)
 	}
 	if !m.Serves(path) {
 		return m, sotto.Invalid("model_capability_unsupported", "model",
@@ -180,13 +191,7 @@ func (s *Server) handleGetModel(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	for _, m := range s.models.Infos() {
-		if strings.EqualFold(m.ID, id) { // as the catalog's lookup answers load and delete
-			s.writeError(w, r, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s?", id, m.ID))
-			return
-		}
-	}
-	s.writeError(w, r, unknownModel(id))
+	s.writeError(w, r, s.unknownModel(id)) // as the catalog's lookup answers load and delete
 }
 
 // missingModelID is the 404 for /v1/models/ with no model ID after the

@@ -561,14 +561,28 @@ func (c *Catalog) Lookup(id string) (Entry, error) {
 	defer c.mu.RUnlock()
 	i, ok := c.byID[id]
 	if !ok {
-		for _, e := range c.entries {
-			if strings.EqualFold(e.ID, id) { // IDs are case-sensitive; a user typing them is not
-				return Entry{}, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s?", id, e.ID)
-			}
+		ids := make([]string, len(c.entries))
+		for i, e := range c.entries {
+			ids[i] = e.ID
 		}
-		return Entry{}, sotto.NotFound("model_not_found", "model", "model %q is not in the catalog", id)
+		return Entry{}, NotInCatalog(id, ids)
 	}
 	return c.entries[i].clone(), nil
+}
+
+// NotInCatalog is the 404 model_not_found error (param "model") for an ID
+// that is not among ids, worded the same wherever a model ID is looked up
+// (the lifecycle endpoints, GET and DELETE /v1/models/{id}, and every
+// endpoint that takes a model): an ID that differs from a known one only in
+// case gets "did you mean" that one (IDs are case-sensitive; a user typing
+// them is not), any other the hint that GET /v1/models lists the models.
+func NotInCatalog(id string, ids []string) *sotto.Error {
+	for _, known := range ids {
+		if strings.EqualFold(known, id) {
+			return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s? (GET /v1/models lists the models)", id, known)
+		}
+	}
+	return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog (GET /v1/models lists the models)", id)
 }
 
 // DefaultFor returns the entry that is the default for endpoint, if any.
