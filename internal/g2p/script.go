@@ -40,15 +40,29 @@ var scriptTables = []struct {
 	{Myanmar, unicode.Myanmar},
 }
 
-// ScriptOf returns the script of r. The prolonged sound mark ー and the
-// iteration marks 々 〆 count as Kana and Han, so they stay inside
-// Japanese and Chinese runs.
+// isKana reports whether r is Kana, the one definition ScriptOf and
+// hasKana share: the Hiragana and Katakana scripts of Unicode (letters, the
+// iteration marks ゝ ゞ ヽ ヾ, halfwidth katakana, circled and squared
+// katakana such as ㋐ ㌀), and the prolonged sound marks ー (U+30FC) and
+// ｰ (U+FF70), which Unicode assigns to script Common but which Japanese
+// writes only inside kana words (コーヒー).
+func isKana(r rune) bool {
+	if r < 0x3000 {
+		return false
+	}
+	return r == 'ー' || r == 'ｰ' || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
+}
+
+// ScriptOf returns the script of r. Kana is as isKana defines it, so the
+// prolonged sound marks stay inside Japanese runs; the iteration marks
+// 々 〆 and 〇 count as Han, so they stay inside Chinese and Japanese runs.
 func ScriptOf(r rune) Script {
 	switch r {
-	case 'ー', 'ｰ', 'ゝ', 'ゞ', 'ヽ', 'ヾ':
-		return Kana
 	case '々', '〆', '〇':
 		return Han
+	}
+	if isKana(r) {
+		return Kana
 	}
 	if r < 0x80 {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {

@@ -204,8 +204,10 @@ func contains(s []string, x string) bool {
 	return false
 }
 
+// hasKana reports whether s has a Kana character (isKana): a Japanese text,
+// whose Han runs go to MeCab with its kana.
 func hasKana(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) })
+	return strings.ContainsFunc(s, isKana)
 }
 
 type run struct {
