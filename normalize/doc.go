@@ -61,9 +61,9 @@
 // every character the rules write in data/zh.tsv; ITN reads both scripts
 // under any zh tag, and a span written in traditional characters answers
 // in them. The tag "und" chooses rules segment by segment: Han runs use the
-// Chinese rules, other runs are split at sentence ends and each sentence uses
-// the Latin-script language whose function words it contains most (English
-// on a tie).
+// Chinese rules (ITN reading both scripts, as under zh), other runs are
+// split at sentence ends and each sentence uses the Latin-script language
+// whose function words it contains most (English on a tie).
 //
 // # Errors
 //

@@ -275,6 +275,14 @@ func (o Options) resolve() (*plan, error) {
 			for _, c := range r.classes(p.mode) {
 				supported[c] = true
 			}
+			// Han runs use the Chinese rules, so they read as "zh" reads:
+			// ITN reads traditional characters as well as simplified, and
+			// a span written in them answers in them. The rewrite touches
+			// only Han characters of the table, so the other runs read as
+			// written.
+			if r.script == "Hani" && r.variant != nil {
+				p.variant = r.variant(language.Chinese, p.mode)
+			}
 		}
 	} else {
 		base, _ := tag.Base()
