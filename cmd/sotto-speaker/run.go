@@ -40,15 +40,15 @@ B at most) reads standard input.
 
 What the numbers mean:
   * An embedding needs at least %.1[4]f s of speech (pauses do not count); shorter
-    input is refused. Longer is better: 3 s clips give about 11-12 %% equal error
-    rate on read speech, whole utterances (5-30 s) about 5 %%.
+    input is refused. Longer is better: 3 s clips give about 9-12 %% equal error
+    rate on read speech, whole utterances (5-30 s) about 3-4 %%.
   * A similarity does not decide who someone is. At the default threshold,
     measured on whole utterances of read speech (docs/bench/speaker.md),
-    4-5 %% of pairs of different speakers are accepted and 4-7 %% of pairs
-    of the same speaker rejected; for 3 s clips use --threshold 0.2 (about
-    11-12 %% each way). Noise, other microphones and sessions make all of it
-    worse. Raise the threshold to accept fewer strangers, lower it to reject
-    fewer true pairs.
+    about 3 %% of pairs of different speakers are accepted and 3-7 %% of pairs
+    of the same speaker rejected; for 3 s clips use --threshold %.2[5]f (about
+    8-18 %% rejected, 8-9 %% accepted). Noise, other microphones and sessions
+    make all of it worse. Raise the threshold to accept fewer strangers, lower
+    it to reject fewer true pairs.
   * Embeddings of different methods or models are not comparable.
 
 Timelines: voice activity finds the speech; 0.5 s blocks of it, each seen
@@ -120,7 +120,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		return nil, usagef("%v", err)
 	}
 	if *help {
-		fmt.Fprintf(stdout, usageText, speaker.Method, speaker.Dim, speaker.VerifyThreshold, speaker.MinSpeech)
+		fmt.Fprintf(stdout, usageText, speaker.Method, speaker.Dim, speaker.VerifyThreshold, speaker.MinSpeech, speaker.ShortClipThreshold)
 		fmt.Fprint(stdout, fs.FlagUsages())
 		return nil, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -56,10 +57,15 @@ func TestHelpTeaches(t *testing.T) {
 	if err := run(context.Background(), []string{"--help"}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"embed FILE", "compare A B", "timeline FILE", "does not decide", "--speakers", "RTTM"} {
+	for _, want := range []string{"embed FILE", "compare A B", "timeline FILE", "does not decide", "--speakers", "RTTM",
+		// the thresholds the help advises are the package's, not copies
+		fmt.Sprintf("default %.2f", speaker.VerifyThreshold), fmt.Sprintf("--threshold %.2f", speaker.ShortClipThreshold)} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--help lacks %q", want)
 		}
+	}
+	if strings.Contains(out.String(), "%!") {
+		t.Errorf("--help has a formatting error:\n%s", out.String())
 	}
 }
 
