@@ -81,6 +81,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return cli.UsageError{Err: err}
 	}
+	if *topK < 1 || *topK > normalize.MaxTopK {
+		// The library reads 0 as its default of 8; a user who typed 0 asked
+		// for none, and is told before any text is waited for.
+		return cli.Usagef("--top-k: top_k %d is outside 1..%d", *topK, normalize.MaxTopK)
+	}
 	if *caps {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

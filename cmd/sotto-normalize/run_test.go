@@ -68,6 +68,8 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"--lang", "zz", "x"}, "--lang: language tag"},
 		{[]string{"--mode", "xx", "x"}, `--mode: mode "xx" is not one of tn, itn`},
 		{[]string{"--top-k", "17", "x"}, "--top-k: top_k 17 is outside 1..16"},
+		{[]string{"--top-k", "0", "x"}, "--top-k: top_k 0 is outside 1..16"},
+		{[]string{"--top-k", "-1"}, "--top-k: top_k -1 is outside 1..16"},
 		{[]string{"--classes", "", "x"}, "--classes:"},
 		{nil, ""},
 	} {
