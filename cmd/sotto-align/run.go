@@ -227,7 +227,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	}
 	e, err := cat.Lookup(c.model)
 	if err != nil {
-		return nil, usagef("--model %q is not in the catalog", c.model)
+		return nil, usagef("--model %q is not in the catalog%s (sotto-cli models list shows the models)", c.model, didYouMean(cat.Suggest(c.model)))
 	}
 	if !e.Supports(pathAlignments) {
 		return nil, usagef("--model %s does not align (it serves %s)", c.model, strings.Join(e.SupportedEndpoints, ", "))
@@ -509,4 +509,12 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// didYouMean is "; did you mean ID?" for a suggested model ID, or "".
+func didYouMean(id string) string {
+	if id == "" {
+		return ""
+	}
+	return "; did you mean " + id + "?"
 }

@@ -82,6 +82,20 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestUnknownModel: an ID the catalog lacks is named with the way to list
+// the models, and one that differs only in case gets "did you mean".
+func TestUnknownModel(t *testing.T) {
+	for _, c := range []struct{ id, want string }{
+		{"Sotto/Lattice-3", `--model "Sotto/Lattice-3" is not in the catalog (sotto-cli models list shows the models)`},
+		{"sotto/lattice-2", `--model "sotto/lattice-2" is not in the catalog; did you mean Sotto/Lattice-2? (sotto-cli models list shows the models)`},
+	} {
+		_, stderr, code := runCmd(t, "", "--model", c.id, "--text", "hi", "a.wav")
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("--model %s: exit %d, stderr %q; want 2 and %q", c.id, code, stderr, c.want)
+		}
+	}
+}
+
 func TestHelp(t *testing.T) {
 	stdout, _, code := runCmd(t, "", "--help")
 	if code != 0 {

@@ -197,7 +197,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 		}
 		e, err := cat.Lookup(c.model)
 		if err != nil {
-			return nil, usagef("--model %q is not in the catalog", c.model)
+			return nil, usagef("--model %q is not in the catalog%s (sotto-cli models list shows the models)", c.model, didYouMean(cat.Suggest(c.model)))
 		}
 		if !e.Supports(pathTranscriptions) {
 			return nil, usagef("--model %s does not transcribe (it serves %s)", c.model, strings.Join(e.SupportedEndpoints, ", "))
@@ -438,4 +438,12 @@ func countStdin(files []string) int {
 		}
 	}
 	return n
+}
+
+// didYouMean is "; did you mean ID?" for a suggested model ID, or "".
+func didYouMean(id string) string {
+	if id == "" {
+		return ""
+	}
+	return "; did you mean " + id + "?"
 }

@@ -577,12 +577,34 @@ func (c *Catalog) Lookup(id string) (Entry, error) {
 // case gets "did you mean" that one (IDs are case-sensitive; a user typing
 // them is not), any other the hint that GET /v1/models lists the models.
 func NotInCatalog(id string, ids []string) *sotto.Error {
-	for _, known := range ids {
-		if strings.EqualFold(known, id) {
-			return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s? (GET /v1/models lists the models)", id, known)
-		}
+	if known := suggest(id, ids); known != "" {
+		return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog; did you mean %s? (GET /v1/models lists the models)", id, known)
 	}
 	return sotto.NotFound("model_not_found", "model", "model %q is not in the catalog (GET /v1/models lists the models)", id)
+}
+
+// suggest returns the first of ids that differs from id only in case, or "".
+func suggest(id string, ids []string) string {
+	for _, known := range ids {
+		if strings.EqualFold(known, id) {
+			return known
+		}
+	}
+	return ""
+}
+
+// Suggest returns the ID of an entry that differs from id only in case, or
+// "" when there is none: what a command-line tool offers as "did you mean"
+// for an ID Lookup does not find.
+func (c *Catalog) Suggest(id string) string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for _, e := range c.entries {
+		if strings.EqualFold(e.ID, id) {
+			return e.ID
+		}
+	}
+	return ""
 }
 
 // DefaultFor returns the entry that is the default for endpoint, if any.
