@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -123,6 +124,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	opts := normalize.Options{Language: *lang, Mode: normalize.Mode(*mode), TopK: *topK}
 	if fs.Changed("classes") {
+		// A name that is no class at all is a typing mistake (exit 2, with
+		// the names); a class the language lacks is the library's 422.
+		for _, c := range *classes {
+			if !slices.Contains(normalize.AllClasses, c) {
+				return cli.Usagef("--classes: %q is not a class; the classes are %s", c, strings.Join(normalize.AllClasses, ", "))
+			}
+		}
 		opts.Classes = *classes
 	}
 	res, err := normalize.Normalize(ctx, text, opts)

@@ -71,6 +71,8 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"--top-k", "0", "x"}, "--top-k: top_k 0 is outside 1..16"},
 		{[]string{"--top-k", "-1"}, "--top-k: top_k -1 is outside 1..16"},
 		{[]string{"--classes", "", "x"}, "--classes:"},
+		{[]string{"--classes", "money,bogus", "x"}, `--classes: "bogus" is not a class; the classes are cardinal, ordinal`},
+		{[]string{"--lang", "zh", "--classes", "roman", "x"}, ""}, // a class zh lacks: 422, exit 1
 		{nil, ""},
 	} {
 		var out bytes.Buffer
