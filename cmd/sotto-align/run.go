@@ -276,7 +276,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	a, info, err := cli.DecodeAudio(ctx, c.audioPath, stdin, c.audioOpts)
 	if err != nil {
-		return flagNames.Rename(err)
+		return cli.InFile(c.audioPath, flagNames.Rename(err)) // "audio: the file is empty" says which
 	}
 	if info.Truncated {
 		fmt.Fprintf(stderr, "sotto-align: warning: %s is cut off %s; aligning the %v that are there\n", c.audioPath, info.TruncationNote(), info.Duration.Round(time.Millisecond))

@@ -531,3 +531,16 @@ func TestAudioErrorsNameFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestBadInputNamed: an audio file the decoder refuses is named in the
+// message (the decoder's own "audio: the file is empty" says not which).
+func TestBadInputNamed(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.wav")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCmd(t, "", "--text", "hello", empty)
+	if want := "sotto-align: " + empty + ": audio: the file is empty"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("empty input: exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+}

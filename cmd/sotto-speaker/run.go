@@ -183,7 +183,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	load := func(p string, start, end float64, startFlag, endFlag string) (sotto.Audio, error) {
 		a, info, err := cli.DecodeAudio(ctx, p, stdin, audio.Options{Track: c.track, Channel: c.channel})
 		if err != nil {
-			return a, fmt.Errorf("%s: %w", p, flagNames.Rename(err))
+			return a, cli.InFile(p, flagNames.Rename(err))
 		}
 		if info.Truncated {
 			fmt.Fprintf(stderr, "sotto-speaker: warning: %s is cut off %s; using the %v that are there\n", p, info.TruncationNote(), info.Duration.Round(time.Millisecond))

@@ -321,7 +321,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if ctx.Err() != nil || len(c.files) == 1 {
 				return err
 			}
-			fmt.Fprintf(stderr, "sotto-transcribe: %s: %v\n", file, err)
+			fmt.Fprintf(stderr, "sotto-transcribe: %v\n", cli.InFile(file, err))
 			failed = append(failed, file)
 		}
 	}
@@ -344,7 +344,7 @@ var flagNames = cli.Flags{
 func (c *config) transcribeFile(ctx context.Context, b asr.Backend, file string, stdin io.Reader, stdout, stderr io.Writer, showBar bool) error {
 	a, info, err := cli.DecodeAudio(ctx, file, stdin, c.audioOpts)
 	if err != nil {
-		return err
+		return cli.InFile(file, err) // "audio: the file is empty" says which
 	}
 	if info.Truncated {
 		fmt.Fprintf(stderr, "sotto-transcribe: warning: %s is cut off %s; transcribing the %v that are there\n", file, info.TruncationNote(), info.Duration.Round(time.Millisecond))

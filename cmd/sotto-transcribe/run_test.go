@@ -291,3 +291,17 @@ func TestAudioErrorsNameFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestBadInputNamed: an input the decoder refuses is named in the message
+// (the decoder's own "audio: the file is empty" says not which file).
+func TestBadInputNamed(t *testing.T) {
+	recognizer(t)
+	empty := filepath.Join(t.TempDir(), "empty.wav")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCmd(t, empty)
+	if want := empty + ": audio: the file is empty"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("empty input: exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+}

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/audio"
@@ -20,4 +22,23 @@ func DecodeAudio(ctx context.Context, path string, stdin io.Reader, opts audio.O
 		return audio.Decode(ctx, stdin, opts)
 	}
 	return audio.DecodeFile(ctx, path, opts)
+}
+
+// InFile prefixes err with the input it concerns, "talk.wav: …" (or
+// "standard input: …" for [StdinName]), so that a message such as "audio:
+// the file is empty" says which file; an error whose message names the
+// path already ("open talk.wav: no such file or directory") is returned as
+// it is. The error stays what it wraps for errors.Is and errors.As.
+func InFile(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	name := path
+	if path == StdinName {
+		name = "standard input"
+	}
+	if strings.Contains(err.Error(), name) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }
