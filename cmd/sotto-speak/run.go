@@ -172,7 +172,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	default:
 		var ok bool
 		if v, ok = tts.FindVoice(b, c.voice); !ok {
-			err = fmt.Errorf("voice %q is not one of the %s voices (see --list-voices)", c.voice, c.engine)
+			// A voice ID no voice has is a mistake on the command line
+			// (exit 2); a language no voice speaks is the engine's limit.
+			err = cli.Usagef("--voice %q is not one of the %s voices (see --list-voices)", c.voice, c.engine)
 		}
 	}
 	if err != nil {

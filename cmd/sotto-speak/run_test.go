@@ -117,7 +117,7 @@ func TestSpeakErrors(t *testing.T) {
 	}{
 		{[]string{"-o", "-"}, "no text", false},
 		{[]string{"-o", "-", "😀 ... —"}, "nothing to speak", false},
-		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, "not one of the flite voices", false},
+		{[]string{"--voice", "builtin:nonesuch", "-o", "-", "Hi."}, `--voice "builtin:nonesuch" is not one of the flite voices`, true},
 		{[]string{"--language", "de", "--engine", "flite", "-o", "-", "Hallo."}, `no flite voice speaks "de" (sotto-speak --list-voices --engine flite`, false},
 		{[]string{"--speed", "5", "-o", "-", "Hi."}, "--speed 5 is out of range", true},
 		{[]string{"--speed", "0", "-o", "-", "Hi."}, "--speed 0 is out of range", true},
