@@ -16,6 +16,7 @@ import (
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/cli"
+	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/speaker"
 )
 
@@ -55,7 +56,9 @@ Timelines: voice activity finds the speech; 0.5 s blocks of it, each seen
 through a 2.5 s window, are embedded, clustered (into --speakers groups, or
 into the number estimated from the eigengap of the windows' similarity graph
 when it is not given) and refined. Speakers are named S1, S2, ... in order of appearance.
-Overlapping speech is given to one speaker.
+Overlapping speech is given to one speaker. A timeline takes about 4 s a
+minute of audio on two cores; for a minute of audio or more it says so on
+standard error first when that is a terminal.
 
 Examples:
   sotto-speaker embed interview.wav > a.json
@@ -245,6 +248,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
+	if n := timelineNotice(a.Seconds()); n != "" && progress.IsTerminal(stderr) {
+		// The timeline reports no progress of its own; on a terminal the
+		// user learns that the silence is work (about 4 s a minute of
+		// audio on two cores), never in a redirected log.
+		fmt.Fprintln(stderr, n)
+	}
 	tl, err := speaker.MakeTimeline(ctx, b, a, speaker.TimelineOptions{Speakers: c.speakers, MaxSpeakers: c.maxSpeakers})
 	if err != nil {
 		return flagNames.Rename(err)
@@ -289,4 +298,15 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// timelineNotice is the line sotto-speaker timeline shows on a terminal
+// before working on audio long enough to take a while (a minute or more),
+// or "".
+func timelineNotice(seconds float64) string {
+	if seconds < 60 {
+		return ""
+	}
+	return fmt.Sprintf("sotto-speaker: finding who spoke when in %s of audio (Ctrl-C stops)...",
+		time.Duration(seconds*float64(time.Second)).Round(time.Second))
 }

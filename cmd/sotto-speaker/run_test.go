@@ -147,3 +147,21 @@ func TestCommands(t *testing.T) {
 		t.Errorf("0.8 s: %v; want exit 1 for too little speech", err)
 	}
 }
+
+// TestTimelineNotice: a timeline of a minute of audio or more announces
+// itself (on a terminal; run checks that), a shorter one does not.
+func TestTimelineNotice(t *testing.T) {
+	for _, c := range []struct {
+		seconds float64
+		want    string
+	}{
+		{11, ""},
+		{59.9, ""},
+		{60, "sotto-speaker: finding who spoke when in 1m0s of audio (Ctrl-C stops)..."},
+		{543.9, "sotto-speaker: finding who spoke when in 9m4s of audio (Ctrl-C stops)..."},
+	} {
+		if got := timelineNotice(c.seconds); got != c.want {
+			t.Errorf("timelineNotice(%v) = %q; want %q", c.seconds, got, c.want)
+		}
+	}
+}
