@@ -372,6 +372,9 @@ func (c *config) transcribeFile(ctx context.Context, b asr.Backend, file string,
 	}
 	res := &transcript.Result{Segments: segs, Language: c.resultLanguage(), Duration: dur}
 	if c.diarizer != nil {
+		// The speaker pass reports no progress; where the bar was shown,
+		// say what the wait after its 100 % is.
+		bar.Note("finding who spoke when (a second pass over the audio)...")
 		tl, err := speaker.MakeTimeline(ctx, c.diarizer, a, speaker.TimelineOptions{})
 		if err != nil {
 			return err

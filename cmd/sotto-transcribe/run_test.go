@@ -171,7 +171,10 @@ func TestTranscribeJFK(t *testing.T) {
 	if _, stderr, code := runCmd(t, "-f", "srt", "--out-dir", dir, "-q", a2, a3); code != 0 {
 		t.Fatalf("srt --out-dir: exit %d %s", code, stderr)
 	}
-	out, stderr, code = runCmd(t, "-f", "diarized_json", "-q", a2)
+	out, stderr, code = runCmd(t, "-f", "diarized_json", "--progress", a2)
+	if !strings.Contains(stderr, "100%  4.0 / 4.0 s\nfinding who spoke when (a second pass over the audio)...\n") {
+		t.Errorf("diarized_json --progress drew %q; want the bar, then a line saying what the second pass is", stderr)
+	}
 	var d struct {
 		Speakers []string
 		Segments []struct{ Speaker *string }
