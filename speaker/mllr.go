@@ -440,7 +440,7 @@ func (m *mllrModel) embed(s *mllrStats, tau float64) []float64 {
 // embedding.
 func (m *mllrModel) rotate(raw []float64) []float64 {
 	e := make([]float64, Dim)
-	matVec(e, m.rot, raw)
+	matVec(e, m.rot, Dim, raw)
 	normalize(e)
 	return e
 }

@@ -116,7 +116,7 @@ func (m *mllrModel) fuse(st, dt, pe, fe []float64) []float64 {
 	}
 	nd := nDelta - pitchDims - formantDims
 	d := raw[n : n+nd]
-	matVec(d, m.proj, dt)
+	matVec(d, m.proj, nRows*nXi, dt)
 	normalize(d)
 	for i := range d {
 		d[i] *= math.Sqrt(s * deltaShare)
@@ -135,16 +135,15 @@ func (m *mllrModel) fuse(st, dt, pe, fe []float64) []float64 {
 // length.
 func (m *mllrModel) projectDelta(dt []float64) []float64 {
 	d := make([]float64, nDelta-pitchDims-formantDims)
-	matVec(d, m.proj, dt)
+	matVec(d, m.proj, nRows*nXi, dt)
 	return d
 }
 
-// matVec sets y to the product of the row-major matrix a (at least
-// len(y) rows of len(x) columns) and x.
-func matVec(y, a, x []float64) {
-	n := len(x)
+// matVec sets y to the product of the first len(x) columns of the
+// row-major matrix a (at least len(y) rows of cols columns) and x.
+func matVec(y, a []float64, cols int, x []float64) {
 	for i := range y {
-		row := a[i*n : i*n+n]
+		row := a[i*cols : i*cols+len(x)]
 		var v float64
 		for j, xj := range x {
 			v += row[j] * xj
