@@ -81,6 +81,7 @@ func parseArgs(args []string, getenv func(string) string, stdin io.Reader, stdou
 	fs.IntVarP(&c.maxTokens, "max-tokens", "n", 512, "stop after N generated tokens")
 	fs.StringVar(&c.url, "url", base, "Sotto service root URL, for a served model (env SOTTO_URL)")
 	fs.StringVar(&c.key, "api-key", getenv("SOTTO_API_KEY"), "API key of the service (env SOTTO_API_KEY)")
+	help := fs.BoolP("help", "h", false, "show this help")
 	fs.Usage = func() {
 		fmt.Fprint(stdout, usageHead)
 		fmt.Fprintln(stdout, "Flags:")
@@ -91,6 +92,10 @@ func parseArgs(args []string, getenv func(string) string, stdin io.Reader, stdou
 			return nil, nil
 		}
 		return nil, usageError{err.Error()}
+	}
+	if *help {
+		fs.Usage()
+		return nil, nil
 	}
 	c.seedSet = fs.Changed("seed")
 	switch {

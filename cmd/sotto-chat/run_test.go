@@ -105,7 +105,7 @@ func TestHelp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"usage: sotto-chat", "--tokenizer", "raw text", "Examples:"} {
+	for _, want := range []string{"usage: sotto-chat", "--tokenizer", "raw text", "Examples:", "-h, --help"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--help lacks %q", want)
 		}

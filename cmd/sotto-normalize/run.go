@@ -74,6 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(w, normalizeUsage)
 		fs.PrintDefaults()
 	}
+	help := fs.BoolP("help", "h", false, "show this help")
 	fs.Usage = func() {} // printed below: --help to standard output, to page or grep it
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -81,6 +82,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return nil
 		}
 		return cli.UsageError{Err: err}
+	}
+	if *help {
+		usage(stdout)
+		return nil
 	}
 	if *topK < 1 || *topK > normalize.MaxTopK {
 		// The library reads 0 as its default of 8; a user who typed 0 asked

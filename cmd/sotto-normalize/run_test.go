@@ -102,7 +102,14 @@ func TestRunHelp(t *testing.T) {
 	if err := run(context.Background(), []string{"--help"}, strings.NewReader(""), &out, &errOut); err != nil {
 		t.Fatalf("--help: %v", err)
 	}
-	if !strings.Contains(out.String(), "usage: sotto-normalize") || !strings.Contains(out.String(), "--strict-lang") || errOut.Len() != 0 {
+	for _, args := range [][]string{{"-h"}, {"--lang", "de", "--help"}} { // the flag list names -h; -h is --help
+		var again strings.Builder
+		if err := run(context.Background(), args, strings.NewReader(""), &again, &errOut); err != nil || again.String() != out.String() {
+			t.Errorf("%q: %v, %d bytes; want the --help text", args, err, again.Len())
+		}
+	}
+	if !strings.Contains(out.String(), "usage: sotto-normalize") || !strings.Contains(out.String(), "--strict-lang") ||
+		!strings.Contains(out.String(), "-h, --help") || errOut.Len() != 0 {
 		t.Errorf("--help wrote %d bytes to stdout (usage and flags expected there) and %q to stderr", out.Len(), errOut.String())
 	}
 }

@@ -62,6 +62,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		maxLines  = fs.Int("max-lines", segment.DefaultMaxLines, "srt/vtt: split cues that need more lines than this; 0 = no limit")
 		cueSecs   = fs.Float64("max-cue-seconds", segment.DefaultMaxCueSeconds, "srt/vtt: split cues longer than this many seconds; 0 = no limit")
 	)
+	help := fs.BoolP("help", "h", false, "show this help")
 	fs.Usage = func() { // only for --help (ContinueOnError): standard output, to page or grep it
 		fs.SetOutput(stdout)
 		fmt.Fprint(stdout, segmentUsage)
@@ -72,6 +73,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return nil
 		}
 		return cli.UsageError{Err: err}
+	}
+	if *help {
+		fs.Usage()
+		return nil
 	}
 	if *lang != "" {
 		if _, err := language.Parse(*lang); err != nil { // as the API refuses it

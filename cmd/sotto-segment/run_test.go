@@ -138,6 +138,9 @@ func TestHelpDefaults(t *testing.T) {
 	if errOut.Len() != 0 {
 		t.Errorf("--help wrote %q to standard error; want the help on standard output only", errOut.String())
 	}
+	if !strings.Contains(help, "-h, --help") {
+		t.Errorf("--help does not list -h, --help:\n%s", help)
+	}
 	if !strings.Contains(help, "--paragraph-threshold") || strings.Contains(help, "(default -1)") {
 		t.Errorf("--help:\n%s\nwant --paragraph-threshold without a -1 default", help)
 	}

@@ -81,6 +81,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.marks, "marks", "", "write when each word is spoken to `FILE`: WebVTT if it ends in .vtt, else JSON")
 	fs.BoolVar(&c.list, "list-voices", false, "list the engine's voices and exit")
 	fs.BoolVar(&c.play, "play", false, "play the speech (aplay, paplay or ffplay) instead of writing a file")
+	help := fs.BoolP("help", "h", false, "show this help")
 	fs.Usage = func() {
 		fmt.Fprint(stdout, usageHead)
 		fmt.Fprintln(stdout, "Flags:")
@@ -91,6 +92,10 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 			return nil, nil
 		}
 		return nil, cli.UsageError{Err: err}
+	}
+	if *help {
+		fs.Usage()
+		return nil, nil
 	}
 	if math.IsNaN(c.speed) || c.speed < 0.25 || c.speed > 4 {
 		// As the server's speech endpoint: out-of-range speeds were

@@ -132,7 +132,7 @@ func TestSpeakErrors(t *testing.T) {
 		}
 	}
 	var help bytes.Buffer
-	if err := run(context.Background(), []string{"--help"}, nil, &help, &bytes.Buffer{}); err != nil || !strings.Contains(help.String(), "Examples:") {
+	if err := run(context.Background(), []string{"--help"}, nil, &help, &bytes.Buffer{}); err != nil || !strings.Contains(help.String(), "Examples:") || !strings.Contains(help.String(), "-h, --help") {
 		t.Errorf("--help = %v, %q", err, help.String())
 	}
 }
