@@ -197,8 +197,8 @@ func TestModelsCommands(t *testing.T) {
 		t.Errorf("models running --json = %v, %s", err, out.String())
 	}
 	err = runModels(context.Background(), []string{"load", "Sotto/Nope"}, e, io.Discard, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "model_not_found") {
-		t.Errorf("models load Sotto/Nope = %v; want the service's model_not_found", err)
+	if err == nil || !strings.Contains(err.Error(), "model_not_found") || !strings.HasSuffix(err.Error(), "(GET /v1/models lists the models) (from here: sotto-cli models list)") {
+		t.Errorf("models load Sotto/Nope = %v; want the service's model_not_found and the command that lists the models", err)
 	}
 	// The service's advice names its endpoint; the command adds its own.
 	err = runModels(context.Background(), []string{"load", "Sotto/Whisper-tiny"}, e, io.Discard, io.Discard)

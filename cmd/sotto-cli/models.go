@@ -99,6 +99,8 @@ func (c *client) do(ctx context.Context, method, path string, body any, out any)
 				if m, ok := body.(map[string]string); ok && m["model"] != "" {
 					hint = " (from here: sotto-cli models download " + m["model"] + ")"
 				}
+			case env.Error.Code == "model_not_found" && strings.Contains(env.Error.Message, "GET /v1/models"):
+				hint = " (from here: sotto-cli models list)"
 			}
 			return fmt.Errorf("%s %s: HTTP %d %s: %s%s", method, path, resp.StatusCode, env.Error.Code, env.Error.Message, hint)
 		}
