@@ -128,7 +128,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	}
 	fs.StringVarP(&format, "format", "f", "text", "output format: text, json, verbose_json, diarized_json, srt or vtt")
 	fs.StringVarP(&c.out, "out", "o", "", "write the output to this file instead of standard output (one input only)")
-	fs.StringVar(&c.outDir, "out-dir", "", "write one output file per input into this directory, named after the input")
+	fs.StringVar(&c.outDir, "out-dir", "", "write one output file per input into this directory (created if missing), named after the input")
 	fs.StringVarP(&lang, "language", "l", "", "language of the speech, BCP 47 (\"en\"); empty detects it")
 	fs.StringVar(&c.opts.Prompt, "prompt", "", "words or a sentence the speech is likely to contain (names, terms); the recognizer favours its words")
 	fs.StringSliceVar(&gran, "granularity", nil, "with verbose_json or diarized_json: word and/or segment timestamps (default segment)")
