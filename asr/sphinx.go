@@ -160,6 +160,10 @@ type sphinxASR struct {
 	silence        int       // OptDigitalSilence: silenceKeep, silenceTrim or silenceDither
 	combine        []variant // OptCombine
 	retree         int       // OptRetree: retreeOff, retreeReplace or retreeUnion
+	// onRegion, when set (by a test), sees every region's final result
+	// in region order before its segment is emitted; it must not change
+	// it.
+	onRegion func(region int, res *decoder.Result)
 }
 
 // Speaker adaptation modes (OptAdapt).
@@ -182,6 +186,18 @@ var goOptions = []string{
 }
 
 func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
+	s, err := openSphinxWith(ctx, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// openSphinxWith is openSphinx with tune (nil: none) applied to the
+// decoder's configuration just before the decoder is made; a test uses it
+// to keep each region's lattice (decoder.Config.KeepLattice), which
+// changes no word.
+func openSphinxWith(ctx context.Context, cfg backend.Config, tune func(*decoder.Config)) (*sphinxASR, error) {
 	o := cfg.Options
 	// Options first: a bad one fails before the model loads, and so does
 	// a misspelt key, which would otherwise change nothing unnoticed.
@@ -383,6 +399,9 @@ func openSphinx(ctx context.Context, cfg backend.Config) (Backend, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if tune != nil {
+		tune(&dcfg)
+	}
 	dec, err := decoder.New(am, lang, dcfg)
 	if err != nil {
 		return nil, fmt.Errorf("asr: %w", err)
@@ -540,6 +559,9 @@ func (s *sphinxASR) Transcribe(ctx context.Context, a sotto.Audio, opts Options,
 		return nil
 	}
 	emitOut := func(i int, o regionOut) error {
+		if s.onRegion != nil {
+			s.onRegion(i, o.res)
+		}
 		seg := s.segment(o.res, regions[i], i, opts)
 		if seg.Text == "" {
 			return nil

@@ -249,6 +249,12 @@ func (d *Decoder) setLM2(m *lm.Model, lambda float64) error {
 // decoder's model; w2 < 0: after w1 alone): the decoder's model's, or with
 // Config.LM2 its interpolation with the second model.
 func (d *Decoder) rescoreLM(w, w1, w2 int32) float64 {
+	return d.mixLM(w, w1, w2, d.lm1Log, d.lm2Log)
+}
+
+// mixLM is rescoreLM with the interpolation weights ln(1-λ) and ln λ
+// given (lm1Log, lm2Log); they matter only with Config.LM2.
+func (d *Decoder) mixLM(w, w1, w2 int32, lm1Log, lm2Log float64) float64 {
 	var s float32
 	if w2 >= 0 {
 		s = d.lang.Score(w, w1, w2)
@@ -275,7 +281,7 @@ func (d *Decoder) rescoreLM(w, w1, w2 int32) float64 {
 	default:
 		s2 = d.lm2.Score(v, v1)
 	}
-	return logAdd(d.lm1Log+float64(s), d.lm2Log+float64(s2))
+	return logAdd(lm1Log+float64(s), lm2Log+float64(s2))
 }
 
 // Word is one recognised word. Start and End are frame indices (End

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -256,6 +257,49 @@ const lmSlots = 1 << 14
 // graph with path scores scaled by 1/lw, the probability of the paths
 // that have the word's spelling at the middle frame of the word.
 func (l *Lattice) Rescore(lw, wip float64) *Result {
+	return l.rescore(lw, wip, l.d.lm1Log, l.d.lm2Log, 1)
+}
+
+// RescoreSettings are settings of [Lattice.RescoreWith]; a zero field
+// keeps the decoder's (Rescore's) value.
+type RescoreSettings struct {
+	// LanguageWeight and WordInsertion are Rescore's lw and wip.
+	LanguageWeight, WordInsertion float64
+	// LM2Weight replaces Config.LM2Weight, λ, in (0, 1); ignored without
+	// Config.LM2.
+	LM2Weight float64
+	// PosteriorScale multiplies the 1/lw that scales path scores in the
+	// posteriors (and so the confidences and the consensus); positive.
+	PosteriorScale float64
+}
+
+// RescoreWith is Rescore with the settings s: the same lattice rescored
+// at other weights, so that a caller can compare settings of the
+// rescoring on one decoding.
+func (l *Lattice) RescoreWith(s RescoreSettings) (*Result, error) {
+	lm1Log, lm2Log := l.d.lm1Log, l.d.lm2Log
+	if s.LM2Weight != 0 {
+		if !(s.LM2Weight > 0 && s.LM2Weight < 1) {
+			return nil, fmt.Errorf("decoder: second model weight %g not in (0, 1)", s.LM2Weight)
+		}
+		lm1Log, lm2Log = math.Log1p(-s.LM2Weight), math.Log(s.LM2Weight)
+	}
+	ps := 1.0
+	if s.PosteriorScale != 0 {
+		if !(s.PosteriorScale > 0 && !math.IsInf(s.PosteriorScale, 1)) {
+			return nil, fmt.Errorf("decoder: posterior scale %g not positive", s.PosteriorScale)
+		}
+		ps = s.PosteriorScale
+	}
+	if !(s.LanguageWeight >= 0 && !math.IsInf(s.LanguageWeight, 1)) || !(s.WordInsertion >= 0 && s.WordInsertion <= 1) {
+		return nil, fmt.Errorf("decoder: language weight %g, word insertion %g", s.LanguageWeight, s.WordInsertion)
+	}
+	return l.rescore(s.LanguageWeight, s.WordInsertion, lm1Log, lm2Log, ps), nil
+}
+
+// rescore is Rescore with the interpolation weights ln(1-λ), ln λ of the
+// second model (Decoder.mixLM) and the posterior scale ps.
+func (l *Lattice) rescore(lw, wip, lm1Log, lm2Log, ps float64) *Result {
 	d := l.d
 	res := &Result{Frames: l.frames}
 	if l.last < -1 {
@@ -284,7 +328,7 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 		if slot.key == key+1 {
 			return slot.v
 		}
-		v := lw*d.rescoreLM(w, w1, w2) + logWip + float64(l.boost[w])*lw/float64(l.lw)
+		v := lw*d.mixLM(w, w1, w2, lm1Log, lm2Log) + logWip + float64(l.boost[w])*lw/float64(l.lw)
 		*slot = lmSlot{key + 1, v}
 		return v
 	}
@@ -396,7 +440,7 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 			if math.IsInf(st.score, -1) {
 				continue
 			}
-			v := rcd + lw*d.rescoreLM(d.lx.finish, st.w1, st.w2)
+			v := rcd + lw*d.mixLM(d.lx.finish, st.w1, st.w2, lm1Log, lm2Log)
 			finalW[si] = v
 			if st.score+v > best {
 				best, bestS = st.score+v, si
@@ -407,7 +451,7 @@ func (l *Lattice) Rescore(lw, wip float64) *Result {
 		return res
 	}
 	res.Score = best
-	post := l.posteriors(states, edges, finalW, lw)
+	post := l.posteriors(states, edges, finalW, lw/ps)
 	var path []int32
 	for si := bestS; si > 0; si = states[si].pred {
 		path = append(path, si)

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -310,5 +311,72 @@ func TestRescoreLM2(t *testing.T) {
 	l := testLattice(t, nodes)
 	if err := l.d.setLM2(lm2, 1); err == nil {
 		t.Error("λ 1 accepted")
+	}
+}
+
+// TestRescoreWith: rescoring one lattice at another second-model weight
+// gives what the decoder configured with that weight gives (words, times,
+// confidences and score); the posterior scale changes the confidences
+// and not the best path; zero settings equal Rescore; bad settings are
+// errors.
+func TestRescoreWith(t *testing.T) {
+	nodes := []latNode{
+		{text: "a", start: 0, end: 4},
+		{text: "b", start: 0, end: 4},
+		{text: "x", start: 5, end: 9},
+		{text: "y", start: 10, end: 14},
+	}
+	lm2, err := lm.ParseARPA("lm2", []byte(lattice2ARPA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := testLattice(t, nodes)
+	if err := l.d.setLM2(lm2, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]bool{}
+	for _, lambda := range []float64{0.01, 0.3, 0.5, 0.99} {
+		want := testLattice(t, nodes)
+		if err := want.d.setLM2(lm2, lambda); err != nil {
+			t.Fatal(err)
+		}
+		for _, lw := range []float64{1, 2.5} {
+			w := want.Rescore(lw, 0.5)
+			got, err := l.RescoreWith(RescoreSettings{LanguageWeight: lw, WordInsertion: 0.5, LM2Weight: lambda})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got.Words, w.Words) || got.Score != w.Score {
+				t.Errorf("λ %g lw %g: %+v (%g); want %+v (%g)", lambda, lw, got.Words, got.Score, w.Words, w.Score)
+			}
+			texts[got.Text()] = true
+		}
+	}
+	if len(texts) < 2 {
+		t.Errorf("the weights tried give one text only: %v", texts)
+	}
+	// Zero settings: Rescore's values.
+	got, err := l.RescoreWith(RescoreSettings{LanguageWeight: 1, WordInsertion: 1})
+	if w := l.Rescore(1, 1); err != nil || !reflect.DeepEqual(got, w) {
+		t.Errorf("zero settings: %+v, %v; Rescore %+v", got, err, w)
+	}
+	// A larger posterior scale sharpens the posteriors: the best path's
+	// first word, which has a rival, gains confidence.
+	base := l.Rescore(1, 1)
+	sharp, err := l.RescoreWith(RescoreSettings{LanguageWeight: 1, WordInsertion: 1, PosteriorScale: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sharp.Text() != base.Text() || sharp.Score != base.Score {
+		t.Errorf("posterior scale 3: %q %g; want %q %g", sharp.Text(), sharp.Score, base.Text(), base.Score)
+	}
+	if c0, c1 := base.Words[0].Confidence, sharp.Words[0].Confidence; !(c1 > c0 && c0 < 1) {
+		t.Errorf("posterior scale 3: confidence %g; scale 1: %g", c1, c0)
+	}
+	for _, bad := range []RescoreSettings{{LM2Weight: 1}, {LM2Weight: -0.5}, {LM2Weight: math.NaN()}, {PosteriorScale: -1},
+		{PosteriorScale: math.Inf(1)}, {LanguageWeight: -1}, {LanguageWeight: math.NaN()}, {WordInsertion: 2}} {
+		if _, err := l.RescoreWith(bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
 	}
 }
