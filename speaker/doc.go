@@ -43,8 +43,10 @@
 // the median of their third formant (from linear prediction; it follows
 // the length of the vocal tract) in 16 more. The 168 static numbers, the
 // delta, pitch and formant numbers, weighted 0.738, 0.082, 0.1 and 0.08 in
-// the cosine and rotated into 256 by a fixed orthonormal matrix, are the
-// embedding ([Method] "sphinx-mllr-v7"). Each
+// the cosine for a long recording (a short clean one leans more on pitch
+// and deltas and less on a third formant of few frames) and rotated into
+// 256 by a fixed orthonormal matrix, are the embedding ([Method]
+// "sphinx-mllr-v8"). Each
 // choice is measured in docs/bench/speaker.md and
 // ../shared/research/speaker-embeddings.md.
 //

@@ -223,11 +223,16 @@ const (
 // scaled to unit length (as pitchEncoding). With F3 in fewer than
 // pitchMinVoiced frames: zeros (the part adds nothing to the cosine).
 func formantEncoding(frames [][]formantCand) []float64 {
+	return medianBumps(thirdFormants(frames), formantDims, formantLo, formantHi, formantSigma)
+}
+
+// thirdFormants returns log F3 of each of the frames that has one.
+func thirdFormants(frames [][]formantCand) []float64 {
 	var f3 []float64
 	for _, cs := range frames {
 		if f := formantsOf(cs)[2]; f > 0 {
 			f3 = append(f3, math.Log(f))
 		}
 	}
-	return medianBumps(f3, formantDims, formantLo, formantHi, formantSigma)
+	return f3
 }

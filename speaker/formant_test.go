@@ -125,14 +125,14 @@ func TestFuseShares(t *testing.T) {
 	st, dt := vec(nRows*nXi), vec(nRows*nXi)
 	pe := unitVec(vec(pitchDims))
 	f1, f2 := unitVec(vec(formantDims)), unitVec(vec(formantDims))
-	a := m.fuse(st, dt, pe, f1)
+	a := m.fuse(st, dt, pe, f1, longShares)
 	for name, c := range map[string]struct {
 		b    []float64
 		want float64
 	}{
-		"other formants": {m.fuse(st, dt, pe, f2), 1 - formantShare*(1-dot(f1, f2))},
-		"no formants":    {m.fuse(st, dt, pe, make([]float64, formantDims)), math.Sqrt(1 - formantShare)},
-		"no pitch":       {m.fuse(st, dt, make([]float64, pitchDims), f1), math.Sqrt(1 - pitchShare)},
+		"other formants": {m.fuse(st, dt, pe, f2, longShares), 1 - formantShare*(1-dot(f1, f2))},
+		"no formants":    {m.fuse(st, dt, pe, make([]float64, formantDims), longShares), math.Sqrt(1 - formantShare)},
+		"no pitch":       {m.fuse(st, dt, make([]float64, pitchDims), f1, longShares), math.Sqrt(1 - pitchShare)},
 	} {
 		if got := dot(a, c.b) / math.Sqrt(dot(a, a)*dot(c.b, c.b)); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: cosine %.6f; want %.6f", name, got, c.want)

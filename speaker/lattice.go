@@ -36,10 +36,11 @@ const OptAcousticDir = "acoustic_dir"
 // uniformly (codebookWeights); v6 moves the background model by the
 // recording's noise and solves the transform of the clean means under it
 // instead of subtracting the noise from the frames (vts.go), and fuses the
-// median pitch into the 256 numbers (pitch.go); v7 (this version) fuses
-// the median third formant of the voiced frames too (formant.go).
+// median pitch into the 256 numbers (pitch.go); v7 fuses the median third
+// formant of the voiced frames too (formant.go); v8 (this version) weighs
+// the parts by the amount of speech the embedding saw (shares.go).
 // Embeddings of earlier versions stored elsewhere must be recomputed.
-const Method = "sphinx-mllr-v7"
+const Method = "sphinx-mllr-v8"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
 // that the "go" driver embeds; shorter speech is a 422 error with code
@@ -234,7 +235,8 @@ func (l *lattice) parts(ctx context.Context, s []float32, inRate int, compensate
 
 // fuseParts returns the embedding of p (see fuse).
 func (m *mllrModel) fuseParts(p *embedParts) []float64 {
-	return m.fuse(p.static, p.delta, pitchEncoding(logF0(p.vf)), formantEncoding(p.formants))
+	sh := sharesFor(p.frames, len(thirdFormants(p.formants)), p.snr)
+	return m.fuse(p.static, p.delta, pitchEncoding(logF0(p.vf)), formantEncoding(p.formants), sh)
 }
 
 // normalizeSpread scales all cepstra of the utterance by one factor, so

@@ -12,7 +12,7 @@ import (
 	"github.com/sottolabs/sotto/internal/sphinx"
 )
 
-// The "sphinx-mllr-v7" embedding: a per-utterance MLLR mean transform of
+// The "sphinx-mllr-v8" embedding: a per-utterance MLLR mean transform of
 // the CMU Sphinx English acoustic model's Gaussians, taken as the
 // description of the voice (see ../shared/research/speaker-embeddings.md
 // and docs/bench/speaker.md for the measurements behind each choice).
@@ -37,7 +37,8 @@ import (
 // model is compensated for the recording's noise and the transform of the
 // clean means solved under it (vts.go), and 16 of the delta part's 88
 // numbers hold the median pitch (pitch.go). v7: 16 more of them hold the
-// median third formant (formant.go); the delta part keeps 56.
+// median third formant (formant.go); the delta part keeps 56. v8: the
+// parts' shares of the cosine follow the amount of speech (shares.go).
 
 const (
 	nCep  = 13       // cepstra per frame, c0..c12

@@ -67,5 +67,6 @@ func fusePartsOf(b any, p *parts.Parts) ([]float64, error) {
 			fs[i] = append(fs[i], formantCand{f: c.F, bw: c.BW})
 		}
 	}
-	return l.m.fuse(p.Static, p.Delta, pitchEncoding(p.LogF0), formantEncoding(fs)), nil
+	sh := sharesFor(p.Frames, len(thirdFormants(fs)), p.SNR)
+	return l.m.fuse(p.Static, p.Delta, pitchEncoding(p.LogF0), formantEncoding(fs), sh), nil
 }

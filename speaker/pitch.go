@@ -98,34 +98,34 @@ func medianBumps(v []float64, n int, loHz, hiHz, sigma float64) []float64 {
 // fuse returns the embedding of a static transform's numbers st, a delta
 // transform's numbers dt (each nRows×nXi), a pitch encoding pe (pitchDims
 // numbers) and a formant encoding fe (formantDims numbers; both unit
-// length or zero). With s = 1-pitchShare-formantShare: st at unit length
-// times sqrt(s·(1-deltaShare)); dt projected to
-// nDelta-pitchDims-formantDims numbers at unit length times
-// sqrt(s·deltaShare); pe times sqrt(pitchShare); fe times
-// sqrt(formantShare); all rotated by the DCT. The cosine of two such
-// embeddings is s·((1-deltaShare)·cos(static) + deltaShare·cos(delta)) +
-// pitchShare·cos(pitch) + formantShare·cos(formant).
-func (m *mllrModel) fuse(st, dt, pe, fe []float64) []float64 {
+// length or zero), weighed by sh: st at unit length times
+// sqrt(sh.static); dt projected to nDelta-pitchDims-formantDims numbers at
+// unit length times sqrt(sh.delta); pe times sqrt(sh.pitch); fe times
+// sqrt(sh.formant); all rotated by the DCT (and scaled to unit length).
+// The cosine of two such embeddings a, b is Σ_p sqrt(a.p·b.p)·cos(p) over
+// the parts p, divided by sqrt(Σ_p a.p·|p_a|² · Σ_p b.p·|p_b|²); with the
+// shares of sharesFor or longShares, all parts present and equal shares
+// on both sides, Σ_p share_p·cos(p).
+func (m *mllrModel) fuse(st, dt, pe, fe []float64, sh shares) []float64 {
 	raw := make([]float64, Dim)
 	n := nRows * nXi
-	s := 1 - pitchShare - formantShare
 	copy(raw, st)
 	normalize(raw[:n])
 	for i := range n {
-		raw[i] *= math.Sqrt(s * (1 - deltaShare))
+		raw[i] *= math.Sqrt(sh.static)
 	}
 	nd := nDelta - pitchDims - formantDims
 	d := raw[n : n+nd]
 	matVec(d, m.proj, nRows*nXi, dt)
 	normalize(d)
 	for i := range d {
-		d[i] *= math.Sqrt(s * deltaShare)
+		d[i] *= math.Sqrt(sh.delta)
 	}
 	for i, x := range pe {
-		raw[n+nd+i] = x * math.Sqrt(pitchShare)
+		raw[n+nd+i] = x * math.Sqrt(sh.pitch)
 	}
 	for i, x := range fe {
-		raw[n+nd+pitchDims+i] = x * math.Sqrt(formantShare)
+		raw[n+nd+pitchDims+i] = x * math.Sqrt(sh.formant)
 	}
 	return m.rotate(raw)
 }

@@ -112,19 +112,19 @@ func EmbedDetail(ctx context.Context, b Backend, a sotto.Audio) (*Embedding, err
 	return &Embedding{Vector: v, SpeechSeconds: a.Seconds()}, nil
 }
 
-// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v7)
+// VerifyThreshold is the similarity of two "go" (sphinx-mllr-v8)
 // embeddings of at least 5 s of speech each at and above which they are
 // more likely than not the same speaker. It was calibrated on the dev part
 // of the shared speaker trials (the equal-error point of whole utterances;
 // docs/bench/speaker.md gives its false-accept and false-reject rates). It
 // belongs to that method only, and it is a starting point for an
 // application's own trade-off, not a decision of identity.
-const VerifyThreshold = 0.38
+const VerifyThreshold = 0.39
 
 // ShortClipThreshold is the equal-error threshold of 3-second clips (about
 // 2 s of speech): similarities of short clips run lower, so VerifyThreshold
 // rejects many true pairs of them.
-const ShortClipThreshold = 0.28
+const ShortClipThreshold = 0.29
 
 // Float64 converts an embedding as [Backend.Embed] returns it to the
 // float64 slice [Similarity] and the HTTP API take.

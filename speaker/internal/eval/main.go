@@ -396,7 +396,59 @@ const methodNotes = `## Method and why
   by a fixed orthonormal DCT-II (cosines unchanged). It needs no training data, so nothing was trained on the
   trial speakers. The study measured MAP supervectors with a random projection to 256 at 9-17 % on
   trials.txt (26-37 % on 3 s clips), and per-class or pooled variants no better.
-* **A formant part (sphinx-mllr-v7, this round).** Linear prediction (autocorrelation method, order 12,
+* **Shares by the amount of speech (sphinx-mllr-v8, this round).** The parts' weights in the cosine now
+  follow how much speech the embedding saw (speaker/shares.go): for n speech frames (nf of them with a
+  third formant), pitch 0.1 × (1 + T/(n + T)), formant 0.08 × nf / (nf + c·T/4), and the delta part's share
+  of the spectral cosine 0.1 × (1 + c·T/n), T = 200 frames (2 s of speech), c fading these two rules out as
+  the estimated SNR falls from 30 to 20 dB; each embedding is its unit-length parts times the square roots
+  of its own weights, scaled to unit length, so embeddings of different lengths still compare by a cosine.
+  A clean 2 s of speech (100 frames with an F3) weighs static / delta / pitch / formant 0.656 / 0.164 / 0.15 /
+  0.053 (before the scaling), a minute or more v7's 0.738 / 0.082 / 0.1 / 0.08 within 1-3 %. The transforms of 2 s solve 168
+  numbers each from 200 frames, while the median pitch of the same frames is nearly a whole file's; the
+  delta part measured better than the static one on short clips and worse in noise (v4), and a median F3 of
+  few frames is uncertain. **Tooling (this round)**: eval -partsdump stores every dev embedding's parts
+  (speaker/internal/parts: both transforms, the transforms under other prior weights, the voiced frames'
+  log F0 and formant candidates, speech frames, SNR), -partsscore scores fusion variants from them in
+  seconds; a test checks that the stored parts re-fuse to the backend's embedding bit for bit and that the
+  recombined cosine is the backend's within 1e-12. Dev, both lists, whole files / 6 s / 3 s / B noisy / 3 s
+  B noisy, against v7's 2.9 / 3.4 / 8.9 / 6.0 / 14.7 % (one target trial is 0.5 / 0.8 / 0.1 / 0.5 / 0.1
+  points): **kept: 2.9 / 3.2 / 8.7 / 5.5 / 14.3 %** (T 150-250 and the formant constant T/8-T/2 around it:
+  3 s clips 8.6-8.9 %, no condition worse than v7 by more than 0.1 point: a plateau). Measured and not
+  kept: (1, the brief's idea) the transforms' shares times n/(n + τ), τ 50 / 100 / 200 / 400 / 800 frames:
+  2.5 / 4.0 / 9.1 / 5.6 / 14.6 %, 2.5 / 4.0 / 9.2 / 5.4 / 14.9 %, 2.5 / 4.0 / 10.1 / 4.6 / 14.7 %, 2.1 / 4.0 /
+  11.9 / 4.5 / 15.2 %, 3.0 / 4.9 / 14.4 / 5.0 / 16.7 %; the static part's alone, τ 100 / 200 / 400: 2.5 /
+  4.0 / 9.2 / 5.5 / 14.5 %, 2.5 / 4.0 / 9.7 / 5.0 / 14.4 %, 2.0 / 4.0 / 11.1 / 5.0 / 14.7 % (leaning on pitch
+  and F3 instead of the transforms costs 3 s clips and 6 s clips a target trial or more, though it helps
+  whole files in noise); (2) a prior that grows faster than the speech, tau × (1 + n0/n), n0 100 / 300 /
+  1000 frames: 3.0 / 4.0 / 8.9 / 6.1 / 15.0 %, 3.1 / 4.0 / 9.5 / 6.1 / 15.4 %, 3.1 / 4.8 / 10.5 / 6.5 /
+  16.2 %, and tau × 0.7: 3.0 / 3.3 / 9.0 / 5.6 / 14.7 % (v3's plateau again); (3) F3 picked otherwise: each
+  frame's candidate (above 1500 Hz, narrower than 600) nearest the clip's median third candidate, one / two
+  passes: 3.0 / 3.2 / 9.0 / 5.6 / 15.1 % and 3.0 / 3.3 / 9.2 / 6.0 / 15.1 %; only frames with four formants:
+  2.6 / 4.0 / 9.0 / 6.1 / 15.1 %; the 0.4 / 0.3 quantile instead of the median (noise moves F3 up): 2.9 /
+  3.2 / 9.2 / 6.5 / 14.6 % and 3.5 / 4.0 / 10.5 / 7.0 / 15.0 %; (4) bumps wider for fewer frames, σ ×
+  sqrt(1 + v0/v) for v voiced (or F3) frames, v0 100 / 300 / 1000: pitch 3.0 / 3.2 / 9.0 / 5.6 / 15.0 %,
+  3.0 / 3.2 / 9.0 / 6.0 / 15.7 %, 2.5 / 3.1 / 9.6 / 6.1 / 16.3 %; F3 3.0 / 3.3 / 8.9 / 6.0 / 14.8 %, 3.0 / 3.2
+  / 8.9 / 6.0 / 15.3 %, 3.0 / 3.2 / 8.8 / 6.1 / 15.5 %. How the kept rule was found: fixed shares over a
+  grid (pitch 0.05-0.15, formant 0.04-0.12, delta 0.1-0.4 of the spectral part) gave 3 s clips 8.4-10.0 %,
+  best with pitch 0.1, formant 0.04, delta 0.2 (3.0 / 3.2 / 8.4 / 7.1 / 14.5 %: B noisy two target trials
+  worse), and B noisy best at delta 0.1: so more delta and less F3 for short clips only. As rules of the
+  speech without the SNR fade (formant nf / (nf + tf), delta 0.1 × (1 + td/n)), tf 100, td 300: 3.0 / 3.2 /
+  8.2 / 7.1 / 14.7 % (the noisy B sides include whole files of 2-4 s, which then lean on the delta part that
+  noise spoils); faded out from 30 to 15 / 20 / 25 dB, tf 100, td 200: 3.0 / 3.2 / 8.4 / 6.4 / 14.8 %, 3.0 /
+  3.2 / 8.5 / 6.1 / 14.8 %, 3.0 / 3.2 / 8.6 / 6.1 / 15.0 %; with the pitch's share × (1 + pb·tp/(n + tp)) on
+  top (pb 0.5-1.5, tp 200-300: 3 s clips 8.4-9.1 %, 3 s B noisy 13.9-14.7 %), pb 1 with tp = td = T gave the
+  kept rule. Cost: none measurable (the shares are a few operations per embedding; CPU real-time factor
+  of the full eval run 0.0323 -> 0.0406 on a machine loaded by four other jobs, see Speed). Timelines:
+  unchanged (their windows keep the static transform alone; re-run: identical on all four sets).
+  **Before -> after, both lists, dev / sealed** (the sealed part looked at once, after the choice): whole
+  files 2.9 / 3.9 -> 2.9 / 4.9 %; 6 s clips 3.4 / 9.2 -> 3.2 / 9.2 %; 3 s clips 8.9 / 12.2 -> 8.7 / 12.2 %;
+  B noisy 6.0 / 9.7 -> 5.5 / 9.7 %; 3 s clips B noisy 14.7 / 14.3 -> 14.3 / 14.2 %. The sealed part does not
+  repeat the dev gains: its 3 s clips stay at 12.2 % (trials.txt's 19.0 -> 20.4 %, trials-more.txt's 9.2 ->
+  9.2 %), so the goal of 10 % on 3 s clips is still not met there; its whole files lose about one target
+  trial (trials-more.txt 3.3 -> 4.3 %, trials.txt 2.4 -> 2.4 %); 6 s clips and the noise rows are unchanged
+  within a target trial. Kept, as chosen on dev before the sealed part was looked at, and because no dev
+  condition got worse; the sealed figures say the gain is small and may not carry over to other trials.
+* **A formant part (sphinx-mllr-v7, the round before).** Linear prediction (autocorrelation method, order 12,
   25 ms Hamming windows, pre-emphasis from 50 Hz) of the signal resampled to 10 kHz at every voiced speech
   frame the pitch tracker finds (speaker/formant.go; audio sampled below 10 kHz is analysed at its own rate
   with order 10, as the empty band above it would take poles from the formants); the roots of the predictor
@@ -684,11 +736,12 @@ const methodNotes = `## Method and why
   19-21 %), per-dimension variance normalisation (5.0 / 16.9 %, but sealed clean 8.3 %), a white-noise floor
   at 15 dB SNR added to every input (14 % clean on trials.txt); on 3 s clips tau 50 / 200 (13.1 / 12.4 % against
   12.5 %, kept 100) and frame posteriors from all three streams (the study's L6: 14.8 %).
-* **Thresholds** from the dev part: 0.38 is the equal-error point of whole files over both lists with v7
-  (0.383; it was 0.34 with v6: 0.336; 0.28 up to v5: 0.283 and 0.287 in the v2 rounds, 0.292 with v3, 0.298
-  with v4, 0.289 with v5); 0.28 that of 3 s clips with v7 (0.283; 0.24 with v6: 0.241; 0.20 up to v4 and 0.19
-  with v5). The pitch and formant parts' cosines are never negative, so every similarity rose with each: at
-  v6's 0.34 / 0.24, v7's dev false rejects / accepts would be 2.0 / 5.5 % (whole files) and 3.8 / 16.4 % (3 s
+* **Thresholds** from the dev part: 0.39 is the equal-error point of whole files over both lists with v8
+  (0.387; 0.38 with v7: 0.383; 0.34 with v6: 0.336; 0.28 up to v5: 0.283 and 0.287 in the v2 rounds, 0.292
+  with v3, 0.298 with v4, 0.289 with v5); 0.29 that of 3 s clips with v8 (0.293; 0.28 with v7: 0.283; 0.24
+  with v6: 0.241; 0.20 up to v4 and 0.19 with v5). The pitch and formant parts' cosines are never negative,
+  so every similarity rose with each (and v8's larger pitch share for short clips raised theirs again); at
+  v7's 0.38 / 0.28, v8's dev false rejects / accepts would be 2.5 / 2.8 % (whole files) and 6.2 / 10.6 % (3 s
   clips). Both are reported on the sealed part too.
 * **Timelines**: the 40 dB gate halved the missed speech on the synthetic conversations (13.9 -> 6.6 %) and,
   with the number of speakers given, their confusion (5.6 -> 1.9 %). The number of speakers is now estimated

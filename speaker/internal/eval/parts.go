@@ -214,6 +214,16 @@ func v7Side(p *parts.Parts) side {
 	}
 }
 
+// v8Side is the embedding of p as sphinx-mllr-v8 fuses it
+// (speaker/shares.go): v7's shares moved by the amount of speech, T = 200
+// frames, faded out in noise (SNR from 30 down to 20 dB) except the
+// pitch's.
+func v8Side(p *parts.Parts) side {
+	s := bySpeechSNR(50, 200, 20)(p)
+	s.w[2] *= 1 + 200/(float64(p.Frames)+200)
+	return s
+}
+
 // variant maps stored parts to a side; nil means v7.
 type variant struct {
 	name string

@@ -18,7 +18,7 @@ import (
 
 // TestPartsReproduceEmbedding: the stored parts are what the backend
 // fuses (the same embedding to the bit), and the experiments'
-// recombination of them (fusedScore of v7Side) gives the backend's cosine
+// recombination of them (fusedScore of v8Side) gives the backend's cosine
 // within 1e-12, clean and noisy, whole and 3 s clips.
 func TestPartsReproduceEmbedding(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(sphinx.DefaultModelDir, "means")); err != nil {
@@ -75,7 +75,7 @@ func TestPartsReproduceEmbedding(t *testing.T) {
 	for i, x := range ps {
 		for _, y := range ps[i:] {
 			want := dot(x.Embedding, y.Embedding)
-			if got := fusedScore(v7Side(x), v7Side(y)); math.Abs(got-want) > 1e-12 {
+			if got := fusedScore(v8Side(x), v8Side(y)); math.Abs(got-want) > 1e-12 {
 				t.Errorf("recombined cosine %.15f; the embeddings' %.15f", got, want)
 			}
 		}
