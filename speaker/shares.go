@@ -18,14 +18,14 @@ package speaker
 // how its cepstra move (the delta part, which measured better than the
 // static one on short clips and worse in noise) and less on a median F3
 // of few frames. Recordings of a minute or more keep v7's shares (pitch
-// 0.1, formant 0.08, delta 0.082, static 0.738) within 1-3 % (30 s: 7 %).
+// 0.1, formant 0.08, delta 0.082, static 0.738) within 3.5 % (30 s: 7 %).
 // Two embeddings of different lengths still compare by a cosine: each is
 // the sum of its unit-length parts times the square roots of its own
 // weights. Dev trials, both lists, whole files / 6 s / 3 s / B noisy /
 // 3 s B noisy: v7's fixed shares 2.9 / 3.4 / 8.9 / 6.0 / 14.7 % EER, these
-// 2.9 / 3.2 / 8.7 / 5.5 / 14.3 % (T 150-250, formant constant T/8-T/2: 3 s
-// clips 8.6-8.9 %, no condition worse than v7 by more than 0.1 point;
-// docs/bench/speaker.md).
+// 2.9 / 3.2 / 8.7 / 5.5 / 14.3 % (T 150-250, formant constant T/4-T: 3 s
+// clips 8.4-8.9 %, no other condition more than 0.1 point worse than v7
+// but one, by half a target trial; docs/bench/speaker.md).
 const (
 	sharesFrames = 200 // T: 2 s of speech
 	sharesSNRLo  = 20.0

@@ -403,7 +403,7 @@ const methodNotes = `## Method and why
   the estimated SNR falls from 30 to 20 dB; each embedding is its unit-length parts times the square roots
   of its own weights, scaled to unit length, so embeddings of different lengths still compare by a cosine.
   A clean 2 s of speech (100 frames with an F3) weighs static / delta / pitch / formant 0.656 / 0.164 / 0.15 /
-  0.053 (before the scaling), a minute or more v7's 0.738 / 0.082 / 0.1 / 0.08 within 1-3 %. The transforms of 2 s solve 168
+  0.053 (before the scaling), a minute or more v7's 0.738 / 0.082 / 0.1 / 0.08 within 3.5 %. The transforms of 2 s solve 168
   numbers each from 200 frames, while the median pitch of the same frames is nearly a whole file's; the
   delta part measured better than the static one on short clips and worse in noise (v4), and a median F3 of
   few frames is uncertain. **Tooling (this round)**: eval -partsdump stores every dev embedding's parts
@@ -412,8 +412,9 @@ const methodNotes = `## Method and why
   seconds; a test checks that the stored parts re-fuse to the backend's embedding bit for bit and that the
   recombined cosine is the backend's within 1e-12. Dev, both lists, whole files / 6 s / 3 s / B noisy / 3 s
   B noisy, against v7's 2.9 / 3.4 / 8.9 / 6.0 / 14.7 % (one target trial is 0.5 / 0.8 / 0.1 / 0.5 / 0.1
-  points): **kept: 2.9 / 3.2 / 8.7 / 5.5 / 14.3 %** (T 150-250 and the formant constant T/8-T/2 around it:
-  3 s clips 8.6-8.9 %, no condition worse than v7 by more than 0.1 point: a plateau). Measured and not
+  points): **kept: 2.9 / 3.2 / 8.7 / 5.5 / 14.3 %** (T 150-250 and the formant constant T/4-T around it:
+  3 s clips 8.4-8.9 %, no condition worse than v7 by more than 0.1 point but 6 s clips at T 250 with the
+  constant T, 3.8 %, half a target trial: a plateau). Measured and not
   kept: (1, the brief's idea) the transforms' shares times n/(n + τ), τ 50 / 100 / 200 / 400 / 800 frames:
   2.5 / 4.0 / 9.1 / 5.6 / 14.6 %, 2.5 / 4.0 / 9.2 / 5.4 / 14.9 %, 2.5 / 4.0 / 10.1 / 4.6 / 14.7 %, 2.1 / 4.0 /
   11.9 / 4.5 / 15.2 %, 3.0 / 4.9 / 14.4 / 5.0 / 16.7 %; the static part's alone, τ 100 / 200 / 400: 2.5 /
