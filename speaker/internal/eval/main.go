@@ -439,7 +439,8 @@ const methodNotes = `## Method and why
   3.2 / 8.5 / 6.1 / 14.8 %, 3.0 / 3.2 / 8.6 / 6.1 / 15.0 %; with the pitch's share × (1 + pb·tp/(n + tp)) on
   top (pb 0.5-1.5, tp 200-300: 3 s clips 8.4-9.1 %, 3 s B noisy 13.9-14.7 %), pb 1 with tp = td = T gave the
   kept rule. Cost: none measurable (the shares are a few operations per embedding; CPU real-time factor
-  of the full eval run 0.0323 -> 0.0406 on a machine loaded by four other jobs, see Speed). Timelines:
+  of the full eval run 0.0323 -> 0.0406 on a machine loaded by four other jobs, see Speed; v7 and v8
+  run in turn on the same 12 embeddings, model load included: 2.3-2.8 and 2.1-2.5 CPU-s). Timelines:
   unchanged (their windows keep the static transform alone; re-run: identical on all four sets).
   **Before -> after, both lists, dev / sealed** (the sealed part looked at once, after the choice): whole
   files 2.9 / 3.9 -> 2.9 / 4.9 %; 6 s clips 3.4 / 9.2 -> 3.2 / 9.2 %; 3 s clips 8.9 / 12.2 -> 8.7 / 12.2 %;
