@@ -73,8 +73,10 @@ tokenizer-vocabs:
 test-long:
 	SOTTO_LONG=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 90m -v -run 'TestLongMemory|TestParallelRegions' ./asr/
 
+# The race detector slows the server's tests 5-10x: 443 s beside other
+# jobs, so 30 minutes a package, not go test's 10.
 test-race:
-	CGO_ENABLED=1 $(GO) test -count=1 -race ./server/... ./internal/models/... ./backend/... ./cmd/...
+	CGO_ENABLED=1 $(GO) test -count=1 -timeout 30m -race ./server/... ./internal/models/... ./backend/... ./cmd/...
 
 # Short fuzzing of every parser; corpora found earlier are kept in testdata/fuzz.
 # FUZZTIME=0 skips it (the CI's second, data-less run: its seeds are already
