@@ -134,30 +134,7 @@ func TestZhHantITN(t *testing.T) {
 // character of the table left in what it wrote; ITN of an input spelt in
 // traditional characters reads as ITN of the simplified input.
 func TestZhHantSuites(t *testing.T) {
-	dir := sharedtestdata.Dir(t, "text", "normalize", "zh")
-	var inputs = map[Mode][]string{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			var c struct{ Mode, Input string }
-			if json.Unmarshal(sc.Bytes(), &c) == nil && c.Input != "" {
-				inputs[Mode(c.Mode)] = append(inputs[Mode(c.Mode)], c.Input)
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inputs, dir := zhSuiteInputs(t)
 	if len(inputs[TN]) < 100 || len(inputs[ITN]) < 100 {
 		t.Skipf("the Chinese suites are not under %s", dir)
 	}
@@ -258,4 +235,35 @@ func TestZhHantComplete(t *testing.T) {
 			t.Errorf("zhHantKept holds %c, which TN zh-TW no longer writes", r)
 		}
 	}
+}
+
+// zhSuiteInputs returns the inputs of the Chinese normalization suites
+// under $SOTTO_TESTDATA by mode, and the folder they were read from.
+func zhSuiteInputs(t *testing.T) (map[Mode][]string, string) {
+	t.Helper()
+	dir := sharedtestdata.Dir(t, "text", "normalize", "zh")
+	inputs := map[Mode][]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var c struct{ Mode, Input string }
+			if json.Unmarshal(sc.Bytes(), &c) == nil && c.Input != "" {
+				inputs[Mode(c.Mode)] = append(inputs[Mode(c.Mode)], c.Input)
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inputs, dir
 }

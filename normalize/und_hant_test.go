@@ -1,15 +1,6 @@
 package normalize
 
-import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-
-	sharedtestdata "github.com/sottolabs/sotto/internal/testdata"
-)
+import "testing"
 
 // TestUndTraditional: under "und", Han runs read as under "zh": ITN reads
 // traditional characters (萬 兩 點 負 紀元 歐元 …) as well as simplified,
@@ -31,30 +22,8 @@ func TestUndTraditional(t *testing.T) {
 			t.Errorf("ITN und %q = %q; want %q", c.in, got, c.want)
 		}
 	}
-	dir := sharedtestdata.Dir(t, "text", "normalize", "zh")
-	var inputs []string
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			var c struct{ Mode, Input string }
-			if json.Unmarshal(sc.Bytes(), &c) == nil && Mode(c.Mode) == ITN && c.Input != "" {
-				inputs = append(inputs, c.Input)
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	all, dir := zhSuiteInputs(t)
+	inputs := all[ITN]
 	if len(inputs) < 100 {
 		t.Skipf("the Chinese ITN suites are not under %s", dir)
 	}
