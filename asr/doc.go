@@ -40,7 +40,7 @@
 // by default ([OptPasses] "3") the word
 // lattice of that pass (every word exit it kept, as word, start and end
 // frame with its acoustic score) is rescored with the exact trigram at
-// language weight 7.5 (pocketsphinx's bestpath, with each node expanded by
+// language weight 9 (pocketsphinx's bestpath, with each node expanded by
 // its two-word history); "2" stops after the flat pass, "1" keeps the tree
 // pass only. The rescoring interpolates a second trigram with the Debian
 // one ([OptLM2], [OptLM2Weight]): by default a model built once, into the
