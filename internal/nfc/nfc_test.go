@@ -149,15 +149,33 @@ func checkMap(t *testing.T, in, read string, runs []Run) {
 			t.Fatalf("Read(%+q): x=%d stands for read offsets %d, %d", in, x, fr, cr)
 		}
 		// The read text from fr (from cr) is the input's from f (from c)
-		// read again.
-		if r, _ := Read(in[f:]); r != read[fr:] {
+		// read again. Inside a composing run that Read kept as written
+		// (it holds a character NFC replaces, "0\u0341\u0301\u0323"),
+		// the marks after x read alone are no longer such a run and come
+		// in canonical order: the same text, canonically equivalent.
+		same := func(i int, a, b string) bool {
+			return a == b || (midRun(in, i) && norm.NFC.String(a) == norm.NFC.String(b))
+		}
+		if r, _ := Read(in[f:]); !same(f, r, read[fr:]) {
 			t.Fatalf("Read(%+q): Floor(%d) = %d, %d: read[%d:] = %+q but in[%d:] reads %+q", in, x, f, fr, fr, read[fr:], f, r)
 		}
-		if r, _ := Read(in[c:]); r != read[cr:] {
+		if r, _ := Read(in[c:]); !same(c, r, read[cr:]) {
 			t.Fatalf("Read(%+q): Ceil(%d) = %d, %d: read[%d:] = %+q but in[%d:] reads %+q", in, x, c, cr, cr, read[cr:], c, r)
 		}
 		lastF, lastC = f, c
 	}
+}
+
+// midRun reports whether byte i of s is inside a composing run: the rune
+// there is valid UTF-8 and NFC may combine it with the rune before it.
+func midRun(s string, i int) bool {
+	if i == 0 || i >= len(s) || !utf8.FullRuneInString(s[i:]) {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError {
+		return false
+	}
+	return !norm.NFC.PropertiesString(s[i:]).BoundaryBefore()
 }
 
 // boundaries marks the rune boundaries of s, a byte that is not UTF-8
@@ -182,7 +200,10 @@ func FuzzRead(f *testing.F) {
 		// ideographs, marks after a space, Hangul LV + T, ZWJ, FEFF, a
 		// variation selector, full width forms.
 		"\u0958\u09dc\u0a33\ufb1d", "\u2126\u037e\u0340", "a\u0344\u0323 \u0f73", "\uf900\U0002f800",
-		" \u0301\u0323x", "\uac00\u11a8\u1100\u1161", "a\u200d\u0301\ufeff\u0301", "\u845b\U000e0100\u0301", "\uff76\uff9e\u30ab\u3099"} {
+		" \u0301\u0323x", "\uac00\u11a8\u1100\u1161", "a\u200d\u0301\ufeff\u0301", "\u845b\U000e0100\u0301", "\uff76\uff9e\u30ab\u3099",
+		// A singleton among marks: kept as written, while the marks
+		// after it, read alone, are put in canonical order.
+		"000000\u0341\u0301\u0323"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
