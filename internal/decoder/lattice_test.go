@@ -270,16 +270,7 @@ ngram 2=4
 // spelling across the two models' ids, and the second model can change
 // the best path.
 func TestRescoreLM2(t *testing.T) {
-	nodes := []latNode{
-		{text: "a", start: 0, end: 4},
-		{text: "b", start: 0, end: 4},
-		{text: "x", start: 5, end: 9},
-		{text: "y", start: 10, end: 14},
-	}
-	lm2, err := lm.ParseARPA("lm2", []byte(lattice2ARPA))
-	if err != nil {
-		t.Fatal(err)
-	}
+	nodes, lm2 := lm2Fixture(t)
 	mix := func(lambda float64, p1, p2 []float64) float64 {
 		s := 0.0
 		for i := range p1 {
@@ -320,16 +311,7 @@ func TestRescoreLM2(t *testing.T) {
 // and not the best path; zero settings equal Rescore; bad settings are
 // errors.
 func TestRescoreWith(t *testing.T) {
-	nodes := []latNode{
-		{text: "a", start: 0, end: 4},
-		{text: "b", start: 0, end: 4},
-		{text: "x", start: 5, end: 9},
-		{text: "y", start: 10, end: 14},
-	}
-	lm2, err := lm.ParseARPA("lm2", []byte(lattice2ARPA))
-	if err != nil {
-		t.Fatal(err)
-	}
+	nodes, lm2 := lm2Fixture(t)
 	l := testLattice(t, nodes)
 	if err := l.d.setLM2(lm2, 0.5); err != nil {
 		t.Fatal(err)
@@ -379,4 +361,22 @@ func TestRescoreWith(t *testing.T) {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
+}
+
+// lm2Fixture returns the four-node lattice of TestRescoreLM2 and
+// TestRescoreWith (a or b, then x, then y) and the second model they
+// interpolate (lattice2ARPA).
+func lm2Fixture(t *testing.T) ([]latNode, *lm.Model) {
+	t.Helper()
+	nodes := []latNode{
+		{text: "a", start: 0, end: 4},
+		{text: "b", start: 0, end: 4},
+		{text: "x", start: 5, end: 9},
+		{text: "y", start: 10, end: 14},
+	}
+	lm2, err := lm.ParseARPA("lm2", []byte(lattice2ARPA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nodes, lm2
 }
