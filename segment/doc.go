@@ -108,10 +108,12 @@
 //
 // [Cues] re-segments timed segments (text, start, end, optional speaker and
 // words). Times come from words where given and are otherwise interpolated by
-// characters. A change of speaker is always a boundary; a pause between words
-// raises the score of a boundary there. With [Options].Length, items longer
-// than MaxChars runes are split at the best-scored word gaps (punctuation,
-// conjunctions, pauses), never inside a word, and items shorter than MinChars
+// characters of the text read in NFC. A change of speaker is always a
+// boundary; a pause between words raises the score of a boundary there. With
+// [Options].Length, items longer than MaxChars characters (of the NFC
+// reading, as [Text] counts them) are split at the best-scored word gaps
+// (punctuation, conjunctions, pauses), never inside a word, and items
+// shorter than MinChars
 // are merged with a neighbour of the same speaker when they fit. With
 // [Options].Margins, cues are padded without overlapping a neighbour or
 // leaving the media. [Words] does the same for a bare stream of aligned

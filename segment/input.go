@@ -1,7 +1,7 @@
 package segment
 
 import (
-	"context"
+	"sort"
 
 	"github.com/sottolabs/sotto/internal/nfc"
 )
@@ -77,16 +77,27 @@ func allSpace(s string) bool {
 	return true
 }
 
-// boundariesNFC is sentenceBoundaries on s read in NFC, at byte offsets of
-// s.
-func boundariesNFC(ctx context.Context, s, lang string) ([]boundary, error) {
-	read, runs := readNFC(s)
-	bs, err := sentenceBoundaries(ctx, read, lang)
-	if err != nil || runs == nil {
-		return bs, err
+// readOffset maps byte offset x of the input to its read form (runs as
+// readNFC returned them), the inverse of fromRead: an offset strictly inside
+// a changed run goes to the run's read end when ceil is set, else to its
+// read start.
+func readOffset(runs []nfc.Run, x int, ceil bool) int {
+	k := sort.Search(len(runs), func(k int) bool { return runs[k].InEnd > x })
+	if k < len(runs) && runs[k].InStart < x {
+		if ceil {
+			return runs[k].ReadEnd
+		}
+		return runs[k].ReadStart
 	}
-	for k := range bs {
-		bs[k].end, bs[k].next = fromRead(runs, bs[k].end), startFromRead(s, read, runs, bs[k].next)
+	if k == 0 {
+		return x
 	}
-	return bs, nil
+	p := runs[k-1]
+	return p.ReadEnd + x - p.InEnd
+}
+
+// readLen returns the number of characters of s read in NFC (nfc.Read).
+func readLen(s string) int {
+	read, _ := nfc.Read(s)
+	return runeLen(read)
 }

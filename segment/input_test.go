@@ -220,3 +220,64 @@ func TestMarksAfterSpace(t *testing.T) {
 		t.Errorf("Cues(%+q) = %+v; want two cues of the text as sent", in, cs)
 	}
 }
+
+// Timed cues count max_chars and min_chars in characters of the read form
+// (NFC), as Text does: decomposed input gives the cues composed input gives,
+// at the same times, each cue's text as sent. Before, Cues counted code
+// points of the input, so a decomposed cue split earlier (a letter and its
+// mark counted twice, a Hangul syllable as its two or three jamo) and
+// decomposed kana lost the places between CJK characters to split at.
+func TestCuesLengthReadForm(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		text     string
+		lang     string
+		min, max int
+		want     []string // the cues of the composed text
+	}{
+		{"Über Öl äße ich Käse, aber Bäume übe ich nie.", "de", 1, 12, []string{"Über Öl äße", "ich Käse,", "aber Bäume", "übe ich nie."}},
+		{"Tiếng Việt rất đẹp và dễ học lắm.", "", 1, 10, []string{"Tiếng Việt", "rất đẹp và", "dễ học", "lắm."}},
+		{"한국어 문장을 나눕니다 아주 잘 됩니다", "", 1, 7, []string{"한국어 문장을", "나눕니다 아주", "잘 됩니다"}},
+		{"ですがだめでしたがぎぐげござじずぜぞ", "ja", 1, 6, []string{"ですがだめで", "したがぎぐげ", "ござじずぜぞ"}},
+		// min_chars merges in the same characters: "Café" is four.
+		{"Café crème. Thé. Très bon.", "fr", 5, 12, []string{"Café crème.", "Thé.", "Très bon."}},
+	} {
+		var got [2][]Cue
+		for k, in := range []string{norm.NFC.String(tc.text), norm.NFD.String(tc.text)} {
+			opts := Options{Language: tc.lang, Length: &Length{MinChars: tc.min, MaxChars: tc.max}}
+			cs, err := Cues(ctx, []Cue{{Text: in, Start: 1, End: 9}}, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[k] = cs
+			items, err := Sentences(ctx, in, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, c := range cs {
+				texts = append(texts, c.Text)
+			}
+			if strings.Join(texts, "|") != strings.Join(items, "|") {
+				t.Errorf("Cues(%+q) = %+q; Text gives %+q", in, texts, items)
+			}
+		}
+		var texts []string
+		for _, c := range got[0] {
+			texts = append(texts, c.Text)
+		}
+		if strings.Join(texts, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Cues(%q, max %d) = %q; want %q", tc.text, tc.max, texts, tc.want)
+		}
+		if len(got[1]) != len(got[0]) {
+			t.Errorf("Cues(NFD %q) = %+v; the NFC text gives %+v", tc.text, got[1], got[0])
+			continue
+		}
+		for k, c := range got[1] {
+			w := got[0][k]
+			if norm.NFC.String(c.Text) != w.Text || !norm.NFD.IsNormalString(c.Text) || c.Start != w.Start || c.End != w.End {
+				t.Errorf("Cues(NFD %q) cue %d = %+v; the NFC text gives %+v", tc.text, k, c, w)
+			}
+		}
+	}
+}

@@ -12,8 +12,8 @@ import (
 // Defaults of the spec's segmentation fields.
 const (
 	DefaultThreshold   = 0.35 // sentence threshold
-	DefaultMinChars    = 12   // runes, when length constraints are on
-	DefaultMaxChars    = 42   // runes, when length constraints are on
+	DefaultMinChars    = 12   // characters (see Length), when length constraints are on
+	DefaultMaxChars    = 42   // characters (see Length), when length constraints are on
 	DefaultStartMargin = 0.2  // seconds, when margins are on
 	DefaultEndMargin   = 0.2  // seconds, when margins are on
 )
@@ -34,9 +34,9 @@ type Options struct {
 	// with text input, as the spec says; [Cues] also groups timed input.)
 	ParagraphThreshold *float64
 	// Length, when non-nil, turns on length constraints: items are split
-	// into cues of at most MaxChars runes at the best-scored word gap and
-	// items shorter than MinChars are merged with a neighbour when that
-	// keeps them within MaxChars.
+	// into cues of at most MaxChars characters (see [Length]) at the
+	// best-scored word gap and items shorter than MinChars are merged with
+	// a neighbour when that keeps them within MaxChars.
 	Length *Length
 	// Margins, when non-nil, pads the times of timed items, without
 	// overlapping a neighbour or leaving the media. Plain text ignores it.
@@ -49,7 +49,9 @@ type Options struct {
 	MediaEnd float64
 }
 
-// Length holds the length constraints of cues, in runes.
+// Length holds the length constraints of cues, in characters of the text
+// read in Unicode NFC (a letter and its marks count once), for [Text] and
+// [Cues] alike.
 type Length struct {
 	MinChars int // merge items shorter than this; 0 disables merging
 	MaxChars int // split items longer than this; must be positive

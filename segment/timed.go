@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/internal/nfc"
 )
 
 // Timed input: the text of the input segments is joined into one buffer and
@@ -46,8 +47,10 @@ type timeline struct {
 // (over a second) is evidence for one, and lexical cohesion covers the rest
 // (the HTTP endpoint accepts paragraph mode only for text, as the spec says). Invalid input returns a 400-kind [*sotto.Error] whose Param
 // names the field ("segments[3].end"); cancellation returns ctx.Err().
-// Sentence boundaries are found in the text read in Unicode NFC, as [Text]
-// finds them; the cues' texts are the input's as sent.
+// The text is read in Unicode NFC, as [Text] reads it: sentence boundaries
+// are found there, opts.Length counts its characters (a letter and its
+// marks once, so decomposed input gives the cues composed input gives) and
+// times are interpolated by them; the cues' texts are the input's as sent.
 // Cues does not modify in; it is safe for concurrent use.
 func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	if err := opts.Validate(); err != nil {
@@ -63,9 +66,23 @@ func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	if strings.TrimSpace(tl.buf) == "" {
 		return []Cue{}, nil
 	}
-	cands, err := boundariesNFC(ctx, tl.buf, baseLang(opts.Language))
+	// Every decision, max_chars included, is made on the buffer read in
+	// NFC, as [Text] makes them; the cues' texts are the input's bytes as
+	// sent (sent[at(a):at(b)]).
+	sent := tl.buf
+	read, runs := readNFC(sent)
+	at, atStart := func(x int) int { return x }, func(x int) int { return x }
+	if runs != nil {
+		tl.toRead(read, runs)
+		at = func(x int) int { return fromRead(runs, x) }
+		atStart = func(x int) int { return startFromRead(sent, read, runs, x) }
+	}
+	cands, err := sentenceBoundaries(ctx, read, baseLang(opts.Language))
 	if err != nil {
 		return nil, err
+	}
+	if runs != nil {
+		snapToRuns(read, cands, runs)
 	}
 	cands = tl.addEvidence(cands)
 	th := opts.threshold()
@@ -83,7 +100,7 @@ func Cues(ctx context.Context, in []Cue, opts Options) ([]Cue, error) {
 	out := make([]Cue, 0, len(units))
 	wk := 0 // tokens before wk start before the current unit
 	for _, u := range units {
-		text := clean(tl.buf[u[0]:u[1]])
+		text := clean(sent[atStart(u[0]):at(u[1])])
 		if text == "" {
 			continue
 		}
@@ -263,28 +280,33 @@ func buildTimeline(in []Cue) *timeline {
 			}
 			continue
 		}
-		// Interpolate each whitespace-separated field by rune offset.
-		total := float64(runeLen(text))
-		runes := 0
+		// Interpolate each whitespace-separated field by its offset in
+		// characters of the read form (NFC), as max_chars counts them.
+		type field struct{ a, b, from, to int }
+		var fields []field
+		chars := 0
 		for i := 0; i < len(text); {
 			r, n := runeAt(text, i)
 			if isSpace(r) {
 				i += n
-				runes++
+				chars++
 				continue
 			}
-			j, fr := i, runes
+			j := i
 			for j < len(text) {
 				r2, n2 := runeAt(text, j)
 				if isSpace(r2) {
 					break
 				}
 				j += n2
-				runes++
 			}
-			at := func(k int) float64 { return c.Start + (c.End-c.Start)*float64(k)/total }
-			tl.toks = append(tl.toks, token{a: base + i, b: base + j, start: at(fr), end: at(runes), seg: seg, word: -1})
+			fields = append(fields, field{a: i, b: j, from: chars, to: chars + readLen(text[i:j])})
+			chars = fields[len(fields)-1].to
 			i = j
+		}
+		at := func(k int) float64 { return c.Start + (c.End-c.Start)*float64(k)/float64(chars) }
+		for _, f := range fields {
+			tl.toks = append(tl.toks, token{a: base + f.a, b: base + f.b, start: at(f.from), end: at(f.to), seg: seg, word: -1})
 		}
 	}
 	tl.buf = b.String()
@@ -294,6 +316,25 @@ func buildTimeline(in []Cue) *timeline {
 	}
 	slices.SortStableFunc(tl.toks, func(x, y token) int { return x.a - y.a })
 	return tl
+}
+
+// toRead moves the timeline's byte offsets from the buffer as sent to its
+// read form read (runs as readNFC returned them), which becomes the buffer:
+// a token or a join keeps the whole of a changed run it starts or ends in.
+func (tl *timeline) toRead(read string, runs []nfc.Run) {
+	for k := range tl.toks {
+		t := &tl.toks[k]
+		t.a, t.b = readOffset(runs, t.a, false), readOffset(runs, t.b, true)
+	}
+	for k := range tl.joins {
+		j := &tl.joins[k]
+		j.end, j.next = readOffset(runs, j.end, false), readOffset(runs, j.next, false)
+	}
+	tl.joinAt = make(map[int]bool, len(tl.joins))
+	for _, j := range tl.joins {
+		tl.joinAt[j.next] = true
+	}
+	tl.buf = read
 }
 
 // alignWords finds each word of ws in text, in order, comparing letters and
