@@ -7,10 +7,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
-
-	"github.com/sottolabs/sotto/internal/nfc"
 )
 
 // fuzzLangs are the languages FuzzText selects with a negative maxC, so
@@ -76,35 +72,16 @@ func FuzzText(f *testing.F) {
 		if !utf8.ValidString(text) || !inUnit(th) {
 			return
 		}
-		opts := Options{Threshold: Float(th)}
-		if maxC > 0 && maxC < 200 {
-			opts.Length = &Length{MinChars: min(12, maxC), MaxChars: maxC}
-		}
-		if maxC < 0 {
-			k := uint(-(maxC + 1)) + 1 // -1 → 1, -2 → 2, …, without overflow
-			opts.Language = fuzzLangs[k%uint(len(fuzzLangs))]
-		}
+		opts := fuzzOptions(maxC, th)
 		r, err := Text(context.Background(), text, opts)
 		if err != nil {
 			t.Fatalf("Text(%q) error: %v", text, err)
 		}
-		var b strings.Builder
-		for _, s := range r.Segments {
-			if s.Text == "" || strings.TrimSpace(s.Text) != s.Text {
-				t.Errorf("Text(%q) item %q is empty or untrimmed", text, s.Text)
-			}
-			// max_chars counts characters of the read form (NFC, a
-			// letter and its marks once, but a run holding a
-			// composition exclusion such as U+095D as written: see
-			// internal/nfc); items are the bytes as sent.
-			if read, _ := nfc.Read(s.Text); opts.Length != nil && runeLen(read) > maxC && len(strings.Fields(s.Text)) > 1 && !hasCJK(s.Text) {
-				t.Errorf("Text(%q, max %d) item %q is too long", text, maxC, s.Text)
-			}
-			b.WriteString(s.Text)
+		items := make([]string, len(r.Segments))
+		for k, s := range r.Segments {
+			items[k] = s.Text
 		}
-		if squash(b.String()) != squash(text) {
-			t.Errorf("Text(%q) = %+v; content changed", text, r.Segments)
-		}
+		checkItems(t, text, items, opts.Length)
 	})
 }
 
@@ -132,31 +109,9 @@ func FuzzDecomposed(f *testing.F) {
 		if !utf8.ValidString(text) {
 			return
 		}
-		nfc, nfd := norm.NFC.String(text), norm.NFD.String(text)
-		opts := Options{}
-		switch {
-		case maxC > 0 && maxC < 200:
-			opts.Length = &Length{MinChars: min(12, maxC), MaxChars: maxC}
-		case maxC < 0:
-			k := uint(-(maxC + 1)) + 1
-			opts.Language = fuzzLangs[k%uint(len(fuzzLangs))]
-		}
-		want, err := Text(context.Background(), nfc, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Text(context.Background(), nfd, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got.Segments) != len(want.Segments) {
-			t.Fatalf("Text(%q) = %+v; the NFC text gives %+v", nfd, got.Segments, want.Segments)
-		}
-		for k, s := range got.Segments {
-			if norm.NFC.String(s.Text) != want.Segments[k].Text || !norm.NFD.IsNormalString(s.Text) {
-				t.Errorf("Text(%q) item %d = %q; the NFC text gives %q", nfd, k, s.Text, want.Segments[k].Text)
-			}
-		}
+		opts := fuzzOptions(maxC, DefaultThreshold)
+		opts.Threshold = nil
+		checkTextDecomposed(t, text, opts)
 	})
 }
 
