@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,10 +13,10 @@ import (
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/asr/internal/debtext"
+	"github.com/sottolabs/sotto/asr/internal/evalset"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/decoder"
-	"github.com/sottolabs/sotto/internal/holdout"
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/internal/wer"
 	"github.com/sottolabs/sotto/normalize"
@@ -45,6 +44,9 @@ func parseSweep(spec string) (grid []sweepPoint, part string, stride int, err er
 		}
 		switch k {
 		case "part":
+			if v != "dev" && v != "sealed" {
+				return nil, "", 0, fmt.Errorf("part %q: want dev or sealed", v)
+			}
 			part = v
 			continue
 		case "stride":
@@ -88,7 +90,7 @@ func TestParseSweep(t *testing.T) {
 	if g[0] != (sweepPoint{6.5, defaultBestPathWIP, 0.3, 1}) || g[5] != (sweepPoint{8.5, defaultBestPathWIP, 0.7, 1}) {
 		t.Errorf("grid %v", g)
 	}
-	for _, bad := range []string{"lw", "lw=x", "foo=1", "stride=0"} {
+	for _, bad := range []string{"lw", "lw=x", "foo=1", "stride=0", "part=", "part=all"} {
 		if _, _, _, err := parseSweep(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
@@ -135,9 +137,10 @@ func TestLatticeSweep(t *testing.T) {
 	}
 	def := sweepPoint{defaultBestPathLW, defaultBestPathWIP, defaultLM2Weight, 1}
 	ctx := context.Background()
-	dir := testdata.Path(t, "speech")
-	wavs, _ := filepath.Glob(filepath.Join(dir, "en_*_16k.wav"))
-	slices.Sort(wavs)
+	recs, err := evalset.List(testdata.Path(t, "speech"), stride, part)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var mu sync.Mutex
 	var results []*decoder.Result
 	s, err := openSphinxWith(ctx, backend.Config{Options: map[string]string{OptPasses: "3"}}, func(c *decoder.Config) { c.KeepLattice = true })
@@ -152,21 +155,13 @@ func TestLatticeSweep(t *testing.T) {
 	errs := make([]int, len(grid))
 	var words, files, regions, noLattice int
 	var decodeTime, rescoreTime time.Duration
-	k := -1
-	for _, w := range wavs {
-		base := strings.TrimSuffix(filepath.Base(w), "_16k.wav")
-		txt, err := os.ReadFile(filepath.Join(dir, base+".txt"))
-		if err != nil {
-			continue
-		}
-		if k++; k%stride != 0 || holdout.Part(base) != part {
-			continue
-		}
-		a, _, err := audio.DecodeFile(ctx, w, audio.Options{})
+	for _, rec := range recs {
+		base := rec.Name
+		a, _, err := audio.DecodeFile(ctx, rec.Wav, audio.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref := sweepNorm(ctx, string(txt))
+		ref := sweepNorm(ctx, rec.Text)
 		results = results[:0]
 		var emitted []string
 		t0 := time.Now()

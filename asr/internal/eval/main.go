@@ -32,6 +32,7 @@ import (
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/asr"
 	"github.com/sottolabs/sotto/asr/internal/debtext"
+	"github.com/sottolabs/sotto/asr/internal/evalset"
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/holdout"
@@ -109,27 +110,17 @@ func run(ctx context.Context, out string, limit, stride, passes int) error {
 	if err != nil {
 		return err
 	}
-	wavs, _ := filepath.Glob(filepath.Join(dir, "en_*_16k.wav"))
-	slices.Sort(wavs)
+	recs, err := evalset.List(dir, stride, onlyPart)
+	if err != nil {
+		return err
+	}
 	var items []*item
-	k := -1
-	for _, w := range wavs {
-		base := strings.TrimSuffix(filepath.Base(w), "_16k.wav")
-		txt, err := os.ReadFile(filepath.Join(dir, base+".txt"))
-		if err != nil {
-			continue
-		}
-		if k++; k%max(stride, 1) != 0 {
-			continue
-		}
-		if onlyPart != "" && holdout.Part(base) != onlyPart {
-			continue
-		}
-		a, _, err := audio.DecodeFile(ctx, w, audio.Options{})
+	for _, r := range recs {
+		a, _, err := audio.DecodeFile(ctx, r.Wav, audio.Options{})
 		if err != nil {
 			return err
 		}
-		items = append(items, &item{base: base, wav: w, ref: norm(ctx, string(txt)), dur: a.Seconds(), samples: a.Samples})
+		items = append(items, &item{base: r.Name, wav: r.Wav, ref: norm(ctx, r.Text), dur: a.Seconds(), samples: a.Samples})
 		if limit > 0 && len(items) == limit {
 			break
 		}

@@ -22,12 +22,11 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/sottolabs/sotto/asr/internal/debtext"
-	"github.com/sottolabs/sotto/internal/holdout"
+	"github.com/sottolabs/sotto/asr/internal/evalset"
 	"github.com/sottolabs/sotto/internal/lm"
 	"github.com/sottolabs/sotto/internal/testdata"
 )
@@ -67,22 +66,20 @@ func contamination(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	wavs, _ := filepath.Glob(filepath.Join(dir, "en_*_16k.wav"))
-	slices.Sort(wavs)
+	recs, err := evalset.List(dir, 1, "")
+	if err != nil {
+		return err
+	}
 	type ref struct {
 		base  string
 		grams []string
 	}
 	var refs []ref
 	all := map[string][]string{} // 6-gram → recordings
-	for _, w := range wavs {
-		base := strings.TrimSuffix(filepath.Base(w), "_16k.wav")
-		txt, err := os.ReadFile(filepath.Join(dir, base+".txt"))
-		if err != nil {
-			continue
-		}
+	for _, rec := range recs {
+		base := rec.Name
 		var ws []string
-		for _, s := range debtext.Sentences(ctx, string(txt)) {
+		for _, s := range debtext.Sentences(ctx, rec.Text) {
 			ws = append(ws, s...)
 		}
 		r := ref{base: base}
@@ -157,19 +154,16 @@ func perplexity(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	wavs, _ := filepath.Glob(filepath.Join(dir, "en_*_16k.wav"))
-	slices.Sort(wavs)
+	recs, err := evalset.List(dir, 1, "dev")
+	if err != nil {
+		return err
+	}
 	type tok struct{ p1, p2 float64 }
 	var toks []tok
 	oov := 0
-	for _, w := range wavs {
-		base := strings.TrimSuffix(filepath.Base(w), "_16k.wav")
-		txt, err := os.ReadFile(filepath.Join(dir, base+".txt"))
-		if err != nil || holdout.Part(base) != "dev" {
-			continue
-		}
+	for _, rec := range recs {
 		var ws []string
-		for _, s := range debtext.Sentences(ctx, string(txt)) {
+		for _, s := range debtext.Sentences(ctx, rec.Text) {
 			ws = append(ws, s...)
 		}
 		ws = append(ws, lm.SentenceEnd)
