@@ -267,84 +267,95 @@ func FuzzInputShape(f *testing.F) {
 	// them.
 	f.Add("\u2000\u0323\u3099u 5", "ko", true)
 	f.Fuzz(func(t *testing.T, in, lang string, itn bool) {
-		if len(in) > 2048 || !utf8.ValidString(in) {
-			return
-		}
-		mode := normalize.TN
-		if itn {
-			mode = normalize.ITN
-		}
-		ctx := context.Background()
-		opts := normalize.Options{Language: lang, Mode: mode, TopK: 3}
-		nfc, err := normalize.Normalize(ctx, norm.NFC.String(in), opts)
-		if err != nil {
-			return // a bad language tag
-		}
-		nfd, err := normalize.Normalize(ctx, norm.NFD.String(in), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkInvariants(t, norm.NFD.String(in), opts, nfd)
-		if len(nfc.Alternatives) != len(nfd.Alternatives) {
-			t.Fatalf("%q: %d alternatives in NFC, %d in NFD", in, len(nfc.Alternatives), len(nfd.Alternatives))
-		}
-		for k := range nfc.Alternatives {
-			if a, b := nfc.Alternatives[k].Text, nfd.Alternatives[k].Text; a != b {
-				t.Fatalf("%q alternative %d: NFC input %q, NFD input %q", in, k, a, b)
-			}
-		}
+		checkInputShape(t, in, lang, itn)
+	})
+}
 
-		opts.TopK = 1
-		whole, err := normalize.Normalize(ctx, in, opts)
-		if err != nil {
-			t.Fatal(err)
+// checkInputShape checks FuzzInputShape's rules on in (TopK 3, then 1):
+// the NFD and NFC forms of in give the same alternatives (and the NFD
+// result keeps checkInvariants); the best reading of in is that of each of
+// its lines sent alone; a line's reading is that of the line without the
+// white space around it, the white space kept. Input over 2 KiB or not
+// UTF-8 is skipped.
+func checkInputShape(t *testing.T, in, lang string, itn bool) {
+	t.Helper()
+	if len(in) > 2048 || !utf8.ValidString(in) {
+		return
+	}
+	mode := normalize.TN
+	if itn {
+		mode = normalize.ITN
+	}
+	ctx := context.Background()
+	opts := normalize.Options{Language: lang, Mode: mode, TopK: 3}
+	nfc, err := normalize.Normalize(ctx, norm.NFC.String(in), opts)
+	if err != nil {
+		return // a bad language tag
+	}
+	nfd, err := normalize.Normalize(ctx, norm.NFD.String(in), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, norm.NFD.String(in), opts, nfd)
+	if len(nfc.Alternatives) != len(nfd.Alternatives) {
+		t.Fatalf("%q: %d alternatives in NFC, %d in NFD", in, len(nfc.Alternatives), len(nfd.Alternatives))
+	}
+	for k := range nfc.Alternatives {
+		if a, b := nfc.Alternatives[k].Text, nfd.Alternatives[k].Text; a != b {
+			t.Fatalf("%q alternative %d: NFC input %q, NFD input %q", in, k, a, b)
 		}
-		var want strings.Builder
-		for len(in) > 0 {
-			i := strings.IndexFunc(in, isBreak)
-			if i < 0 {
-				i = len(in)
+	}
+
+	opts.TopK = 1
+	whole, err := normalize.Normalize(ctx, in, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for len(in) > 0 {
+		i := strings.IndexFunc(in, isBreak)
+		if i < 0 {
+			i = len(in)
+		}
+		line := in[:i]
+		core := strings.TrimFunc(line, unicode.IsSpace)
+		if core != "" {
+			lead := line[:strings.Index(line, core)]
+			res, err := normalize.Normalize(ctx, core, opts)
+			if err != nil {
+				t.Fatal(err)
 			}
-			line := in[:i]
-			core := strings.TrimFunc(line, unicode.IsSpace)
-			if core != "" {
-				lead := line[:strings.Index(line, core)]
-				res, err := normalize.Normalize(ctx, core, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				alone, err := normalize.Normalize(ctx, line, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				w := lead + res.Best() + line[len(lead)+len(core):]
-				// Marks that open the core belong to the run of the white
-				// space before them (internal/nfc), and a run holding a
-				// character NFC replaces is read as written: after U+2000
-				// or U+2001 (singletons) the marks keep their order in the
-				// line, while the core read alone puts them in canonical
-				// order. The two readings are then the same up to that
-				// order (canonically equivalent).
-				if marksAfterReplaced(lead, core) {
-					if norm.NFC.String(alone.Best()) != norm.NFC.String(w) {
-						t.Fatalf("line %q: %q; without the white space around it %q", line, alone.Best(), res.Best())
-					}
-				} else if alone.Best() != w {
+			alone, err := normalize.Normalize(ctx, line, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := lead + res.Best() + line[len(lead)+len(core):]
+			// Marks that open the core belong to the run of the white
+			// space before them (internal/nfc), and a run holding a
+			// character NFC replaces is read as written: after U+2000
+			// or U+2001 (singletons) the marks keep their order in the
+			// line, while the core read alone puts them in canonical
+			// order. The two readings are then the same up to that
+			// order (canonically equivalent).
+			if marksAfterReplaced(lead, core) {
+				if norm.NFC.String(alone.Best()) != norm.NFC.String(w) {
 					t.Fatalf("line %q: %q; without the white space around it %q", line, alone.Best(), res.Best())
 				}
-				want.WriteString(alone.Best())
-			} else {
-				want.WriteString(normalize.ReadForm(line))
+			} else if alone.Best() != w {
+				t.Fatalf("line %q: %q; without the white space around it %q", line, alone.Best(), res.Best())
 			}
-			if i < len(in) {
-				_, n := utf8.DecodeRuneInString(in[i:])
-				want.WriteString(in[i : i+n])
-				i += n
-			}
-			in = in[i:]
+			want.WriteString(alone.Best())
+		} else {
+			want.WriteString(normalize.ReadForm(line))
 		}
-		if whole.Best() != want.String() {
-			t.Fatalf("%q: %q; line by line %q", whole.Text, whole.Best(), want.String())
+		if i < len(in) {
+			_, n := utf8.DecodeRuneInString(in[i:])
+			want.WriteString(in[i : i+n])
+			i += n
 		}
-	})
+		in = in[i:]
+	}
+	if whole.Best() != want.String() {
+		t.Fatalf("%q: %q; line by line %q", whole.Text, whole.Best(), want.String())
+	}
 }

@@ -258,24 +258,32 @@ func FuzzNormalize(f *testing.F) {
 		if len(in) > 4096 {
 			return
 		}
-		mode := normalize.TN
-		if itn {
-			mode = normalize.ITN
-		}
-		opts := normalize.Options{Language: lang, Mode: mode, TopK: 3}
-		if len(in)%2 == 1 {
-			opts.Spacing = normalize.SpacingSeparate
-		}
-		res, err := normalize.Normalize(context.Background(), in, opts)
-		if err != nil {
-			var se *sotto.Error
-			if !errors.As(err, &se) {
-				t.Fatalf("Normalize(%q, %q) error %v is not a *sotto.Error", in, lang, err)
-			}
-			return
-		}
-		checkInvariants(t, in, opts, res)
+		checkNormalize(t, in, lang, itn)
 	})
+}
+
+// checkNormalize normalizes in (TopK 3, spacing separate for an odd
+// length) and checks checkInvariants on the result; an error must be a
+// *sotto.Error (a bad language tag).
+func checkNormalize(t *testing.T, in, lang string, itn bool) {
+	t.Helper()
+	mode := normalize.TN
+	if itn {
+		mode = normalize.ITN
+	}
+	opts := normalize.Options{Language: lang, Mode: mode, TopK: 3}
+	if len(in)%2 == 1 {
+		opts.Spacing = normalize.SpacingSeparate
+	}
+	res, err := normalize.Normalize(context.Background(), in, opts)
+	if err != nil {
+		var se *sotto.Error
+		if !errors.As(err, &se) {
+			t.Fatalf("Normalize(%q, %q) error %v is not a *sotto.Error", in, lang, err)
+		}
+		return
+	}
+	checkInvariants(t, in, opts, res)
 }
 
 func TestCanceled(t *testing.T) {
