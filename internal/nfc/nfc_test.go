@@ -3,11 +3,12 @@ package nfc
 import (
 	"math/rand"
 	"slices"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/sottolabs/sotto/internal/nfc/nfctest"
 )
 
 func TestRead(t *testing.T) {
@@ -232,34 +233,22 @@ func checkRead(t *testing.T, s string) {
 	}
 }
 
-// unicodePool holds the pieces TestUnicodeRead strings together: letters,
-// white space, a line break, stray bytes that are not UTF-8, and one of each
-// class of character NFC treats specially (marks it reorders or composes,
-// composition exclusions, singletons, non-starter decompositions, Hangul
-// syllables and conjoining jamo, joiners, variation selectors, emoji,
-// full and half width forms, compatibility ideographs, U+FEFF, kana voicing
-// marks, Indic and Hebrew marks).
-var unicodePool = []string{"a", "e", "A", "O", "u", "5", " ", "\n", "\xff", "\xcc",
-	"\u0301", "\u0323", "\u0308", "\u030a", "\u0304", "\u0327", "\u0345", "\u0340", "\u0341", "\u0344",
-	"\u095d", "\u0958", "\u093c", "\u0915", "\u094d", "\u212b", "\u2126", "\u037e", "\u2000", "\u00c5",
-	"\u0f73", "\u0f71", "\u0f72", "\u1100", "\u1161", "\u11a8", "\uac00", "\u200d", "\u200c", "\ufe0f",
-	"\U0001f468", "\uff21", "\uff76", "\uff9e", "\uf900", "\ufeff", "\u200f", "\u0e33", "\u3099", "\u304b",
-	"\u05b0", "\u05b4", "\u05d9", "\u0651", "\u064e", "\u0b47", "\u0b3e", "\U0002f800"}
+// unicodePool holds the pieces TestUnicodeRead strings together beside
+// nfctest.Special (the characters NFC treats specially): letters, a digit,
+// white space, a line break and stray bytes that are not UTF-8.
+var unicodePool = []string{"a", "e", "A", "O", "u", "5", " ", "\n", "\xff", "\xcc"}
 
 // TestUnicodeRead checks checkRead on seeded random strings of the
-// characters NFC treats specially (unicodePool), which put marks, stray
+// characters NFC treats specially (nfctest.Special) and unicodePool, which put marks, stray
 // bytes and replaced characters next to each other far more often than the
 // fuzzer does.
 func TestUnicodeRead(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
 	for it := 0; it < 3000; it++ {
-		var b strings.Builder
-		for k := r.Intn(12) + 1; k > 0; k-- {
-			b.WriteString(unicodePool[r.Intn(len(unicodePool))])
-		}
-		checkRead(t, b.String())
+		s := nfctest.Text(r, 12, unicodePool, nfctest.Special)
+		checkRead(t, s)
 		if t.Failed() {
-			t.Fatalf("case %d: %+q", it, b.String())
+			t.Fatalf("case %d: %+q", it, s)
 		}
 	}
 }
