@@ -153,25 +153,31 @@ func FuzzPrepare(f *testing.F) {
 	// after a space, joiners, U+FEFF, RTL marks, compatibility ideographs.
 	f.Add("5\u212b 3\u2126 \u0344 4\u0f73 \u095d 7 \uac00\u11a8 8 \u0301\u0323x", "\u212bA")
 	f.Add("\ufeffI paid $5 \u200d4 \u200f6\u200e \uf900\u4e00 \uff11\uff12", "\uf900")
-	f.Fuzz(func(t *testing.T, text, term string) {
-		tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, []string{term})
-		if err != nil {
-			if !errors.Is(err, sotto.ErrUnsatisfiable) && !errors.Is(err, sotto.ErrInvalidRequest) {
-				t.Fatalf("prepare(%q) = %v; want a 400/422-kind error", text, err)
-			}
-			return
+	f.Fuzz(checkPrepare)
+}
+
+// checkPrepare checks FuzzPrepare's invariants on text with the protected
+// term: an error is a 400- or 422-kind one; tokens lie within the text and
+// name a unit; every region's Source is the text's bytes it names.
+func checkPrepare(t *testing.T, text, term string) {
+	t.Helper()
+	tr, err := prepare(context.Background(), text, "en", DefaultTextNormalization, []string{term})
+	if err != nil {
+		if !errors.Is(err, sotto.ErrUnsatisfiable) && !errors.Is(err, sotto.ErrInvalidRequest) {
+			t.Fatalf("prepare(%q) = %v; want a 400/422-kind error", text, err)
 		}
-		for _, tk := range tr.Tokens {
-			if tk.Start < 0 || tk.End > len(text) || tk.Start > tk.End || tk.Unit < 0 || tk.Unit >= len(tr.Units) {
-				t.Fatalf("token %+v out of range for %q", tk, text)
-			}
+		return
+	}
+	for _, tk := range tr.Tokens {
+		if tk.Start < 0 || tk.End > len(text) || tk.Start > tk.End || tk.Unit < 0 || tk.Unit >= len(tr.Units) {
+			t.Fatalf("token %+v out of range for %q", tk, text)
 		}
-		for _, r := range tr.Regions {
-			if text[r.SourceStartByte:r.SourceEndByte] != r.Source {
-				t.Fatalf("region %+v does not match the source", r)
-			}
+	}
+	for _, r := range tr.Regions {
+		if text[r.SourceStartByte:r.SourceEndByte] != r.Source {
+			t.Fatalf("region %+v does not match the source", r)
 		}
-	})
+	}
 }
 
 // TestPrepareLongTranscript: a long transcript mixing spans (numbers that

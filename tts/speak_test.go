@@ -98,33 +98,40 @@ func FuzzWordSources(f *testing.F) {
 	// end next to them), marks after a space, joiners, U+FEFF, RTL marks.
 	f.Add("5\u212b 3\u2126 2\u037e \u0344 4\u0f73 \uf900 \u095d 7 \uac00\u11a8 8")
 	f.Add("I paid $5. \u0301\u0323Then 3 \u200d4 \ufeff5 \u200f6\u200e \u2764\ufe0f 7 \uff11\uff12")
-	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) || len(text) > 2000 {
-			return
+	f.Fuzz(checkWordSources)
+}
+
+// checkWordSources checks FuzzWordSources's invariants on text: every
+// traced word's source range lies on rune boundaries, in order, within
+// the input; the decomposed (NFD) text traces no fewer words than the
+// composed one.
+func checkWordSources(t *testing.T, text string) {
+	t.Helper()
+	if !utf8.ValidString(text) || len(text) > 2000 {
+		return
+	}
+	traced := func(in string) int {
+		ss, err := prepare(context.Background(), in, "en")
+		if err != nil {
+			t.Fatalf("prepare(%q): %v", in, err)
 		}
-		traced := func(in string) int {
-			ss, err := prepare(context.Background(), in, "en")
-			if err != nil {
-				t.Fatalf("prepare(%q): %v", in, err)
-			}
-			n, last := 0, 0
-			for _, s := range ss {
-				for _, w := range s.words {
-					if w.srcStart < 0 {
-						continue
-					}
-					if w.srcStart > w.srcEnd || w.srcEnd > len(in) || w.srcStart < last ||
-						(w.srcStart < len(in) && !utf8.RuneStart(in[w.srcStart])) || (w.srcEnd < len(in) && !utf8.RuneStart(in[w.srcEnd])) {
-						t.Fatalf("prepare(%q): word %q reads [%d, %d) after %d", in, w.text, w.srcStart, w.srcEnd, last)
-					}
-					n, last = n+1, w.srcStart
+		n, last := 0, 0
+		for _, s := range ss {
+			for _, w := range s.words {
+				if w.srcStart < 0 {
+					continue
 				}
+				if w.srcStart > w.srcEnd || w.srcEnd > len(in) || w.srcStart < last ||
+					(w.srcStart < len(in) && !utf8.RuneStart(in[w.srcStart])) || (w.srcEnd < len(in) && !utf8.RuneStart(in[w.srcEnd])) {
+					t.Fatalf("prepare(%q): word %q reads [%d, %d) after %d", in, w.text, w.srcStart, w.srcEnd, last)
+				}
+				n, last = n+1, w.srcStart
 			}
-			return n
 		}
-		nfc, nfd := norm.NFC.String(text), norm.NFD.String(text)
-		if a, b := traced(nfc), traced(nfd); b < a {
-			t.Errorf("%q: %d words traced in NFD, %d in NFC", text, b, a)
-		}
-	})
+		return n
+	}
+	nfc, nfd := norm.NFC.String(text), norm.NFD.String(text)
+	if a, b := traced(nfc), traced(nfd); b < a {
+		t.Errorf("%q: %d words traced in NFD, %d in NFC", text, b, a)
+	}
 }
