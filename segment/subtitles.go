@@ -23,7 +23,9 @@ type SubtitleOptions struct {
 	// MaxLineChars is the width of a line in display columns: one per
 	// character, two for a wide (East Asian) character, none for a
 	// combining mark, so 42 columns hold 42 Latin letters or 21 Chinese
-	// characters. Lines are wrapped at word gaps (at any character between
+	// characters. Columns are counted on the text read in NFC, so
+	// decomposed text is as wide as composed text, and a line never breaks
+	// before a combining mark. Lines are wrapped at word gaps (at any character between
 	// CJK characters); a single word wider than the line stands alone on
 	// its line. 0 keeps each cue on one line.
 	MaxLineChars int
@@ -202,6 +204,9 @@ func (l *layout) tokens(text string) []subTok {
 		case isSpace(r):
 			space, cur = true, -1
 			continue
+		case cur >= 0 && unicode.IsMark(r):
+			// A combining mark stays with its base: a decomposed letter
+			// (か + U+3099) is never split.
 		case cur >= 0 && !isWordRune(r) && !isOpener(r):
 			// Punctuation: stays with the token before.
 		case cur >= 0 && !isCJK(r) && !isCJKRune(text, toks[cur]) && !isOpenerTok(text, toks[cur]):
@@ -214,9 +219,24 @@ func (l *layout) tokens(text string) []subTok {
 		}
 		space = false
 		toks[cur].b = i + n
-		toks[cur].width += runeWidth(r)
+	}
+	for k := range toks {
+		toks[k].width = textWidth(text[toks[k].a:toks[k].b])
 	}
 	return toks
+}
+
+// textWidth is the display width of s read in NFC (internal/nfc): the sum
+// of its characters' runeWidth, so that a letter written decomposed is as
+// wide as the composed one (Oriya U+0B47 U+0B3E is one vowel sign, as
+// U+0B4B; conjoining jamo are one Hangul syllable).
+func textWidth(s string) int {
+	read, _ := readNFC(s)
+	w := 0
+	for _, r := range read {
+		w += runeWidth(r)
+	}
+	return w
 }
 
 // isCJKRune reports whether the token t of text starts with a CJK character.
@@ -297,7 +317,9 @@ func (l *layout) times(toks []subTok, c Cue) {
 		a.t = max(a.t, last.t)
 		clean = append(clean, a)
 	}
-	// Interpolate by characters (runes) between anchors.
+	// Interpolate by characters between anchors: characters of the text
+	// read in NFC, as [Cues] counts them, so that decomposed text is timed
+	// as composed text.
 	k := 0 // offsets only grow: the search resumes where it stopped
 	at := func(off int) float64 {
 		for k+1 < len(clean) && clean[k+1].off < off {
@@ -313,7 +335,7 @@ func (l *layout) times(toks []subTok, c Cue) {
 		if off >= b.off || b.off == a.off {
 			return b.t
 		}
-		f := float64(runeLen(c.Text[a.off:off])) / float64(runeLen(c.Text[a.off:b.off]))
+		f := float64(readLen(c.Text[a.off:off])) / float64(readLen(c.Text[a.off:b.off]))
 		return a.t + f*(b.t-a.t)
 	}
 	for i := range toks {

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/sottolabs/sotto"
 )
@@ -218,11 +219,23 @@ func FuzzSubtitles(f *testing.F) {
 	// a space, Hangul jamo, joiners, emoji sequences, U+FEFF, RTL marks.
 	f.Add("\uff21\uff22 \uff76\uff9e \uf900\uf901 \u0301\u0323 x \u1100\u1161\u11a8 \u200d\u200c", 4, 2, 1.0, 3.0, true)
 	f.Add("\U0001f468\u200d\U0001f469 \ufeffa \u200f\u05e9\u05dc \u095d\u212b b \u2764\ufe0f c", 3, 1, 0.5, 2.0, false)
-	f.Fuzz(func(t *testing.T, text string, lineChars, lines int, secs, dur float64, words bool) {
-		if !utf8.ValidString(text) || lineChars < 0 || lineChars > 200 || lines < 0 || lines > 5 ||
-			!(secs >= 0 && secs < 100) || !(dur >= 0 && dur < 1000) || len(text) > 2000 {
-			return
-		}
+	f.Add("U\u0308ber O\u0308l a\u0308\u00dfe ich Ka\u0308se, aber \u1112\u1161\u11ab \u1100\u116e\u11a8 \u304b\u3099\u304d\u3099", 8, 2, 1.0, 5.0, true)
+	f.Fuzz(checkSubtitlesOf)
+}
+
+// checkSubtitlesOf lays out text as one cue from 1 s to 1+dur s (with a
+// word for each field of text when words is set) and checks checkSubtitles,
+// that the parts span the cue, and that the text decomposed (NFD) gives the
+// composed text's parts, each in NFD, at the same times: widths and the
+// interpolated times count the text as read in NFC.
+func checkSubtitlesOf(t *testing.T, text string, lineChars, lines int, secs, dur float64, words bool) {
+	t.Helper()
+	if !utf8.ValidString(text) || lineChars < 0 || lineChars > 200 || lines < 0 || lines > 5 ||
+		!(secs >= 0 && secs < 100) || !(dur >= 0 && dur < 1000) || len(text) > 2000 {
+		return
+	}
+	o := SubtitleOptions{MaxLineChars: lineChars, MaxLines: lines, MaxCueSeconds: secs}
+	layout := func(text string) (Cue, []Cue) {
 		c := Cue{Text: text, Start: 1, End: 1 + dur}
 		if words {
 			fs := strings.Fields(text)
@@ -231,14 +244,26 @@ func FuzzSubtitles(f *testing.F) {
 				c.Words = append(c.Words, Word{Word: w, Start: s, End: s + dur/float64(2*len(fs))})
 			}
 		}
-		o := SubtitleOptions{MaxLineChars: lineChars, MaxLines: lines, MaxCueSeconds: secs}
 		out, err := Subtitles(context.Background(), []Cue{c}, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkSubtitles(t, []Cue{c}, o, out)
-		if len(out) > 0 && (math.Abs(out[0].Start-c.Start) > 1e-6 || math.Abs(out[len(out)-1].End-c.End) > 1e-6) {
-			t.Errorf("parts span %v-%v; want the cue's %v-%v", out[0].Start, out[len(out)-1].End, c.Start, c.End)
+		return c, out
+	}
+	c, out := layout(text)
+	checkSubtitles(t, []Cue{c}, o, out)
+	if len(out) > 0 && (math.Abs(out[0].Start-c.Start) > 1e-6 || math.Abs(out[len(out)-1].End-c.End) > 1e-6) {
+		t.Errorf("parts span %v-%v; want the cue's %v-%v", out[0].Start, out[len(out)-1].End, c.Start, c.End)
+	}
+	nfdText := norm.NFD.String(text)
+	_, want := layout(norm.NFC.String(text))
+	_, got := layout(nfdText)
+	checkDecomposed(t, nfdText, cueTexts(got), cueTexts(want))
+	if len(got) == len(want) {
+		for k := range got {
+			if got[k].Start != want[k].Start || got[k].End != want[k].End {
+				t.Errorf("NFD %+q part %d at %v-%v; the NFC text's at %v-%v", nfdText, k, got[k].Start, got[k].End, want[k].Start, want[k].End)
+			}
 		}
-	})
+	}
 }

@@ -229,3 +229,19 @@ func checkTextDecomposed(t testing.TB, text string, opts Options) {
 func TestUnicodeCues(t *testing.T) {
 	randomCases(t, 29, 5000, func(t *testing.T, text string, opts Options) { checkCues(t, text, opts) })
 }
+
+// Subtitle layouts keep their invariants (checkSubtitlesOf: the text, the
+// line and cue limits, times in order, decomposed text laid out and timed
+// as composed text) on random strings of the characters NFC treats
+// specially.
+func TestUnicodeSubtitles(t *testing.T) {
+	r := rand.New(rand.NewSource(37))
+	for it := 0; it < 5000; it++ {
+		text := randomText(r, 30)
+		lineChars, lines, secs, dur, words := r.Intn(16), r.Intn(4), float64(r.Intn(4)), float64(r.Intn(10)), r.Intn(2) == 0
+		checkSubtitlesOf(t, text, lineChars, lines, secs, dur, words)
+		if t.Failed() {
+			t.Fatalf("case %d: %+q, %d columns, %d lines, %v s a cue, %v s, words %v", it, text, lineChars, lines, secs, dur, words)
+		}
+	}
+}
