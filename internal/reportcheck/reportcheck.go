@@ -19,8 +19,9 @@ import (
 	"strings"
 )
 
-// verb matches a fmt verb with its flags, width and precision.
-var verb = regexp.MustCompile(`%[-+# 0]*(?:\*|[0-9]+)?(?:\.(?:\*|[0-9]+))?[a-zA-Z]`)
+// verb matches a fmt verb with its flags, argument index, width and
+// precision ("%[1]s", "%-8.3f").
+var verb = regexp.MustCompile(`%[-+# 0]*(?:\[[0-9]+\])?(?:\*|[0-9]+)?(?:\.(?:\*|[0-9]+))?(?:\[[0-9]+\])?[a-zA-Z]`)
 
 // Fragments returns the fixed text that the Go files of dir (tests
 // excluded) write through the calls named in calls (a function or method

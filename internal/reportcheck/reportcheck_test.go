@@ -20,6 +20,7 @@ func write(w *os.File, n int, name string) {
 	fmt.Fprintf(w, "## A heading\n\nSome notes on %d files, 15 %% slower, from "+
 		"the run of %s.\n", n, name)
 	fmt.Fprintln(w, "A line that Println writes, 100%% literal")
+	fmt.Fprintf(w, "| %[1]s before the change | %-8.3f | %[1]s after the change |\n", name, 1.5)
 	fmt.Fprintf(os.Stderr, "a message to the console, not the report\n")
 	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
 	p("Closure text before "+name+" and after it.\n")
@@ -36,15 +37,15 @@ func write(w *os.File, n int, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"## A heading", "Some notes on", "files, 15 % slower, from the run of", "A line that Println writes, 100%% literal", "Closure text before", "and after it."}
+	want := []string{"## A heading", "Some notes on", "files, 15 % slower, from the run of", "A line that Println writes, 100%% literal", "before the change |", "after the change |", "Closure text before", "and after it."}
 	if !slices.Equal(got, want) {
 		t.Errorf("Fragments = %q; want %q", got, want)
 	}
-	report := "## A heading\n\nSome notes on 3 files, 15 % slower, from the run of x.\nClosure text before x and after it.\n"
+	report := "## A heading\n\nSome notes on 3 files, 15 % slower, from the run of x.\n| x before the change | 1.500    | x after the change |\nClosure text before x and after it.\n"
 	if m := Missing(report, got, "Println"); len(m) != 0 {
 		t.Errorf("Missing = %q; want none (the Println line allowed)", m)
 	}
-	if m := Missing(report[:40], got, "Println"); !slices.Equal(m, []string{"files, 15 % slower, from the run of", "Closure text before", "and after it."}) {
+	if m := Missing(report[:40], got, "Println"); !slices.Equal(m, []string{"files, 15 % slower, from the run of", "before the change |", "after the change |", "Closure text before", "and after it."}) {
 		t.Errorf("Missing on a cut report = %q", m)
 	}
 }
