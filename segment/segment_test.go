@@ -321,6 +321,41 @@ func TestTimedWords(t *testing.T) {
 	}
 }
 
+// A pause before a word written with punctuation in front of its letters
+// ("¿Qué", "(so", ";b") splits before the punctuation: the word's span starts
+// at its letters, and the boundary used to be placed there, dropping the
+// punctuation from every cue (found by TestUnicodeCues with timed words).
+func TestPauseBeforePunctuation(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		text string
+		l    *Length
+		want []string
+	}{
+		{"Vale ¿Qué pasa ahora", nil, []string{"Vale", "¿Qué pasa ahora"}},
+		{"we left (so it goes", nil, []string{"we left", "(so it goes"}},
+		{"x ;b c d", &Length{MinChars: 1, MaxChars: 3}, []string{"x", ";b", "c d"}},
+	} {
+		fs := strings.Fields(tc.text)
+		var words []Word
+		at := 0.0
+		for k, w := range fs {
+			if k == len(fs)-3 {
+				at += 1.5 // a long pause before the third word from the end
+			}
+			words = append(words, Word{Word: w, Start: at, End: at + 0.3})
+			at += 0.4
+		}
+		got, err := Cues(ctx, []Cue{{Text: tc.text, Start: 0, End: at, Words: words}}, Options{Length: tc.l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if texts := cueTexts(got); strings.Join(texts, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Cues(%q, pause before %q) = %q; want %q", tc.text, fs[len(fs)-3], texts, tc.want)
+		}
+	}
+}
+
 func TestTimedCuesAndMargins(t *testing.T) {
 	ctx := context.Background()
 	in := []Cue{

@@ -440,7 +440,7 @@ func (tl *timeline) paragraphBoundaries(kept []boundary) []boundary {
 		}
 		if tl.joinAt[b.next] {
 			b.score = certain
-		} else if j := tl.tokenAt(b.next); j > 0 && tl.toks[j].a == b.next {
+		} else if j := tl.tokenStarting(b.next); j > 0 {
 			p, q := tl.toks[j-1], tl.toks[j]
 			if p.word >= 0 || q.word >= 0 || p.seg != q.seg {
 				b.score = max(b.score, clamp01(min(0.95, (q.start-p.end-1)/3)))
@@ -460,28 +460,40 @@ func pauseScore(gap float64) float64 {
 // addEvidence merges speaker changes and pauses into the text's candidate
 // boundaries.
 func (tl *timeline) addEvidence(cands []boundary) []boundary {
-	pauses := map[int]float64{} // next-token start byte -> pause score
+	// A pause is keyed by where the text after it starts: the first
+	// character after the white space, which may be punctuation before the
+	// word's letters ("¿Qué", "(so"); the word's span starts at its
+	// letters, and a boundary there would drop that punctuation.
+	type pause struct {
+		end   int
+		score float64
+	}
+	pauses := map[int]pause{} // start of the text after the pause -> its end and score
+	var order []int
 	for k := 1; k < len(tl.toks); k++ {
 		p, q := tl.toks[k-1], tl.toks[k]
 		if p.word < 0 && q.word < 0 && p.seg == q.seg {
 			continue // interpolated times carry no pause information
 		}
 		if s := pauseScore(q.start - p.end); s > 0 && q.a > p.b {
-			pauses[q.a] = s
+			next := tl.textStart(p.b, q.a)
+			if _, ok := pauses[next]; !ok {
+				order = append(order, next)
+			}
+			pauses[next] = pause{end: p.b, score: s}
 		}
 	}
 	seen := map[int]bool{}
 	for i := range cands {
 		c := &cands[i]
-		if s, ok := pauses[c.next]; ok {
-			c.score = 1 - (1-c.score)*(1-s)
+		if ps, ok := pauses[c.next]; ok {
+			c.score = 1 - (1-c.score)*(1-ps.score)
 			seen[c.next] = true
 		}
 	}
-	for k := 1; k < len(tl.toks); k++ {
-		q := tl.toks[k]
-		if s, ok := pauses[q.a]; ok && !seen[q.a] {
-			cands = append(cands, boundary{end: tl.toks[k-1].b, next: q.a, score: 0.8 * s})
+	for _, next := range order {
+		if ps := pauses[next]; !seen[next] {
+			cands = append(cands, boundary{end: ps.end, next: next, score: 0.8 * ps.score})
 		}
 	}
 	cands = append(cands, tl.joins...)
@@ -498,14 +510,42 @@ func (tl *timeline) addEvidence(cands []boundary) []boundary {
 	return out
 }
 
+// textStart returns the first offset in [from, to) of the buffer that is
+// not white space, or to.
+func (tl *timeline) textStart(from, to int) int {
+	for from < to {
+		r, n := runeAt(tl.buf, from)
+		if !isSpace(r) {
+			return from
+		}
+		from += n
+	}
+	return to
+}
+
+// tokenStarting returns the index of the token whose text starts at next:
+// the token starting there, or the first one after next when only
+// punctuation, no white space, lies between (the token's span starts at its
+// letters). It returns -1 for none.
+func (tl *timeline) tokenStarting(next int) int {
+	k := tl.tokenAt(next)
+	if k < 0 || tl.toks[k].a < next || tl.textStart(next, tl.toks[k].a) != next {
+		return -1
+	}
+	if strings.IndexFunc(tl.buf[next:tl.toks[k].a], isSpace) >= 0 {
+		return -1
+	}
+	return k
+}
+
 // hint reports the pause evidence for a split between end and next, and
 // certain for a change of speaker.
 func (tl *timeline) hint(end, next int) (float64, bool) {
 	if tl.joinAt[next] {
 		return certain, true
 	}
-	k := tl.tokenAt(next)
-	if k <= 0 || tl.toks[k].a != next {
+	k := tl.tokenStarting(next)
+	if k <= 0 {
 		return 0, false
 	}
 	p, q := tl.toks[k-1], tl.toks[k]

@@ -97,11 +97,27 @@ func cueTexts(cs []Cue) []string {
 // on the same text composed and decomposed, and checks the items
 // (checkItems), their times, and that the decomposed text gives the
 // composed text's cues at the same times.
-func checkCues(t testing.TB, text string, opts Options) {
+//
+// With words set, every field of the text is a timed word (a pause of a
+// second after every third), so pauses add boundaries and times come from
+// the words.
+func checkCues(t testing.TB, text string, opts Options, words bool) {
 	t.Helper()
 	ctx := context.Background()
 	cues := func(s string) []Cue {
-		cs, err := Cues(ctx, []Cue{{Text: s, Start: 0, End: 4}}, opts)
+		c := Cue{Text: s, Start: 0, End: 4}
+		if fs := strings.Fields(s); words && len(fs) > 0 {
+			step := 4 / float64(len(fs)+len(fs)/3)
+			at := 0.0
+			for k, w := range fs {
+				c.Words = append(c.Words, Word{Word: w, Start: at, End: at + step/2})
+				at += step
+				if k%3 == 2 {
+					at += step
+				}
+			}
+		}
+		cs, err := Cues(ctx, []Cue{c}, opts)
 		if err != nil {
 			t.Fatalf("Cues(%+q): %v", s, err)
 		}
@@ -128,21 +144,21 @@ func checkCues(t testing.TB, text string, opts Options) {
 // same times. maxC as in FuzzText.
 func FuzzCues(f *testing.F) {
 	for _, s := range monotonicTexts {
-		f.Add(s, 0)
-		f.Add(s, 12)
+		f.Add(s, 0, true)
+		f.Add(s, 12, true)
 	}
-	f.Add("Über Öl äße ich Käse, aber Bäume übe ich nie.", 12)
-	f.Add("ですがだめでしたがぎぐげござじずぜぞ", 6)
-	f.Add("한국어 문장을 나눕니다 아주 잘 됩니다", 7)
-	f.Add("Hello there. \u0301\u0323Next one is here.", 5)
-	f.Add("ab cd\u0964\u0301\u0323ef gh", 6)
-	f.Add("\u095d \u212b \u037e \u2126 \u0344 \u0f73 \uf900 \ufb1d. \u0958 x", 5)
-	f.Add("Am 13. Ja\u0308n. 2006 kam er. Cafe\u0301. O\u0308l.", -4)
-	f.Fuzz(func(t *testing.T, text string, maxC int) {
+	f.Add("Über Öl äße ich Käse, aber Bäume übe ich nie.", 12, true)
+	f.Add("ですがだめでしたがぎぐげござじずぜぞ", 6, true)
+	f.Add("한국어 문장을 나눕니다 아주 잘 됩니다", 7, false)
+	f.Add("Hello there. \u0301\u0323Next one is here.", 5, false)
+	f.Add("ab cd\u0964\u0301\u0323ef gh", 6, true)
+	f.Add("\u095d \u212b \u037e \u2126 \u0344 \u0f73 \uf900 \ufb1d. \u0958 x", 5, false)
+	f.Add("Am 13. Ja\u0308n. 2006 kam er. Cafe\u0301. O\u0308l.", -4, true)
+	f.Fuzz(func(t *testing.T, text string, maxC int, words bool) {
 		if !utf8.ValidString(text) || len(text) > 4096 {
 			return
 		}
-		checkCues(t, text, fuzzOptions(maxC, 0.35))
+		checkCues(t, text, fuzzOptions(maxC, 0.35), words)
 	})
 }
 
@@ -227,7 +243,11 @@ func checkTextDecomposed(t testing.TB, text string, opts Options) {
 // keep their times in order and read decomposed text as composed
 // (checkCues), on random strings of the characters NFC treats specially.
 func TestUnicodeCues(t *testing.T) {
-	randomCases(t, 29, 5000, func(t *testing.T, text string, opts Options) { checkCues(t, text, opts) })
+	words := false
+	randomCases(t, 29, 5000, func(t *testing.T, text string, opts Options) {
+		checkCues(t, text, opts, words)
+		words = !words
+	})
 }
 
 // Subtitle layouts keep their invariants (checkSubtitlesOf: the text, the
