@@ -98,9 +98,9 @@ func cueTexts(cs []Cue) []string {
 // (checkItems), their times, and that the decomposed text gives the
 // composed text's cues at the same times.
 //
-// With words set, every field of the text is a timed word (a pause of a
-// second after every third), so pauses add boundaries and times come from
-// the words.
+// With words set, every field of the text is a timed word, spoken in half
+// a step with a pause of a step after every third, so pauses add
+// boundaries and times come from the words.
 func checkCues(t testing.TB, text string, opts Options, words bool) {
 	t.Helper()
 	ctx := context.Background()
