@@ -242,6 +242,8 @@ func buildTimeline(in []Cue) *timeline {
 	sort.SliceStable(order, func(a, b int) bool { return in[order[a]].Start < in[order[b]].Start })
 	tl := &timeline{}
 	var b strings.Builder
+	type field struct{ a, b, from, to int } // a field of a segment without words: its bytes and characters
+	var fields []field
 	prevSeg := -1
 	for _, i := range order {
 		c := in[i]
@@ -282,8 +284,7 @@ func buildTimeline(in []Cue) *timeline {
 		}
 		// Interpolate each whitespace-separated field by its offset in
 		// characters of the read form (NFC), as max_chars counts them.
-		type field struct{ a, b, from, to int }
-		var fields []field
+		fields = fields[:0]
 		chars := 0
 		for i := 0; i < len(text); {
 			r, n := runeAt(text, i)
