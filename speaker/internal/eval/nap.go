@@ -6,6 +6,9 @@ import (
 	"context"
 	"encoding/gob"
 	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,8 +45,9 @@ type napDump struct {
 	Hop     float64
 }
 
-// napNoisy stores a noisy copy of every recording's windows too.
-var napNoisy bool
+// napNoise, when "white" or "pink", stores the windows of a noisy copy
+// of every recording too.
+var napNoise string
 
 const (
 	napClip = 3.0 // window length, seconds
@@ -97,9 +101,10 @@ func dumpNap(ctx context.Context, e *evaluator, path string) error {
 			return err
 		}
 		d.Win[f] = ws
-		if napNoisy {
-			// A copy with white noise at 15 or 25 dB SNR (every other
-			// recording; the trials' noise is 20 dB, seeded otherwise).
+		if napNoise != "" {
+			// A copy with noise at 15 or 25 dB SNR (every other
+			// recording; the trials' noise is white at 20 dB, seeded
+			// otherwise).
 			snr := 15.0 + 10*float64(i%2)
 			if ws, err = napWindows(ctx, e, f, napClip, napHop, snr); err != nil {
 				return err
@@ -128,7 +133,10 @@ func napWindows(ctx context.Context, e *evaluator, f string, clip, hop, snr floa
 			return nil, err
 		}
 	}
-	if snr > 0 {
+	switch {
+	case snr > 0 && napNoise == "pink":
+		s = addPinkNoise(s, f+"|nap", snr)
+	case snr > 0:
 		s = addNoise(s, f+"|nap", snr)
 	}
 	n, h := int(clip*sotto.SampleRate), int(hop*sotto.SampleRate)
@@ -174,4 +182,36 @@ func readGob(path string, v any) error {
 		return err
 	}
 	return gob.NewDecoder(z).Decode(v)
+}
+
+// addPinkNoise returns s with pink (1/f) Gaussian noise at snr dB below
+// its mean power: white noise through three first-order low-passes
+// (Kellet's economy filter, within about 0.5 dB of 1/f over the speech
+// band), from a generator seeded by name.
+func addPinkNoise(s []float32, name string, snr float64) []float32 {
+	var p float64
+	for _, v := range s {
+		p += float64(v) * float64(v)
+	}
+	p /= float64(len(s))
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	r := rand.New(rand.NewPCG(h.Sum64(), 21))
+	n := make([]float64, len(s))
+	var b0, b1, b2, pn float64
+	for i := range n {
+		w := r.NormFloat64()
+		b0 = 0.99765*b0 + w*0.0990460
+		b1 = 0.96300*b1 + w*0.2965164
+		b2 = 0.57000*b2 + w*1.0526913
+		n[i] = b0 + b1 + b2 + w*0.1848
+		pn += n[i] * n[i]
+	}
+	pn /= float64(len(n))
+	g := math.Sqrt(p / math.Pow(10, snr/10) / pn)
+	out := make([]float32, len(s))
+	for i, v := range s {
+		out[i] = v + float32(g*n[i])
+	}
+	return out
 }

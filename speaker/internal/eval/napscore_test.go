@@ -94,3 +94,46 @@ func TestNapMapsProject(t *testing.T) {
 		}
 	}
 }
+
+// TestAddPinkNoise checks the pink noise's level against the signal's
+// power and that it leans to low frequencies (neighbouring samples
+// correlate, as white noise's do not), and that it is seeded by the name.
+func TestAddPinkNoise(t *testing.T) {
+	s := make([]float32, 16000)
+	for i := range s {
+		s[i] = float32(math.Sin(2 * math.Pi * 440 * float64(i) / 16000))
+	}
+	out := addPinkNoise(s, "x", 20)
+	var p, r1 float64
+	n := make([]float64, len(s))
+	for i := range s {
+		n[i] = float64(out[i] - s[i])
+		p += n[i] * n[i]
+	}
+	for i := 1; i < len(n); i++ {
+		r1 += n[i] * n[i-1]
+	}
+	r1 /= p
+	p /= float64(len(n))
+	if want := 0.5 / 100; math.Abs(p-want)/want > 1e-3 {
+		t.Errorf("noise power %g, want %g (20 dB under 0.5)", p, want)
+	}
+	if r1 < 0.5 {
+		t.Errorf("lag-1 correlation %.2f; pink noise's is high", r1)
+	}
+	w := addNoise(s, "x", 20)
+	var wr, wp float64
+	for i := 1; i < len(s); i++ {
+		wr += float64(w[i]-s[i]) * float64(w[i-1]-s[i-1])
+		wp += float64(w[i]-s[i]) * float64(w[i]-s[i])
+	}
+	if wr/wp > 0.1 {
+		t.Errorf("white noise's lag-1 correlation %.2f", wr/wp)
+	}
+	if again := addPinkNoise(s, "x", 20); again[100] != out[100] {
+		t.Error("not reproducible")
+	}
+	if other := addPinkNoise(s, "y", 20); other[100] == out[100] {
+		t.Error("same noise for another name")
+	}
+}
