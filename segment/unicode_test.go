@@ -256,7 +256,7 @@ func TestUnicodeCues(t *testing.T) {
 // specially.
 func TestUnicodeSubtitles(t *testing.T) {
 	r := rand.New(rand.NewSource(37))
-	for it := 0; it < 5000; it++ {
+	for it := 0; it < 2500; it++ {
 		text := randomText(r, 30)
 		lineChars, lines, secs, dur, words := r.Intn(16), r.Intn(4), float64(r.Intn(4)), float64(r.Intn(10)), r.Intn(2) == 0
 		checkSubtitlesOf(t, text, lineChars, lines, secs, dur, words)

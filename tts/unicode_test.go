@@ -21,7 +21,7 @@ var unicodePool = []string{"a", "Cafe", "x.", ".", " ", " ", " ", "\n", "5", "12
 // NFC treats specially next to numbers and words.
 func TestUnicodeWordSources(t *testing.T) {
 	r := rand.New(rand.NewSource(17))
-	for it := 0; it < 6000; it++ {
+	for it := 0; it < 3000; it++ {
 		text := nfctest.Text(r, 20, unicodePool, nfctest.Special)
 		checkWordSources(t, text)
 		if t.Failed() {
