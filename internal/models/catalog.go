@@ -81,6 +81,12 @@ type File struct {
 	Package string `json:"package,omitempty"`
 	// Extract is "" for a plain file or "tar.gz" for an archive.
 	Extract string `json:"extract,omitempty"`
+	// Members, for an archive, are the paths inside it (slash-separated,
+	// as the archive names them) to unpack; each is written into the
+	// directory Name under its base name, and the rest of the archive is
+	// skipped. A member the archive lacks fails the download. Empty means
+	// the whole archive.
+	Members []string `json:"members,omitempty"`
 	// Optional files do not count when deciding whether a model is
 	// downloaded, and a download does not fetch them.
 	Optional bool `json:"optional,omitempty"`
@@ -212,6 +218,9 @@ func (e Entry) clone() Entry {
 	e.DefaultFor = slices.Clone(e.DefaultFor)
 	e.Languages = slices.Clone(e.Languages)
 	e.Files = slices.Clone(e.Files)
+	for i := range e.Files {
+		e.Files[i].Members = slices.Clone(e.Files[i].Members)
+	}
 	e.Options = maps.Clone(e.Options)
 	e.XSotto = maps.Clone(e.XSotto)
 	return e
@@ -351,6 +360,23 @@ func (f File) validate() error {
 	}
 	if f.Extract != "" && f.Extract != ExtractTarGz {
 		return fmt.Errorf("extract %q is not supported (want %q)", f.Extract, ExtractTarGz)
+	}
+	if len(f.Members) > 0 && f.Extract == "" {
+		return errors.New("members are only for archives (extract set)")
+	}
+	bases := map[string]bool{}
+	for _, m := range f.Members {
+		if m == "" || path.IsAbs(m) || path.Clean(m) != m || m == ".." || strings.HasPrefix(m, "../") || strings.Contains(m, "\\") {
+			return fmt.Errorf("member %q is not a clean relative path", m)
+		}
+		b := path.Base(m)
+		if strings.HasPrefix(b, ".") || strings.HasSuffix(b, partSuffix) || strings.HasSuffix(b, metaSuffix) {
+			return fmt.Errorf("member %q has a hidden or reserved base name", m)
+		}
+		if bases[b] {
+			return fmt.Errorf("members share the base name %q", b)
+		}
+		bases[b] = true
 	}
 	return nil
 }

@@ -213,6 +213,10 @@ func TestCatalogErrors(t *testing.T) {
 		{"default not supported", `{"models": [{"id":"A/b",` + strings.Replace(local, `"default_for":[]`, `"default_for":["/v1/z"]`, 1) + `}]}`, "supported_endpoints"},
 		{"builtin with files", `{"models": [{"id":"A/b",` + local + `,"builtin":true,"files":[{"name":"f","url":"http://h/f"}]}]}`, "builtin"},
 		{"bad extract", `{"models": [{"id":"A/b",` + local + `,"files":[{"name":"f","url":"http://h/f","extract":"zip"}]}]}`, "extract"},
+		{"members without archive", `{"models": [{"id":"A/b",` + local + `,"files":[{"name":"f","url":"http://h/f","members":["a/x"]}]}]}`, "only for archives"},
+		{"member escapes", `{"models": [{"id":"A/b",` + local + `,"files":[{"name":"f","url":"http://h/f","extract":"tar.gz","members":["../x"]}]}]}`, "clean relative"},
+		{"members share a base", `{"models": [{"id":"A/b",` + local + `,"files":[{"name":"f","url":"http://h/f","extract":"tar.gz","members":["a/x","b/x"]}]}]}`, "base name"},
+		{"hidden member", `{"models": [{"id":"A/b",` + local + `,"files":[{"name":"f","url":"http://h/f","extract":"tar.gz","members":["a/.x"]}]}]}`, "hidden"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -617,7 +617,7 @@ func (d *Downloader) fetch(ctx context.Context, j *job, e Entry, i int, f File) 
 		return fmt.Errorf("models: %s: %s: size mismatch: downloaded %d bytes, catalog says %d", e.ID, f.Name, size, f.Size)
 	}
 	if f.Extract != "" {
-		err = extractTarGz(ctx, part, final)
+		err = extractTarGz(ctx, part, final, f.Members)
 	} else {
 		err = os.Rename(part, final)
 	}
@@ -936,8 +936,10 @@ const maxExtractBytes = 64 << 30
 // extractTarGz unpacks the archive at src into the directory dst, replacing
 // it. It unpacks into a temporary sibling first and renames it into place,
 // so dst is either complete or absent. Entries that would leave dst,
-// symbolic and hard links, and device files are rejected or skipped.
-func extractTarGz(ctx context.Context, src, dst string) error {
+// symbolic and hard links, and device files are rejected or skipped. With
+// members (File.Members) only those regular files are unpacked, each under
+// its base name, and a member the archive lacks is an error.
+func extractTarGz(ctx context.Context, src, dst string, members []string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
@@ -955,6 +957,10 @@ func extractTarGz(ctx context.Context, src, dst string) error {
 	defer os.RemoveAll(tmp)
 	tr := tar.NewReader(gz)
 	var written int64
+	want := map[string]bool{} // members not yet unpacked
+	for _, m := range members {
+		want[m] = true
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
@@ -974,6 +980,13 @@ func extractTarGz(ctx context.Context, src, dst string) error {
 			return fmt.Errorf("unpack: entry %q leaves the directory", hdr.Name)
 		}
 		target := filepath.Join(tmp, filepath.FromSlash(name))
+		if len(members) > 0 {
+			if !want[name] || hdr.Typeflag != tar.TypeReg {
+				continue
+			}
+			delete(want, name)
+			target = filepath.Join(tmp, path.Base(name))
+		}
 		switch hdr.Typeflag {
 		case tar.TypeDir:
 			if err := os.MkdirAll(target, 0o755); err != nil {
@@ -1004,6 +1017,11 @@ func extractTarGz(ctx context.Context, src, dst string) error {
 			}
 		default:
 			// Links, devices and FIFOs are not model data; skip them.
+		}
+	}
+	for _, m := range members {
+		if want[m] {
+			return fmt.Errorf("unpack: the archive has no file %q", m)
 		}
 	}
 	if err := os.RemoveAll(dst); err != nil {

