@@ -7,9 +7,11 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/internal/nfc"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Timed input: the text of the input segments is joined into one buffer and
@@ -338,42 +340,70 @@ func (tl *timeline) toRead(read string, runs []nfc.Run) {
 	tl.buf = read
 }
 
-// alignWords finds each word of ws in text, in order, comparing letters and
-// digits only (case-folded). It returns the byte span of each word; a word
-// without letters or digits gets an empty span at the current position. It
-// reports false when a word cannot be found where expected.
+// alignWords finds each word of ws in text, in order, comparing letters,
+// digits and marks only (case-folded), each character by its canonical
+// decomposition, so that a word written composed ("é") is found in text
+// written decomposed ("e" + U+0301) and the other way round, as is a Hangul
+// syllable in its jamo. It returns the byte span of each word; a word
+// without letters, digits or marks gets an empty span at the current
+// position. It reports false when a word cannot be found where expected,
+// or ends inside a character of text (the word "Cafe" is not the text
+// "Café").
 func alignWords(text string, ws []Word) ([][2]int, bool) {
 	spans := make([][2]int, len(ws))
-	i := 0
-	next := func() (rune, int, int) { // the next letter or digit at or after i
+	i := 0          // byte offset of the text character being matched
+	var pend []rune // what is left of that character's decomposition
+	var word []rune
+	// next returns the next letter, digit or mark of text's decomposition
+	// at or after i, the offset of the character it belongs to and that
+	// character's end; it consumes nothing.
+	next := func() (rune, int, int) {
+		if len(pend) > 0 {
+			_, n := runeAt(text, i)
+			return unicode.ToLower(pend[0]), i, i + n
+		}
 		for k := i; k < len(text); {
 			r, n := runeAt(text, k)
 			if isWordRune(r) {
-				return unicode.ToLower(r), k, n
+				i, pend = k, decompose(r, pend[:0])
+				return unicode.ToLower(pend[0]), k, k + n
 			}
 			k += n
 		}
-		return 0, len(text), 0
+		i = len(text)
+		return 0, len(text), len(text)
 	}
 	for k, w := range ws {
 		first, last := -1, -1
+		word = word[:0]
 		for _, r := range w.Word {
-			if !isWordRune(r) {
-				continue
+			if isWordRune(r) {
+				word = decompose(r, word)
 			}
-			got, at, n := next()
-			if n == 0 || got != unicode.ToLower(r) {
+		}
+		for _, r := range word {
+			got, at, end := next()
+			if end == at || got != unicode.ToLower(r) {
 				return nil, false
 			}
 			if first < 0 {
 				first = at
 			}
-			last = at + n
-			i = at + n
+			if pend = pend[1:]; len(pend) == 0 {
+				i, last = end, end
+			}
 		}
 		if first < 0 {
 			spans[k] = [2]int{i, i}
 			continue
+		}
+		if len(pend) > 0 {
+			return nil, false
+		}
+		if last < len(text) {
+			if r, _ := runeAt(text, last); unicode.IsMark(r) {
+				return nil, false // "Cafe" against "Cafe" + U+0301
+			}
 		}
 		// Take trailing punctuation into the word's span.
 		for last < len(text) {
@@ -387,6 +417,19 @@ func alignWords(text string, ws []Word) ([][2]int, bool) {
 		i = last
 	}
 	return spans, true
+}
+
+// decompose appends the canonical decomposition of r to dst.
+func decompose(r rune, dst []rune) []rune {
+	var b [utf8.UTFMax]byte
+	n := utf8.EncodeRune(b[:], r)
+	if norm.NFD.QuickSpan(b[:n]) == n {
+		return append(dst, r)
+	}
+	for _, d := range norm.NFD.String(string(b[:n])) {
+		dst = append(dst, d)
+	}
+	return dst
 }
 
 // tokenAt returns the index of the token containing byte off, or of the
