@@ -61,6 +61,21 @@ type XVector struct {
 	rate      int
 	mean      []float32
 	transform *kaldi.Matrix
+	chunk     int // speech frames per chunk (WithChunks); 0: one pass
+}
+
+// WithChunks returns a copy of x that, like Kaldi's nnet3-xvector-compute
+// --chunk-size, cuts the speech frames into consecutive chunks of n
+// frames, computes the network's output on each and averages the outputs
+// weighted by their frames before centring and whitening; a last chunk
+// shorter than MinSpeech is left out unless it is the only one. Without it
+// (n ≤ 0, the default) the network is run once on all the speech, and its
+// statistics pooling sees only the first 4 s of it. It is an experiment
+// for long recordings (eval -xvecfuse measures both).
+func (x *XVector) WithChunks(n int) *XVector {
+	c := *x
+	c.chunk = max(n, 0)
+	return &c
 }
 
 // LoadXVector reads an x-vector model from dir (the four XVector*File
@@ -175,9 +190,9 @@ func (x *XVector) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out, err := x.net.Forward(speech)
+	out, used, err := x.forward(ctx, speech)
 	if err != nil {
-		return nil, fmt.Errorf("speaker: x-vector: %w", err)
+		return nil, err
 	}
 	v := make([]float64, XVectorDim)
 	for i := range v {
@@ -203,6 +218,42 @@ func (x *XVector) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	for i, y := range v {
 		vec[i] = float32(y / nrm)
 	}
-	pooled := min(len(speech), 401+7) // the pooling window and the TDNN's right context
-	return &Embedding{Vector: vec, SpeechSeconds: float64(pooled) / frameRate, Method: XVectorMethod}, nil
+	return &Embedding{Vector: vec, SpeechSeconds: float64(used) / frameRate, Method: XVectorMethod}, nil
+}
+
+// forward returns the network's output for the speech frames (averaged
+// over chunks with WithChunks) and the number of frames it covered.
+func (x *XVector) forward(ctx context.Context, speech [][]float32) ([]float32, int, error) {
+	const window = 401 + 7 // the pooling window (t = 0…400) and the TDNN's right context
+	if x.chunk <= 0 || len(speech) <= x.chunk {
+		out, err := x.net.Forward(speech)
+		if err != nil {
+			return nil, 0, fmt.Errorf("speaker: x-vector: %w", err)
+		}
+		return out, min(len(speech), window), nil
+	}
+	avg := make([]float64, x.net.OutputDim())
+	used := 0
+	for i := 0; i < len(speech); i += x.chunk {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		c := speech[i:min(i+x.chunk, len(speech))]
+		if i > 0 && float64(len(c)) < MinSpeech*100 {
+			break
+		}
+		out, err := x.net.Forward(c)
+		if err != nil {
+			return nil, 0, fmt.Errorf("speaker: x-vector: %w", err)
+		}
+		for j, v := range out {
+			avg[j] += float64(len(c)) * float64(v)
+		}
+		used += len(c)
+	}
+	out := make([]float32, len(avg))
+	for j, v := range avg {
+		out[j] = float32(v / float64(used))
+	}
+	return out, used, nil
 }

@@ -182,3 +182,50 @@ func TestLoadXVectorErrors(t *testing.T) {
 		t.Fatal("a bad mfcc.conf loads")
 	}
 }
+
+// TestXVectorChunks checks WithChunks: speech shorter than a chunk gives
+// the plain x-vector; longer speech is averaged over chunks that cover
+// all of it, which the plain x-vector (the network's 4 s window) does not.
+func TestXVectorChunks(t *testing.T) {
+	x := loadXVector(t)
+	xc := x.WithChunks(408)
+	file := speechFile(t, "spk_ls_1688-142285-0003_16k.wav")
+	short := file
+	short.Samples = short.Samples[:7*sotto.SampleRate/2] // 3.5 s
+	a, err := x.EmbedDetail(context.Background(), short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := xc.EmbedDetail(context.Background(), short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.SpeechSeconds >= 4.08 {
+		t.Fatalf("the short file has %v s of speech; want under one chunk", a.SpeechSeconds)
+	}
+	for i := range a.Vector {
+		if a.Vector[i] != b.Vector[i] {
+			t.Fatalf("value %d: chunked %v, plain %v", i, b.Vector[i], a.Vector[i])
+		}
+	}
+	long := speechFile(t, "spk_ls_1688-142285-0006_16k.wav")
+	long.Samples = append(append([]float32(nil), long.Samples...), file.Samples...)
+	p, err := x.EmbedDetail(context.Background(), long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := xc.EmbedDetail(context.Background(), long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.SpeechSeconds != 4.08 || c.SpeechSeconds <= 8 {
+		t.Fatalf("speech covered: plain %v s, chunked %v s", p.SpeechSeconds, c.SpeechSeconds)
+	}
+	var dot float64
+	for i := range p.Vector {
+		dot += float64(p.Vector[i]) * float64(c.Vector[i])
+	}
+	if dot > 0.999 || dot < 0.5 {
+		t.Fatalf("cosine of the chunked and plain x-vectors of one speaker %.4f; want between 0.5 and 0.999", dot)
+	}
+}

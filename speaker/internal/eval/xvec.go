@@ -37,7 +37,15 @@ func init() {
 // xvClip is one clip's two embeddings.
 type xvClip struct {
 	V8, XV []float32
+	// XVC is the x-vector averaged over chunks of xvChunk speech frames
+	// (speaker.XVector.WithChunks): the same as XV for clips of less
+	// speech.
+	XVC []float32
 }
+
+// xvChunk is the chunk of -xvecfuse's averaged x-vector: the network's
+// pooling window and its TDNN context, 4.08 s of speech.
+const xvChunk = 408
 
 // xvDump is what -xvecfuse stores.
 type xvDump struct {
@@ -78,6 +86,7 @@ func embedXV(ctx context.Context, e *evaluator) (*xvDump, error) {
 	if err != nil {
 		return nil, err
 	}
+	xc := x.WithChunks(xvChunk)
 	dir, err := testdata.Lookup("speech")
 	if err != nil {
 		return nil, err
@@ -135,7 +144,11 @@ func embedXV(ctx context.Context, e *evaluator) (*xvDump, error) {
 						if err != nil {
 							return nil, fmt.Errorf("%s: x-vector: %w", side.name, err)
 						}
-						clips = append(clips, xvClip{V8: v8, XV: xv})
+						xvc, err := xc.Embed(ctx, a)
+						if err != nil {
+							return nil, fmt.Errorf("%s: chunked x-vector: %w", side.name, err)
+						}
+						clips = append(clips, xvClip{V8: v8, XV: xv, XVC: xvc})
 					}
 					d.Emb[k] = clips
 				}
@@ -203,16 +216,33 @@ func scoreXV(d *xvDump) {
 	sort.Strings(sets)
 	fmt.Printf("x-vector: %.1f s of audio in %.2f s of process CPU: real-time factor %.4f\n",
 		d.XVSeconds, d.XVCPU.Seconds(), d.XVCPU.Seconds()/max(d.XVSeconds, 1e-9))
-	fmt.Printf("%-22s %s\n", "dev EER %", "whole / 6 s / 3 s / B noisy / 3 s B noisy")
+	fmt.Printf("%-24s %s\n", "dev EER %", "whole / 6 s / 3 s / B noisy / 3 s B noisy")
 	var pairs []string // targets / pairs of each condition
-	defer func() { fmt.Printf("%-22s %s\n", "targets / pairs", strings.Join(pairs, ", ")) }()
+	defer func() { fmt.Printf("%-24s %s\n", "targets / pairs", strings.Join(pairs, ", ")) }()
+	type fv struct {
+		w     float64
+		chunk bool
+	}
+	var fvs []fv
 	for _, w := range []float64{0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1} {
+		fvs = append(fvs, fv{w, false})
+	}
+	if hasChunks(d) {
+		for _, w := range []float64{0, 0.4, 0.5, 0.6} {
+			fvs = append(fvs, fv{w, true})
+		}
+	}
+	for _, f := range fvs {
+		w := f.w
 		name := fmt.Sprintf("w %.1f", w)
 		switch w {
 		case 0:
 			name = "x-vector alone"
 		case 1:
 			name = "v8 alone"
+		}
+		if f.chunk {
+			name += ", chunked"
 		}
 		var out []string
 		for _, c := range evalConditions {
@@ -223,7 +253,11 @@ func scoreXV(d *xvDump) {
 				for _, t := range d.Trials[set] {
 					for _, x := range d.Emb[condKey(t.A, ca)] {
 						for _, y := range d.Emb[condKey(t.B, c)] {
-							s := w*cos32(x.V8, y.V8) + (1-w)*cos32(x.XV, y.XV)
+							xa, xb := x.XV, y.XV
+							if f.chunk {
+								xa, xb = x.XVC, y.XVC
+							}
+							s := w*cos32(x.V8, y.V8) + (1-w)*cos32(xa, xb)
 							sc = append(sc, score{s, t.Same})
 						}
 					}
@@ -231,7 +265,7 @@ func scoreXV(d *xvDump) {
 			}
 			rate, _ := eer(sc)
 			out = append(out, fmt.Sprintf("%.1f", 100*rate))
-			if w == 1 {
+			if w == 1 && !f.chunk {
 				tg := 0
 				for _, x := range sc {
 					if x.same {
@@ -241,6 +275,17 @@ func scoreXV(d *xvDump) {
 				pairs = append(pairs, fmt.Sprintf("%d / %d", tg, len(sc)))
 			}
 		}
-		fmt.Printf("%-22s %s\n", name, strings.Join(out, " / "))
+		fmt.Printf("%-24s %s\n", name, strings.Join(out, " / "))
 	}
+}
+
+// hasChunks reports whether d holds the chunked x-vectors (dumps written
+// before they were added do not).
+func hasChunks(d *xvDump) bool {
+	for _, cl := range d.Emb {
+		for _, c := range cl {
+			return len(c.XVC) > 0
+		}
+	}
+	return false
 }
