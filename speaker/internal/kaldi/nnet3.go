@@ -108,16 +108,10 @@ func (c *statsExtraction) outDim() int {
 	}
 	return 1 + c.in
 }
-func (c *statsPooling) dims() (int, int) {
-	d := (c.in - 1) / 2
-	if !c.stddev {
-		d = c.in - 1
-	}
-	if c.stddev {
-		return c.in, 2 * d
-	}
-	return c.in, d
-}
+
+// dims: the input is [count, sums] (and the sums of squares with
+// stddev), the output the means (and the deviations).
+func (c *statsPooling) dims() (int, int) { return c.in, c.in - 1 }
 
 // ReadNnet reads an nnet3 network in Kaldi's binary format ("\0B<Nnet3>"),
 // such as an x-vector recipe's final.raw. Its output is the output-node
@@ -234,37 +228,38 @@ func readComponent(r *reader) (component, error) {
 		}
 		f[tok] = v
 	}
-	get := func(name string, kind int) (any, error) {
+	// Each field's Go type follows from its name (fieldKinds), so the
+	// assertions below cannot fail.
+	get := func(name string) (any, error) {
 		v, ok := f[name]
 		if !ok {
 			return nil, fmt.Errorf("kaldi: %s lacks %s", typ, name)
 		}
-		_ = kind
 		return v, nil
 	}
 	getInt := func(name string) (int, error) {
-		v, err := get(name, kInt)
+		v, err := get(name)
 		if err != nil {
 			return 0, err
 		}
 		return v.(int), nil
 	}
 	getFloat := func(name string) (float64, error) {
-		v, err := get(name, kFloat)
+		v, err := get(name)
 		if err != nil {
 			return 0, err
 		}
 		return v.(float64), nil
 	}
 	getBool := func(name string) (bool, error) {
-		v, err := get(name, kBool)
+		v, err := get(name)
 		if err != nil {
 			return false, err
 		}
 		return v.(bool), nil
 	}
 	getVec := func(name string) ([]float32, error) {
-		v, err := get(name, kVector)
+		v, err := get(name)
 		if err != nil {
 			return nil, err
 		}
@@ -279,7 +274,7 @@ func readComponent(r *reader) (component, error) {
 	}
 	switch kind {
 	case "AffineComponent", "NaturalGradientAffineComponent":
-		v, err := get("<LinearParams>", kMatrix)
+		v, err := get("<LinearParams>")
 		if err != nil {
 			return nil, err
 		}
