@@ -29,7 +29,7 @@ func xvectorDir() string {
 }
 
 // loadXVector loads the model or skips the test with one line.
-func loadXVector(t *testing.T) *XVector {
+func loadXVector(t testing.TB) *XVector {
 	t.Helper()
 	d := xvectorDir()
 	if _, err := os.Stat(filepath.Join(d, XVectorNetFile)); err != nil {
@@ -42,7 +42,7 @@ func loadXVector(t *testing.T) *XVector {
 	return x
 }
 
-func speechFile(t *testing.T, name string) sotto.Audio {
+func speechFile(t testing.TB, name string) sotto.Audio {
 	t.Helper()
 	p, err := testdata.Lookup("speech", name)
 	if err != nil {
@@ -228,4 +228,18 @@ func TestXVectorChunks(t *testing.T) {
 	if dot > 0.999 || dot < 0.5 {
 		t.Fatalf("cosine of the chunked and plain x-vectors of one speaker %.4f; want between 0.5 and 0.999", dot)
 	}
+}
+
+// BenchmarkXVectorEmbed reports the x-vector's real-time factor on
+// en_jfk_16k.wav (11 s; the network sees its first 4 s of speech).
+func BenchmarkXVectorEmbed(b *testing.B) {
+	x := loadXVector(b)
+	a := speechFile(b, "en_jfk_16k.wav")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := x.Embed(context.Background(), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/a.Seconds(), "rtf")
 }
