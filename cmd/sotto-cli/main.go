@@ -15,13 +15,18 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// The first Ctrl-C (or SIGTERM) stops gracefully: serve lets in-flight
 	// requests finish. Then the default behaviour is back, so a second one
-	// ends the program at once instead of being swallowed.
-	context.AfterFunc(ctx, stop)
+	// ends the program at once instead of being swallowed. The context run
+	// sees is cancelled only once that is so: serve's "press Ctrl-C again"
+	// follows its cancellation, and a Ctrl-C pressed on that hint must not
+	// reach the signal channel (it did when the two ran in either order).
+	ctx, cancel := context.WithCancel(context.Background())
+	context.AfterFunc(sig, func() { stop(); cancel() })
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	cancel()
 	if err != nil {
 		if err != errHelp {
 			fmt.Fprintln(os.Stderr, "sotto-cli:", err)
