@@ -1,9 +1,7 @@
 package main
 
 import (
-	"compress/gzip"
 	"context"
-	"encoding/gob"
 	"errors"
 	"flag"
 	"fmt"
@@ -160,38 +158,14 @@ func embedXV(ctx context.Context, e *evaluator) (*xvDump, error) {
 }
 
 func readXVDump(path string) (*xvDump, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
 	var d xvDump
-	if err := gob.NewDecoder(z).Decode(&d); err != nil {
+	if err := readGob(path, &d); err != nil {
 		return nil, err
 	}
 	return &d, nil
 }
 
-func writeXVDump(path string, d *xvDump) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	z := gzip.NewWriter(f)
-	if err := gob.NewEncoder(z).Encode(d); err != nil {
-		f.Close()
-		return err
-	}
-	if err := z.Close(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
+func writeXVDump(path string, d *xvDump) error { return writeGob(path, d) }
 
 func cos32(a, b []float32) float64 {
 	var s, na, nb float64
