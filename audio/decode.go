@@ -220,9 +220,16 @@ func render(ctx context.Context, src source, ch Channel, size int64, info Info) 
 	// at most 32 times the input size as 16-bit PCM (lossless codecs rarely
 	// compress speech more than 3:1). Otherwise append grows it.
 	var out []float32
+	// The test divides rather than multiplies: a header's count can be near
+	// the top of int64 (an RF64 ds64 chunk holds any 64-bit size), where
+	// n*nch*2 and n*rate wrap around to negative numbers.
 	if n := src.frames(); n >= 0 {
+		credible := size >= 0 && n <= 16*size/int64(nch)
+		if !credible {
+			n = min(n, maxPrealloc)
+		}
 		want := n*sotto.SampleRate/int64(info.SampleRate) + 2
-		if size < 0 || n*int64(nch)*2 > 32*size {
+		if !credible {
 			want = min(want, maxPrealloc)
 		}
 		out = make([]float32, 0, want)
