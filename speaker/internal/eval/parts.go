@@ -62,21 +62,42 @@ func dumpParts(ctx context.Context, e *evaluator, path string) error {
 		return err
 	}
 	var opt parts.Options
-	d := partsDump{Emb: map[string][]*parts.Parts{}, Trials: map[string][]trial2{}}
+	d := partsDump{Emb: map[string][]*parts.Parts{}}
 	for _, x := range extraTaus {
 		opt.Taus = append(opt.Taus, x.f)
 		d.Taus = append(d.Taus, x.name)
 	}
+	d.Trials, err = devSides(dir, func(name string, c condition) error {
+		ps, err := e.parts(name, c, opt)
+		if err != nil {
+			return err
+		}
+		d.Emb[condKey(name, c)] = ps
+		return nil
+	}, func(set string) { fmt.Fprintf(os.Stderr, "%s: %d embeddings so far\n", set, len(d.Emb)) })
+	if err != nil {
+		return err
+	}
+	return writeGob(path, &d)
+}
+
+// devSides calls side once for each side of each dev trial of both lists
+// under each of evalConditions (file A clean, file B as the condition says),
+// skipping a side it has already been called for, and after with each list's
+// name once its trials are done. It returns the dev trials of each list.
+func devSides(dir string, side func(name string, c condition) error, after func(set string)) (map[string][]trial2, error) {
+	out := map[string][]trial2{}
+	seen := map[string]bool{}
 	for _, set := range []string{"trials.txt", "trials-more.txt"} {
 		trials, err := readTrials(filepath.Join(dir, set))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, t := range trials {
 			if t.sealed {
 				continue
 			}
-			d.Trials[set] = append(d.Trials[set], trial2{t.a, t.b, t.same})
+			out[set] = append(out[set], trial2{t.a, t.b, t.same})
 			for _, c := range evalConditions {
 				ca := c
 				ca.noise = false
@@ -85,33 +106,21 @@ func dumpParts(ctx context.Context, e *evaluator, path string) error {
 					c    condition
 				}{{t.a, ca}, {t.b, c}} {
 					k := condKey(x.name, x.c)
-					if _, ok := d.Emb[k]; ok {
+					if seen[k] {
 						continue
 					}
-					ps, err := e.parts(x.name, x.c, opt)
-					if err != nil {
-						return err
+					seen[k] = true
+					if err := side(x.name, x.c); err != nil {
+						return nil, err
 					}
-					d.Emb[k] = ps
 				}
 			}
 		}
-		fmt.Fprintf(os.Stderr, "%s: %d embeddings so far\n", set, len(d.Emb))
+		if after != nil {
+			after(set)
+		}
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	z := gzip.NewWriter(f)
-	if err := gob.NewEncoder(z).Encode(&d); err != nil {
-		f.Close()
-		return err
-	}
-	if err := z.Close(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return out, nil
 }
 
 // evalConditions are the five conditions of the report.

@@ -89,70 +89,50 @@ func embedXV(ctx context.Context, e *evaluator) (*xvDump, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &xvDump{Emb: map[string][]xvClip{}, Trials: map[string][]trial2{}}
+	d := &xvDump{Emb: map[string][]xvClip{}}
 	refused := func(err error) bool {
 		var se *sotto.Error
 		return errors.As(err, &se) && se.Code == speaker.CodeTooLittleSpeech
 	}
-	for _, set := range []string{"trials.txt", "trials-more.txt"} {
-		trials, err := readTrials(filepath.Join(dir, set))
+	d.Trials, err = devSides(dir, func(name string, c condition) error {
+		s, err := e.load(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, t := range trials {
-			if t.sealed {
+		if c.noise {
+			s = addNoise(s, name, 20)
+		}
+		clips := []xvClip{}
+		for _, cl := range clipsOf(s, c) {
+			a := sotto.Audio{Samples: cl, SampleRate: sotto.SampleRate}
+			v8, err := e.b.Embed(ctx, a)
+			if refused(err) {
 				continue
 			}
-			d.Trials[set] = append(d.Trials[set], trial2{t.a, t.b, t.same})
-			for _, c := range evalConditions {
-				ca := c
-				ca.noise = false
-				for _, side := range []struct {
-					name string
-					c    condition
-				}{{t.a, ca}, {t.b, c}} {
-					k := condKey(side.name, side.c)
-					if _, ok := d.Emb[k]; ok {
-						continue
-					}
-					s, err := e.load(side.name)
-					if err != nil {
-						return nil, err
-					}
-					if side.c.noise {
-						s = addNoise(s, side.name, 20)
-					}
-					clips := []xvClip{}
-					for _, cl := range clipsOf(s, side.c) {
-						a := sotto.Audio{Samples: cl, SampleRate: sotto.SampleRate}
-						v8, err := e.b.Embed(ctx, a)
-						if refused(err) {
-							continue
-						}
-						if err != nil {
-							return nil, fmt.Errorf("%s: %w", side.name, err)
-						}
-						c0 := processCPU()
-						xv, err := x.Embed(ctx, a)
-						d.XVCPU += processCPU() - c0
-						d.XVSeconds += a.Seconds()
-						if refused(err) {
-							continue
-						}
-						if err != nil {
-							return nil, fmt.Errorf("%s: x-vector: %w", side.name, err)
-						}
-						xvc, err := xc.Embed(ctx, a)
-						if err != nil {
-							return nil, fmt.Errorf("%s: chunked x-vector: %w", side.name, err)
-						}
-						clips = append(clips, xvClip{V8: v8, XV: xv, XVC: xvc})
-					}
-					d.Emb[k] = clips
-				}
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
 			}
+			c0 := processCPU()
+			xv, err := x.Embed(ctx, a)
+			d.XVCPU += processCPU() - c0
+			d.XVSeconds += a.Seconds()
+			if refused(err) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("%s: x-vector: %w", name, err)
+			}
+			xvc, err := xc.Embed(ctx, a)
+			if err != nil {
+				return fmt.Errorf("%s: chunked x-vector: %w", name, err)
+			}
+			clips = append(clips, xvClip{V8: v8, XV: xv, XVC: xvc})
 		}
-		fmt.Fprintf(os.Stderr, "%s: %d embeddings so far\n", set, len(d.Emb))
+		d.Emb[condKey(name, c)] = clips
+		return nil
+	}, func(set string) { fmt.Fprintf(os.Stderr, "%s: %d embeddings so far\n", set, len(d.Emb)) })
+	if err != nil {
+		return nil, err
 	}
 	return d, nil
 }
