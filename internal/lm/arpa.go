@@ -171,11 +171,16 @@ func parseLog(s string) (float32, error) {
 	if math.IsNaN(v) || math.IsInf(v, 1) {
 		return 0, fmt.Errorf("not a log probability")
 	}
-	if v < -99 { // -99 and -inf stand for zero probability
-		v = -99
+	if v < zeroLog10 { // -99 and -inf stand for zero probability
+		v = zeroLog10
 	}
 	return float32(v * Log10ToNats), nil
 }
+
+// zeroLog10 is ARPA's log10 probability for zero: a value read below it is
+// read as it, and a blank's backed-off probability below it is held as it,
+// so that a written model reads back with the same scores.
+const zeroLog10 = -99
 
 func cmpWords(a, b []uint32) int { return slices.Compare(a, b) }
 
@@ -183,7 +188,8 @@ func cmpWords(a, b []uint32) int { return slices.Compare(a, b) }
 // sorted by reversed words, with blank entries added where an n-gram's
 // suffix (its reversed prefix) is missing, so every n-gram is reachable.
 // A blank's probability is the backed-off one and its back-off weight is 0,
-// so scores are unchanged.
+// so scores are unchanged (down to zeroLog10: a backed-off probability
+// below ARPA's zero is held as zero, as the file would read it).
 func (m *Model) buildLevels(name string, grams [][]arpaGram) error {
 	order := m.order
 	for k := 2; k <= order; k++ {
@@ -244,7 +250,7 @@ func (m *Model) buildLevels(name string, grams [][]arpaGram) error {
 		for i := range level {
 			g := &level[i]
 			if !g.real {
-				g.prob = m.blankProb(g.words[0], g.words[1:])
+				g.prob = max(m.blankProb(g.words[0], g.words[1:]), float32(zeroLog10*Log10ToNats))
 			}
 		}
 		ws := make([]uint32, len(level))
