@@ -27,6 +27,26 @@ type LoadSpec struct {
 	Paths map[string]string
 
 	store *Store
+	rt    *Runtime
+}
+
+// Require resolves another catalog model that this one uses at run time
+// (Sotto/Lattice-1's embeddings use the speaker network
+// Sotto/Kaldi-XVector-Callhome): its LoadSpec when its files are on disk,
+// else the error a request naming it would get: 503-kind
+// model_downloading while its download runs, 400-kind model_not_downloaded
+// (param "model") when files are missing, 404-kind model_not_found when the
+// catalog lacks it. Call it when the other model is needed, not only at
+// load: it may be downloaded while this model is loaded.
+func (s LoadSpec) Require(id string) (LoadSpec, error) {
+	if s.rt == nil {
+		return LoadSpec{}, fmt.Errorf("models: %s: no runtime to resolve %s", s.Entry.ID, id)
+	}
+	e, err := s.rt.ready(id, true)
+	if err != nil {
+		return LoadSpec{}, err
+	}
+	return s.rt.spec(e), nil
 }
 
 // Path resolves a file of the entry, or a path inside one of its unpacked
@@ -268,7 +288,12 @@ func (r *Runtime) Inspect(ctx context.Context, id string) (any, error) {
 	if f == nil {
 		return nil, fmt.Errorf("%w %q (%s)", ErrNotInspectable, e.Backend, id)
 	}
-	return f(ctx, LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e), store: r.store})
+	return f(ctx, r.spec(e))
+}
+
+// spec is the LoadSpec of entry e.
+func (r *Runtime) spec(e Entry) LoadSpec {
+	return LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e), store: r.store, rt: r}
 }
 
 // ready returns the entry of id if it may be loaded: a 404-kind
@@ -427,7 +452,7 @@ func (r *Runtime) ensureLoadedLocked(ctx context.Context, rn *runner, e Entry) (
 		lctx, cancel := context.WithCancel(context.Background())
 		op = &loadOp{done: make(chan struct{}), cancel: cancel}
 		rn.op = op
-		spec := LoadSpec{Entry: e, Dir: r.store.Dir(e.ID), Paths: r.store.Paths(e), store: r.store}
+		spec := r.spec(e)
 		go r.load(lctx, rn, op, l, spec, victims)
 	}
 	r.mu.Unlock()

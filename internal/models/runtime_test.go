@@ -521,3 +521,60 @@ func TestRuntimeInspect(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadSpecRequire: a loaded model resolves another model it uses at
+// run time (Sotto/Lattice-1's speaker network) when it needs it, getting
+// the error a request for that model would get until it is downloaded.
+func TestLoadSpecRequire(t *testing.T) {
+	b := newBlob(1<<20, 12)
+	d, fs, e := setup(t, b, b.sum)
+	fs.set(func(s *fileServer) { s.gate, s.reached = make(chan struct{}), make(chan struct{}) })
+	cat, err := MergeCatalog(nil, must(catalogJSON(e)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err = MergeCatalog(cat, []byte(`{"models": [{"id": "Test/User", "supported_endpoints": [], "features": [],
+	  "default_for": [], "execution_location": "local", "backend": "user"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := NewRuntime(cat, d.store, d, RuntimeConfig{DownloadingRetryAfter: 3 * time.Second})
+	defer rt.Close(context.Background())
+	var spec LoadSpec
+	rt.RegisterLoader("user", func(ctx context.Context, s LoadSpec) (io.Closer, error) {
+		spec = s
+		return &fakeModel{id: s.Entry.ID}, nil
+	})
+	_, release, err := rt.Acquire(t.Context(), "Test/User")
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if _, err := spec.Require(e.ID); !isCode(err, "model_not_downloaded", sotto.ErrInvalidRequest) {
+		t.Errorf("Require(not downloaded) = %v; want model_not_downloaded", err)
+	}
+	if _, err := spec.Require("Nope/Nope"); !isCode(err, "model_not_found", sotto.ErrNotFound) {
+		t.Errorf("Require(unknown) = %v; want model_not_found", err)
+	}
+	if _, err := d.Start(e); err != nil {
+		t.Fatal(err)
+	}
+	<-fs.reached
+	var se *sotto.Error
+	if _, err := spec.Require(e.ID); !errors.As(err, &se) || se.Code != "model_downloading" || se.RetryAfter != 3*time.Second {
+		t.Errorf("Require(downloading) = %v; want 503 model_downloading with RetryAfter 3s", err)
+	}
+	close(fs.gate)
+	wait(t, d, e.ID)
+	got, err := spec.Require(e.ID)
+	if err != nil {
+		t.Fatalf("Require(downloaded) = %v", err)
+	}
+	p, err := got.Path(e.Files[0].Name)
+	if err != nil || got.Entry.ID != e.ID || got.Paths[e.Files[0].Name] != p {
+		t.Errorf("Require(downloaded) = %+v, path %q (%v); want the entry with its file", got, p, err)
+	}
+	if _, err := (LoadSpec{Entry: Entry{ID: "Test/Bare"}}).Require(e.ID); err == nil {
+		t.Error("Require without a runtime succeeded")
+	}
+}
