@@ -54,6 +54,7 @@ type serveConfig struct {
 	keepAlive      time.Duration
 	bodyIdle       time.Duration
 	defaultASR     string
+	download       []string
 }
 
 func parseServe(args []string, getenv func(string) string, stdout, stderr io.Writer) (serveConfig, error) {
@@ -132,6 +133,10 @@ func parseServe(args []string, getenv func(string) string, stdout, stderr io.Wri
 	fs.StringVar(&c.defaultASR, "default-asr-model", getenv("SOTTO_DEFAULT_ASR_MODEL"),
 		"transcription model used when a request names none (env SOTTO_DEFAULT_ASR_MODEL; default: the catalog's\n"+
 			"default for /v1/audio/transcriptions)")
+	download := fs.String("download", getenv("SOTTO_DOWNLOAD"),
+		"comma-separated catalog models to download at start when files are missing, in the background,\n"+
+			"with progress in the log; a failed download is logged and the service runs on (env SOTTO_DOWNLOAD;\n"+
+			"make serve passes Sotto/Kaldi-XVector-Callhome, the speaker network of Sotto/Lattice-1's embeddings)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SOTTO_LOG_LEVEL", "info"), "debug, info, warn or error (env SOTTO_LOG_LEVEL)")
 	fs.StringVar(&c.logFormat, "log-format", envOr("SOTTO_LOG_FORMAT", "text"), "text or json (env SOTTO_LOG_FORMAT)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -153,6 +158,7 @@ Examples:
   SOTTO_API_KEY=$(openssl rand -hex 16) sotto-cli serve --keep-alive 15m
   sotto-cli serve --listen 0.0.0.0:1118 --allowed-hosts gateway.lan --data-dir /srv/sotto
   sotto-cli serve --desktop
+  sotto-cli serve --download Sotto/Kaldi-XVector-Callhome
 
 Flags:
 `)
@@ -188,6 +194,7 @@ Flags:
 	if err != nil {
 		return c, usageError{fmt.Sprintf("%s %q: %v", c.listenSrc, c.listen, err)}
 	}
+	c.download = splitList(*download)
 	c.allowedHosts = splitList(*hosts)
 	if len(c.allowedHosts) > 0 || !isWildcard(host) {
 		c.allowedHosts = append(c.allowedHosts, "localhost", "127.0.0.1", "::1")
@@ -374,6 +381,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer store.Close()
+	if err := startDownloads(ctx, store.m, c.download, log); err != nil {
+		return err
+	}
 	voices, err := voicelib.Open(ctx, filepath.Join(c.dataDir, "voices.db"))
 	if err != nil {
 		return err
@@ -427,4 +437,61 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	log.Info("sotto stopped")
 	return err
+}
+
+// startDownloads starts the downloads --download names (models whose files
+// are all on disk complete at once, without a request) and logs each one's
+// progress, at most every 10 % or 30 s, and its end. A model the catalog
+// lacks is an error; a failed download is only logged.
+func startDownloads(ctx context.Context, m *models.Manager, ids []string, log *slog.Logger) error {
+	for _, id := range ids {
+		if _, err := m.Entry(id); err != nil {
+			return fmt.Errorf("--download: %w", err)
+		}
+	}
+	for _, id := range ids {
+		j, err := m.Download(id)
+		if err != nil {
+			log.Warn("download not started", "model", id, "error", err)
+			continue
+		}
+		if j.State == models.StateCompleted {
+			log.Info("model on disk", "model", id)
+			continue
+		}
+		go watchStartDownload(ctx, m, id, log)
+	}
+	return nil
+}
+
+func watchStartDownload(ctx context.Context, m *models.Manager, id string, log *slog.Logger) {
+	log.Info("downloading", "model", id)
+	var lastTenth int64 = -1
+	var last time.Time
+	for j, err := range m.WatchDownload(ctx, id) {
+		if err != nil {
+			return // the service is stopping; the job stops with it
+		}
+		switch j.State {
+		case models.StateCompleted:
+			log.Info("download completed", "model", id, "bytes", j.BytesDownloaded)
+			return
+		case models.StateFailed, models.StateCancelled:
+			msg := ""
+			if j.Error != nil {
+				msg = *j.Error
+			}
+			log.Warn("download ended without the model", "model", id, "state", j.State, "error", msg,
+				"retry", "POST /v1/models/download or sotto-cli models download "+id)
+			return
+		}
+		if j.TotalBytes > 0 {
+			tenth := j.BytesDownloaded * 10 / j.TotalBytes
+			if tenth != lastTenth || time.Since(last) >= 30*time.Second {
+				lastTenth, last = tenth, time.Now()
+				log.Info("downloading", "model", id, "percent", j.BytesDownloaded*100/j.TotalBytes,
+					"bytes", j.BytesDownloaded, "total_bytes", j.TotalBytes)
+			}
+		}
+	}
 }
