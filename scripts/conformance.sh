@@ -51,7 +51,8 @@ run() { # run MODE: headless or desktop
     "$llm_dir/stories260K-tok512.bin" >"$data/files.port" 2>"$data/files.log" &
   fpid=$!
   for _ in $(seq 50); do [[ -s $data/files.port ]] && break; sleep 0.1; done
-  env "${env[@]}" "$cli" serve "${flags[@]}" --listen 127.0.0.1:$port --data-dir "$data" --log-level warn >"$log" 2>&1 &
+  # --download none: the suite sees only the downloads it starts (serve would fetch the speaker network).
+  env "${env[@]}" "$cli" serve "${flags[@]}" --listen 127.0.0.1:$port --data-dir "$data" --log-level warn --download none >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
     python3 -c "import urllib.request,sys; urllib.request.urlopen(sys.argv[1], timeout=1)" "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break

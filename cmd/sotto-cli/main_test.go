@@ -295,7 +295,7 @@ func TestServeAddressInUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	err = run(context.Background(), []string{"serve", "--listen", ln.Addr().String(), "--data-dir", t.TempDir()}, nil, io.Discard, io.Discard)
+	err = run(context.Background(), []string{"serve", "--listen", ln.Addr().String(), "--data-dir", t.TempDir(), "--download", "none"}, nil, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "address already in use") || !strings.Contains(err.Error(), "--listen or SOTTO_LISTEN picks another address") {
 		t.Errorf("serve on a taken address = %v; want the error and what to do", err)
 	}
@@ -332,7 +332,7 @@ func TestListenAddress(t *testing.T) {
 	}
 	// An address no interface of this machine has is found when
 	// listening: still one line and a usage error (TEST-NET-1, RFC 5737).
-	err := run(context.Background(), []string{"serve", "--listen", "192.0.2.1:0", "--data-dir", t.TempDir()}, nil, io.Discard, io.Discard)
+	err := run(context.Background(), []string{"serve", "--listen", "192.0.2.1:0", "--data-dir", t.TempDir(), "--download", "none"}, nil, io.Discard, io.Discard)
 	if exitCode(err) != 2 || !strings.Contains(err.Error(), `--listen "192.0.2.1:0": no network interface of this machine has that address`) {
 		t.Errorf("serve --listen 192.0.2.1:0 = %v (exit %d); want a usage error naming the address", err, exitCode(err))
 	}
@@ -387,7 +387,7 @@ func TestServeStopLog(t *testing.T) {
 	var logs syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir()}, nil, io.Discard, &logs)
+		done <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir(), "--download", "none"}, nil, io.Discard, &logs)
 	}()
 	for !strings.Contains(logs.String(), "sotto serving") {
 		select {

@@ -133,10 +133,11 @@ func parseServe(args []string, getenv func(string) string, stdout, stderr io.Wri
 	fs.StringVar(&c.defaultASR, "default-asr-model", getenv("SOTTO_DEFAULT_ASR_MODEL"),
 		"transcription model used when a request names none (env SOTTO_DEFAULT_ASR_MODEL; default: the catalog's\n"+
 			"default for /v1/audio/transcriptions)")
-	download := fs.String("download", getenv("SOTTO_DOWNLOAD"),
+	download := fs.String("download", envOr("SOTTO_DOWNLOAD", defaultDownloads),
 		"comma-separated catalog models to download at start when files are missing, in the background,\n"+
-			"with progress in the log; a failed download is logged and the service runs on (env SOTTO_DOWNLOAD;\n"+
-			"make serve passes Sotto/Kaldi-XVector-Callhome, the speaker network of Sotto/Lattice-1's embeddings)")
+			"with progress in the log; a failed download is logged and the service runs on. The default is what\n"+
+			"the default models need beyond the Debian packages: "+defaultDownloads+", the speaker network\n"+
+			"of Sotto/Lattice-1's embeddings (63.5 MB, npm registry). none: download nothing (env SOTTO_DOWNLOAD)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("SOTTO_LOG_LEVEL", "info"), "debug, info, warn or error (env SOTTO_LOG_LEVEL)")
 	fs.StringVar(&c.logFormat, "log-format", envOr("SOTTO_LOG_FORMAT", "text"), "text or json (env SOTTO_LOG_FORMAT)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -158,7 +159,7 @@ Examples:
   SOTTO_API_KEY=$(openssl rand -hex 16) sotto-cli serve --keep-alive 15m
   sotto-cli serve --listen 0.0.0.0:1118 --allowed-hosts gateway.lan --data-dir /srv/sotto
   sotto-cli serve --desktop
-  sotto-cli serve --download Sotto/Kaldi-XVector-Callhome
+  sotto-cli serve --download none              # offline: fetch nothing at start
 
 Flags:
 `)
@@ -194,7 +195,9 @@ Flags:
 	if err != nil {
 		return c, usageError{fmt.Sprintf("%s %q: %v", c.listenSrc, c.listen, err)}
 	}
-	c.download = splitList(*download)
+	if *download != "none" {
+		c.download = splitList(*download)
+	}
 	c.allowedHosts = splitList(*hosts)
 	if len(c.allowedHosts) > 0 || !isWildcard(host) {
 		c.allowedHosts = append(c.allowedHosts, "localhost", "127.0.0.1", "::1")
@@ -381,7 +384,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer store.Close()
-	if err := startDownloads(ctx, store.m, c.download, log); err != nil {
+	if err := checkDownloads(store.m, c.download); err != nil {
 		return err
 	}
 	voices, err := voicelib.Open(ctx, filepath.Join(c.dataDir, "voices.db"))
@@ -416,6 +419,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return listenError(c.listenSrc, c.listen, err)
 	}
+	startDownloads(ctx, store.m, c.download, log)
 	mode := "headless"
 	if c.desktop {
 		mode = "desktop"
@@ -439,16 +443,26 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	return err
 }
 
-// startDownloads starts the downloads --download names (models whose files
-// are all on disk complete at once, without a request) and logs each one's
-// progress, at most every 10 % or 30 s, and its end. A model the catalog
-// lacks is an error; a failed download is only logged.
-func startDownloads(ctx context.Context, m *models.Manager, ids []string, log *slog.Logger) error {
+// defaultDownloads is what serve downloads at start unless told otherwise:
+// the model the default models need beyond the Debian packages (the speaker
+// network Sotto/Lattice-1's embeddings use).
+const defaultDownloads = "Sotto/Kaldi-XVector-Callhome"
+
+// checkDownloads fails when the catalog lacks a model --download names.
+func checkDownloads(m *models.Manager, ids []string) error {
 	for _, id := range ids {
 		if _, err := m.Entry(id); err != nil {
 			return fmt.Errorf("--download: %w", err)
 		}
 	}
+	return nil
+}
+
+// startDownloads starts the downloads --download names (models whose files
+// are all on disk complete at once, without a request) and logs each one's
+// progress, at most every 10 % or 30 s, and its end. A failed download is
+// only logged.
+func startDownloads(ctx context.Context, m *models.Manager, ids []string, log *slog.Logger) {
 	for _, id := range ids {
 		j, err := m.Download(id)
 		if err != nil {
@@ -461,7 +475,6 @@ func startDownloads(ctx context.Context, m *models.Manager, ids []string, log *s
 		}
 		go watchStartDownload(ctx, m, id, log)
 	}
-	return nil
 }
 
 func watchStartDownload(ctx context.Context, m *models.Manager, id string, log *slog.Logger) {

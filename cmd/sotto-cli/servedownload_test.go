@@ -77,3 +77,28 @@ func TestServeDownload(t *testing.T) {
 		t.Errorf("downloaded file differs from the served one (%v)", err)
 	}
 }
+
+// TestParseServeDownload: serve fetches the speaker network unless told
+// otherwise; the flag beats SOTTO_DOWNLOAD, and none fetches nothing.
+func TestParseServeDownload(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{nil, nil, defaultDownloads},
+		{[]string{"--download", "none"}, nil, ""},
+		{[]string{"--download", ""}, nil, ""},
+		{nil, map[string]string{"SOTTO_DOWNLOAD": "none"}, ""},
+		{nil, map[string]string{"SOTTO_DOWNLOAD": "A/a, B/b"}, "A/a,B/b"},
+		{[]string{"--download", "C/c"}, map[string]string{"SOTTO_DOWNLOAD": "A/a"}, "C/c"},
+	} {
+		c, err := parseServe(tt.args, env(tt.env), io.Discard, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(c.download, ","); got != tt.want {
+			t.Errorf("parseServe(%q, %v): download %q; want %q", tt.args, tt.env, got, tt.want)
+		}
+	}
+}

@@ -57,7 +57,7 @@ func TestServeSecondInterrupt(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(os.Args[0], "serve", "--listen", addr, "--data-dir", t.TempDir())
+	cmd := exec.Command(os.Args[0], "serve", "--listen", addr, "--data-dir", t.TempDir(), "--download", "none")
 	cmd.Env = append(os.Environ(), "SOTTO_CLI_TEST_MAIN=1", "SOTTO_API_KEY=")
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
