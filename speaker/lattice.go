@@ -40,6 +40,8 @@ const OptAcousticDir = "acoustic_dir"
 // formant of the voiced frames too (formant.go); v8 (this version) weighs
 // the parts by the amount of speech the embedding saw (shares.go).
 // Embeddings of earlier versions stored elsewhere must be recomputed.
+// With OptXVectorDir set the driver embeds in another space,
+// [MethodFused]; cosines across the two mean nothing.
 const Method = "sphinx-mllr-v8"
 
 // MinSpeech is the least speech, in seconds after the voice-activity gate,
@@ -57,6 +59,7 @@ const frameRate = 100 // frames per second of the Sphinx front end
 // lattice is the "go" backend.
 type lattice struct {
 	m      *mllrModel
+	xv     *XVector // OptXVectorDir's model; nil: the embeddings are Method's
 	closed atomic.Bool
 }
 
@@ -83,7 +86,13 @@ func openLattice(ctx context.Context, cfg backend.Config) (Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &lattice{m: m}, nil
+	l := &lattice{m: m}
+	if xd := cfg.Options[OptXVectorDir]; xd != "" {
+		if l.xv, err = openXVectorDir(xd); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
 }
 
 func (l *lattice) Close() error {
@@ -118,6 +127,9 @@ func (l *lattice) EmbedDetail(ctx context.Context, a sotto.Audio) (*Embedding, e
 	s, err := samples16k(a)
 	if err != nil {
 		return nil, err
+	}
+	if l.xv != nil {
+		return l.embedFused(ctx, a, s)
 	}
 	return l.embedSamples(ctx, s, a.Rate(), true)
 }
