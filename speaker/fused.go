@@ -63,25 +63,40 @@ func openXVectorDir(dir string) (*XVector, error) {
 }
 
 // embedFused returns the MethodFused embedding of a, whose 16 kHz samples
-// are s: v8's parts, then the x-vector of a.
+// are s.
 func (l *lattice) embedFused(ctx context.Context, a sotto.Audio, s []float32) (*Embedding, error) {
-	p, err := l.parts(ctx, s, a.Rate(), true, nil)
+	p, xv, err := l.fusedParts(ctx, a, s)
 	if err != nil {
 		return nil, err
 	}
+	return &Embedding{Vector: float32s(l.m.fuseXVector(p, xv)), SpeechSeconds: float64(p.frames) / frameRate, Method: MethodFused}, nil
+}
+
+// fusedParts returns what a MethodFused embedding of a (16 kHz samples s)
+// is made of: v8's parts, then the x-vector of a. Audio v8 refuses is
+// not given to the x-vector; a cancelled ctx stops either.
+func (l *lattice) fusedParts(ctx context.Context, a sotto.Audio, s []float32) (*embedParts, []float32, error) {
+	p, err := l.parts(ctx, s, a.Rate(), true, nil)
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	xv, err := l.xv.Embed(ctx, a)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	e := l.m.fuseXVector(p, xv)
-	v := make([]float32, Dim)
-	for i, x := range e {
-		v[i] = float32(x)
+	return p, xv, nil
+}
+
+// float32s returns v as float32 numbers.
+func float32s(v []float64) []float32 {
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = float32(x)
 	}
-	return &Embedding{Vector: v, SpeechSeconds: float64(p.frames) / frameRate, Method: MethodFused}, nil
+	return out
 }
 
 // fuseXVector assembles the MethodFused embedding of v8's parts p and the

@@ -14,6 +14,26 @@ func init() {
 	parts.Of = partsOf
 	parts.Fuse = fusePartsOf
 	parts.MedianBumps = medianBumps
+	parts.Both = bothOf
+}
+
+func bothOf(ctx context.Context, b any, a sotto.Audio) (v8, fused []float32, err error) {
+	l, ok := b.(*lattice)
+	if !ok || l.xv == nil {
+		return nil, nil, fmt.Errorf("speaker: both embeddings of a %T; want the \"go\" driver with %s", b, OptXVectorDir)
+	}
+	if l.closed.Load() {
+		return nil, nil, fmt.Errorf("speaker: embed: backend closed")
+	}
+	s, err := samples16k(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, xv, err := l.fusedParts(ctx, a, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	return float32s(l.m.fuseParts(p)), float32s(l.m.fuseXVector(p, xv)), nil
 }
 
 func partsOf(ctx context.Context, b any, a sotto.Audio, o parts.Options) (*parts.Parts, error) {

@@ -68,6 +68,13 @@ var Of func(ctx context.Context, b any, a sotto.Audio, o Options) (*Parts, error
 // p.Embedding. Set by package speaker.
 var Fuse func(b any, p *Parts) ([]float64, error)
 
+// Both returns b's embeddings of a in both spaces of the "go" driver
+// from one computation of the parts: v8's (speaker.Method, as the driver
+// without OptXVectorDir embeds) and the fused one (speaker.MethodFused, as
+// Embed of b, which must have been opened with OptXVectorDir). Set by
+// package speaker.
+var Both func(ctx context.Context, b any, a sotto.Audio) (v8, fused []float32, err error)
+
 // MedianBumps encodes the median of the log frequencies v (sorted in
 // place) as n Gaussian bumps of width sigma on a grid of log frequency
 // from loHz to hiHz at unit length, as the pitch and formant parts are
