@@ -56,6 +56,26 @@
 // when one side has white noise at 20 dB SNR; it is a "same speaker or
 // not" hint on clean speech, not biometric verification.
 //
+// # Two embedding spaces: v8 and the fused one
+//
+// Opened without [OptXVectorDir], the driver needs nothing but the
+// acoustic model and embeds in [Method] ("sphinx-mllr-v8"), as above. With
+// OptXVectorDir naming a Kaldi x-vector model ([XVector], downloaded at run
+// time as the catalog entry Sotto/Kaldi-XVector-Callhome), it embeds in
+// [MethodFused] ("sphinx-mllr-xvector-v1"): v8's static transform without
+// its offsets, the first 24 of its delta numbers and its pitch encoding
+// (0.45 of the cosine, shared among them as in v8) and the first 60
+// numbers of the x-vector (0.55), rotated into 256 numbers of unit
+// length. It is much better on short clips and in noise (3 s clips: about
+// 4 % EER instead of 9 % on the dev trials; docs/bench/speaker.md). The
+// server's Sotto/Lattice-1 embeds in the fused space. Cosines between
+// embeddings of different methods mean nothing: compare only embeddings
+// whose [Embedding].Method is the same, and use that method's thresholds
+// ([VerifyThreshold] and [ShortClipThreshold] for v8,
+// [FusedVerifyThreshold] and [FusedShortClipThreshold] for the fused one).
+// Timelines do not change with the option: they keep v8's window
+// embeddings.
+//
 // # Timelines
 //
 // [MakeTimeline] (or a [Diarizer] backend's Timeline) labels the speech of

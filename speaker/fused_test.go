@@ -345,3 +345,21 @@ func TestFusedGolden(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFusedEmbed measures the MethodFused embedding (v8's parts, then
+// the real x-vector) of en_jfk_16k.wav; skipped without the network.
+func BenchmarkFusedEmbed(b *testing.B) {
+	d := xvectorDir()
+	if _, err := os.Stat(filepath.Join(d, XVectorNetFile)); err != nil {
+		b.Skipf("x-vector model absent in %s (set SOTTO_XVECTOR_DIR or download Sotto/Kaldi-XVector-Callhome)", d)
+	}
+	l := openFused(b, d)
+	a := speech(b, "en_jfk_16k.wav")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := l.Embed(context.Background(), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/a.Seconds(), "rtf")
+}

@@ -126,6 +126,17 @@ const VerifyThreshold = 0.39
 // rejects many true pairs of them.
 const ShortClipThreshold = 0.29
 
+// FusedVerifyThreshold is VerifyThreshold for embeddings of MethodFused
+// (the "go" driver with OptXVectorDir): the equal-error threshold of whole
+// utterances on the dev trials (docs/bench/speaker.md gives its error
+// rates). Its cosines run on another scale than v8's.
+const FusedVerifyThreshold = 0.43
+
+// FusedShortClipThreshold is ShortClipThreshold for embeddings of
+// MethodFused: the equal-error threshold of 3-second clips on the dev
+// trials.
+const FusedShortClipThreshold = 0.37
+
 // Float64 converts an embedding as [Backend.Embed] returns it to the
 // float64 slice [Similarity] and the HTTP API take.
 func Float64(v []float32) []float64 {

@@ -52,10 +52,10 @@ const (
 // 2.0), but the licence line for vosk-model-spk-0.4 itself was not seen.
 // Sotto does not redistribute it.
 //
-// It is not a [Backend]: it has XVectorDim values, a space of its own
-// (XVectorMethod), and it is measured beside the "go" embedding
-// (docs/bench/speaker.md) but not part of it. An XVector is read-only
-// after LoadXVector and safe for concurrent use.
+// It is not a [Backend]: it has XVectorDim values and a space of its own
+// (XVectorMethod). The "go" driver fuses its first 60 numbers into its
+// embeddings when opened with [OptXVectorDir] ([MethodFused]). An XVector
+// is read-only after LoadXVector and safe for concurrent use.
 type XVector struct {
 	net       *kaldi.Nnet
 	mfcc      *kaldi.MFCC

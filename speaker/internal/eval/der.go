@@ -13,11 +13,12 @@ import (
 	"github.com/sottolabs/sotto/speaker"
 )
 
-// Threshold is the verification threshold whose error rates are reported.
-const Threshold = speaker.VerifyThreshold
+// Threshold is the verification threshold whose error rates are reported
+// (v8's; run sets the fused method's when it measures that).
+var Threshold = speaker.VerifyThreshold
 
 // ShortThreshold is the threshold documented for 3-second clips.
-const ShortThreshold = speaker.ShortClipThreshold
+var ShortThreshold = speaker.ShortClipThreshold
 
 // derResult holds the parts of a diarization error rate, in seconds.
 type derResult struct {

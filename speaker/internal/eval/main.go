@@ -32,6 +32,7 @@ import (
 	"github.com/sottolabs/sotto/internal/holdout"
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/speaker"
+	"github.com/sottolabs/sotto/speaker/internal/parts"
 )
 
 func main() {
@@ -45,6 +46,7 @@ func main() {
 	flag.StringVar(&napOut, "napdump", "", "experiment: store the transforms of overlapping 3 s windows of every usable recording in this file (gzip'd gob) and stop")
 	flag.StringVar(&napNoise, "napnoise", "", "experiment: with -napdump, store the windows of a copy of each recording with white or pink noise (this flag) at 15 or 25 dB SNR too")
 	napIn := flag.String("napscore", "", "experiment: score the content-variability compensations of napscore.go (-only filters them by name): -napscore WINDOWS,PARTS (the files of -napdump and -partsdump) and stop")
+	flag.BoolVar(&v8Only, "v8", false, "measure sphinx-mllr-v8 alone even when the x-vector model is found (by default the report measures the fused method, with v8 beside it, when $SOTTO_XVECTOR_DIR or the catalog's download holds the model)")
 	partsIn := flag.String("partsscore", "", "experiment: score the fusion variants of variants.go on the parts stored by -partsdump in this file (-only filters them by name) and stop")
 	flag.Parse()
 	if *napIn != "" {
@@ -69,7 +71,7 @@ func main() {
 
 var only, onlySet, cohortSpec, partsOut, napOut string
 
-var devOnly bool
+var devOnly, v8Only bool
 
 type trial struct {
 	a, b   string
@@ -103,14 +105,21 @@ type condition struct {
 }
 
 type evaluator struct {
-	ctx     context.Context
-	dir     string
-	b       speaker.Backend
+	ctx context.Context
+	dir string
+	b   speaker.Backend
+	// both: b is the "go" driver with the x-vector option; each clip is
+	// embedded in both spaces (parts.Both), the fused one in cache and
+	// v8's in cache8.
+	both    bool
 	wav     map[string][]float32
 	cache   map[string][][]float64 // key: file|cond → embeddings of its clips (nil entry: too little speech)
-	seconds float64                // audio embedded
+	cache8  map[string][][]float64
+	seconds float64 // audio embedded
 	cpu     time.Duration
 	skipped int
+	// skippedXV of them were refused by the x-vector after v8 took them.
+	skippedXV int
 }
 
 func (e *evaluator) load(name string) ([]float32, error) {
@@ -145,38 +154,63 @@ func addNoise(s []float32, name string, snr float64) []float32 {
 }
 
 func (e *evaluator) embeddings(name string, c condition) ([][]float64, error) {
+	v, _, err := e.embeddings2(name, c)
+	return v, err
+}
+
+// embeddings2 returns the embeddings of name's clips under c and, when
+// e.both, v8's embeddings of the same clips.
+func (e *evaluator) embeddings2(name string, c condition) (emb, emb8 [][]float64, err error) {
 	key := fmt.Sprintf("%s|%v|%v", name, c.clip, c.noise)
 	if v, ok := e.cache[key]; ok {
-		return v, nil
+		return v, e.cache8[key], nil
 	}
 	s, err := e.load(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if c.noise {
 		s = addNoise(s, name, 20)
 	}
-	var out [][]float64
+	f64 := func(v []float32) []float64 {
+		out := make([]float64, len(v))
+		for i, x := range v {
+			out[i] = float64(x)
+		}
+		return out
+	}
+	var out, out8 [][]float64
 	for _, cl := range clipsOf(s, c) {
+		a := sotto.Audio{Samples: cl, SampleRate: sotto.SampleRate}
+		var v, v8 []float32
 		t0 := cpuTime()
-		emb, err := e.b.Embed(e.ctx, sotto.Audio{Samples: cl, SampleRate: sotto.SampleRate})
+		if e.both {
+			v8, v, err = parts.Both(e.ctx, e.b, a)
+		} else {
+			v, err = e.b.Embed(e.ctx, a)
+		}
 		e.cpu += cpuTime() - t0
 		e.seconds += float64(len(cl)) / sotto.SampleRate
 		if err != nil {
 			if se, ok := err.(*sotto.Error); ok && se.Code == speaker.CodeTooLittleSpeech {
 				e.skipped++
+				if strings.Contains(se.Message, "x-vector") { // v8 embedded it, the x-vector did not
+					e.skippedXV++
+				}
 				continue
 			}
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
-		v := make([]float64, len(emb))
-		for i, x := range emb {
-			v[i] = float64(x)
+		out = append(out, f64(v))
+		if e.both {
+			out8 = append(out8, f64(v8))
 		}
-		out = append(out, v)
 	}
 	e.cache[key] = out
-	return out, nil
+	if e.both {
+		e.cache8[key] = out8
+	}
+	return out, out8, nil
 }
 
 type score struct {
@@ -187,32 +221,48 @@ type score struct {
 // scores returns the trial scores under condition c: for clips, every
 // clip of a against every clip of b. The noise condition degrades b only.
 func (e *evaluator) scores(trials []trial, c condition, sealed bool) ([]score, error) {
-	var out []score
+	out, _, err := e.scores2(trials, c, sealed)
+	return out, err
+}
+
+// scores2 is scores with, when e.both, v8's scores of the same clip pairs.
+func (e *evaluator) scores2(trials []trial, c condition, sealed bool) (out, out8 []score, err error) {
 	ca := c
 	ca.noise = false
-	for _, t := range trials {
-		if t.sealed != sealed {
-			continue
-		}
-		ea, err := e.embeddings(t.a, ca)
-		if err != nil {
-			return nil, err
-		}
-		eb, err := e.embeddings(t.b, c)
-		if err != nil {
-			return nil, err
-		}
+	add := func(dst []score, ea, eb [][]float64, same bool) ([]score, error) {
 		for _, x := range ea {
 			for _, y := range eb {
 				s, err := speaker.Similarity(x, y)
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, score{s, t.same})
+				dst = append(dst, score{s, same})
+			}
+		}
+		return dst, nil
+	}
+	for _, t := range trials {
+		if t.sealed != sealed {
+			continue
+		}
+		ea, ea8, err := e.embeddings2(t.a, ca)
+		if err != nil {
+			return nil, nil, err
+		}
+		eb, eb8, err := e.embeddings2(t.b, c)
+		if err != nil {
+			return nil, nil, err
+		}
+		if out, err = add(out, ea, eb, t.same); err != nil {
+			return nil, nil, err
+		}
+		if e.both {
+			if out8, err = add(out8, ea8, eb8, t.same); err != nil {
+				return nil, nil, err
 			}
 		}
 	}
-	return out, nil
+	return out, out8, nil
 }
 
 // eer returns the equal error rate and the threshold where the false
@@ -271,6 +321,30 @@ func split(sc []score) (tgt, non []float64) {
 	return
 }
 
+// v8Head, v8Sep and v8Cell are the v8 column of the tables when the
+// report measures the fused method.
+func v8Head(both bool) string {
+	if !both {
+		return ""
+	}
+	return " v8: EER (threshold) |"
+}
+
+func v8Sep(both bool) string {
+	if !both {
+		return ""
+	}
+	return "---|"
+}
+
+func v8Cell(both bool, sc []score) string {
+	if !both {
+		return ""
+	}
+	rate, thr := eer(sc)
+	return fmt.Sprintf(" %.1f %% (%.3f) |", 100*rate, thr)
+}
+
 func cpuTime() time.Duration {
 	return processCPU()
 }
@@ -280,17 +354,34 @@ func run(ctx context.Context, driver, outPath string) error {
 	if err != nil {
 		return err
 	}
-	b, err := speaker.Open(ctx, driver, speakerConfig())
+	cfg := speakerConfig()
+	method := speaker.Method
+	fused := false
+	// The experiments embed with v8 (they compare against it, or store
+	// its parts); the x-vector option is for the report.
+	experiment := cohortSpec != "" || partsOut != "" || xvecFuse != "" || napOut != ""
+	if xd := xvectorDir(); driver == "go" && !v8Only && !experiment && xvectorPresent(xd) {
+		cfg.Options = map[string]string{speaker.OptXVectorDir: xd}
+		method, fused = speaker.MethodFused, true
+		Threshold, ShortThreshold = speaker.FusedVerifyThreshold, speaker.FusedShortClipThreshold
+	}
+	b, err := speaker.Open(ctx, driver, cfg)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	e := &evaluator{ctx: ctx, dir: dir, b: b, wav: map[string][]float32{}, cache: map[string][][]float64{}}
+	e := &evaluator{ctx: ctx, dir: dir, b: b, wav: map[string][]float32{}, cache: map[string][][]float64{}, cache8: map[string][][]float64{}}
+	e.both = fused
 	var rep strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&rep, format, args...) }
 	w("# Speaker embeddings and timelines: measurements\n\n")
 	w("Generated by `go run ./speaker/internal/eval` (driver %q, method %s) on %s, GOMAXPROCS %d. ",
-		driver, speaker.Method, time.Now().UTC().Format("2006-01-02"), runtime.GOMAXPROCS(0))
+		driver, method, time.Now().UTC().Format("2006-01-02"), runtime.GOMAXPROCS(0))
+	if fused {
+		w("The x-vector model was found (`$SOTTO_XVECTOR_DIR` or the catalog's download of Sotto/Kaldi-XVector-Callhome), so the driver ran with option `%s` and the tables measure %s; ", speaker.OptXVectorDir, speaker.MethodFused)
+		w("the column v8 scores the same clip pairs with %s embeddings from the same computation (a clip either refuses is left out of both). ", speaker.Method)
+		w("Timelines use v8's window embeddings either way. ")
+	}
 	w("Data: `$SOTTO_TESTDATA/speech`. Trials are split by `internal/holdout` (hash of the trial line): ")
 	w("**dev** is what the method was developed on, **sealed** was not looked at while developing. ")
 	w("EER is where false accepts and false rejects cross; the threshold is the similarity there. ")
@@ -328,7 +419,7 @@ func run(ctx context.Context, driver, outPath string) error {
 	if only != "" {
 		rows = slices.DeleteFunc(rows, func(r row) bool { return !strings.Contains(r.name, only) })
 	}
-	all := map[string][]score{}
+	all, all8 := map[string][]score{}, map[string][]score{}
 	for _, set := range []string{"trials.txt", "trials-more.txt"} {
 		if onlySet != "" && set != onlySet {
 			continue
@@ -338,13 +429,13 @@ func run(ctx context.Context, driver, outPath string) error {
 			return err
 		}
 		w("## %s (%d trials)\n\n", set, len(trials))
-		w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |\n|---|---|---|---|---|---|---|\n", Threshold, ShortThreshold)
+		w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |%s\n|---|---|---|---|---|---|---|%s\n", Threshold, ShortThreshold, v8Head(e.both), v8Sep(e.both))
 		for _, r := range rows {
 			for _, sealed := range []bool{false, true} {
 				if sealed && devOnly {
 					continue
 				}
-				sc, err := e.scores(trials, r.c, sealed)
+				sc, sc8, err := e.scores2(trials, r.c, sealed)
 				if err != nil {
 					return err
 				}
@@ -354,19 +445,20 @@ func run(ctx context.Context, driver, outPath string) error {
 				}
 				k := fmt.Sprintf("%s|%s", r.name, part)
 				all[k] = append(all[k], sc...)
+				all8[k] = append(all8[k], sc8...)
 				tgt, non := split(sc)
 				rate, thr := eer(sc)
 				frr, far := rates(tgt, non, Threshold)
 				frs, fas := rates(tgt, non, ShortThreshold)
-				w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% | %.1f %% / %.1f %% |\n", r.name, part, len(tgt), len(sc),
-					100*rate, thr, 100*frr, 100*far, 100*frs, 100*fas)
-				fmt.Fprintf(os.Stderr, "%s %s %s: EER %.2f%% thr %.3f (%d/%d)\n", set, r.name, part, 100*rate, thr, len(tgt), len(sc))
+				w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% | %.1f %% / %.1f %% |%s\n", r.name, part, len(tgt), len(sc),
+					100*rate, thr, 100*frr, 100*far, 100*frs, 100*fas, v8Cell(e.both, sc8))
+				fmt.Fprintf(os.Stderr, "%s %s %s: EER %.2f%% thr %.3f (%d/%d)%s\n", set, r.name, part, 100*rate, thr, len(tgt), len(sc), v8Cell(e.both, sc8))
 			}
 		}
 		w("\n")
 	}
 	w("## Both trial lists together\n\n")
-	w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |\n|---|---|---|---|---|---|---|\n", Threshold, ShortThreshold)
+	w("| condition | part | targets / pairs | EER | threshold | FRR / FAR at %.2f | FRR / FAR at %.2f |%s\n|---|---|---|---|---|---|---|%s\n", Threshold, ShortThreshold, v8Head(e.both), v8Sep(e.both))
 	for _, r := range rows {
 		for _, part := range []string{"dev", "sealed"} {
 			if part == "sealed" && devOnly {
@@ -377,11 +469,15 @@ func run(ctx context.Context, driver, outPath string) error {
 			rate, thr := eer(sc)
 			frr, far := rates(tgt, non, Threshold)
 			frs, fas := rates(tgt, non, ShortThreshold)
-			w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% | %.1f %% / %.1f %% |\n", r.name, part, len(tgt), len(sc),
-				100*rate, thr, 100*frr, 100*far, 100*frs, 100*fas)
+			w("| %s | %s | %d / %d | %.1f %% | %.3f | %.1f %% / %.1f %% | %.1f %% / %.1f %% |%s\n", r.name, part, len(tgt), len(sc),
+				100*rate, thr, 100*frr, 100*far, 100*frs, 100*fas, v8Cell(e.both, all8[r.name+"|"+part]))
 		}
 	}
-	w("\nClips refused for too little speech: %d.\n\n", e.skipped)
+	w("\nClips refused for too little speech: %d", e.skipped)
+	if e.both {
+		w(" (%d of them by the x-vector after v8's check let them through)", e.skippedXV)
+	}
+	w(".\n\n")
 
 	if only != "" || onlySet != "" || devOnly {
 		fmt.Fprint(os.Stderr, rep.String())
@@ -393,7 +489,11 @@ func run(ctx context.Context, driver, outPath string) error {
 	w("## Speed\n\n")
 	w("Embedding: %.1f s of audio in %.2f s of process CPU time: real-time factor %.4f (CPU seconds per audio second, ",
 		e.seconds, e.cpu.Seconds(), e.cpu.Seconds()/e.seconds)
-	w("one goroutine; the front end, the 5376-Gaussian posteriors and the transform solve included). ")
+	if e.both {
+		w("one goroutine; v8's front end, the 5376-Gaussian posteriors and the transform solves, then the x-vector's MFCCs and network, included). ")
+	} else {
+		w("one goroutine; the front end, the 5376-Gaussian posteriors and the transform solve included). ")
+	}
 	w("`go test -bench Embed ./speaker` measures the same on one 10 s file.\n")
 	if outPath == "-" {
 		_, err = os.Stdout.WriteString(rep.String())

@@ -64,6 +64,12 @@ func xvectorDir() string {
 		models.SanitizeID("Sotto/Kaldi-XVector-Callhome"), "vosk-model-spk-0.4")
 }
 
+// xvectorPresent reports whether dir holds the x-vector network.
+func xvectorPresent(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, speaker.XVectorNetFile))
+	return err == nil
+}
+
 func xvecFusion(ctx context.Context, e *evaluator, path string) error {
 	d, err := readXVDump(path)
 	if errors.Is(err, os.ErrNotExist) {
