@@ -106,8 +106,8 @@ func TestSpeakerEmbeddingsResult(t *testing.T) {
 		t.Errorf("window usage %v; want 5.5", a.Usage.Seconds)
 	}
 	sim, _ := speaker.Similarity(a.Embedding, b.Embedding)
-	if sim < speaker.VerifyThreshold {
-		t.Errorf("halves of one recording: similarity %.3f below the threshold %.2f", sim, speaker.VerifyThreshold)
+	if sim < speaker.FusedVerifyThreshold {
+		t.Errorf("halves of one recording: similarity %.3f below the threshold %.2f", sim, speaker.FusedVerifyThreshold)
 	}
 	// The similarity endpoint takes the embeddings as returned.
 	r := do(t, ts, "POST", "/v1/speaker/similarity", jsonBody(map[string]any{"embedding_a": a.Embedding, "embedding_b": b.Embedding}), nil)
