@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/cli"
+	"github.com/sottolabs/sotto/internal/models"
 	"github.com/sottolabs/sotto/internal/progress"
 	"github.com/sottolabs/sotto/speaker"
 )
@@ -25,8 +27,12 @@ const usageText = `usage: sotto-speaker [flags] embed FILE
        sotto-speaker [flags] timeline FILE
 
 sotto-speaker describes voices with the pure-Go speaker model of
-Sotto/Lattice-1 (method %[1]s: an MLLR transform of the CMU Sphinx English
-acoustic model, from the Debian package pocketsphinx-en-us).
+Sotto/Lattice-1 (method %[1]s): an MLLR transform of the
+CMU Sphinx English acoustic model (Debian package pocketsphinx-en-us) fused
+with Kaldi's x-vector network (Sotto/Kaldi-XVector-Callhome, 63.5 MB, which
+sotto-cli serve downloads at start; --xvector-dir names another copy).
+Timelines need only the Debian model; --without-network embeds with it alone,
+in another space.
 
   embed FILE      prints the speaker embedding of FILE as JSON: %[2]d numbers of
                   unit length, and the seconds of speech they describe
@@ -86,19 +92,23 @@ func exitCode(err error) int {
 }
 
 type config struct {
-	cmd         string
-	files       []string
-	acousticDir string
-	format      string
-	threshold   float64
-	speakers    int
-	maxSpeakers int
-	channel     string
-	track       int
-	start, end  float64
-	startB      float64
-	endB        float64
-	onnxModel   string
+	cmd          string
+	files        []string
+	acousticDir  string
+	format       string
+	threshold    float64
+	speakers     int
+	maxSpeakers  int
+	channel      string
+	track        int
+	start, end   float64
+	startB       float64
+	endB         float64
+	onnxModel    string
+	xvectorDir   string // --xvector-dir, else $SOTTO_XVECTOR_DIR, else the data directory's download
+	xvectorSet   bool   // the directory was named (flag or environment), not the default
+	v8Only       bool   // --without-network
+	thresholdSet bool
 }
 
 func parseArgs(args []string, stdout io.Writer) (*config, error) {
@@ -109,7 +119,7 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVarP(&c.format, "format", "f", "", "timeline output: rttm (default) or json")
 	fs.IntVar(&c.speakers, "speakers", 0, "timeline: the number of speakers, when known (0 = estimate)")
 	fs.IntVar(&c.maxSpeakers, "max-speakers", 0, fmt.Sprintf("timeline: at most this many speakers when estimating (0 = %d)", speaker.DefaultMaxSpeakers))
-	fs.Float64Var(&c.threshold, "threshold", speaker.VerifyThreshold, "compare: similarity at and above which the voices count as the same")
+	fs.Float64Var(&c.threshold, "threshold", speaker.FusedVerifyThreshold, "compare: similarity at and above which the voices count as the same")
 	fs.Float64Var(&c.start, "start", 0, "use the audio from this second (FILE, or A for compare)")
 	fs.Float64Var(&c.end, "end", 0, "use the audio up to this second (0 = to the end)")
 	fs.Float64Var(&c.startB, "start-b", 0, "compare: --start for B")
@@ -117,13 +127,20 @@ func parseArgs(args []string, stdout io.Writer) (*config, error) {
 	fs.StringVar(&c.channel, "channel", "", "audio channel: mix (default) or a channel number from 0")
 	fs.IntVar(&c.track, "track", 0, "audio track of a container with several (from 0)")
 	fs.StringVar(&c.acousticDir, "acoustic-dir", "", "directory of the Sphinx acoustic model (default: the Debian en-us model)")
+	fs.StringVar(&c.xvectorDir, "xvector-dir", os.Getenv("SOTTO_XVECTOR_DIR"), "embed, compare: directory of the speaker network (Sotto/Kaldi-XVector-Callhome: final.ext.raw, mean.vec,\ntransform.mat, mfcc.conf; env SOTTO_XVECTOR_DIR; default: where sotto-cli serve downloads it, under\n$SOTTO_DATA_DIR or ~/.local/share/sotto)")
+	fs.BoolVar(&c.v8Only, "without-network", false, "embed, compare: embed with the Debian acoustic model alone (method "+speaker.Method+"; not comparable\nwith the service's Sotto/Lattice-1 embeddings; its threshold is "+fmt.Sprintf("%.2f", speaker.VerifyThreshold)+")")
 	fs.StringVar(&c.onnxModel, "onnx-model", "", "use a WeSpeaker ONNX network from `FILE` instead of the pure-Go model (builds with -tags onnx; its threshold is not --threshold's default)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
 		return nil, usagef("%v", err)
 	}
+	c.thresholdSet = fs.Changed("threshold")
+	c.xvectorSet = c.xvectorDir != ""
+	if !c.xvectorSet {
+		c.xvectorDir = defaultXVectorDir()
+	}
 	if *help {
-		fmt.Fprintf(stdout, usageText, speaker.Method, speaker.Dim, speaker.VerifyThreshold, speaker.MinSpeech, speaker.ShortClipThreshold)
+		fmt.Fprintf(stdout, usageText, speaker.MethodFused, speaker.Dim, speaker.FusedVerifyThreshold, speaker.MinSpeech, speaker.FusedShortClipThreshold)
 		fmt.Fprint(stdout, fs.FlagUsages())
 		return nil, nil
 	}
@@ -168,10 +185,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil || c == nil {
 		return err
 	}
-	cfg := backend.Config{Model: "Sotto/Lattice-1"}
+	cfg := backend.Config{Model: "Sotto/Lattice-1", Options: map[string]string{}}
 	driver := "go"
 	if c.acousticDir != "" {
-		cfg.Options = map[string]string{speaker.OptAcousticDir: c.acousticDir}
+		cfg.Options[speaker.OptAcousticDir] = c.acousticDir
+	}
+	if c.cmd != "timeline" && !c.v8Only && c.onnxModel == "" {
+		// Embeddings in the space of the service's Sotto/Lattice-1 need
+		// its speaker network; timelines do not.
+		if err := c.checkNetwork(); err != nil {
+			return err
+		}
+		cfg.Options[speaker.OptXVectorDir] = c.xvectorDir
+	} else if c.v8Only && !c.thresholdSet {
+		c.threshold = speaker.VerifyThreshold
 	}
 	if c.onnxModel != "" {
 		driver, cfg = "wespeaker", backend.Config{Model: "Sotto/WeSpeaker-ResNet34", Options: map[string]string{speaker.OptModelFile: c.onnxModel}}
@@ -274,6 +301,38 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		name = "audio"
 	}
 	return speaker.WriteRTTM(stdout, name, tl)
+}
+
+// speakerNetwork is the catalog model holding the speaker network of
+// Sotto/Lattice-1's embeddings, and networkDirName its directory there.
+const (
+	speakerNetwork = "Sotto/Kaldi-XVector-Callhome"
+	networkDirName = "vosk-model-spk-0.4"
+)
+
+// defaultXVectorDir is where sotto-cli serve downloads the speaker network:
+// the model store of $SOTTO_DATA_DIR, else of the default data directory.
+func defaultXVectorDir() string {
+	data := os.Getenv("SOTTO_DATA_DIR")
+	if data == "" {
+		data = models.DefaultDataDir(os.Getenv)
+	}
+	return filepath.Join(models.NewStore(data).Dir(speakerNetwork), networkDirName)
+}
+
+// checkNetwork fails, saying what to do, when the speaker network is not
+// in c.xvectorDir.
+func (c *config) checkNetwork() error {
+	if _, err := os.Stat(filepath.Join(c.xvectorDir, speaker.XVectorNetFile)); err == nil {
+		return nil
+	}
+	where := "--xvector-dir " + c.xvectorDir
+	if !c.xvectorSet {
+		where = "where sotto-cli serve downloads it (" + c.xvectorDir + ")"
+	}
+	return fmt.Errorf("the speaker network %s is not %s: start sotto-cli serve, which downloads it, or run sotto-cli models download %s; "+
+		"--xvector-dir names another copy, and --without-network embeds with the Debian model alone (method %s, not comparable with the service's embeddings)",
+		speakerNetwork, "in "+where, speakerNetwork, speaker.Method)
 }
 
 // flagNames spells the request fields that the audio decoder's and the

@@ -5,13 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sottolabs/sotto/internal/sphinx"
 	"github.com/sottolabs/sotto/internal/testdata"
 	"github.com/sottolabs/sotto/speaker"
+	"github.com/sottolabs/sotto/speaker/speakertest"
 )
 
 func TestUsageErrors(t *testing.T) {
@@ -59,7 +62,8 @@ func TestHelpTeaches(t *testing.T) {
 	}
 	for _, want := range []string{"embed FILE", "compare A B", "timeline FILE", "does not decide", "--speakers", "RTTM",
 		// the thresholds the help advises are the package's, not copies
-		fmt.Sprintf("default %.2f", speaker.VerifyThreshold), fmt.Sprintf("--threshold %.2f", speaker.ShortClipThreshold)} {
+		fmt.Sprintf("default %.2f", speaker.FusedVerifyThreshold), fmt.Sprintf("--threshold %.2f", speaker.FusedShortClipThreshold),
+		"--xvector-dir", "--without-network", "serve downloads"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--help lacks %q", want)
 		}
@@ -75,6 +79,22 @@ func TestCommands(t *testing.T) {
 	}
 	jfk := testdata.Path(t, "speech", "en_jfk_16k.wav")
 	lj := testdata.Path(t, "speech", "en_lj_LJ001-0004_16k.wav")
+	// The speaker network: the real one where it was downloaded, else
+	// speakertest's tiny one, whose x-vector part says nothing about
+	// voices (so two voices are told apart only with the real one);
+	// TestNetworkMissing covers its absence.
+	real := (&config{xvectorDir: defaultXVectorDir()}).checkNetwork() == nil
+	if d := os.Getenv("SOTTO_XVECTOR_DIR"); d != "" {
+		_, err := os.Stat(filepath.Join(d, speaker.XVectorNetFile))
+		real = err == nil
+	}
+	if !real {
+		net := t.TempDir()
+		if err := speakertest.WriteXVector(net, 1); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("SOTTO_XVECTOR_DIR", net)
+	}
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"embed", jfk}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
@@ -83,7 +103,7 @@ func TestCommands(t *testing.T) {
 		Embedding []float64
 		Method    string
 	}
-	if err := json.Unmarshal(out.Bytes(), &e); err != nil || len(e.Embedding) != speaker.Dim || e.Method != speaker.Method {
+	if err := json.Unmarshal(out.Bytes(), &e); err != nil || len(e.Embedding) != speaker.Dim || e.Method != speaker.MethodFused {
 		t.Errorf("embed: %v, %d numbers, method %q", err, len(e.Embedding), e.Method)
 	}
 	out.Reset()
@@ -97,7 +117,7 @@ func TestCommands(t *testing.T) {
 	if err := run(context.Background(), []string{"compare", jfk, lj}, nil, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "probably different speakers") {
+	if real && !strings.Contains(out.String(), "probably different speakers") {
 		t.Errorf("compare jfk and lj: %s", out.String())
 	}
 	out.Reset()
@@ -145,6 +165,54 @@ func TestCommands(t *testing.T) {
 	if err := run(context.Background(), []string{"embed", "--start", "0", "--end", "0.8", jfk}, nil, &out, &bytes.Buffer{}); exitCode(err) != 1 ||
 		!strings.Contains(err.Error(), "speech") {
 		t.Errorf("0.8 s: %v; want exit 1 for too little speech", err)
+	}
+}
+
+// TestNetworkMissing: embed and compare without the speaker network fail
+// saying how to get it (never another space silently); --without-network
+// embeds with the Debian model alone, and timelines never need it.
+func TestNetworkMissing(t *testing.T) {
+	if _, err := os.Stat(sphinx.DefaultModelDir + "/means"); err != nil {
+		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
+	}
+	jfk := testdata.Path(t, "speech", "en_jfk_16k.wav")
+	t.Setenv("SOTTO_XVECTOR_DIR", "")
+	t.Setenv("SOTTO_DATA_DIR", t.TempDir())
+	for _, args := range [][]string{{"embed", jfk}, {"compare", jfk, jfk}, {"embed", "--xvector-dir", t.TempDir(), jfk}} {
+		err := run(context.Background(), args, nil, io.Discard, io.Discard)
+		if exitCode(err) != 1 {
+			t.Fatalf("%q without the network: %v; want exit 1", args, err)
+		}
+		for _, want := range []string{"Sotto/Kaldi-XVector-Callhome", "sotto-cli models download", "--without-network"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%q: %v; want it to say %q", args, err, want)
+			}
+		}
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"embed", "--without-network", jfk}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var e struct{ Method string }
+	if json.Unmarshal(out.Bytes(), &e); e.Method != speaker.Method {
+		t.Errorf("--without-network: method %q; want %s", e.Method, speaker.Method)
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"compare", "--without-network", "--end", "5.5", "--start-b", "5.5", jfk, jfk}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("threshold %.2f", speaker.VerifyThreshold); !strings.Contains(out.String(), want) ||
+		!strings.Contains(out.String(), "possibly the same speaker") {
+		t.Errorf("compare --without-network, halves of one recording: %q; want the same speaker at its own method's %s", out.String(), want)
+	}
+	out.Reset()
+	lj := testdata.Path(t, "speech", "en_lj_LJ001-0004_16k.wav")
+	if err := run(context.Background(), []string{"compare", "--without-network", jfk, lj}, nil, &out, io.Discard); err != nil ||
+		!strings.Contains(out.String(), "probably different speakers") {
+		t.Errorf("compare --without-network jfk lj: %q (%v); want different speakers", out.String(), err)
+	}
+	if err := run(context.Background(), []string{"timeline", "--speakers", "1", jfk}, nil, io.Discard, io.Discard); err != nil {
+		t.Errorf("timeline without the network: %v", err)
 	}
 }
 
