@@ -2,6 +2,7 @@ package sphinx
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -150,6 +151,24 @@ func ParseFeatParams(name string, data []byte) (FeatParams, error) {
 
 // Validate reports settings the engine cannot honour.
 func (p FeatParams) Validate() error {
+	// strconv.ParseFloat reads "NaN" and "Inf": such a setting passes the
+	// range checks below (every comparison with NaN is false, and int of
+	// ±Inf or NaN is undefined), so every real-valued setting must be
+	// finite first.
+	for _, x := range []struct {
+		opt string
+		v   float64
+	}{{"-samprate", p.SampleRate}, {"-wlen", p.WindowLength}, {"-alpha", p.Alpha},
+		{"-lowerf", p.LowerF}, {"-upperf", p.UpperF}, {"frequency warp", p.Warp}} {
+		if math.IsNaN(x.v) || math.IsInf(x.v, 0) {
+			return fmt.Errorf("sphinx: feat.params: %s %g is not a finite number", x.opt, x.v)
+		}
+	}
+	for _, v := range p.CMNInit {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("sphinx: feat.params: -cmninit %g is not a finite number", v)
+		}
+	}
 	switch {
 	case p.SampleRate != 16000:
 		return fmt.Errorf("sphinx: feat.params: sample rate %g Hz unsupported (want 16000)", p.SampleRate)
@@ -157,7 +176,9 @@ func (p FeatParams) Validate() error {
 		return fmt.Errorf("sphinx: feat.params: frame rate %d out of range", p.FrameRate)
 	case p.NFFT < 64 || p.NFFT > 8192 || p.NFFT&(p.NFFT-1) != 0:
 		return fmt.Errorf("sphinx: feat.params: -nfft %d is not a power of two in [64,8192]", p.NFFT)
-	case int(p.WindowLength*p.SampleRate+0.5) > p.NFFT || p.WindowLength <= 0:
+	case math.Floor(p.WindowLength*p.SampleRate+0.5) > float64(p.NFFT) || math.Floor(p.WindowLength*p.SampleRate+0.5) < 1:
+		// In floating point: int() of a product beyond int's range
+		// (-wlen 1e300) is undefined and came out negative.
 		return fmt.Errorf("sphinx: feat.params: window of %g s does not fit -nfft %d", p.WindowLength, p.NFFT)
 	case p.NFilt < 1 || p.NFilt > 256 || p.NCep < 1 || p.NCep > p.NFilt:
 		return fmt.Errorf("sphinx: feat.params: -nfilt %d / -ncep %d out of range", p.NFilt, p.NCep)
