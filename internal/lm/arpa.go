@@ -168,7 +168,11 @@ func parseLog(s string) (float32, error) {
 	if err != nil {
 		return 0, err
 	}
-	if math.IsNaN(v) || math.IsInf(v, 1) {
+	// Above -zeroLog10 (a factor of 10^99) is out of range too: such a
+	// value is no probability or back-off weight of a real model, and it
+	// overflows float32 in nats (3e38 is +Inf), or when a blank's back-off
+	// and probability are added, and a written +Inf does not read back.
+	if math.IsNaN(v) || v > -zeroLog10 {
 		return 0, fmt.Errorf("not a log probability")
 	}
 	if v < zeroLog10 { // -99 and -inf stand for zero probability
