@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/sottolabs/sotto"
+	"github.com/sottolabs/sotto/audio"
 	"github.com/sottolabs/sotto/backend"
 	"github.com/sottolabs/sotto/internal/sphinx"
 	"github.com/sottolabs/sotto/speaker/speakertest"
@@ -362,4 +363,78 @@ func BenchmarkFusedEmbed(b *testing.B) {
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/a.Seconds(), "rtf")
+}
+
+// TestFusedOddAudio: audio v8 may take but that is not speech (noise,
+// tones, a constant, 8 kHz input) gives the fused backend an embedding of
+// finite numbers or a *sotto.Error, never another error; with the real
+// network when present, else the tiny one.
+func TestFusedOddAudio(t *testing.T) {
+	d := xvectorDir()
+	if _, err := os.Stat(filepath.Join(d, XVectorNetFile)); err != nil {
+		d = tinyXVectorDir(t, 1)
+	}
+	l := openFused(t, d)
+	n := 4 * sotto.SampleRate
+	gen := func(f func(i int) float64) []float32 {
+		s := make([]float32, n)
+		for i := range s {
+			s[i] = float32(f(i))
+		}
+		return s
+	}
+	var x uint64 = 1
+	noise := func(int) float64 { // a fixed xorshift sequence in [-0.5, 0.5)
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return float64(x>>11)/(1<<53) - 0.5
+	}
+	jfk := speech(t, "en_jfk_16k.wav")
+	s8, err := audio.Resample(nil, jfk.Samples, jfk.Rate(), 8000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]sotto.Audio{
+		"white noise": {Samples: gen(noise)},
+		"tone":        {Samples: gen(func(i int) float64 { return 0.5 * math.Sin(2*math.Pi*440*float64(i)/sotto.SampleRate) })},
+		"square":      {Samples: gen(func(i int) float64 { return float64(1 - 2*((i/40)%2)) })},
+		"constant":    {Samples: gen(func(int) float64 { return 0.3 })},
+		"8 kHz":       {Samples: s8, SampleRate: 8000},
+		"speech in loud noise": {Samples: func() []float32 {
+			out := make([]float32, len(jfk.Samples))
+			for i, v := range jfk.Samples {
+				out[i] = v + float32(0.3*noise(i))
+			}
+			return out
+		}()},
+		"speech clipped ×30": {Samples: func() []float32 {
+			out := make([]float32, len(jfk.Samples))
+			for i, v := range jfk.Samples {
+				out[i] = max(-1, min(1, 30*v))
+			}
+			return out
+		}()},
+	}
+	embedded := 0
+	for name, a := range cases {
+		e, err := l.EmbedDetail(context.Background(), a)
+		if err != nil {
+			var se *sotto.Error
+			if !errors.As(err, &se) {
+				t.Errorf("%s: error %v is not a *sotto.Error", name, err)
+			}
+			t.Logf("%s: %v", name, err)
+			continue
+		}
+		for i, v := range e.Vector {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				t.Fatalf("%s: number %d is %v", name, i, v)
+			}
+		}
+		embedded++
+	}
+	if embedded == 0 {
+		t.Error("no case embedded: the x-vector part was not exercised")
+	}
 }
