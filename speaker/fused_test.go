@@ -148,7 +148,9 @@ func TestFusedEmbedding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xv60 := make([]float64, fusedXVector)
+	// L's recipe, written out rather than taken from the constants.
+	const v8Weight, xvWeight = 0.45, 0.55
+	xv60 := make([]float64, 60)
 	for i := range xv60 {
 		xv60[i] = float64(xv[i])
 	}
@@ -159,10 +161,10 @@ func TestFusedEmbedding(t *testing.T) {
 		want   []float64 // its direction
 		share  float64
 	}{
-		{"static", 0, 156, static, fusedV8Weight * sh.static / total},
-		{"delta", 156, 180, l.m.projectDelta(p.delta)[:fusedDelta], fusedV8Weight * sh.delta / total},
-		{"pitch", 180, 196, pe, fusedV8Weight * sh.pitch / total},
-		{"x-vector", 196, 256, xv60, 1 - fusedV8Weight},
+		{"static", 0, 156, static, v8Weight * sh.static / total},
+		{"delta", 156, 180, l.m.projectDelta(p.delta)[:24], v8Weight * sh.delta / total},
+		{"pitch", 180, 196, pe, v8Weight * sh.pitch / total},
+		{"x-vector", 196, 256, xv60, xvWeight},
 	}
 	for _, b := range blocks {
 		got := raw[b.lo:b.hi]
@@ -436,5 +438,22 @@ func TestFusedOddAudio(t *testing.T) {
 	}
 	if embedded == 0 {
 		t.Error("no case embedded: the x-vector part was not exercised")
+	}
+}
+
+// TestFusedTrialsEER guards the fused method's accuracy with the real
+// network: the dev part of trials.txt (0.3 % EER, one target of 14 at
+// most, in docs/bench/speaker.md).
+func TestFusedTrialsEER(t *testing.T) {
+	if testing.Short() {
+		t.Skip("embeds 25 files; skipped with -short")
+	}
+	d := xvectorDir()
+	if _, err := os.Stat(filepath.Join(d, XVectorNetFile)); err != nil {
+		t.Skipf("x-vector model absent in %s (set SOTTO_XVECTOR_DIR or download Sotto/Kaldi-XVector-Callhome)", d)
+	}
+	best, at := devTrialsEER(t, openFused(t, d))
+	if best > 0.08 || at < 0.3 || at > 0.55 {
+		t.Errorf("EER %.1f %% at %.3f; want at most 8 %% (one miss) at a threshold in 0.3..0.55", 100*best, at)
 	}
 }
