@@ -47,15 +47,16 @@ B at most) reads standard input.
 
 What the numbers mean:
   * An embedding needs at least %.1[4]f s of speech (pauses do not count); shorter
-    input is refused. Longer is better: 3 s clips give about 9-12 %% equal error
-    rate on read speech, whole utterances (5-30 s) about 3-5 %%.
+    input is refused. Longer is better: on read speech (docs/bench/speaker.md),
+    3 s clips give about 4-6 %% equal error rate, whole utterances (5-30 s)
+    about 2-3 %%, and white noise at 20 dB on one side about 4-5 %%.
   * A similarity does not decide who someone is. At the default threshold,
-    measured on whole utterances of read speech (docs/bench/speaker.md),
-    about 3 %% of pairs of different speakers are accepted and 3-9 %% of pairs
-    of the same speaker rejected; for 3 s clips use --threshold %.2[5]f (about
-    9-20 %% rejected, 8-9 %% accepted). Noise, other microphones and sessions
-    make all of it worse. Raise the threshold to accept fewer strangers, lower
-    it to reject fewer true pairs.
+    measured on whole utterances of read speech, about 1-2 %% of pairs of
+    different speakers are accepted and 1-3 %% of pairs of the same speaker
+    rejected; for 3 s clips use --threshold %.2[5]f (about 3 %% accepted,
+    4-13 %% rejected). Noise, other microphones and sessions make all of it
+    worse. Raise the threshold to accept fewer strangers, lower it to reject
+    fewer true pairs.
   * Embeddings of different methods or models are not comparable.
 
 Timelines: voice activity finds the speech; 0.5 s blocks of it, each seen
