@@ -6,14 +6,14 @@
 package speakertest
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/sottolabs/sotto/speaker/internal/kaldi/kaldiwrite"
 )
 
 // Dimensions of the tiny network: 23 MFCCs in (as the real model's
@@ -95,50 +95,13 @@ func textMatrix(rows, cols int, v []float32) []byte {
 	return []byte(b.String())
 }
 
-// kaldiWriter writes Kaldi's binary format: tokens end with a space,
-// numbers carry their size byte, vectors and matrices an FV/FM tag.
-type kaldiWriter struct{ bytes.Buffer }
-
-func (w *kaldiWriter) tok(s string) { w.WriteString(s + " ") }
-
-func (w *kaldiWriter) i32(v int) {
-	w.WriteByte(4)
-	binary.Write(&w.Buffer, binary.LittleEndian, int32(v))
-}
-
-func (w *kaldiWriter) f32(v float64) {
-	w.WriteByte(4)
-	binary.Write(&w.Buffer, binary.LittleEndian, float32(v))
-}
-
-func (w *kaldiWriter) boolean(b bool) {
-	if b {
-		w.WriteByte('T')
-	} else {
-		w.WriteByte('F')
-	}
-}
-
-func (w *kaldiWriter) vec(v []float32) {
-	w.tok("FV")
-	w.i32(len(v))
-	binary.Write(&w.Buffer, binary.LittleEndian, v)
-}
-
-func (w *kaldiWriter) mat(rows, cols int, v []float32) {
-	w.tok("FM")
-	w.i32(rows)
-	w.i32(cols)
-	binary.Write(&w.Buffer, binary.LittleEndian, v)
-}
-
 // encodeNet writes the tiny network in Kaldi's binary nnet3 format: w1, b1
 // the TDNN layer (hiddenDim × 3·inDim), w2, b2 the output layer (outDim ×
 // 2·hiddenDim, over the pooled means and standard deviations).
 func encodeNet(w1, b1, w2, b2 []float32) []byte {
-	var w kaldiWriter
+	var w kaldiwrite.Writer
 	w.WriteString("\x00B")
-	w.tok("<Nnet3>")
+	w.Token("<Nnet3>")
 	w.WriteString("\n")
 	w.WriteString(fmt.Sprintf(`input-node name=input dim=%d
 component-node name=tdnn1.affine component=tdnn1.affine input=Append(Offset(input, -1), input, Offset(input, 1))
@@ -149,60 +112,60 @@ component-node name=embedding.affine component=embedding.affine input=Round(stat
 output-node name=output input=embedding.affine objective=linear
 
 `, inDim))
-	w.tok("<NumComponents>")
-	w.i32(5)
-	w.tok("<ComponentName>")
-	w.tok("tdnn1.affine")
-	w.tok("<NaturalGradientAffineComponent>")
-	w.tok("<LinearParams>")
-	w.mat(hiddenDim, 3*inDim, w1)
-	w.tok("<BiasParams>")
-	w.vec(b1)
-	w.tok("</NaturalGradientAffineComponent>")
-	w.tok("<ComponentName>")
-	w.tok("tdnn1.relu")
-	w.tok("<RectifiedLinearComponent>")
-	w.tok("<Dim>")
-	w.i32(hiddenDim)
-	w.tok("</RectifiedLinearComponent>")
-	w.tok("<ComponentName>")
-	w.tok("stats-extraction")
-	w.tok("<StatisticsExtractionComponent>")
-	w.tok("<InputDim>")
-	w.i32(hiddenDim)
-	w.tok("<InputPeriod>")
-	w.i32(1)
-	w.tok("<OutputPeriod>")
-	w.i32(1)
-	w.tok("<IncludeVarinance>")
-	w.boolean(true)
-	w.tok("</StatisticsExtractionComponent>")
-	w.tok("<ComponentName>")
-	w.tok("stats-pooling")
-	w.tok("<StatisticsPoolingComponent>")
-	w.tok("<InputDim>")
-	w.i32(1 + 2*hiddenDim)
-	w.tok("<InputPeriod>")
-	w.i32(1)
-	w.tok("<LeftContext>")
-	w.i32(0)
-	w.tok("<RightContext>")
-	w.i32(poolRight)
-	w.tok("<NumLogCountFeatures>")
-	w.i32(0)
-	w.tok("<OutputStddevs>")
-	w.boolean(true)
-	w.tok("<VarianceFloor>")
-	w.f32(1e-10)
-	w.tok("</StatisticsPoolingComponent>")
-	w.tok("<ComponentName>")
-	w.tok("embedding.affine")
-	w.tok("<AffineComponent>")
-	w.tok("<LinearParams>")
-	w.mat(outDim, 2*hiddenDim, w2)
-	w.tok("<BiasParams>")
-	w.vec(b2)
-	w.tok("</AffineComponent>")
-	w.tok("</Nnet3>")
+	w.Token("<NumComponents>")
+	w.Int32(5)
+	w.Token("<ComponentName>")
+	w.Token("tdnn1.affine")
+	w.Token("<NaturalGradientAffineComponent>")
+	w.Token("<LinearParams>")
+	w.Matrix(hiddenDim, 3*inDim, w1...)
+	w.Token("<BiasParams>")
+	w.Vector(b1...)
+	w.Token("</NaturalGradientAffineComponent>")
+	w.Token("<ComponentName>")
+	w.Token("tdnn1.relu")
+	w.Token("<RectifiedLinearComponent>")
+	w.Token("<Dim>")
+	w.Int32(hiddenDim)
+	w.Token("</RectifiedLinearComponent>")
+	w.Token("<ComponentName>")
+	w.Token("stats-extraction")
+	w.Token("<StatisticsExtractionComponent>")
+	w.Token("<InputDim>")
+	w.Int32(hiddenDim)
+	w.Token("<InputPeriod>")
+	w.Int32(1)
+	w.Token("<OutputPeriod>")
+	w.Int32(1)
+	w.Token("<IncludeVarinance>")
+	w.Bool(true)
+	w.Token("</StatisticsExtractionComponent>")
+	w.Token("<ComponentName>")
+	w.Token("stats-pooling")
+	w.Token("<StatisticsPoolingComponent>")
+	w.Token("<InputDim>")
+	w.Int32(1 + 2*hiddenDim)
+	w.Token("<InputPeriod>")
+	w.Int32(1)
+	w.Token("<LeftContext>")
+	w.Int32(0)
+	w.Token("<RightContext>")
+	w.Int32(poolRight)
+	w.Token("<NumLogCountFeatures>")
+	w.Int32(0)
+	w.Token("<OutputStddevs>")
+	w.Bool(true)
+	w.Token("<VarianceFloor>")
+	w.Float32(1e-10)
+	w.Token("</StatisticsPoolingComponent>")
+	w.Token("<ComponentName>")
+	w.Token("embedding.affine")
+	w.Token("<AffineComponent>")
+	w.Token("<LinearParams>")
+	w.Matrix(outDim, 2*hiddenDim, w2...)
+	w.Token("<BiasParams>")
+	w.Vector(b2...)
+	w.Token("</AffineComponent>")
+	w.Token("</Nnet3>")
 	return w.Bytes()
 }

@@ -1,47 +1,16 @@
 package kaldi
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sottolabs/sotto/speaker/internal/kaldi/kaldiwrite"
 )
 
 // writer builds Kaldi binary data for the tests.
-type writer struct{ bytes.Buffer }
-
-func (w *writer) tok(s string) { w.WriteString(s + " ") }
-func (w *writer) i32(v int) {
-	w.WriteByte(4)
-	binary.Write(&w.Buffer, binary.LittleEndian, int32(v))
-}
-func (w *writer) f32(v float64) {
-	w.WriteByte(4)
-	binary.Write(&w.Buffer, binary.LittleEndian, float32(v))
-}
-func (w *writer) f64(v float64) {
-	w.WriteByte(8)
-	binary.Write(&w.Buffer, binary.LittleEndian, v)
-}
-func (w *writer) boolean(b bool) {
-	if b {
-		w.WriteByte('T')
-	} else {
-		w.WriteByte('F')
-	}
-}
-func (w *writer) vec(v ...float32) {
-	w.tok("FV")
-	w.i32(len(v))
-	binary.Write(&w.Buffer, binary.LittleEndian, v)
-}
-func (w *writer) mat(rows, cols int, v ...float32) {
-	w.tok("FM")
-	w.i32(rows)
-	w.i32(cols)
-	binary.Write(&w.Buffer, binary.LittleEndian, v)
-}
+type writer = kaldiwrite.Writer
 
 func TestReadVectorText(t *testing.T) {
 	for _, c := range []struct {
@@ -75,7 +44,7 @@ func TestReadVectorText(t *testing.T) {
 func TestReadVectorBinary(t *testing.T) {
 	var w writer
 	w.WriteString(binaryHeader)
-	w.vec(1, -2, 0.5)
+	w.Vector(1, -2, 0.5)
 	got, err := ReadVector(w.Bytes())
 	if err != nil || len(got) != 3 || got[0] != 1 || got[1] != -2 || got[2] != 0.5 {
 		t.Fatalf("got %v, %v", got, err)
@@ -83,8 +52,8 @@ func TestReadVectorBinary(t *testing.T) {
 	// A double vector.
 	var d writer
 	d.WriteString(binaryHeader)
-	d.tok("DV")
-	d.i32(2)
+	d.Token("DV")
+	d.Int32(2)
 	binary.Write(&d.Buffer, binary.LittleEndian, []float64{0.25, -8})
 	got, err = ReadVector(d.Bytes())
 	if err != nil || len(got) != 2 || got[0] != 0.25 || got[1] != -8 {
@@ -95,7 +64,7 @@ func TestReadVectorBinary(t *testing.T) {
 func TestReadMatrix(t *testing.T) {
 	var w writer
 	w.WriteString(binaryHeader)
-	w.mat(2, 3, 1, 2, 3, 4, 5, 6)
+	w.Matrix(2, 3, 1, 2, 3, 4, 5, 6)
 	m, err := ReadMatrix(w.Bytes())
 	if err != nil {
 		t.Fatal(err)
@@ -126,20 +95,20 @@ func TestReadMatrix(t *testing.T) {
 func mat(rows, cols int) []byte {
 	var w writer
 	w.WriteString(binaryHeader)
-	w.tok("FM")
-	w.i32(rows)
-	w.i32(cols)
+	w.Token("FM")
+	w.Int32(rows)
+	w.Int32(cols)
 	return w.Bytes()
 }
 
 func TestReaderNumbers(t *testing.T) {
 	var w writer
-	w.f32(1.5)
-	w.f64(-2.25)
-	w.i32(-7)
-	w.boolean(true)
+	w.Float32(1.5)
+	w.Float64(-2.25)
+	w.Int32(-7)
+	w.Bool(true)
 	w.WriteString(" ")
-	w.boolean(false)
+	w.Bool(false)
 	r := &reader{b: w.Bytes()}
 	a, err1 := r.float()
 	b, err2 := r.float()
