@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 
 	"github.com/sottolabs/sotto"
 )
@@ -14,8 +12,7 @@ import (
 // directory of the x-vector model ([XVector]: final.ext.raw, mean.vec,
 // transform.mat, mfcc.conf). When it is set, the driver's embeddings are
 // the fused ones of [MethodFused] instead of [Method]'s; opening the driver
-// fails with an error naming the first of the four files the directory
-// lacks. Timelines are not affected: they keep v8's window embeddings.
+// fails with an error naming a file the directory lacks. Timelines are not affected: they keep v8's window embeddings.
 const OptXVectorDir = "xvector_dir"
 
 // MethodFused names the embedding space of the "go" driver with
@@ -47,19 +44,14 @@ const (
 	fusedXVector  = 60
 )
 
-// xvectorFiles are the files OptXVectorDir must hold, in the order they
-// are checked.
-var xvectorFiles = []string{XVectorNetFile, XVectorMeanFile, XVectorTransformFile, XVectorMFCCFile}
-
-// openXVectorDir loads the x-vector model of OptXVectorDir, with an error
-// naming the first file the directory lacks.
+// openXVectorDir loads the x-vector model of OptXVectorDir; a missing
+// file is an error naming it (LoadXVector's).
 func openXVectorDir(dir string) (*XVector, error) {
-	for _, f := range xvectorFiles {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			return nil, fmt.Errorf("speaker: option %s: %s is missing from %s", OptXVectorDir, f, dir)
-		}
+	x, err := LoadXVector(dir)
+	if err != nil {
+		return nil, fmt.Errorf("speaker: option %s: %w", OptXVectorDir, err)
 	}
-	return LoadXVector(dir)
+	return x, nil
 }
 
 // embedFused returns the MethodFused embedding of a, whose 16 kHz samples

@@ -278,7 +278,7 @@ func TestFusedOpenErrors(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(sphinx.DefaultModelDir, "means")); err != nil {
 		t.Skip("the Debian en-us acoustic model is not installed (apt-get install pocketsphinx-en-us)")
 	}
-	for _, f := range xvectorFiles {
+	for _, f := range []string{XVectorNetFile, XVectorMeanFile, XVectorTransformFile, XVectorMFCCFile} {
 		d := tinyXVectorDir(t, 1)
 		if err := os.Remove(filepath.Join(d, f)); err != nil {
 			t.Fatal(err)

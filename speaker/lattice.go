@@ -142,12 +142,7 @@ func (l *lattice) embedSamples(ctx context.Context, s []float32, inRate int, com
 	if err != nil {
 		return nil, err
 	}
-	e := l.m.fuseParts(p)
-	v := make([]float32, Dim)
-	for i, x := range e {
-		v[i] = float32(x)
-	}
-	return &Embedding{Vector: v, SpeechSeconds: float64(p.frames) / frameRate, Method: Method}, nil
+	return &Embedding{Vector: float32s(l.m.fuseParts(p)), SpeechSeconds: float64(p.frames) / frameRate, Method: Method}, nil
 }
 
 // embedParts is what an embedding is fused from (fuseParts).

@@ -172,13 +172,6 @@ func (e *evaluator) embeddings2(name string, c condition) (emb, emb8 [][]float64
 	if c.noise {
 		s = addNoise(s, name, 20)
 	}
-	f64 := func(v []float32) []float64 {
-		out := make([]float64, len(v))
-		for i, x := range v {
-			out[i] = float64(x)
-		}
-		return out
-	}
 	var out, out8 [][]float64
 	for _, cl := range clipsOf(s, c) {
 		a := sotto.Audio{Samples: cl, SampleRate: sotto.SampleRate}
@@ -201,9 +194,9 @@ func (e *evaluator) embeddings2(name string, c condition) (emb, emb8 [][]float64
 			}
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
-		out = append(out, f64(v))
+		out = append(out, speaker.Float64(v))
 		if e.both {
-			out8 = append(out8, f64(v8))
+			out8 = append(out8, speaker.Float64(v8))
 		}
 	}
 	e.cache[key] = out
