@@ -305,20 +305,22 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // speakerNetwork is the catalog model holding the speaker network of
-// Sotto/Lattice-1's embeddings, and networkDirName its directory there.
-const (
-	speakerNetwork = "Sotto/Kaldi-XVector-Callhome"
-	networkDirName = "vosk-model-spk-0.4"
-)
+// Sotto/Lattice-1's embeddings.
+const speakerNetwork = "Sotto/Kaldi-XVector-Callhome"
 
 // defaultXVectorDir is where sotto-cli serve downloads the speaker network:
-// the model store of $SOTTO_DATA_DIR, else of the default data directory.
+// the directory the catalog entry's option "model" names, in the model
+// store of $SOTTO_DATA_DIR, else of the default data directory.
 func defaultXVectorDir() string {
 	data := os.Getenv("SOTTO_DATA_DIR")
 	if data == "" {
 		data = models.DefaultDataDir(os.Getenv)
 	}
-	return filepath.Join(models.NewStore(data).Dir(speakerNetwork), networkDirName)
+	e, err := models.DefaultCatalog().Lookup(speakerNetwork)
+	if err != nil {
+		panic(err) // the built-in catalog has it (TestNetworkMissing)
+	}
+	return filepath.Join(models.NewStore(data).Dir(speakerNetwork), filepath.FromSlash(e.Options["model"]))
 }
 
 // checkNetwork fails, saying what to do, when the speaker network is not
@@ -327,13 +329,13 @@ func (c *config) checkNetwork() error {
 	if _, err := os.Stat(filepath.Join(c.xvectorDir, speaker.XVectorNetFile)); err == nil {
 		return nil
 	}
-	where := "--xvector-dir " + c.xvectorDir
+	where := "in --xvector-dir " + c.xvectorDir
 	if !c.xvectorSet {
 		where = "where sotto-cli serve downloads it (" + c.xvectorDir + ")"
 	}
 	return fmt.Errorf("the speaker network %s is not %s: start sotto-cli serve, which downloads it, or run sotto-cli models download %s; "+
 		"--xvector-dir names another copy, and --without-network embeds with the Debian model alone (method %s, not comparable with the service's embeddings)",
-		speakerNetwork, "in "+where, speakerNetwork, speaker.Method)
+		speakerNetwork, where, speakerNetwork, speaker.Method)
 }
 
 // flagNames spells the request fields that the audio decoder's and the
